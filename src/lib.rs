@@ -1,0 +1,15 @@
+//! Fleetlab: an interactive teaching simulator for LLM-serving fleet design.
+//!
+//! The crate is a pure model core ([`model`], [`topics`], [`report`]) with two
+//! edges: the native command line ([`cli`], not on wasm) and the browser pages
+//! ([`web`], wasm only). See ARCHITECTURE.md.
+
+pub mod model;
+pub mod report;
+pub mod topics;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

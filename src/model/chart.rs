@@ -1,0 +1,272 @@
+//! Charts as data. A topic says what to draw (series, bars, a ring) and the web
+//! edge draws it with plotters; every chart also turns into a table, so it
+//! reads as text for a screen reader, the CLI and a test.
+
+use super::units::{self, Unit};
+
+/// A colour by meaning; the web edge owns the palette.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// The k-th colour of the categorical palette.
+    Cat(u8),
+    Good,
+    Bad,
+    Warn,
+    Muted,
+    Ink,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Line,
+    Dashed,
+    /// Markers only.
+    Points,
+    /// A step function: each y holds until the next x.
+    Step,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    pub label: &'static str,
+    pub unit: Unit,
+    pub log: bool,
+    /// Fixed bounds; `None` fits the data.
+    pub range: Option<(f64, f64)>,
+}
+
+impl Axis {
+    pub fn new(label: &'static str, unit: Unit) -> Axis {
+        Axis {
+            label,
+            unit,
+            log: false,
+            range: None,
+        }
+    }
+    pub fn range(mut self, lo: f64, hi: f64) -> Axis {
+        self.range = Some((lo, hi));
+        self
+    }
+    pub fn log(mut self) -> Axis {
+        self.log = true;
+        self
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub style: Style,
+    pub tone: Tone,
+    pub points: Vec<(f64, f64)>,
+}
+
+impl Series {
+    pub fn new(name: impl Into<String>, style: Style, tone: Tone, points: Vec<(f64, f64)>) -> Self {
+        Series {
+            name: name.into(),
+            style,
+            tone,
+            points,
+        }
+    }
+}
+
+/// A labelled reference line (a threshold, the current slider value).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefLine {
+    pub at: f64,
+    pub label: String,
+    pub tone: Tone,
+}
+
+impl RefLine {
+    pub fn new(at: f64, label: impl Into<String>, tone: Tone) -> RefLine {
+        RefLine {
+            at,
+            label: label.into(),
+            tone,
+        }
+    }
+}
+
+/// Lines and points over a numeric x axis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct XyChart {
+    pub x: Axis,
+    pub y: Axis,
+    pub series: Vec<Series>,
+    /// Horizontal reference lines (at y values).
+    pub hlines: Vec<RefLine>,
+    /// Vertical reference lines (at x values).
+    pub vlines: Vec<RefLine>,
+}
+
+/// One set of bars: a value per category.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarSet {
+    pub name: String,
+    pub tone: Tone,
+    pub values: Vec<f64>,
+}
+
+/// Bars over named categories, grouped side by side or stacked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarChart {
+    pub categories: Vec<String>,
+    pub y: Axis,
+    pub sets: Vec<BarSet>,
+    pub stacked: bool,
+    pub hlines: Vec<RefLine>,
+    /// Categories drawn with an outline (the busiest card).
+    pub highlight: Vec<usize>,
+}
+
+/// An arc of the ring owned by one card; angles are turns in [0, 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingArc {
+    pub start: f64,
+    pub end: f64,
+    pub card: u32,
+}
+
+/// A key on the ring; `moved` ones are drawn large and red.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingDot {
+    pub at: f64,
+    pub moved: bool,
+}
+
+/// Cards' arcs and keys on a hash ring.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RingChart {
+    pub cards: u32,
+    pub arcs: Vec<RingArc>,
+    pub dots: Vec<RingDot>,
+    /// Rows for the text alternative: label and value.
+    pub legend: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plot {
+    Xy(XyChart),
+    Bars(BarChart),
+    Ring(RingChart),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// Stable id (a canvas and a test find the chart by it).
+    pub id: &'static str,
+    pub title: String,
+    /// One sentence that says what the chart shows for these parameters; the
+    /// canvas's accessible name.
+    pub summary: String,
+    pub plot: Plot,
+}
+
+/// A chart as rows of text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Tables keep at most this many rows; longer series are thinned evenly.
+pub const TABLE_ROWS: usize = 60;
+
+fn thin(len: usize) -> Vec<usize> {
+    if len <= TABLE_ROWS {
+        return (0..len).collect();
+    }
+    let mut idx: Vec<usize> = (0..TABLE_ROWS)
+        .map(|k| k * (len - 1) / (TABLE_ROWS - 1))
+        .collect();
+    idx.dedup();
+    idx
+}
+
+impl Chart {
+    pub fn table(&self) -> Table {
+        match &self.plot {
+            Plot::Xy(xy) => xy_table(xy),
+            Plot::Bars(b) => {
+                let mut headers = vec![String::new()];
+                headers.extend(b.sets.iter().map(|s| s.name.clone()));
+                let rows = b
+                    .categories
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let mut row = vec![c.clone()];
+                        row.extend(b.sets.iter().map(|s| {
+                            s.values
+                                .get(i)
+                                .map(|v| b.y.unit.format(*v))
+                                .unwrap_or_default()
+                        }));
+                        row
+                    })
+                    .collect();
+                Table { headers, rows }
+            }
+            Plot::Ring(r) => Table {
+                headers: vec!["".into(), "".into()],
+                rows: r
+                    .legend
+                    .iter()
+                    .map(|(k, v)| vec![k.clone(), v.clone()])
+                    .collect(),
+            },
+        }
+    }
+}
+
+fn axis_value(axis: &Axis, v: f64) -> String {
+    match axis.unit {
+        Unit::None => units::number(v),
+        u => u.format(v),
+    }
+}
+
+fn xy_table(xy: &XyChart) -> Table {
+    let head = |a: &Axis| a.label.to_string();
+    let shared_x = xy.series.windows(2).all(|w| {
+        w[0].points.len() == w[1].points.len()
+            && w[0]
+                .points
+                .iter()
+                .zip(&w[1].points)
+                .all(|(a, b)| a.0 == b.0)
+    });
+    if shared_x && !xy.series.is_empty() {
+        let mut headers = vec![head(&xy.x)];
+        headers.extend(xy.series.iter().map(|s| s.name.clone()));
+        let rows = thin(xy.series[0].points.len())
+            .into_iter()
+            .map(|i| {
+                let mut row = vec![axis_value(&xy.x, xy.series[0].points[i].0)];
+                row.extend(xy.series.iter().map(|s| axis_value(&xy.y, s.points[i].1)));
+                row
+            })
+            .collect();
+        Table { headers, rows }
+    } else {
+        let headers = vec!["series".into(), head(&xy.x), head(&xy.y)];
+        let rows = xy
+            .series
+            .iter()
+            .flat_map(|s| {
+                thin(s.points.len()).into_iter().map(move |i| {
+                    vec![
+                        s.name.clone(),
+                        axis_value(&xy.x, s.points[i].0),
+                        axis_value(&xy.y, s.points[i].1),
+                    ]
+                })
+            })
+            .collect();
+        Table { headers, rows }
+    }
+}

@@ -1,0 +1,21 @@
+//! The model core's vocabulary: parameters, presets, checks, outcomes, charts,
+//! units and the generator. Pure Rust: no web crate, no IO, no clock, no
+//! entropy source (tests/tidy.rs holds the line).
+
+pub mod chart;
+pub mod memo;
+pub mod outcome;
+pub mod param;
+pub mod rng;
+pub mod topic;
+pub mod units;
+
+pub use chart::{
+    Axis, BarChart, BarSet, Chart, Plot, RefLine, RingArc, RingChart, RingDot, Series, Style,
+    Table, Tone, XyChart,
+};
+pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
+pub use param::{ParamError, ParamKind, ParamSpec, Params};
+pub use rng::{hash64, mix64, SplitMix64};
+pub use topic::{Fix, Preset, Topic, TopicKind};
+pub use units::Unit;

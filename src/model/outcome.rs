@@ -1,0 +1,159 @@
+//! What a run returns: named figures, check verdicts, charts and notes.
+
+use super::chart::Chart;
+use super::units::Unit;
+
+/// One named number of a run. `id` is the stable snake_case key of the JSON
+/// (fixed in shared/spec/README.md); `label` is what a reader sees.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Figure {
+    pub id: &'static str,
+    pub label: &'static str,
+    pub value: f64,
+    pub unit: Unit,
+}
+
+impl Figure {
+    pub fn text(&self) -> String {
+        self.unit.format(self.value)
+    }
+}
+
+/// A declared check of a topic: what it judges and which levers move it.
+#[derive(Clone, Copy, Debug)]
+pub struct CheckSpec {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// The rule in words, with its threshold ("busiest card ≤ 60% of capacity").
+    pub rule: &'static str,
+}
+
+/// The comparison a verdict made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    AtMost,
+    AtLeast,
+}
+
+/// A check's verdict on one run: the value, the threshold, and in words why
+/// it passed or failed and which lever (a parameter name) moves it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub id: &'static str,
+    pub pass: bool,
+    pub value: f64,
+    pub threshold: f64,
+    pub cmp: Cmp,
+    pub unit: Unit,
+    pub why: String,
+    /// The parameter a reader should move to change the verdict.
+    pub lever: Option<&'static str>,
+}
+
+/// Checks compare with this slack: "on the allowed side of the threshold, or
+/// equal to it" (spec conventions).
+pub const CHECK_EPSILON: f64 = 1e-9;
+
+impl Verdict {
+    /// `value ≤ threshold` passes. `why` receives the verdict so the caller
+    /// writes one sentence for each side.
+    pub fn at_most(
+        id: &'static str,
+        value: f64,
+        threshold: f64,
+        unit: Unit,
+        lever: Option<&'static str>,
+        why: impl FnOnce(bool) -> String,
+    ) -> Verdict {
+        let pass = value <= threshold + CHECK_EPSILON;
+        Verdict {
+            id,
+            pass,
+            value,
+            threshold,
+            cmp: Cmp::AtMost,
+            unit,
+            why: why(pass),
+            lever,
+        }
+    }
+
+    /// `value ≥ threshold` passes.
+    pub fn at_least(
+        id: &'static str,
+        value: f64,
+        threshold: f64,
+        unit: Unit,
+        lever: Option<&'static str>,
+        why: impl FnOnce(bool) -> String,
+    ) -> Verdict {
+        let pass = value >= threshold - CHECK_EPSILON;
+        Verdict {
+            id,
+            pass,
+            value,
+            threshold,
+            cmp: Cmp::AtLeast,
+            unit,
+            why: why(pass),
+            lever,
+        }
+    }
+
+    /// "50% ≤ 100%": the comparison as a reader sees it.
+    pub fn comparison(&self) -> String {
+        let sym = match (self.cmp, self.pass) {
+            (Cmp::AtMost, true) => "≤",
+            (Cmp::AtMost, false) => ">",
+            (Cmp::AtLeast, true) => "≥",
+            (Cmp::AtLeast, false) => "<",
+        };
+        format!(
+            "{} {sym} {}",
+            self.unit.format(self.value),
+            self.unit.format(self.threshold)
+        )
+    }
+}
+
+/// Something the page says beside the figures.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// Where a seed's own arithmetic is off: the right figure and why.
+    Erratum(String),
+    /// A remark on the current run (a clamp, a regime the model leaves).
+    Info(String),
+}
+
+/// Everything a run produces. The page, the CLI and the tests read only this.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outcome {
+    pub figures: Vec<Figure>,
+    pub checks: Vec<Verdict>,
+    pub charts: Vec<Chart>,
+    pub notes: Vec<Note>,
+}
+
+impl Outcome {
+    pub fn figure(&mut self, id: &'static str, label: &'static str, value: f64, unit: Unit) {
+        self.figures.push(Figure {
+            id,
+            label,
+            value,
+            unit,
+        });
+    }
+
+    /// The value of a figure by id.
+    pub fn get(&self, id: &str) -> Option<f64> {
+        self.figures.iter().find(|f| f.id == id).map(|f| f.value)
+    }
+
+    pub fn verdict(&self, id: &str) -> Option<&Verdict> {
+        self.checks.iter().find(|c| c.id == id)
+    }
+
+    pub fn all_pass(&self) -> bool {
+        self.checks.iter().all(|c| c.pass)
+    }
+}

@@ -1,0 +1,83 @@
+//! The topic trait: what every explorer and simulator is to the rest of the
+//! program. Small and object-safe, so the registry is a list of `&dyn Topic`
+//! and the page, the CLI and the tests treat all eight alike.
+
+use super::outcome::{CheckSpec, Outcome};
+use super::param::{ParamError, ParamSpec, Params};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopicKind {
+    /// A concept explorer: one seed card's idea and its worked example.
+    Explorer,
+    /// A simulator: a fleet-design story with fixes.
+    Simulator,
+}
+
+impl TopicKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            TopicKind::Explorer => "concept explorer",
+            TopicKind::Simulator => "simulator",
+        }
+    }
+}
+
+/// What "apply the fix" changes on top of its preset.
+#[derive(Clone, Copy, Debug)]
+pub struct Fix {
+    pub label: &'static str,
+    /// Why it works, in a sentence.
+    pub explain: &'static str,
+    pub set: &'static [(&'static str, &'static str)],
+}
+
+/// A story: parameter values over the defaults, and optionally a fix.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// Stable id (`modulo-doubling`), fixed in shared/spec/README.md.
+    pub id: &'static str,
+    pub title: &'static str,
+    /// The story in two or three sentences.
+    pub story: &'static str,
+    /// `(parameter, value as text)` applied over the defaults.
+    pub set: &'static [(&'static str, &'static str)],
+    pub fix: Option<Fix>,
+}
+
+pub trait Topic: Sync {
+    /// Stable kebab-case id (`consistent-hashing`).
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn kind(&self) -> TopicKind;
+    /// The question the page answers, in a sentence.
+    fn question(&self) -> &'static str;
+    /// Where the model comes from (seed card, spec section).
+    fn source(&self) -> &'static str;
+    fn params(&self) -> &'static [ParamSpec];
+    fn presets(&self) -> &'static [Preset];
+    fn checks(&self) -> &'static [CheckSpec];
+    /// The model: pure, deterministic, total over every value the specs allow.
+    fn run(&self, params: &Params) -> Outcome;
+}
+
+impl dyn Topic + '_ {
+    pub fn defaults(&self) -> Params {
+        Params::defaults(self.params())
+    }
+
+    pub fn preset(&self, id: &str) -> Option<&'static Preset> {
+        self.presets().iter().find(|p| p.id == id)
+    }
+
+    /// The parameters of a preset, with its fix applied when `fix` is set.
+    pub fn preset_params(&self, preset: &Preset, fix: bool) -> Result<Params, ParamError> {
+        let mut p = self.defaults();
+        p.apply(preset.set)?;
+        if fix {
+            if let Some(f) = &preset.fix {
+                p.apply(f.set)?;
+            }
+        }
+        Ok(p)
+    }
+}

@@ -1,0 +1,308 @@
+//! Units of figures, parameters and answers, and how each one is written.
+//!
+//! Conventions of every spec: shares are stored as fractions and shown as
+//! percentages; memory is decimal (1 GB = 1000 MB); `T` tokens are 10^12.
+//! Formatting lives here once, so the page, the CLI and a challenge's worked
+//! solution print a figure the same way.
+
+use serde::Serialize;
+
+/// The unit a number is measured in. `family()` groups the units that convert
+/// into each other (MB and GB; ms and s), which the answer parser relies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Unit {
+    /// A plain count; the noun is what is counted ("cards", "families", "").
+    Count(&'static str),
+    /// A fraction, written as a percentage (0.5 → 50%).
+    Share,
+    /// Percentage points of a whole (24.1 points of fleet load).
+    Points,
+    /// A multiple of something (busiest ÷ average = 1.25×).
+    Ratio,
+    /// Megabytes, decimal.
+    Mb,
+    /// Gigabytes, decimal.
+    Gb,
+    Ms,
+    Seconds,
+    Hours,
+    /// US dollars.
+    Usd,
+    UsdPerHour,
+    UsdPerDay,
+    UsdPerMonth,
+    UsdPerYear,
+    /// Dollars per million tokens.
+    UsdPerMTok,
+    TokPerS,
+    ReqPerS,
+    Tokens,
+    /// 10^12 tokens ("10T a month").
+    TTokens,
+    TokPerUsd,
+    /// A parameter without unit, such as a seed or a choice.
+    None,
+}
+
+/// Units that convert into each other share a family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Count,
+    Share,
+    Ratio,
+    Memory,
+    Time,
+    Money,
+    MoneyRate,
+    Rate,
+    Tokens,
+    Plain,
+}
+
+impl Unit {
+    /// The unit's symbol as written after a number ("MB", "%", "tok/s").
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Count(noun) => noun,
+            Unit::Share => "%",
+            Unit::Points => "points",
+            Unit::Ratio => "×",
+            Unit::Mb => "MB",
+            Unit::Gb => "GB",
+            Unit::Ms => "ms",
+            Unit::Seconds => "s",
+            Unit::Hours => "h",
+            Unit::Usd => "$",
+            Unit::UsdPerHour => "$/h",
+            Unit::UsdPerDay => "$/day",
+            Unit::UsdPerMonth => "$/month",
+            Unit::UsdPerYear => "$/year",
+            Unit::UsdPerMTok => "$ per 1M tokens",
+            Unit::TokPerS => "tok/s",
+            Unit::ReqPerS => "req/s",
+            Unit::Tokens => "tokens",
+            Unit::TTokens => "T tokens",
+            Unit::TokPerUsd => "tok/$",
+            Unit::None => "",
+        }
+    }
+
+    pub fn family(self) -> Family {
+        match self {
+            Unit::Count(_) => Family::Count,
+            Unit::Share | Unit::Points => Family::Share,
+            Unit::Ratio => Family::Ratio,
+            Unit::Mb | Unit::Gb => Family::Memory,
+            Unit::Ms | Unit::Seconds | Unit::Hours => Family::Time,
+            Unit::Usd => Family::Money,
+            Unit::UsdPerHour
+            | Unit::UsdPerDay
+            | Unit::UsdPerMonth
+            | Unit::UsdPerYear
+            | Unit::UsdPerMTok => Family::MoneyRate,
+            Unit::TokPerS | Unit::ReqPerS | Unit::TokPerUsd => Family::Rate,
+            Unit::Tokens | Unit::TTokens => Family::Tokens,
+            Unit::None => Family::Plain,
+        }
+    }
+
+    /// Writes `v` (in this unit's stored form: fractions for shares) for a
+    /// reader: "50%", "12,288 MB", "$87,600", "$10.00/h", "∞ ms".
+    pub fn format(self, v: f64) -> String {
+        if v.is_nan() {
+            return "—".to_string();
+        }
+        if v.is_infinite() {
+            let sign = if v < 0.0 { "−" } else { "" };
+            return match self {
+                Unit::Share => format!("{sign}∞%"),
+                _ => join(&format!("{sign}∞"), self),
+            };
+        }
+        match self {
+            Unit::Share => format!("{}%", trim(&fixed(v * 100.0, 2))),
+            Unit::Points => format!("{} points", trim(&fixed(v, 2))),
+            // Three decimals: a ratio judged against 1.25 must not print as 1.25.
+            Unit::Ratio => format!("{}×", trim(&fixed(v, 3))),
+            Unit::Usd => dollars(v, ""),
+            Unit::UsdPerHour => dollars(v, "/h"),
+            Unit::UsdPerDay => dollars(v, "/day"),
+            Unit::UsdPerMonth => dollars(v, "/month"),
+            Unit::UsdPerYear => dollars(v, "/year"),
+            Unit::UsdPerMTok => format!("${} per 1M", trim(&group(v, 4))),
+            _ => join(&number(v), self),
+        }
+    }
+}
+
+impl Unit {
+    /// A short axis tick: "50%", "$1.2M", "12k".
+    pub fn tick(self, v: f64) -> String {
+        match self {
+            Unit::Share => {
+                let p = v * 100.0;
+                let d = if p.abs() >= 10.0 || p == 0.0 {
+                    0
+                } else if p.abs() >= 1.0 {
+                    1
+                } else {
+                    2
+                };
+                format!("{}%", trim(&fixed(p, d)))
+            }
+            Unit::Usd
+            | Unit::UsdPerHour
+            | Unit::UsdPerDay
+            | Unit::UsdPerMonth
+            | Unit::UsdPerYear
+            | Unit::UsdPerMTok => {
+                if v < 0.0 {
+                    format!("−${}", compact(-v))
+                } else {
+                    format!("${}", compact(v))
+                }
+            }
+            Unit::Ratio => format!("{}×", compact(v)),
+            _ => compact(v),
+        }
+    }
+}
+
+/// 1.2T, 3.4B, 5M, 12k, 0.25: three significant digits at most.
+pub fn compact(v: f64) -> String {
+    let a = v.abs();
+    let (x, suffix) = if a >= 1e12 {
+        (v / 1e12, "T")
+    } else if a >= 1e9 {
+        (v / 1e9, "B")
+    } else if a >= 1e6 {
+        (v / 1e6, "M")
+    } else if a >= 1e4 {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    };
+    let ax = x.abs();
+    let d = if ax >= 100.0 || ax == 0.0 {
+        0
+    } else if ax >= 10.0 {
+        1
+    } else if ax >= 1.0 {
+        2
+    } else {
+        3
+    };
+    let s = trim(&fixed(x, d));
+    let s = s.strip_prefix('-').map(|r| format!("−{r}")).unwrap_or(s);
+    format!("{s}{suffix}")
+}
+
+fn join(num: &str, unit: Unit) -> String {
+    match unit.symbol() {
+        "" => num.to_string(),
+        sym => format!("{num} {sym}"),
+    }
+}
+
+/// Dollars: cents below $1,000, whole dollars with separators above.
+fn dollars(v: f64, suffix: &str) -> String {
+    let sign = if v < 0.0 { "−" } else { "" };
+    let a = v.abs();
+    let body = if a >= 1000.0 {
+        group(a, 0)
+    } else {
+        group(a, 2)
+    };
+    format!("{sign}${body}{suffix}")
+}
+
+/// A plain number with a precision that fits its size: integers exactly,
+/// otherwise four significant digits (at least one decimal below 1,000).
+pub fn number(v: f64) -> String {
+    let a = v.abs();
+    if (v - v.round()).abs() < 1e-9 * a.max(1.0) {
+        return group(v.round(), 0);
+    }
+    let decimals = if a >= 1000.0 {
+        0
+    } else if a >= 100.0 {
+        1
+    } else if a >= 10.0 {
+        2
+    } else if a >= 1.0 {
+        3
+    } else if a == 0.0 {
+        0
+    } else {
+        // Four significant digits below one.
+        (3 - a.log10().floor() as i32).clamp(1, 12) as usize
+    };
+    trim(&group(v, decimals))
+}
+
+/// `v` with `decimals` decimals, no grouping.
+pub fn fixed(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    // "-0.00" reads badly.
+    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// `v` with `decimals` decimals and a comma every three integer digits.
+pub fn group(v: f64, decimals: usize) -> String {
+    let s = fixed(v, decimals);
+    let (sign, rest) = match s.strip_prefix('-') {
+        Some(r) => ("−", r),
+        None => ("", s.as_str()),
+    };
+    let (int, frac) = match rest.find('.') {
+        Some(i) => (&rest[..i], &rest[i..]),
+        None => (rest, ""),
+    };
+    let mut out = String::with_capacity(s.len() + int.len() / 3);
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    format!("{sign}{out}{frac}")
+}
+
+/// Drops trailing zeros after a decimal point ("50.00" → "50", "1.50" → "1.5").
+pub fn trim(s: &str) -> String {
+    if !s.contains('.') {
+        return s.to_string();
+    }
+    let t = s.trim_end_matches('0');
+    t.strip_suffix('.').unwrap_or(t).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_read_like_the_seeds() {
+        assert_eq!(Unit::Share.format(0.5), "50%");
+        assert_eq!(Unit::Share.format(0.803175), "80.32%");
+        assert_eq!(Unit::Share.format(1.0 / 65.0), "1.54%");
+        assert_eq!(Unit::Mb.format(24576.0), "24,576 MB");
+        assert_eq!(Unit::Usd.format(87600.0), "$87,600");
+        assert_eq!(Unit::UsdPerHour.format(7.5), "$7.50/h");
+        assert_eq!(Unit::Usd.format(441_000_000.0), "$441,000,000");
+        assert_eq!(
+            Unit::Points.format(30.0 * (0.8 + 0.2 / 63.0)),
+            "24.1 points"
+        );
+        assert_eq!(Unit::Count("families").format(32.0), "32 families");
+        assert_eq!(Unit::Ms.format(f64::INFINITY), "∞ ms");
+        assert_eq!(Unit::TokPerS.format(61014.64), "61,015 tok/s");
+        assert_eq!(number(0.0123456), "0.01235");
+        assert_eq!(number(-1234.6), "−1,235");
+        assert_eq!(fixed(-0.0001, 2), "0.00");
+    }
+}

@@ -1,0 +1,73 @@
+//! The registry: every topic the product knows, in menu order. A topic that is
+//! not built yet has `topic: None` and shows as "coming" in the menu; adding a
+//! topic is its model file, one line here, its `challenges/<id>.toml`, and tests.
+
+use crate::model::{Topic, TopicKind};
+
+pub mod consistent_hashing;
+
+/// One line of the menu.
+pub struct Entry {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub kind: TopicKind,
+    pub topic: Option<&'static dyn Topic>,
+}
+
+const fn entry(
+    id: &'static str,
+    title: &'static str,
+    kind: TopicKind,
+    topic: Option<&'static dyn Topic>,
+) -> Entry {
+    Entry {
+        id,
+        title,
+        kind,
+        topic,
+    }
+}
+
+use TopicKind::{Explorer, Simulator};
+
+/// The eight topics, in menu order.
+pub static CATALOG: [Entry; 8] = [
+    entry(
+        "consistent-hashing",
+        "Consistent hashing",
+        Explorer,
+        Some(&consistent_hashing::TOPIC),
+    ),
+    entry("load-balancing", "Load balancing", Explorer, None),
+    entry("autoscaling", "Replica autoscaling", Explorer, None),
+    entry("warm-pool", "Model warm pools", Explorer, None),
+    entry(
+        "cache-aware-routing",
+        "Cache-aware routing & affinity",
+        Simulator,
+        None,
+    ),
+    entry("buying-the-fleet", "Buying the fleet", Simulator, None),
+    entry(
+        "fleet-efficiency",
+        "Fleet efficiency & eviction",
+        Simulator,
+        None,
+    ),
+    entry(
+        "tiers-and-rate-limits",
+        "Design ChatGPT: tiers & rate limits",
+        Simulator,
+        None,
+    ),
+];
+
+/// The built topics, in menu order.
+pub fn all() -> impl Iterator<Item = &'static dyn Topic> {
+    CATALOG.iter().filter_map(|e| e.topic)
+}
+
+/// A built topic by id.
+pub fn find(id: &str) -> Option<&'static dyn Topic> {
+    all().find(|t| t.id() == id)
+}

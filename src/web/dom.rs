@@ -1,0 +1,80 @@
+//! A few helpers over web-sys so the page code reads as the page it builds.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, Event, HtmlElement, Window};
+
+pub fn window() -> Window {
+    web_sys::window().expect("a browser window")
+}
+
+pub fn document() -> Document {
+    window().document().expect("a document")
+}
+
+pub fn by_id(id: &str) -> Option<Element> {
+    document().get_element_by_id(id)
+}
+
+/// A new element with a class (empty for none).
+pub fn el(tag: &str, class: &str) -> Element {
+    let e = document().create_element(tag).expect("create_element");
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    e
+}
+
+/// A new element with a class and text.
+pub fn text_el(tag: &str, class: &str, text: &str) -> Element {
+    let e = el(tag, class);
+    e.set_text_content(Some(text));
+    e
+}
+
+pub fn attr(e: &Element, name: &str, value: &str) {
+    let _ = e.set_attribute(name, value);
+}
+
+pub fn append(parent: &Element, child: &Element) {
+    let _ = parent.append_child(child);
+}
+
+pub fn clear(e: &Element) {
+    e.set_inner_html("");
+}
+
+/// Listens for `event` on `target` for the page's lifetime.
+pub fn on(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
+    let cb = Closure::<dyn FnMut(Event)>::new(f);
+    let _ = target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref());
+    cb.forget();
+}
+
+pub fn html(e: &Element) -> &HtmlElement {
+    e.unchecked_ref::<HtmlElement>()
+}
+
+/// Escapes text for an HTML string.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn now_ms() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+pub fn log_error(msg: &str) {
+    web_sys::console::error_1(&JsValue::from_str(msg));
+}

@@ -1,0 +1,78 @@
+//! The web edge: builds the page shell from the registry, sliders from
+//! parameter specs, and draws each outcome. It holds no topic-specific logic
+//! (tests/tidy.rs checks that no topic id appears under src/web/).
+
+mod dom;
+mod draw;
+mod page;
+
+use crate::topics;
+use dom::*;
+
+/// The wasm entry (called by the `fleetlab-web` binary's `main`).
+pub fn start() {
+    install_panic_hook();
+    let query = window().location().search().unwrap_or_default();
+    let wanted = web_sys::UrlSearchParams::new_with_str(&query)
+        .ok()
+        .and_then(|q| q.get("topic"));
+    let first = topics::all().next().expect("at least one topic is built");
+    let (topic, notice) = match wanted.as_deref() {
+        None | Some("") => (first, None),
+        Some(id) => match topics::find(id) {
+            Some(t) => (t, None),
+            None => (
+                first,
+                Some(if topics::CATALOG.iter().any(|e| e.id == id) {
+                    format!(
+                        "“{id}” is coming soon; here is {} meanwhile.",
+                        first.title()
+                    )
+                } else {
+                    format!("There is no topic “{id}”; showing {}.", first.title())
+                }),
+            ),
+        },
+    };
+    build_menu(topic.id());
+    page::mount(topic, notice);
+}
+
+/// A panic shows a banner instead of leaving a dead page.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info.to_string();
+        log_error(&format!("fleetlab panicked: {msg}"));
+        if let Some(banner) = by_id("fatal") {
+            banner.set_text_content(Some(&format!(
+                "Fleetlab hit an internal error and stopped ({msg}). Reload the page to start again."
+            )));
+            let _ = banner.remove_attribute("hidden");
+        }
+    }));
+}
+
+/// The topic menu: built topics are links, the rest are marked "coming".
+fn build_menu(active: &str) {
+    let Some(nav) = by_id("topics") else { return };
+    clear(&nav);
+    let list = el("ul", "");
+    for e in &topics::CATALOG {
+        let li = el("li", "");
+        if e.topic.is_some() {
+            let a = text_el("a", "", e.title);
+            attr(&a, "href", &format!("?topic={}", e.id));
+            if e.id == active {
+                attr(&a, "aria-current", "page");
+            }
+            append(&li, &a);
+        } else {
+            let span = text_el("span", "coming", e.title);
+            attr(&span, "aria-disabled", "true");
+            append(&span, &text_el("em", "", "coming"));
+            append(&li, &span);
+        }
+        append(&list, &li);
+    }
+    append(&nav, &list);
+}

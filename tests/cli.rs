@@ -1,0 +1,201 @@
+//! The `fleetlab` command line: its JSON contract (shared/spec/README.md) and
+//! its answers to bad input (a clear line on stderr, exit status 2, no panic).
+
+use std::process::{Command, Output};
+
+fn fleetlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(args)
+        .output()
+        .expect("run fleetlab")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = fleetlab(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+fn refused(args: &[&str], says: &str) {
+    let out = fleetlab(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} should be refused: {err}"
+    );
+    assert!(
+        err.contains(says),
+        "{args:?}: stderr '{err}' should contain '{says}'"
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked");
+}
+
+#[test]
+fn run_json_has_the_contract_shape() {
+    let v = json(&[
+        "run",
+        "consistent-hashing",
+        "--preset",
+        "modulo-doubling",
+        "--json",
+    ]);
+    assert_eq!(v["topic"], "consistent-hashing");
+    assert_eq!(v["preset"], "modulo-doubling");
+    assert_eq!(v["fix"], false);
+    assert_eq!(v["params"]["scheme"], "modulo");
+    assert_eq!(v["params"]["cards_after"], 128);
+    assert_eq!(v["figures"]["modulo_remap_share"], 0.5);
+    assert_eq!(v["figures"]["copy_mb"], 384);
+    let checks = v["checks"].as_array().unwrap();
+    assert!(!checks.is_empty());
+    for c in checks {
+        for key in ["id", "pass", "value", "threshold", "why"] {
+            assert!(c.get(key).is_some(), "check lacks {key}: {c}");
+        }
+    }
+}
+
+#[test]
+fn issue_two_figures() {
+    let plus_one = json(&[
+        "run",
+        "consistent-hashing",
+        "--preset",
+        "modulo-plus-one",
+        "--json",
+    ]);
+    let share = plus_one["figures"]["modulo_remap_share"].as_f64().unwrap();
+    assert!((share - 64.0 / 65.0).abs() < 1e-12);
+    let ring = json(&[
+        "run",
+        "consistent-hashing",
+        "--preset",
+        "ring-plus-one",
+        "--json",
+    ]);
+    let expected = ring["figures"]["expected_move_share"].as_f64().unwrap();
+    assert!((expected - 1.0 / 65.0).abs() < 1e-12);
+}
+
+#[test]
+fn set_and_fix_apply_in_order() {
+    let v = json(&[
+        "run",
+        "consistent-hashing",
+        "--preset",
+        "modulo-plus-one",
+        "--fix",
+        "--set",
+        "cards_after=70",
+        "--json",
+    ]);
+    assert_eq!(v["fix"], true);
+    assert_eq!(v["params"]["scheme"], "jump");
+    assert_eq!(v["params"]["cards_after"], 70);
+}
+
+#[test]
+fn figures_json_lists_every_preset_and_fix() {
+    let v = json(&["figures", "--json"]);
+    let runs = v.as_array().unwrap();
+    for t in fleetlab::topics::all() {
+        for p in t.presets() {
+            let n = runs
+                .iter()
+                .filter(|r| r["topic"] == t.id() && r["preset"] == p.id)
+                .count();
+            assert_eq!(
+                n,
+                if p.fix.is_some() { 2 } else { 1 },
+                "{} / {}",
+                t.id(),
+                p.id
+            );
+        }
+    }
+}
+
+#[test]
+fn topics_lists_all_eight() {
+    let v = json(&["topics", "--json"]);
+    assert_eq!(v.as_array().unwrap().len(), 8);
+    let text = String::from_utf8(fleetlab(&["topics"]).stdout).unwrap();
+    assert!(text.contains("consistent-hashing") && text.contains("modulo-doubling"));
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    refused(&["run", "no-such-topic"], "unknown topic 'no-such-topic'");
+    refused(
+        &["run", "consistent-hashing", "--preset", "nope"],
+        "unknown preset 'nope'",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "warp=9"],
+        "unknown parameter 'warp'",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "cards_after=0"],
+        "out of range",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "cards_after=1e9"],
+        "out of range",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "cards_after=12.5"],
+        "not a whole number",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "cards_after=many"],
+        "not a number",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "cards_after=NaN"],
+        "not a number",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "scheme=magic"],
+        "not one of modulo, ring, jump, rendezvous",
+    );
+    refused(
+        &["run", "consistent-hashing", "--set", "scheme"],
+        "NAME=VALUE",
+    );
+    refused(
+        &[
+            "run",
+            "consistent-hashing",
+            "--preset",
+            "modulo-doubling",
+            "--fix",
+        ],
+        "has no fix",
+    );
+    // clap's own usage errors also exit 2.
+    let out = fleetlab(&["run", "consistent-hashing", "--fix"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = fleetlab(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn text_output_reads_as_a_report() {
+    let out = fleetlab(&[
+        "run",
+        "consistent-hashing",
+        "--preset",
+        "modulo-doubling",
+        "--tables",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("Erratum"));
+    assert!(text.contains("PASS") || text.contains("FAIL"));
+    assert!(text.contains("12,288 MB"));
+}

@@ -1,0 +1,654 @@
+//! Invariants every topic keeps, checked over the whole registry (the way
+//! ripgrep and regex test every entry of a table, not one by one): the ids,
+//! presets, parameters and figure ids fixed in shared/spec/README.md; specs
+//! that are well formed; presets and fixes that apply; runs that are total,
+//! finite and deterministic; checks that explain themselves.
+
+use fleetlab::model::{Chart, ParamKind, Params, Plot, SplitMix64, Topic, TopicKind};
+use fleetlab::topics::{self, CATALOG};
+
+/// The contract of shared/spec/README.md: topic, presets in order, parameter
+/// names that must exist, figure ids that must exist.
+struct Contract {
+    topic: &'static str,
+    kind: TopicKind,
+    presets: [&'static str; 3],
+    params: &'static [&'static str],
+    figures: &'static [&'static str],
+}
+
+const CONTRACTS: &[Contract] = &[
+    Contract {
+        topic: "consistent-hashing",
+        kind: TopicKind::Explorer,
+        presets: ["modulo-doubling", "ring-plus-one", "modulo-plus-one"],
+        params: &[
+            "cards_before",
+            "cards_after",
+            "families",
+            "vnodes",
+            "scheme",
+            "bound",
+            "copy_mb",
+        ],
+        figures: &[
+            "copy_mb",
+            "modulo_remap_share",
+            "moved_share",
+            "displaced_families",
+            "rebuild_mb",
+            "expected_move_share",
+        ],
+    },
+    Contract {
+        topic: "load-balancing",
+        kind: TopicKind::Explorer,
+        presets: ["round-robin", "hash", "hash-shard2"],
+        params: &["cards", "hot_share", "family_share", "policy", "cap"],
+        figures: &[
+            "round_robin_share_per_card",
+            "hash_busiest_card_share",
+            "hash_card_fleet_points",
+            "busiest_card_share",
+        ],
+    },
+    Contract {
+        topic: "autoscaling",
+        kind: TopicKind::Explorer,
+        presets: ["peak-with-spare", "gpu-util-trap", "late-ramp"],
+        params: &[
+            "replica_ceiling",
+            "peak",
+            "trough",
+            "spare",
+            "floor",
+            "price_per_hour",
+            "cold_start_s",
+            "forecast_s",
+            "drain_s",
+            "signal",
+        ],
+        figures: &[
+            "replicas_for_peak",
+            "replicas_with_spare",
+            "cost_per_hour_with_spare",
+            "cost_per_hour_no_spare",
+            "replicas_needed_at_half",
+            "replicas_kept_at_half",
+            "replicas_released_at_half",
+        ],
+    },
+    Contract {
+        topic: "warm-pool",
+        kind: TopicKind::Explorer,
+        presets: ["always-warm", "all-cold", "one-warm"],
+        params: &["warm", "burst_replicas", "cold_start_s", "price_per_hour"],
+        figures: &[
+            "cold_start_s",
+            "always_warm_per_day",
+            "always_warm_per_year",
+            "one_warm_per_year",
+            "idle_rent_per_year",
+        ],
+    },
+    Contract {
+        topic: "cache-aware-routing",
+        kind: TopicKind::Simulator,
+        presets: ["round-robin-politeness", "hot-template", "silent-eviction"],
+        params: &[
+            "cards",
+            "arrivals",
+            "card_capacity",
+            "scratch_gb",
+            "hot_share",
+            "families",
+            "preamble_tokens",
+            "kv_kb",
+            "policy",
+        ],
+        figures: &[
+            "copy_mb",
+            "copies_per_card",
+            "affinity",
+            "hit_share",
+            "busiest_share",
+            "copies_demanded",
+            "copies_held",
+            "evicted_copies",
+            "reprefills_per_s",
+            "wasted_prefill_tok_s",
+        ],
+    },
+    Contract {
+        topic: "buying-the-fleet",
+        kind: TopicKind::Simulator,
+        presets: ["used-chip-bargain", "shiny-chip-bet", "api-tax"],
+        params: &[
+            "model",
+            "demand_t",
+            "owned_h100",
+            "owned_b200",
+            "owned_a100u",
+            "rented_h100",
+            "rented_b200",
+            "rented_a100u",
+            "card_month_h100",
+            "card_month_b200",
+            "card_month_a100u",
+            "rent_premium",
+            "fill_chip",
+        ],
+        figures: &[
+            "capacity_t",
+            "shortfall_t",
+            "rented_fill_cards",
+            "api_tokens_t",
+            "api_bill",
+            "bill",
+            "blended_per_1m",
+            "margin_share",
+            "idle_share",
+            "api_share",
+            "commitment",
+        ],
+    },
+    Contract {
+        topic: "fleet-efficiency",
+        kind: TopicKind::Simulator,
+        presets: ["golden-idler", "noise-evictor", "bargain-shortfall"],
+        params: &[
+            "class",
+            "pool_size",
+            "seed",
+            "demand",
+            "window",
+            "share_pct",
+            "mode",
+            "shape",
+        ],
+        figures: &[
+            "bill",
+            "warm_cards",
+            "evicted",
+            "wrong_evictions",
+            "idle_dollars",
+            "delivered_tok_s",
+            "demand_tok_s",
+            "shortage_share",
+            "ideal_bill",
+            "convergence",
+        ],
+    },
+    Contract {
+        topic: "tiers-and-rate-limits",
+        kind: TopicKind::Simulator,
+        presets: ["normal-day", "launch-day", "incident"],
+        params: &[
+            "service_ms",
+            "prov_cards",
+            "shared_cards",
+            "paid_rps",
+            "free_rps",
+            "admit_share",
+            "bucket_capacity",
+            "spill_share",
+            "burst_cards",
+            "loss_prov",
+            "loss_shared",
+        ],
+        figures: &[
+            "provisioned_util",
+            "paid_wait_ms",
+            "shared_util",
+            "free_wait_ms",
+            "shed_share",
+            "free_admitted_per_s",
+            "burst_cards",
+        ],
+    },
+];
+
+fn built() -> Vec<&'static dyn Topic> {
+    topics::all().collect()
+}
+
+fn is_snake(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && s.starts_with(|c: char| c.is_ascii_lowercase())
+}
+
+fn is_kebab(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+}
+
+/// Every run a reader can reach from a button: defaults, each preset, each fix.
+fn runs(t: &dyn Topic) -> Vec<(String, Params)> {
+    let mut v = vec![("defaults".to_string(), t.defaults())];
+    for p in t.presets() {
+        v.push((p.id.to_string(), t.preset_params(p, false).unwrap()));
+        if p.fix.is_some() {
+            v.push((format!("{} + fix", p.id), t.preset_params(p, true).unwrap()));
+        }
+    }
+    v
+}
+
+#[test]
+fn catalog_is_the_eight_topics_of_the_spec_in_order() {
+    let ids: Vec<_> = CATALOG.iter().map(|e| e.id).collect();
+    let want: Vec<_> = CONTRACTS.iter().map(|c| c.topic).collect();
+    assert_eq!(ids, want);
+    for (e, c) in CATALOG.iter().zip(CONTRACTS) {
+        assert_eq!(e.kind, c.kind, "{}", e.id);
+        if let Some(t) = e.topic {
+            assert_eq!(t.id(), e.id, "registry line and topic disagree");
+            assert_eq!(
+                t.title(),
+                e.title,
+                "{}: menu title and page title disagree",
+                e.id
+            );
+            assert_eq!(t.kind(), e.kind, "{}", e.id);
+        }
+    }
+    assert!(!built().is_empty());
+}
+
+#[test]
+fn contract_ids_exist() {
+    for c in CONTRACTS {
+        let Some(t) = topics::find(c.topic) else {
+            continue;
+        };
+        let presets: Vec<_> = t.presets().iter().map(|p| p.id).collect();
+        assert_eq!(presets, c.presets, "{}: preset ids and order", c.topic);
+        let names: Vec<_> = t.params().iter().map(|p| p.name).collect();
+        for want in c.params {
+            assert!(
+                names.contains(want),
+                "{}: parameter {want} missing",
+                c.topic
+            );
+        }
+        for (label, p) in runs(t) {
+            let out = t.run(&p);
+            for want in c.figures {
+                assert!(
+                    out.get(want).is_some(),
+                    "{} / {label}: figure {want} missing",
+                    c.topic
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn topics_describe_themselves() {
+    for t in built() {
+        assert!(is_kebab(t.id()), "{}", t.id());
+        assert!(
+            !t.title().is_empty() && t.question().ends_with('?'),
+            "{}",
+            t.id()
+        );
+        assert!(
+            t.source().contains("spec"),
+            "{}: name the spec it follows",
+            t.id()
+        );
+        assert_eq!(t.presets().len(), 3, "{}: three preset stories", t.id());
+        assert!(!t.checks().is_empty(), "{}", t.id());
+        let mut ids: Vec<_> = t.checks().iter().map(|c| c.id).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), t.checks().len(), "{}: check ids unique", t.id());
+        for c in t.checks() {
+            assert!(
+                is_snake(c.id) && !c.label.is_empty() && !c.rule.is_empty(),
+                "{}: {}",
+                t.id(),
+                c.id
+            );
+        }
+    }
+}
+
+#[test]
+fn parameter_specs_are_well_formed() {
+    for t in built() {
+        let mut seen = std::collections::HashSet::new();
+        for s in t.params() {
+            assert!(is_snake(s.name), "{}: {}", t.id(), s.name);
+            assert!(seen.insert(s.name), "{}: {} declared twice", t.id(), s.name);
+            assert!(
+                !s.label.is_empty() && !s.help.is_empty(),
+                "{}: {}",
+                t.id(),
+                s.name
+            );
+            assert!(
+                s.source.len() > 5,
+                "{}: {} must say where its default comes from",
+                t.id(),
+                s.name
+            );
+            assert!(
+                s.check(s.default).is_ok(),
+                "{}: default of {} is not allowed by its own spec",
+                t.id(),
+                s.name
+            );
+            match s.kind {
+                ParamKind::Number {
+                    min,
+                    max,
+                    step,
+                    log,
+                } => {
+                    assert!(min < max && step > 0.0, "{}: {}", t.id(), s.name);
+                    assert!(!log || min > 0.0, "{}: a log slider needs min > 0", t.id());
+                    // The text form round-trips through the parser (URL, CLI).
+                    assert_eq!(s.parse(&s.show(s.default)).unwrap(), s.default);
+                    assert!(s.parse(&format!("{}", max + step.max(1.0))).is_err());
+                    assert!(s.parse("not a number").is_err());
+                }
+                ParamKind::Choice(options) => {
+                    assert!(options.len() >= 2, "{}: {}", t.id(), s.name);
+                    for (i, (word, label)) in options.iter().enumerate() {
+                        assert!(is_kebab(word) && !label.is_empty(), "{}: {word}", t.id());
+                        assert_eq!(s.parse(word).unwrap(), i as f64);
+                    }
+                    assert!(s.parse("no-such-choice").is_err());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn presets_and_fixes_apply_and_differ_from_their_base() {
+    for t in built() {
+        for p in t.presets() {
+            assert!(is_kebab(p.id), "{}", p.id);
+            assert!(
+                !p.title.is_empty() && p.story.len() > 40,
+                "{}: tell the story",
+                p.id
+            );
+            let base = t
+                .preset_params(p, false)
+                .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            if let Some(f) = &p.fix {
+                assert!(
+                    !f.set.is_empty() && !f.label.is_empty() && !f.explain.is_empty(),
+                    "{}",
+                    p.id
+                );
+                let fixed = t
+                    .preset_params(p, true)
+                    .unwrap_or_else(|e| panic!("{} fix: {e}", p.id));
+                assert_ne!(base, fixed, "{}: the fix changes nothing", p.id);
+            }
+        }
+    }
+}
+
+#[test]
+fn runs_are_complete_finite_and_explained() {
+    for t in built() {
+        let mut figure_ids: Option<Vec<&str>> = None;
+        for (label, p) in runs(t) {
+            let out = t.run(&p);
+            let ids: Vec<_> = out.figures.iter().map(|f| f.id).collect();
+            // The same figures in the same order on every run: the page
+            // updates them in place and the JSON keeps its shape.
+            match &figure_ids {
+                None => figure_ids = Some(ids.clone()),
+                Some(first) => assert_eq!(first, &ids, "{} / {label}: figure set changed", t.id()),
+            }
+            let mut uniq = ids.clone();
+            uniq.sort();
+            uniq.dedup();
+            assert_eq!(
+                uniq.len(),
+                ids.len(),
+                "{} / {label}: figure ids unique",
+                t.id()
+            );
+            for f in &out.figures {
+                assert!(
+                    is_snake(f.id) && !f.label.is_empty(),
+                    "{}: {}",
+                    t.id(),
+                    f.id
+                );
+                assert!(!f.value.is_nan(), "{} / {label}: {} is NaN", t.id(), f.id);
+            }
+            let check_ids: Vec<_> = out.checks.iter().map(|c| c.id).collect();
+            let spec_ids: Vec<_> = t.checks().iter().map(|c| c.id).collect();
+            assert_eq!(
+                check_ids,
+                spec_ids,
+                "{} / {label}: one verdict per declared check",
+                t.id()
+            );
+            for v in &out.checks {
+                assert!(
+                    v.why.len() > 20,
+                    "{} / {label}: {} must say why",
+                    t.id(),
+                    v.id
+                );
+                assert!(
+                    !v.value.is_nan() && !v.threshold.is_nan(),
+                    "{} / {label}: {}",
+                    t.id(),
+                    v.id
+                );
+                if !v.pass {
+                    let lever = v.lever.unwrap_or_else(|| {
+                        panic!("{} / {label}: failing {} names no lever", t.id(), v.id)
+                    });
+                    assert!(
+                        t.params().iter().any(|s| s.name == lever),
+                        "{}: lever {lever} is not a parameter",
+                        t.id()
+                    );
+                }
+            }
+            charts_are_drawable(t.id(), &label, &out.charts);
+            // Deterministic: the same parameters give the same outcome.
+            assert_eq!(out, t.run(&p), "{} / {label}: not deterministic", t.id());
+        }
+    }
+}
+
+fn charts_are_drawable(topic: &str, label: &str, charts: &[Chart]) {
+    assert!(!charts.is_empty(), "{topic} / {label}: no chart");
+    let mut ids: Vec<_> = charts.iter().map(|c| c.id).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), charts.len(), "{topic}: chart ids unique");
+    for c in charts {
+        assert!(
+            !c.title.is_empty() && c.summary.len() > 20,
+            "{topic} / {}: title and summary",
+            c.id
+        );
+        match &c.plot {
+            Plot::Xy(xy) => {
+                assert!(!xy.series.is_empty(), "{topic} / {}", c.id);
+                for s in &xy.series {
+                    assert!(
+                        !s.points.is_empty(),
+                        "{topic} / {} / {}: empty series",
+                        c.id,
+                        s.name
+                    );
+                    assert!(
+                        s.points.len() <= 5000,
+                        "{topic} / {}: thin the series for drawing",
+                        c.id
+                    );
+                    assert!(
+                        s.points.iter().all(|p| !p.0.is_nan() && !p.1.is_nan()),
+                        "{topic} / {}: NaN",
+                        c.id
+                    );
+                }
+            }
+            Plot::Bars(b) => {
+                assert!(
+                    !b.categories.is_empty() && !b.sets.is_empty(),
+                    "{topic} / {}",
+                    c.id
+                );
+                for s in &b.sets {
+                    assert_eq!(
+                        s.values.len(),
+                        b.categories.len(),
+                        "{topic} / {}: one value per bar",
+                        c.id
+                    );
+                }
+            }
+            Plot::Ring(r) => {
+                assert!(
+                    r.arcs
+                        .iter()
+                        .all(|a| a.start < a.end && a.end <= 1.0 + 1e-9),
+                    "{topic}: arcs"
+                );
+                assert!(
+                    r.dots.iter().all(|d| (0.0..1.0).contains(&d.at)),
+                    "{topic}: dots"
+                );
+            }
+        }
+        let t = c.table();
+        assert!(
+            !t.headers.is_empty() && !t.rows.is_empty(),
+            "{topic} / {}: the chart must read as a table",
+            c.id
+        );
+        assert!(
+            t.rows.iter().all(|r| r.len() == t.headers.len()),
+            "{topic} / {}: ragged table",
+            c.id
+        );
+    }
+}
+
+/// Totality: any values the specs allow give a finished run with no NaN.
+/// Random parameter vectors (seeded, so a failure reproduces) plus every
+/// parameter at its minimum and maximum.
+#[test]
+fn every_allowed_value_gives_a_finished_run() {
+    let mut rng = SplitMix64::new(2026);
+    for t in built() {
+        let specs = t.params();
+        let mut cases: Vec<Params> = Vec::new();
+        for (i, s) in specs.iter().enumerate() {
+            if let ParamKind::Number { min, max, .. } = s.kind {
+                for v in [min, max] {
+                    let mut p = t.defaults();
+                    p.set_clamped(i, v);
+                    cases.push(p);
+                }
+            }
+        }
+        for _ in 0..40 {
+            let mut p = t.defaults();
+            for (i, s) in specs.iter().enumerate() {
+                let u = rng.next_unit();
+                let v = match s.kind {
+                    ParamKind::Number { min, max, log, .. } if log => min * (max / min).powf(u),
+                    ParamKind::Number { min, max, .. } => min + (max - min) * u,
+                    ParamKind::Choice(o) => (u * o.len() as f64).floor(),
+                };
+                p.set_clamped(i, v);
+            }
+            cases.push(p);
+        }
+        for p in cases {
+            let out = t.run(&p);
+            for f in &out.figures {
+                assert!(
+                    !f.value.is_nan(),
+                    "{}: {} is NaN at {:?}",
+                    t.id(),
+                    f.id,
+                    p.shown()
+                );
+            }
+            for v in &out.checks {
+                assert!(
+                    !v.value.is_nan(),
+                    "{}: check {} NaN at {:?}",
+                    t.id(),
+                    v.id,
+                    p.shown()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn simulator_presets_fail_and_their_fixes_pass() {
+    for t in built()
+        .into_iter()
+        .filter(|t| t.kind() == TopicKind::Simulator)
+    {
+        for p in t.presets() {
+            let out = t.run(&t.preset_params(p, false).unwrap());
+            assert!(
+                !out.all_pass(),
+                "{} / {}: a story preset fails a check",
+                t.id(),
+                p.id
+            );
+            let fix = p.fix.unwrap_or_else(|| {
+                panic!("{} / {}: a simulator preset carries a fix", t.id(), p.id)
+            });
+            let fixed = t.run(&t.preset_params(p, true).unwrap());
+            assert!(
+                fixed.all_pass(),
+                "{} / {} + fix '{}' must pass every check",
+                t.id(),
+                p.id,
+                fix.label
+            );
+        }
+    }
+}
+
+#[test]
+fn explorer_fixes_pass_every_check() {
+    for t in built()
+        .into_iter()
+        .filter(|t| t.kind() == TopicKind::Explorer)
+    {
+        for p in t.presets().iter().filter(|p| p.fix.is_some()) {
+            let before = t.run(&t.preset_params(p, false).unwrap());
+            let after = t.run(&t.preset_params(p, true).unwrap());
+            assert!(
+                !before.all_pass(),
+                "{} / {}: a preset with a fix fails first",
+                t.id(),
+                p.id
+            );
+            assert!(
+                after.all_pass(),
+                "{} / {}: its fix passes every check",
+                t.id(),
+                p.id
+            );
+        }
+    }
+}
