@@ -2,6 +2,7 @@
 //! parameter names are the contract of shared/spec/README.md. Bad input gets
 //! one clear line on stderr and exit status 2; nothing here panics on input.
 
+use crate::challenge;
 use crate::model::{Note, Outcome, Params, Preset, Topic};
 use crate::report;
 use crate::topics;
@@ -52,6 +53,52 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw a challenge question from a seed.
+    Challenge {
+        topic: String,
+        /// C1, C2 or C3.
+        template: String,
+        #[arg(long)]
+        seed: u64,
+        /// Include the answer, tolerance and worked solution.
+        #[arg(long)]
+        key: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Grade a typed answer to a drawn question (exit 0 whatever the verdict).
+    Grade {
+        topic: String,
+        template: String,
+        #[arg(long)]
+        seed: u64,
+        #[arg(long)]
+        answer: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A numbered problem set with a separate answer key, for instructors.
+    ProblemSet {
+        #[arg(long)]
+        seed: u64,
+        /// Comma-separated topic ids (default: every topic with challenges).
+        #[arg(long, value_delimiter = ',')]
+        topics: Vec<String>,
+        #[arg(long, value_enum, default_value_t = Format::Md)]
+        format: Format,
+    },
+    /// Time the model natively: run() per preset, and each topic's engine.
+    Bench {
+        /// Fewer repetitions (a smoke run).
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Md,
+    Html,
 }
 
 /// A usage error: printed on stderr, exit status 2.
@@ -107,6 +154,50 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 Ok(run_text(topic, preset, fix, &params, &out, tables))
             }
         }
+        Command::Bench { quick } => Ok(bench_text(quick)),
+        Command::Challenge {
+            topic,
+            template,
+            seed,
+            key,
+            json,
+        } => {
+            let q = draw(&topic, &template, seed)?;
+            Ok(if json {
+                to_json(&question_json(&q, key)) + "\n"
+            } else {
+                question_text(&q, key)
+            })
+        }
+        Command::Grade {
+            topic,
+            template,
+            seed,
+            answer,
+            json,
+        } => {
+            let q = draw(&topic, &template, seed)?;
+            let g = challenge::grade(&q, &answer);
+            Ok(if json {
+                to_json(&serde_json::json!({
+                    "verdict": g.verdict,
+                    "correct": g.correct(),
+                    "parsed": g.parsed.filter(|v| v.is_finite()),
+                    "message": g.message,
+                })) + "\n"
+            } else {
+                format!(
+                    "{}: {}\n",
+                    format!("{:?}", g.verdict).to_lowercase(),
+                    g.message
+                )
+            })
+        }
+        Command::ProblemSet {
+            seed,
+            topics: chosen,
+            format,
+        } => problem_set(seed, &chosen, format),
         Command::Figures { json } => {
             let all = report::all_figures();
             if json {
@@ -140,6 +231,218 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     // Serializing our own report types cannot fail (string keys, finite or null numbers).
     serde_json::to_string_pretty(v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
+}
+
+fn draw(topic: &str, template: &str, seed: u64) -> Result<challenge::Question, Usage> {
+    let t = find_topic(topic)?;
+    challenge::question(t, template, seed).map_err(|e| Usage(e.to_string()))
+}
+
+fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {
+    let params: serde_json::Map<String, serde_json::Value> = q
+        .vars
+        .values
+        .iter()
+        .map(|(n, v)| {
+            let value = match v {
+                challenge::Value::Num(x) if x.fract() == 0.0 && x.abs() < 9e15 => {
+                    serde_json::json!(*x as i64)
+                }
+                challenge::Value::Num(x) => serde_json::json!(x),
+                challenge::Value::Word(w) => serde_json::json!(w),
+            };
+            (n.clone(), value)
+        })
+        .collect();
+    let mut v = serde_json::json!({
+        "topic": q.topic,
+        "template": q.template,
+        "seed": q.seed,
+        "title": q.title,
+        "question": q.text,
+        "params": params,
+        "unit": unit_word(q.unit),
+        "tolerance": {"kind": q.tolerance.kind(), "value": q.tolerance.value()},
+    });
+    if key {
+        v["answer"] = serde_json::json!(q.answer);
+        if let Some(d) = &q.detail {
+            v["answer_detail"] = serde_json::json!(d);
+        }
+        v["hints"] = serde_json::json!(q.hints);
+        v["solution"] = serde_json::json!(q.solution);
+    }
+    v
+}
+
+/// The challenge-file word of a unit ("share", "mb").
+fn unit_word(u: crate::model::Unit) -> String {
+    const WORDS: [&str; 27] = [
+        "share",
+        "points",
+        "ratio",
+        "mb",
+        "gb",
+        "ms",
+        "s",
+        "h",
+        "usd",
+        "usd_per_hour",
+        "usd_per_day",
+        "usd_per_month",
+        "usd_per_year",
+        "usd_per_mtok",
+        "tok_s",
+        "req_s",
+        "tokens",
+        "t_tokens",
+        "tok_per_usd",
+        "cards",
+        "replicas",
+        "families",
+        "copies",
+        "requests",
+        "count",
+        "number",
+        "",
+    ];
+    WORDS
+        .iter()
+        .find(|w| challenge::unit_from_word(w) == Some(u))
+        .map(|w| w.to_string())
+        .unwrap_or_else(|| u.symbol().to_string())
+}
+
+fn question_text(q: &challenge::Question, key: bool) -> String {
+    let mut s = format!(
+        "{} {} — {} (seed {})\n\n{}\n",
+        q.topic, q.template, q.title, q.seed, q.text
+    );
+    s += &format!(
+        "\nAnswer in {}; graded {}.\n",
+        unit_name(q.unit),
+        q.tolerance.describe(q.unit)
+    );
+    if key {
+        s += &format!("\nAnswer: {}\n", answer_text(q));
+        s += &format!("Hints: 1) {}  2) {}\n", q.hints[0], q.hints[1]);
+        s += &format!("Solution: {}\n", q.solution);
+    }
+    s
+}
+
+fn unit_name(u: crate::model::Unit) -> String {
+    match u {
+        crate::model::Unit::Share => "percent (or a fraction)".to_string(),
+        u if u.symbol().is_empty() => "a plain number".to_string(),
+        u => u.symbol().to_string(),
+    }
+}
+
+fn answer_text(q: &challenge::Question) -> String {
+    match &q.detail {
+        Some(d) => format!(
+            "{} ({})",
+            d.join(", "),
+            crate::model::units::number(q.answer)
+        ),
+        None => q.unit.format(q.answer),
+    }
+}
+
+/// Problem `k` of a set drawn from `seed`: its own question seed.
+fn problem_seed(seed: u64, k: u64) -> u64 {
+    crate::model::hash64(seed ^ crate::model::mix64(k + 1)) % 1_000_000_000
+}
+
+fn problem_set(seed: u64, chosen: &[String], format: Format) -> Result<String, Usage> {
+    let list: Vec<&'static dyn Topic> = if chosen.is_empty() {
+        topics::all()
+            .filter(|t| !t.challenges().is_empty())
+            .collect()
+    } else {
+        chosen
+            .iter()
+            .map(|id| find_topic(id.trim()))
+            .collect::<Result<_, _>>()?
+    };
+    let mut problems = Vec::new();
+    for t in &list {
+        let templates = challenge::templates(*t).map_err(Usage)?;
+        if templates.is_empty() {
+            return Err(Usage(format!("{} has no challenges yet", t.id())));
+        }
+        for tpl in templates {
+            let k = problems.len() as u64;
+            let q = challenge::question(*t, &tpl.id, problem_seed(seed, k))
+                .map_err(|e| Usage(e.to_string()))?;
+            problems.push((t.title(), q));
+        }
+    }
+    Ok(match format {
+        Format::Md => {
+            let mut s = format!("# Fleetlab problem set (seed {seed})\n\n");
+            for (i, (title, q)) in problems.iter().enumerate() {
+                s += &format!(
+                    "{}. **{title}: {}.** {}  \n   _Answer in {}; graded {}._\n\n",
+                    i + 1,
+                    q.title,
+                    q.text,
+                    unit_name(q.unit),
+                    q.tolerance.describe(q.unit)
+                );
+            }
+            s += "\n---\n\n## Answer key\n\n";
+            for (i, (_, q)) in problems.iter().enumerate() {
+                s += &format!(
+                    "{}. **{}** — {}  \n   (`fleetlab challenge {} {} --seed {} --key`)\n\n",
+                    i + 1,
+                    answer_text(q),
+                    q.solution,
+                    q.topic,
+                    q.template,
+                    q.seed
+                );
+            }
+            s
+        }
+        Format::Html => {
+            let e = html_escape;
+            let mut s = format!(
+                "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fleetlab problem set (seed {seed})</title>\n<style>body{{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5}}li{{margin:.8rem 0}}.key{{page-break-before:always}}small{{color:#555}}</style></head><body>\n<h1>Fleetlab problem set <small>(seed {seed})</small></h1>\n<ol>\n"
+            );
+            for (title, q) in &problems {
+                s += &format!(
+                    "<li><strong>{}: {}.</strong> {}<br><small>Answer in {}; graded {}.</small></li>\n",
+                    e(title),
+                    e(&q.title),
+                    e(&q.text),
+                    e(&unit_name(q.unit)),
+                    e(&q.tolerance.describe(q.unit))
+                );
+            }
+            s += "</ol>\n<section class=\"key\"><h2>Answer key</h2>\n<ol>\n";
+            for (_, q) in &problems {
+                s += &format!(
+                    "<li><strong>{}</strong> — {}<br><small>fleetlab challenge {} {} --seed {} --key</small></li>\n",
+                    e(&answer_text(q)),
+                    e(&q.solution),
+                    q.topic,
+                    q.template,
+                    q.seed
+                );
+            }
+            s += "</ol></section>\n</body></html>\n";
+            s
+        }
+    })
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn find_topic(id: &str) -> Result<&'static dyn Topic, Usage> {
@@ -280,4 +583,26 @@ fn run_text(
 
 fn params_shown(spec: &crate::model::ParamSpec, v: f64) -> String {
     spec.display(v)
+}
+
+fn bench_text(quick: bool) -> String {
+    let t0 = std::time::Instant::now();
+    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+    let b = report::bench(&clock, if quick { 20.0 } else { 200.0 }, quick);
+    let mut s = String::from("native model timings (build with --release for real figures)\n\n");
+    s += "run() per preset, mean ms\n";
+    for r in &b.runs {
+        s += &format!("  {:<24} {:<26} {:>9.3} ms\n", r.topic, r.preset, r.ms);
+    }
+    s += "\nengines, items per second\n";
+    for e in &b.engines {
+        s += &format!(
+            "  {:<24} {:>14} {}/s  ({})\n",
+            e.topic,
+            crate::model::units::group(e.items_per_s, 0),
+            e.unit,
+            e.name
+        );
+    }
+    s
 }

@@ -4,6 +4,7 @@
 //! edges: the native command line ([`cli`], not on wasm) and the browser pages
 //! ([`web`], wasm only). See ARCHITECTURE.md.
 
+pub mod challenge;
 pub mod model;
 pub mod report;
 pub mod topics;

@@ -168,3 +168,78 @@ pub fn all_figures() -> Vec<RunReport> {
     }
     reports
 }
+
+/// One preset's run() time.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchRun {
+    pub topic: &'static str,
+    pub preset: &'static str,
+    pub ms: f64,
+}
+
+/// One engine's throughput.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchEngine {
+    pub topic: &'static str,
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub items_per_s: f64,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Bench {
+    pub runs: Vec<BenchRun>,
+    pub engines: Vec<BenchEngine>,
+}
+
+/// Mean milliseconds of `f`, repeated for about `budget_ms`.
+fn time_ms(now_ms: &dyn Fn() -> f64, budget_ms: f64, mut f: impl FnMut()) -> f64 {
+    let t0 = now_ms();
+    f();
+    let once = now_ms() - t0;
+    let reps = ((budget_ms / once.max(1e-3)) as usize).clamp(1, 10_000);
+    let t1 = now_ms();
+    for _ in 0..reps {
+        f();
+    }
+    (now_ms() - t1) / reps as f64
+}
+
+/// Times every preset's run() and every topic's engine. The clock comes from
+/// the caller (the CLI's `Instant`, the browser's `performance.now()`), so the
+/// core reads no clock of its own.
+pub fn bench(now_ms: &dyn Fn() -> f64, budget_ms: f64, quick: bool) -> Bench {
+    let mut runs = Vec::new();
+    let mut engines = Vec::new();
+    for t in crate::topics::all() {
+        for p in t.presets() {
+            if let Ok(params) = t.preset_params(p, false) {
+                let ms = time_ms(now_ms, budget_ms, || {
+                    std::hint::black_box(t.run(&params));
+                });
+                runs.push(BenchRun {
+                    topic: t.id(),
+                    preset: p.id,
+                    ms,
+                });
+            }
+        }
+        if let Some(e) = t.engine() {
+            let n = if quick {
+                (e.default_n / 20).max(1)
+            } else {
+                e.default_n
+            };
+            let ms = time_ms(now_ms, budget_ms, || {
+                std::hint::black_box((e.run)(n, 1));
+            });
+            engines.push(BenchEngine {
+                topic: t.id(),
+                name: e.name,
+                unit: e.unit,
+                items_per_s: n as f64 / (ms.max(1e-6) / 1000.0),
+            });
+        }
+    }
+    Bench { runs, engines }
+}

@@ -199,3 +199,133 @@ fn text_output_reads_as_a_report() {
     assert!(text.contains("PASS") || text.contains("FAIL"));
     assert!(text.contains("12,288 MB"));
 }
+
+#[test]
+fn challenge_key_json_has_the_contract_shape() {
+    let v = json(&[
+        "challenge",
+        "consistent-hashing",
+        "C1",
+        "--seed",
+        "42",
+        "--key",
+        "--json",
+    ]);
+    for key in [
+        "topic",
+        "template",
+        "seed",
+        "question",
+        "params",
+        "answer",
+        "unit",
+        "tolerance",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["tolerance"]["kind"], "abs");
+    assert!(v["tolerance"]["value"].is_number());
+    // Without --key the answer stays hidden.
+    let v = json(&[
+        "challenge",
+        "consistent-hashing",
+        "C1",
+        "--seed",
+        "42",
+        "--json",
+    ]);
+    assert!(v.get("answer").is_none() && v.get("solution").is_none());
+}
+
+#[test]
+fn grade_answers_with_a_verdict_and_exit_zero() {
+    let key = json(&[
+        "challenge",
+        "consistent-hashing",
+        "C3",
+        "--seed",
+        "9",
+        "--key",
+        "--json",
+    ]);
+    let answer = format!("{}%", key["answer"].as_f64().unwrap() * 100.0);
+    let v = json(&[
+        "grade",
+        "consistent-hashing",
+        "C3",
+        "--seed",
+        "9",
+        "--answer",
+        &answer,
+        "--json",
+    ]);
+    assert_eq!(v["verdict"], "correct");
+    assert_eq!(v["correct"], true);
+    let v = json(&[
+        "grade",
+        "consistent-hashing",
+        "C3",
+        "--seed",
+        "9",
+        "--answer",
+        "banana",
+        "--json",
+    ]);
+    assert_eq!(v["verdict"], "unreadable");
+    assert!(v["parsed"].is_null());
+    let v = json(&[
+        "grade",
+        "consistent-hashing",
+        "C3",
+        "--seed",
+        "9",
+        "--answer",
+        "99%",
+        "--json",
+    ]);
+    assert_eq!(v["verdict"], "wrong");
+    refused(
+        &[
+            "grade",
+            "consistent-hashing",
+            "C7",
+            "--seed",
+            "9",
+            "--answer",
+            "1",
+        ],
+        "no challenge 'C7'",
+    );
+    refused(
+        &["challenge", "consistent-hashing", "C1", "--seed", "-4"],
+        "",
+    );
+}
+
+#[test]
+fn problem_set_prints_problems_then_a_key() {
+    for format in ["md", "html"] {
+        let out = fleetlab(&[
+            "problem-set",
+            "--seed",
+            "5",
+            "--topics",
+            "consistent-hashing",
+            "--format",
+            format,
+        ]);
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let key = text.find("Answer key").expect("an answer key");
+        assert!(text[..key].contains("resizes from"), "problems come first");
+        assert!(text[key..].contains("--seed"), "each answer names its seed");
+    }
+    // The same seed, the same set.
+    let a = fleetlab(&["problem-set", "--seed", "5"]).stdout;
+    let b = fleetlab(&["problem-set", "--seed", "5"]).stdout;
+    assert_eq!(a, b);
+    refused(
+        &["problem-set", "--seed", "5", "--topics", "nope"],
+        "unknown topic 'nope'",
+    );
+}

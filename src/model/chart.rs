@@ -124,11 +124,13 @@ pub struct BarChart {
 }
 
 /// An arc of the ring owned by one card; angles are turns in [0, 1).
+/// `moved` arcs changed card in the resize and are drawn in the accent colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RingArc {
     pub start: f64,
     pub end: f64,
     pub card: u32,
+    pub moved: bool,
 }
 
 /// A key on the ring; `moved` ones are drawn large and red.

@@ -4,6 +4,8 @@
 
 use super::outcome::{CheckSpec, Outcome};
 use super::param::{ParamError, ParamSpec, Params};
+use super::rng::SplitMix64;
+use crate::challenge::{Solution, Template, Vars};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TopicKind {
@@ -44,6 +46,21 @@ pub struct Preset {
     pub fix: Option<Fix>,
 }
 
+/// A topic's heavy inner loop, exposed for the benchmark (`fleetlab bench`
+/// natively, `fleetlabBench()` in the browser): `run(n, seed)` processes `n`
+/// items (requests, families, seconds) and returns a checksum, so the work
+/// cannot be optimised away.
+#[derive(Clone, Copy, Debug)]
+pub struct Engine {
+    /// What it does, in a few words ("route requests through the cards").
+    pub name: &'static str,
+    /// What one item is ("requests").
+    pub unit: &'static str,
+    /// A size that takes about a tenth of a second natively.
+    pub default_n: u64,
+    pub run: fn(n: u64, seed: u64) -> u64,
+}
+
 pub trait Topic: Sync {
     /// Stable kebab-case id (`consistent-hashing`).
     fn id(&self) -> &'static str;
@@ -58,6 +75,28 @@ pub trait Topic: Sync {
     fn checks(&self) -> &'static [CheckSpec];
     /// The model: pure, deterministic, total over every value the specs allow.
     fn run(&self, params: &Params) -> Outcome;
+    /// The inner loop worth benchmarking, if the topic has one.
+    fn engine(&self) -> Option<Engine> {
+        None
+    }
+    /// The topic's challenge file, embedded:
+    /// `include_str!("../../challenges/<id>.toml")`.
+    fn challenges(&self) -> &'static str {
+        ""
+    }
+    /// Draws a challenge's values. The default takes the template's variables
+    /// in order; a topic whose spec fixes a draw order overrides it.
+    fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
+        template.draw_vars(rng)
+    }
+    /// Computes a drawn challenge's answer with the model.
+    fn solve(&self, template: &Template, _vars: &Vars) -> Result<Solution, String> {
+        Err(format!(
+            "{} cannot solve challenge '{}'",
+            self.id(),
+            template.answer
+        ))
+    }
 }
 
 impl dyn Topic + '_ {

@@ -34,8 +34,10 @@
 //! doubling moves half of them, so the expected rebuild is 12,288 MB. The page
 //! computes both numbers from the worked example's parameters.
 
+use crate::challenge::{Solution, Template, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::{hash64, mix64};
+use crate::model::units;
 use crate::model::*;
 use std::rc::Rc;
 
@@ -229,6 +231,63 @@ impl Topic for ConsistentHashing {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name: "place families on a 64 → 65 card ring (128 vnodes) and count moves",
+            unit: "families",
+            default_n: 2_000_000,
+            run: place_families,
+        })
+    }
+    fn challenges(&self) -> &'static str {
+        include_str!("../../challenges/consistent-hashing.toml")
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        let mut vars = t.draw_vars(rng);
+        // A resize to the same size is no question: step to the next size.
+        if vars.num("n0") == vars.num("n1") {
+            let n1 = vars.num("n1") + 1.0;
+            vars.set_num("n1", n1);
+        }
+        vars
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        let size = |name: &str| -> Result<usize, String> {
+            let x = v.num(name);
+            (x >= 1.0 && x.fract() == 0.0)
+                .then_some(x as usize)
+                .ok_or(format!("{name} must be a whole number of cards"))
+        };
+        match t.answer.as_str() {
+            "modulo_remap_share" => {
+                let (n0, n1) = (size("n0")?, size("n1")?);
+                let lcm = n0 / gcd(n0, n1) * n1;
+                let share = modulo_moved_share(n0, n1);
+                Ok(Solution::new(share)
+                    .with("lcm", units::group(lcm as f64, 0))
+                    .with("low", n0.min(n1).to_string())
+                    .with("kept", Unit::Share.format(1.0 - share)))
+            }
+            "rebuild_mb" => {
+                let (n0, n1) = (size("n0")?, size("n1")?);
+                let copy = v.num("tokens") * v.num("kv") / 1000.0;
+                let share = match v.word("scheme") {
+                    "modulo" => modulo_moved_share(n0, n1),
+                    _ => ideal_moved_share(n0, n1),
+                };
+                let moved = share * v.num("families");
+                Ok(Solution::new(moved * copy)
+                    .with("copy", Unit::Mb.format(copy))
+                    .with("share", Unit::Share.format(share))
+                    .with("moved", units::number(moved)))
+            }
+            "ring_join_share" => {
+                let (n, k) = (size("n")?, size("k")?);
+                Ok(Solution::new(ideal_moved_share(n, n + k)).with("total", (n + k).to_string()))
+            }
+            other => Err(format!("no answer named {other}")),
+        }
+    }
     fn run(&self, p: &Params) -> Outcome {
         let input = Input::read(p);
         let mut out = Outcome::default();
@@ -352,6 +411,11 @@ fn weight(key: u64, card_hash: u64) -> u64 {
 struct Ring {
     points: Vec<u64>,
     cards: Vec<u32>,
+    /// `index[b]`: the first point at or after bucket `b`'s start, where a
+    /// bucket is the keys sharing their top `shift`-complement bits; about
+    /// one point per bucket, so a lookup scans a couple of points.
+    index: Vec<u32>,
+    shift: u32,
 }
 
 impl Ring {
@@ -363,16 +427,34 @@ impl Ring {
             }
         }
         pts.sort_unstable();
+        let points: Vec<u64> = pts.iter().map(|p| p.0).collect();
+        let bits = (points.len().max(2) as f64).log2().ceil() as u32;
+        let shift = 64 - bits.min(24);
+        let buckets = 1usize << (64 - shift);
+        let mut index = Vec::with_capacity(buckets);
+        let mut i = 0usize;
+        for b in 0..buckets {
+            let start = (b as u64) << shift;
+            while i < points.len() && points[i] < start {
+                i += 1;
+            }
+            index.push(i as u32);
+        }
         Ring {
-            points: pts.iter().map(|p| p.0).collect(),
+            points,
             cards: pts.iter().map(|p| p.1).collect(),
+            index,
+            shift,
         }
     }
 
     /// Index of the first point at or after `key`, wrapping.
     #[inline]
     fn successor(&self, key: u64) -> usize {
-        let i = self.points.partition_point(|&p| p < key);
+        let mut i = self.index[(key >> self.shift) as usize] as usize;
+        while i < self.points.len() && self.points[i] < key {
+            i += 1;
+        }
         if i == self.points.len() {
             0
         } else {
@@ -542,6 +624,18 @@ fn resize(inp: &Input) -> Resize {
     }
 }
 
+/// The benchmark's engine: `n` families from key offset `seed`, owners on a
+/// 64- and a 65-card ring, returns how many moved.
+fn place_families(n: u64, seed: u64) -> u64 {
+    let ring = ring_table(128, 128);
+    (0..n)
+        .filter(|&j| {
+            let k = hash64(seed.wrapping_add(j));
+            ring.owner(k, 64) != ring.owner(k, 65)
+        })
+        .count() as u64
+}
+
 /// Busiest card's families after the resize, and the average.
 fn balance(inp: &Input, r: &Resize) -> (usize, f64) {
     let mut load = vec![0usize; inp.n1];
@@ -705,12 +799,15 @@ fn ring_chart(inp: &Input, r: &Resize) -> Chart {
             let start = s as f64 / RING_STEPS as f64;
             let k = ((start + 0.5 / RING_STEPS as f64) * 18_446_744_073_709_551_616.0) as u64;
             let card = ring.owner(k, inp.n1) as u32;
+            let moved = card as usize != ring.owner(k, inp.n0);
+            let end = start + 1.0 / RING_STEPS as f64;
             match arcs.last_mut() {
-                Some(a) if a.card == card => a.end = start + 1.0 / RING_STEPS as f64,
+                Some(a) if a.card == card && a.moved == moved => a.end = end,
                 _ => arcs.push(RingArc {
                     start,
-                    end: start + 1.0 / RING_STEPS as f64,
+                    end,
                     card,
+                    moved,
                 }),
             }
         }

@@ -8,6 +8,15 @@ mod page;
 
 use crate::topics;
 use dom::*;
+use wasm_bindgen::prelude::*;
+
+/// The benchmark's entry (`window.wasmBindings.fleetlabBench(quick)`): every
+/// preset's run() and every engine, timed with `performance.now()`.
+#[wasm_bindgen(js_name = fleetlabBench)]
+pub fn bench(quick: bool) -> JsValue {
+    let b = crate::report::bench(&now_ms, if quick { 20.0 } else { 200.0 }, quick);
+    serde_wasm_bindgen::to_value(&b).unwrap_or(JsValue::NULL)
+}
 
 /// The wasm entry (called by the `fleetlab-web` binary's `main`).
 pub fn start() {

@@ -1,0 +1,90 @@
+// The benchmark (not a test: it prints figures and never fails on speed).
+//   node tests/browser/bench.mjs        (scripts/bench.sh builds first)
+// Prints: slider-input-to-repaint latency p50/p95 over 200 moves per topic in
+// headless Chromium; the built app's gzipped size (HTML + JS + wasm + CSS);
+// the release wasm size; the model's run() times and engine throughput in
+// wasm (compare with `fleetlab bench` natively).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { serve, launch, openPage, gotoTopic, builtTopics, DIST } from './support.mjs';
+
+const MOVES = Number(process.env.MOVES || 200);
+// The slider each topic is timed on (its headline lever); others: the first range.
+const SLIDER = {
+  'consistent-hashing': 'cards_after',
+  'load-balancing': 'cards',
+  autoscaling: 'peak',
+  'warm-pool': 'warm',
+  'cache-aware-routing': 'cards',
+  'buying-the-fleet': 'demand_t',
+  'fleet-efficiency': 'demand',
+  'tiers-and-rate-limits': 'paid_rps',
+};
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function sizes() {
+  const rows = [];
+  let raw = 0;
+  let gz = 0;
+  for (const f of fs.readdirSync(DIST)) {
+    if (!/\.(html|js|wasm|css)$/.test(f)) continue;
+    const body = fs.readFileSync(path.join(DIST, f));
+    const z = zlib.gzipSync(body, { level: 9 }).length;
+    rows.push([f, body.length, z]);
+    raw += body.length;
+    gz += z;
+  }
+  return { rows, raw, gz };
+}
+
+const s = sizes();
+console.log('\nbundle (dist/)');
+for (const [f, r, z] of s.rows) console.log(`  ${f.padEnd(44)} ${kb(r).padStart(10)} raw ${kb(z).padStart(10)} gzip -9`);
+console.log(`  ${'whole app'.padEnd(44)} ${kb(s.raw).padStart(10)} raw ${kb(s.gz).padStart(10)} gzip -9   (target ≤ 250 KB)`);
+const wasm = s.rows.find(([f]) => f.endsWith('.wasm'));
+console.log(`  release wasm: ${wasm[1].toLocaleString('en')} B raw, ${wasm[2].toLocaleString('en')} B gzip -9`);
+
+const server = await serve();
+const browser = await launch();
+const page = await openPage(browser, server.origin);
+await gotoTopic(page, server.origin, '');
+const topics = await builtTopics(page);
+
+console.log(`\nslider input → repaint, ${MOVES} moves (synchronous work: model + DOM + canvas drawing), target p95 ≤ 4 ms`);
+for (const topic of topics) {
+  await gotoTopic(page, server.origin, `?topic=${topic}`);
+  const name = SLIDER[topic];
+  const id = (await page.$(`#p-${name}[type=range]`)) ? `#p-${name}` : await page.$eval('input[type=range]', (e) => `#${e.id}`);
+  const r = await page.evaluate(async ({ id, moves }) => {
+    const el = document.querySelector(id);
+    const lo = Number(el.min);
+    const hi = Number(el.max);
+    const ts = [];
+    const splits = [];
+    for (let i = 0; i < moves; i++) {
+      // Sweep back and forth across the middle of the track, as a hand would.
+      const u = 0.25 + 0.5 * Math.abs(((i * 2) % 100) / 50 - 1);
+      el.value = String(lo + (hi - lo) * u);
+      const t0 = performance.now();
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      ts.push(performance.now() - t0);
+      splits.push(document.body.dataset.renderSplit);
+      await new Promise((res) => requestAnimationFrame(res));
+    }
+    ts.sort((a, b) => a - b);
+    const q = (p) => ts[Math.min(ts.length - 1, Math.floor(p * ts.length))];
+    return { p50: q(0.5), p95: q(0.95), max: ts[ts.length - 1], split: splits[splits.length - 1] };
+  }, { id, moves: MOVES });
+  console.log(`  ${topic.padEnd(24)} ${id.padEnd(20)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms   (last: ${r.split})`);
+}
+
+const b = await page.evaluate(() => window.wasmBindings.fleetlabBench(false));
+console.log('\nwasm: run() per preset, mean ms');
+for (const r of b.runs) console.log(`  ${r.topic.padEnd(24)} ${r.preset.padEnd(26)} ${r.ms.toFixed(3).padStart(9)} ms`);
+console.log('wasm: engines, items per second');
+for (const e of b.engines) console.log(`  ${e.topic.padEnd(24)} ${Math.round(e.items_per_s).toLocaleString('en').padStart(14)} ${e.unit}/s  (${e.name})`);
+
+await browser.close();
+await server.close();

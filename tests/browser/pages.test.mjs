@@ -1,0 +1,137 @@
+// Every topic page in headless Chromium: it loads clean, a slider moved by the
+// keyboard changes the figures and the canvas, every preset and fix flips the
+// checks, and it reads at 360 px. Screenshots go to artifacts/screenshots/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot,
+} from './support.mjs';
+
+let server;
+let browser;
+let topics = [];
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  topics = await builtTopics(page);
+  await page.context().close();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('the menu lists all eight topics and marks the unbuilt ones', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  const links = await page.$$eval('#topics li', (lis) => lis.length);
+  assert.equal(links, 8);
+  const coming = await page.$$eval('#topics .coming', (els) => els.length);
+  assert.equal(coming + topics.length, 8);
+  assert.ok(topics.length >= 1);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+/** Moves range sliders with the keyboard until the figures change. */
+async function moveASlider(page) {
+  const ids = await page.$$eval('input[type=range]:not(:disabled)', (els) => els.map((e) => e.id));
+  for (const id of ids) {
+    for (const key of ['End', 'Home']) {
+      const before = await figures(page);
+      const n = await renders(page);
+      await page.focus(`#${id}`);
+      await page.keyboard.press(key);
+      if ((await renders(page)) === n) continue;
+      const after = await figures(page);
+      if (JSON.stringify(after) !== JSON.stringify(before)) return { id, before, after };
+    }
+  }
+  return null;
+}
+
+test('every topic page loads clean, moves under the keyboard and flips its checks', async (t) => {
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin);
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      assert.ok((await page.textContent('h1')).length > 3);
+      assert.ok(Object.keys(await figures(page)).length >= 4, 'figures shown');
+      assert.ok(Object.keys(await checks(page)).length >= 1, 'checks shown');
+      await screenshot(page, `${topic}-desktop`);
+
+      // A slider, operated from the keyboard, changes figures and charts.
+      const canvasBefore = await canvases(page);
+      const moved = await moveASlider(page);
+      assert.ok(moved, 'some slider changes the figures');
+      const canvasAfter = await canvases(page);
+      assert.ok(
+        Object.keys(canvasAfter).some((k) => canvasAfter[k] !== canvasBefore[k]),
+        `moving ${moved.id} repaints a chart`,
+      );
+
+      // Each preset, and its fix, changes what the checks say.
+      const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
+      assert.equal(presets.length, 3);
+      for (const id of presets) {
+        await page.click(`[data-preset="${id}"]`);
+        assert.equal(await page.getAttribute(`[data-preset="${id}"]`, 'aria-pressed'), 'true');
+        const story = await checks(page);
+        if (await page.isVisible('#apply-fix')) {
+          await page.click('#apply-fix');
+          const fixed = await checks(page);
+          assert.notDeepEqual(fixed, story, `${id}: the fix flips a check`);
+          assert.ok(Object.values(fixed).every(Boolean), `${id}: the fix passes every check`);
+          assert.ok(Object.values(story).some((v) => !v), `${id}: the story fails a check`);
+          await screenshot(page, `${topic}-${id}-fix`);
+        }
+      }
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+});
+
+test('every topic page reads at 360 px wide', async (t) => {
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin, { width: 360, height: 740 });
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 1, `no sideways scrolling (overflow ${overflow}px)`);
+      await screenshot(page, `${topic}-360px`);
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+});
+
+test('controls are labelled and charts read as text', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
+  const unlabelled = await page.$$eval('input, select', (els) =>
+    els.filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id || e.name));
+  assert.deepEqual(unlabelled, []);
+  const charts = await page.$$('[data-chart]');
+  assert.ok(charts.length >= 1);
+  for (const chart of charts) {
+    assert.ok((await (await chart.$('canvas')).getAttribute('aria-label')).length > 20);
+    await (await chart.$('summary')).click();
+    const rows = await chart.$$eval('table tbody tr', (trs) => trs.length);
+    assert.ok(rows >= 1, 'the table alternative has rows');
+  }
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('an unknown topic in the URL is named, not an error', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=warp-drive');
+  assert.match(await page.textContent('#notice'), /warp-drive/);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});

@@ -1,0 +1,119 @@
+// Shared helpers for the browser tests and the benchmark: a static server for
+// dist/, Debian's Chromium driven by playwright-core, and page probes.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DIST = process.env.FLEETLAB_DIST || path.join(ROOT, 'dist');
+export const SHOTS = path.join(ROOT, 'artifacts', 'screenshots');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves `dir` on 127.0.0.1 at a free port; resolves to { origin, close }. */
+export function serve(dir = DIST) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`${dir}/index.html is missing: build the app first (trunk build)`);
+  }
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let file = path.normalize(path.join(dir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, body) => {
+      if (err) { res.writeHead(404).end('not found'); return; }
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A page that records console errors, page errors, failed requests and any
+ * request to another origin. `problems()` lists them.
+ */
+export async function openPage(browser, origin, { width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const issues = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') issues.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => issues.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => issues.push(`request failed: ${r.url()}`));
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    issues.push(`request off the page's origin: ${url}`);
+    return route.abort();
+  });
+  page.problems = () => issues.slice();
+  return page;
+}
+
+/** Loads a topic page and waits for its first render. */
+export async function gotoTopic(page, origin, query) {
+  await page.goto(`${origin}/index.html${query}`);
+  await page.waitForSelector('body[data-renders]');
+}
+
+export async function renders(page) {
+  return Number(await page.getAttribute('body', 'data-renders'));
+}
+
+/** { figure id: text shown } */
+export function figures(page) {
+  return page.$$eval('[data-figure]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.figure, e.querySelector('dd').textContent])));
+}
+
+/** { check id: true | false } */
+export function checks(page) {
+  return page.$$eval('[data-check]', (els) =>
+    Object.fromEntries(els.map((e) => [e.dataset.check, e.dataset.pass === 'true'])));
+}
+
+/** Every chart canvas as a data URL, by chart id. */
+export function canvases(page) {
+  return page.$$eval('[data-chart] canvas', (els) =>
+    Object.fromEntries(els.map((c) => [c.closest('[data-chart]').dataset.chart, c.toDataURL()])));
+}
+
+/** Topic ids of the menu that are built (links, not "coming"). */
+export function builtTopics(page) {
+  return page.$$eval('#topics a[href*="topic="]', (as) =>
+    as.map((a) => new URL(a.href).searchParams.get('topic')));
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,174 @@
+//! Challenges: every template of every topic, over 1,000 seeds, draws a
+//! question whose text is fully filled, whose reference answer grades
+//! correct and whose reference × 1.5 does not; the files parse and check;
+//! the same seed gives the same question. Property tests: the answer parser
+//! never panics and reads back what `format_exact` writes.
+
+use fleetlab::challenge::answer::{format_exact, parse_answer};
+use fleetlab::challenge::{grade, question, templates, Verdict};
+use fleetlab::model::{Topic, Unit};
+use fleetlab::topics;
+use proptest::prelude::*;
+
+fn with_challenges() -> Vec<&'static dyn Topic> {
+    topics::all()
+        .filter(|t| !t.challenges().is_empty())
+        .collect()
+}
+
+#[test]
+fn challenge_files_parse_and_name_their_topic() {
+    assert!(!with_challenges().is_empty());
+    for t in topics::all() {
+        let ts = templates(t).unwrap_or_else(|e| panic!("{e}"));
+        if !t.challenges().is_empty() {
+            assert_eq!(ts.len(), 3, "{}: three templates", t.id());
+        }
+    }
+}
+
+#[test]
+fn every_template_over_a_thousand_seeds() {
+    for t in with_challenges() {
+        for id in ["C1", "C2", "C3"] {
+            for seed in 0..1000u64 {
+                let q = question(t, id, seed)
+                    .unwrap_or_else(|e| panic!("{} {id} seed {seed}: {e}", t.id()));
+                let ctx = format!("{} {id} seed {seed}", t.id());
+                assert!(q.answer.is_finite(), "{ctx}: answer {}", q.answer);
+                for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
+                    assert!(
+                        !text.contains('{') && !text.contains('}'),
+                        "{ctx}: unfilled placeholder in '{text}'"
+                    );
+                }
+                let reference = match &q.detail {
+                    Some(members) => members.join(", "),
+                    None => format_exact(q.answer, q.unit),
+                };
+                let g = grade(&q, &reference);
+                assert_eq!(
+                    g.verdict,
+                    Verdict::Correct,
+                    "{ctx}: reference '{reference}' graded {:?}: {}",
+                    g.verdict,
+                    g.message
+                );
+                if q.answer != 0.0 {
+                    let off = format_exact(q.answer * 1.5, q.unit);
+                    let g = grade(&q, &off);
+                    assert!(
+                        !g.correct(),
+                        "{ctx}: 1.5 × the answer ('{off}') graded correct"
+                    );
+                }
+                // Deterministic: the same seed, the same question.
+                assert_eq!(q, question(t, id, seed).unwrap(), "{ctx}");
+            }
+        }
+    }
+}
+
+#[test]
+fn worked_examples_of_consistent_hashing() {
+    let t = topics::find("consistent-hashing").unwrap();
+    // Find a drawn C1 with 64 → 128 and check the seed card's 50 %.
+    let q = (0..5000)
+        .map(|s| question(t, "C1", s).unwrap())
+        .find(|q| q.vars.num("n0") == 64.0 && q.vars.num("n1") == 128.0)
+        .expect("a 64 → 128 draw");
+    assert_eq!(q.answer, 0.5);
+    assert!(grade(&q, "50%").correct());
+    assert!(grade(&q, "0.5").correct());
+    assert_eq!(grade(&q, "50.4%").verdict, Verdict::Close);
+    assert_eq!(grade(&q, "98%").verdict, Verdict::Wrong);
+    assert_eq!(grade(&q, "fifty").verdict, Verdict::Unreadable);
+    assert_eq!(grade(&q, "").verdict, Verdict::Unreadable);
+    assert_eq!(grade(&q, "50 ms").verdict, Verdict::Unreadable);
+}
+
+#[test]
+fn grading_messages_help() {
+    let t = topics::find("consistent-hashing").unwrap();
+    let q = question(t, "C2", 7).unwrap();
+    let wrong = grade(&q, &format_exact(q.answer * 3.0, q.unit));
+    assert_eq!(wrong.verdict, Verdict::Wrong);
+    assert!(
+        wrong.message.contains(&q.hints[0]),
+        "a wrong answer shows the first hint"
+    );
+    let unit = grade(&q, "12 ms");
+    assert!(unit.message.contains("memory"), "{}", unit.message);
+    let close = grade(&q, &format_exact(q.answer * 1.03, q.unit));
+    assert_eq!(close.verdict, Verdict::Close, "{}", close.message);
+}
+
+#[test]
+fn bad_template_ids_are_refused() {
+    let t = topics::find("consistent-hashing").unwrap();
+    let e = question(t, "C9", 1).unwrap_err().to_string();
+    assert!(e.contains("C1, C2, C3"), "{e}");
+}
+
+#[test]
+fn malformed_files_are_refused_with_a_reason() {
+    use fleetlab::challenge::parse_file;
+    let good = topics::find("consistent-hashing").unwrap().challenges();
+    assert!(parse_file(good).is_ok());
+    for (bad, why) in [
+        ("topic = 1", "invalid type"),
+        (&good.replace("id = \"C3\"", "id = \"C4\""), "C1, C2, C3"),
+        (
+            &good.replace("unit = \"mb\"", "unit = \"parsecs\""),
+            "unknown unit",
+        ),
+        (
+            &good.replace(
+                "tolerance = { kind = \"rel\", value = 0.01 }",
+                "tolerance = { kind = \"rel\", value = -1 }",
+            ),
+            "positive",
+        ),
+        (&good.replace("title = ", "titel = "), "unknown field"),
+    ] {
+        let e = parse_file(bad).unwrap_err();
+        assert!(e.contains(why), "expected '{why}' in: {e}");
+    }
+}
+
+const UNITS: [Unit; 12] = [
+    Unit::Share,
+    Unit::Points,
+    Unit::Mb,
+    Unit::Gb,
+    Unit::Ms,
+    Unit::Seconds,
+    Unit::Usd,
+    Unit::UsdPerHour,
+    Unit::TokPerS,
+    Unit::TTokens,
+    Unit::Count("cards"),
+    Unit::Ratio,
+];
+
+proptest! {
+    #[test]
+    fn parser_never_panics(s in "\\PC{0,40}", u in 0usize..12) {
+        let _ = parse_answer(&s, UNITS[u]);
+    }
+
+    #[test]
+    fn parser_never_panics_on_number_like_text(s in "[-+$≈~ ]{0,2}[0-9,._]{0,12}([eE][-+]?[0-9]{0,4})?[ ]?[kKMBT%a-z/$ ]{0,8}", u in 0usize..12) {
+        let _ = parse_answer(&s, UNITS[u]);
+    }
+
+    #[test]
+    fn formatting_then_parsing_returns_the_number(v in -1.0e9f64..1.0e9, u in 0usize..12) {
+        let unit = UNITS[u];
+        // Shares are fractions: keep them where a learner would type them.
+        let v = if unit == Unit::Share { v / 1.0e9 } else { v };
+        let text = format_exact(v, unit);
+        let back = parse_answer(&text, unit).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert!((back - v).abs() <= 1e-9 * v.abs().max(1e-9), "{} -> {} -> {}", v, text, back);
+    }
+}
