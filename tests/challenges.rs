@@ -172,3 +172,17 @@ proptest! {
         prop_assert!((back - v).abs() <= 1e-9 * v.abs().max(1e-9), "{} -> {} -> {}", v, text, back);
     }
 }
+
+#[test]
+fn a_question_about_the_page_takes_the_sliders() {
+    use fleetlab::challenge::{mirrors_page, question_live};
+    let t = topics::find("consistent-hashing").unwrap();
+    let mut p = t.defaults();
+    let q = question_live(t, "C1", 3, &p).unwrap();
+    assert!(q.live);
+    assert_eq!((q.vars.num("n0"), q.vars.num("n1")), (64.0, 128.0));
+    assert_eq!(q.answer, 0.5);
+    p.set("cards_after", "65").unwrap();
+    assert!((question_live(t, "C1", 3, &p).unwrap().answer - 64.0 / 65.0).abs() < 1e-12);
+    assert!(templates(t).unwrap().iter().any(mirrors_page));
+}

@@ -9,8 +9,9 @@
 //! documented in challenges/README.md.
 
 pub mod answer;
+pub mod progress;
 
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{ParamKind, Params, SplitMix64, Topic, Unit};
 use answer::parse_answer;
 use serde::Deserialize;
 use std::fmt;
@@ -108,6 +109,10 @@ pub struct Var {
     pub words: Option<Vec<String>>,
     #[serde(default)]
     pub unit: Option<String>,
+    /// The page parameter this variable mirrors: "ask about this page" takes
+    /// the slider's value instead of a draw.
+    #[serde(default)]
+    pub param: Option<String>,
 }
 
 impl Var {
@@ -421,6 +426,8 @@ pub struct Question {
     pub tolerance: Tolerance,
     pub hints: Vec<String>,
     pub solution: String,
+    /// Asked about the page's current parameters rather than drawn.
+    pub live: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -443,6 +450,31 @@ pub fn question(
     id: &str,
     seed: u64,
 ) -> Result<Question, ChallengeError> {
+    ask(topic, id, seed, None)
+}
+
+/// Template `id` asked about the page's parameters: variables that mirror a
+/// parameter take its value, the rest are drawn from `seed`.
+pub fn question_live(
+    topic: &'static dyn Topic,
+    id: &str,
+    seed: u64,
+    params: &Params,
+) -> Result<Question, ChallengeError> {
+    ask(topic, id, seed, Some(params))
+}
+
+/// Whether a template has a variable that mirrors a page parameter.
+pub fn mirrors_page(t: &Template) -> bool {
+    t.vars.iter().any(|v| v.param.is_some())
+}
+
+fn ask(
+    topic: &'static dyn Topic,
+    id: &str,
+    seed: u64,
+    live: Option<&Params>,
+) -> Result<Question, ChallengeError> {
     let all = templates(topic).map_err(ChallengeError::Model)?;
     let t = all
         .iter()
@@ -458,7 +490,27 @@ pub fn question(
             ))
         })?;
     let mut rng = SplitMix64::new(seed);
-    let vars = topic.draw(t, &mut rng);
+    let mut vars = topic.draw(t, &mut rng);
+    if let Some(params) = live {
+        for v in &t.vars {
+            let Some(name) = &v.param else { continue };
+            let Ok(i) = params.index(name) else { continue };
+            let spec = &params.specs()[i];
+            let x = params.values()[i];
+            match spec.kind {
+                ParamKind::Choice(options) => {
+                    let word = options[x as usize].0;
+                    if v.words
+                        .as_ref()
+                        .is_some_and(|ws| ws.iter().any(|w| w == word))
+                    {
+                        vars.set(&v.name, Value::Word(word.to_string()));
+                    }
+                }
+                ParamKind::Number { .. } => vars.set_num(&v.name, x),
+            }
+        }
+    }
     let sol = topic.solve(t, &vars).map_err(ChallengeError::Model)?;
     let unit = t.unit();
     let answer_text = match &sol.detail {
@@ -483,6 +535,7 @@ pub fn question(
         hints: t.hints.iter().map(|h| fill(h)).collect(),
         solution: fill(&t.solution),
         vars,
+        live: live.is_some(),
     })
 }
 

@@ -1,0 +1,200 @@
+//! A learner's practice record: per template, attempts and correct answers;
+//! overall score and streaks. The browser keeps it in localStorage and
+//! exports/imports it as JSON. Reading it never loses work: a record that
+//! fails to parse is kept aside by the edge, and one that parses but is
+//! inconsistent is repaired here with a list of what was changed.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The format version this build writes.
+pub const VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Entry {
+    pub attempts: u32,
+    pub correct: u32,
+    /// Questions answered right on the first try.
+    pub first_try: u32,
+    /// The last seed seen, so "continue" reopens the same question.
+    pub last_seed: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Progress {
+    pub version: u32,
+    /// Keyed "topic/C1".
+    pub entries: BTreeMap<String, Entry>,
+    pub score: u32,
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: VERSION,
+            entries: BTreeMap::new(),
+            score: 0,
+            streak: 0,
+            best_streak: 0,
+        }
+    }
+}
+
+/// Seeds above this are not stored exactly by a JS number; they are dropped
+/// (the question can be drawn afresh) rather than silently altered.
+const MAX_SAFE: u64 = (1 << 53) - 1;
+
+pub fn key(topic: &str, template: &str) -> String {
+    format!("{topic}/{template}")
+}
+
+impl Progress {
+    pub fn entry(&self, topic: &str, template: &str) -> Entry {
+        self.entries
+            .get(&key(topic, template))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Records one graded answer. `first` says it was the question's first
+    /// try; the score counts questions solved, the streak consecutive ones.
+    pub fn record(&mut self, topic: &str, template: &str, seed: u64, correct: bool, first: bool) {
+        let e = self.entries.entry(key(topic, template)).or_default();
+        e.attempts = e.attempts.saturating_add(1);
+        e.last_seed = (seed <= MAX_SAFE).then_some(seed);
+        if correct {
+            e.correct = e.correct.saturating_add(1);
+            if first {
+                e.first_try = e.first_try.saturating_add(1);
+            }
+            self.score = self.score.saturating_add(1);
+            self.streak = self.streak.saturating_add(1);
+            self.best_streak = self.best_streak.max(self.streak);
+        } else {
+            self.streak = 0;
+        }
+    }
+
+    /// Makes a parsed record consistent, saying what it changed: a newer
+    /// version is refused (so a later build's work is not overwritten), keys
+    /// that are not "topic/Cn" are dropped, counts are bounded by attempts.
+    pub fn repaired(mut self) -> Result<(Progress, Vec<String>), String> {
+        let mut notes = Vec::new();
+        if self.version > VERSION {
+            return Err(format!(
+                "it was written by a newer Fleetlab (format {}, this page reads {VERSION})",
+                self.version
+            ));
+        }
+        if self.version < VERSION {
+            notes.push(format!(
+                "upgraded from format {} to {VERSION}",
+                self.version
+            ));
+            self.version = VERSION;
+        }
+        let before = self.entries.len();
+        self.entries.retain(|k, _| {
+            k.split_once('/')
+                .is_some_and(|(t, c)| !t.is_empty() && matches!(c, "C1" | "C2" | "C3"))
+        });
+        if self.entries.len() < before {
+            notes.push(format!(
+                "dropped {} unknown entries",
+                before - self.entries.len()
+            ));
+        }
+        let mut fixed = 0;
+        for e in self.entries.values_mut() {
+            if e.correct > e.attempts || e.first_try > e.correct {
+                e.correct = e.correct.min(e.attempts);
+                e.first_try = e.first_try.min(e.correct);
+                fixed += 1;
+            }
+            if e.last_seed.is_some_and(|s| s > MAX_SAFE) {
+                e.last_seed = None;
+                fixed += 1;
+            }
+        }
+        if fixed > 0 {
+            notes.push(format!("corrected {fixed} inconsistent counts"));
+        }
+        if self.streak > self.best_streak {
+            self.best_streak = self.streak;
+        }
+        Ok((self, notes))
+    }
+
+    /// Adds another record's counts to this one (import without losing
+    /// what is here).
+    pub fn merge(&mut self, other: &Progress) {
+        for (k, e) in &other.entries {
+            let mine = self.entries.entry(k.clone()).or_default();
+            mine.attempts = mine.attempts.saturating_add(e.attempts);
+            mine.correct = mine.correct.saturating_add(e.correct);
+            mine.first_try = mine.first_try.saturating_add(e.first_try);
+            if mine.last_seed.is_none() {
+                mine.last_seed = e.last_seed;
+            }
+        }
+        self.score = self.score.saturating_add(other.score);
+        self.best_streak = self.best_streak.max(other.best_streak);
+    }
+
+    pub fn solved(&self) -> u32 {
+        self.entries.values().map(|e| e.correct).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_score_and_streaks() {
+        let mut p = Progress::default();
+        p.record("warm-pool", "C1", 5, true, true);
+        p.record("warm-pool", "C1", 6, true, false);
+        p.record("warm-pool", "C2", 7, false, true);
+        assert_eq!(p.score, 2);
+        assert_eq!(p.streak, 0);
+        assert_eq!(p.best_streak, 2);
+        let e = p.entry("warm-pool", "C1");
+        assert_eq!(
+            (e.attempts, e.correct, e.first_try, e.last_seed),
+            (2, 2, 1, Some(6))
+        );
+    }
+
+    #[test]
+    fn repairs_what_it_can_and_refuses_the_future() {
+        let mut p = Progress {
+            version: 0,
+            ..Progress::default()
+        };
+        p.entries.insert("nonsense".into(), Entry::default());
+        p.entries.insert(
+            "a/C2".into(),
+            Entry {
+                attempts: 1,
+                correct: 5,
+                first_try: 9,
+                last_seed: Some(u64::MAX),
+            },
+        );
+        let (q, notes) = p.repaired().unwrap();
+        assert_eq!(q.entries.len(), 1);
+        assert_eq!(q.entry("a", "C2").correct, 1);
+        assert_eq!(q.entry("a", "C2").last_seed, None);
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        let future = Progress {
+            version: 99,
+            ..Progress::default()
+        };
+        assert!(future.repaired().is_err());
+    }
+}
