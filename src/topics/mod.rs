@@ -4,6 +4,7 @@
 
 use crate::model::{Topic, TopicKind};
 
+pub mod buying_the_fleet;
 pub mod consistent_hashing;
 
 /// One line of the menu.
@@ -47,7 +48,12 @@ pub static CATALOG: [Entry; 8] = [
         Simulator,
         None,
     ),
-    entry("buying-the-fleet", "Buying the fleet", Simulator, None),
+    entry(
+        "buying-the-fleet",
+        "Buying the fleet",
+        Simulator,
+        Some(&buying_the_fleet::TOPIC),
+    ),
     entry(
         "fleet-efficiency",
         "Fleet efficiency & eviction",
