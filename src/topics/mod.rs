@@ -5,6 +5,7 @@
 use crate::model::{Topic, TopicKind};
 
 pub mod consistent_hashing;
+pub mod fleet_efficiency;
 
 /// One line of the menu.
 pub struct Entry {
@@ -52,7 +53,7 @@ pub static CATALOG: [Entry; 8] = [
         "fleet-efficiency",
         "Fleet efficiency & eviction",
         Simulator,
-        None,
+        Some(&fleet_efficiency::TOPIC),
     ),
     entry(
         "tiers-and-rate-limits",

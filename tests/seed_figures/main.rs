@@ -5,6 +5,7 @@
 //! The runner reports every failing row at once.
 
 mod consistent_hashing;
+mod fleet_efficiency;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -35,7 +36,7 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS];
+const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, fleet_efficiency::ROWS];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
