@@ -867,11 +867,18 @@ impl Check {
                 Unit::Usd.format(m.ideal_bill),
                 pct1(m.convergence)
             ),
-            Check::Eviction => format!(
-                "its {} evictions include no card at or above the median",
-                m.k
-            ),
+            Check::Eviction if m.k == 0 => "it evicts no card at all".to_string(),
+            Check::Eviction => format!("none of its {} evictions is at or above the median", m.k),
         }
+    }
+}
+
+/// "1 eviction", "3 evictions".
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 
@@ -916,13 +923,17 @@ impl Move {
     }
     fn says(self, after: &Month) -> String {
         match self {
-            Move::Mode(x) => format!("Switch mode to {}: {} cards run", x.word(), after.run.len()),
+            Move::Mode(x) => format!(
+                "Switch mode to {} ({} cards run)",
+                x.word(),
+                after.run.len()
+            ),
             Move::Window(x) => format!(
                 "Score through the {} window (±{} %)",
                 x.word(),
                 x.err() * 100.0
             ),
-            Move::Share(x) => format!("Lower share_pct to {x} % ({} evictions)", after.k),
+            Move::Share(x) => format!("Lower share_pct to {x} % ({})", plural(after.k, "eviction")),
             Move::Class(x) => format!(
                 "Switch class to {} ({} cards run)",
                 x.word(),
@@ -966,11 +977,27 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
             return Some(hit);
         }
     }
-    // The largest lower share that passes (binary search; verified).
+    if inp.share_pct > 0 && check == Check::Eviction {
+        // The eviction order and the median don't depend on the share: the
+        // largest safe k is the position of the first card at or above the
+        // median in that order, and the largest share_pct that floors to it.
+        let rent = inp.class.rent();
+        let score: Vec<f64> = m.measured.iter().map(|&x| card_score(x, rent)).collect();
+        let n = m.cards.len();
+        let safe = ascending(&score)
+            .iter()
+            .position(|&i| m.cards[i].true_rate >= m.median)
+            .unwrap_or(n);
+        let pct = ((100 * safe + 99) / n.max(1)).min(inp.share_pct as usize - 1) as u32;
+        if let Some(hit) = try_move(Move::Share(pct)) {
+            return Some(hit);
+        }
+    }
+    // The largest lower share that passes (binary search, assuming fewer
+    // evictions never hurt; every answer is a real run).
     if inp.share_pct > 0 {
-        if let Some(hit) = try_move(Move::Share(0)) {
+        if let Some(mut best) = try_move(Move::Share(0)) {
             let (mut lo, mut hi) = (0u32, inp.share_pct - 1);
-            let mut best = hit;
             while lo < hi {
                 let mid = (lo + hi).div_ceil(2);
                 match try_move(Move::Share(mid)) {
@@ -981,12 +1008,7 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
                     None => hi = mid - 1,
                 }
             }
-            if let Move::Share(s) = best.0 {
-                if s == lo {
-                    return Some(best);
-                }
-            }
-            return try_move(Move::Share(lo)).or(Some(best));
+            return Some(best);
         }
     }
     if check == Check::Capacity {
@@ -1000,9 +1022,8 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
         }
         // The smallest larger pool that passes (binary search; verified).
         if inp.pool_size < MAX_POOL {
-            if let Some(hit) = try_move(Move::Pool(MAX_POOL)) {
+            if let Some(mut best) = try_move(Move::Pool(MAX_POOL)) {
                 let (mut lo, mut hi) = (inp.pool_size + 1, MAX_POOL);
-                let mut best = hit;
                 while lo < hi {
                     let mid = (lo + hi) / 2;
                     match try_move(Move::Pool(mid)) {
@@ -1013,7 +1034,7 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
                         None => lo = mid + 1,
                     }
                 }
-                return try_move(Move::Pool(hi)).or(Some(best));
+                return Some(best);
             }
         }
     }
@@ -1064,12 +1085,14 @@ fn checks(m: &Month, out: &mut Outcome) {
                     )
                 }
             } else {
-                let why = if m.exhausted || m.input.mode == Mode::AlwaysWarm {
+                let why = if (m.exhausted || m.input.mode == Mode::AlwaysWarm) && m.k > 0 {
                     format!(
-                        "after {} evictions only {} survivors are left and all run",
+                        "after {} evictions only {} survivors are left, and all of them run",
                         m.k,
                         m.survivors()
                     )
+                } else if m.exhausted || m.input.mode == Mode::AlwaysWarm {
+                    "every card of the pool runs".to_string()
                 } else {
                     "the measured scores overstated the warm cards".to_string()
                 };
@@ -1091,7 +1114,7 @@ fn checks(m: &Month, out: &mut Outcome) {
         advice(
             Check::Convergence,
             "window",
-            "No single slider move brings it to 90 %: combine a longer window, a smaller eviction share and steady mode.".to_string(),
+            "No single slider move brings it to 90 %: move several together (mode, window, share_pct).".to_string(),
         )
     };
     out.checks.push(Verdict::at_least(
@@ -1117,12 +1140,17 @@ fn checks(m: &Month, out: &mut Outcome) {
                 )
             };
             let bill = format!(
-                "This month bills {} ({warm} warm cards {} + {} churn fees {})",
+                "This month bills {} ({warm} warm cards {} + churn on {} {})",
                 usd(m.bill),
                 usd(m.warm_rent),
-                m.k,
+                plural(m.k, "eviction"),
                 usd(m.churn)
             );
+            let idle = if m.idle_dollars > 0.5 {
+                format!(", {} of it on idle capacity", usd(m.idle_dollars))
+            } else {
+                String::new()
+            };
             if pass && m.convergence > 1.0 {
                 format!(
                     "{bill}; {ideal}: {} ≥ 90 %. A bill below the ideal is the signature of a rate shortage, which only the capacity check sees.",
@@ -1132,9 +1160,8 @@ fn checks(m: &Month, out: &mut Outcome) {
                 format!("{bill}; {ideal}: {} ≥ 90 %.", pct1(m.convergence))
             } else {
                 format!(
-                    "{bill}; {ideal}: {} < 90 %, {} of it idle. {fix}",
-                    pct1(m.convergence),
-                    usd(m.idle_dollars)
+                    "{bill}{idle}; {ideal}: {} < 90 %. {fix}",
+                    pct1(m.convergence)
                 )
             }
         },
@@ -1658,6 +1685,52 @@ mod tests {
         assert!((m.iter().sum::<f64>() - 24.0).abs() < 1e-12);
         assert_eq!(Shape::Diurnal.max(), 1.25);
         assert_eq!(Shape::Flat.max(), 1.0);
+    }
+
+    /// The eviction lever names the largest share with no wrong eviction
+    /// (brute force over every share agrees).
+    #[test]
+    fn eviction_lever_is_the_largest_safe_share() {
+        let mut rng = SplitMix64::new(7);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let inp = MonthInput {
+                class: Class::Flagship,
+                pool_size: 5 + rng.below(60) as usize,
+                seed: rng.below(100_000),
+                demand: 50_000.0,
+                window: Window::Hour,
+                share_pct: 1 + rng.below(99) as u32,
+                mode: Mode::Steady,
+                shape: Shape::Flat,
+            };
+            let m = run_month(&inp);
+            if Check::Eviction.passes(&m) {
+                continue;
+            }
+            let shares = |w: Window| {
+                (0..inp.share_pct)
+                    .rev()
+                    .find(|&s| {
+                        let mut i = inp;
+                        i.share_pct = s;
+                        i.window = w;
+                        run_month(&i).wrong == 0
+                    })
+                    .unwrap()
+            };
+            let (mv, after) = find_move(Check::Eviction, &m).unwrap();
+            assert_eq!(after.wrong, 0);
+            match mv {
+                Move::Window(w) => assert!(w != Window::Hour),
+                Move::Share(s) => {
+                    assert_eq!(s, shares(Window::Hour), "{inp:?}");
+                    checked += 1;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(checked > 10, "only {checked} share moves");
     }
 
     #[test]
