@@ -6,6 +6,7 @@ use crate::model::{Topic, TopicKind};
 
 pub mod buying_the_fleet;
 pub mod consistent_hashing;
+pub mod fleet_efficiency;
 
 /// One line of the menu.
 pub struct Entry {
@@ -58,7 +59,7 @@ pub static CATALOG: [Entry; 8] = [
         "fleet-efficiency",
         "Fleet efficiency & eviction",
         Simulator,
-        None,
+        Some(&fleet_efficiency::TOPIC),
     ),
     entry(
         "tiers-and-rate-limits",

@@ -6,6 +6,7 @@
 
 mod buying_the_fleet;
 mod consistent_hashing;
+mod fleet_efficiency;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -36,7 +37,11 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, buying_the_fleet::ROWS];
+const TABLES: &[&[Row]] = &[
+    consistent_hashing::ROWS,
+    buying_the_fleet::ROWS,
+    fleet_efficiency::ROWS,
+];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
