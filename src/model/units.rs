@@ -129,7 +129,7 @@ impl Unit {
             Unit::UsdPerDay => dollars(v, "/day"),
             Unit::UsdPerMonth => dollars(v, "/month"),
             Unit::UsdPerYear => dollars(v, "/year"),
-            Unit::UsdPerMTok => format!("${} per 1M", trim(&group(v, 4))),
+            Unit::UsdPerMTok => format!("${} per 1M", trim_to(&group(v, 4), 2)),
             _ => join(&number(v), self),
         }
     }
@@ -272,6 +272,20 @@ pub fn group(v: f64, decimals: usize) -> String {
     format!("{sign}{out}{frac}")
 }
 
+/// Drops trailing zeros but keeps at least `keep` decimals ("2.5000" → "2.50").
+pub fn trim_to(s: &str, keep: usize) -> String {
+    let Some(dot) = s.find('.') else {
+        return s.to_string();
+    };
+    let t = s.trim_end_matches('0');
+    let min_len = dot + 1 + keep;
+    if t.len() < min_len {
+        s[..min_len.min(s.len())].to_string()
+    } else {
+        t.to_string()
+    }
+}
+
 /// Drops trailing zeros after a decimal point ("50.00" → "50", "1.50" → "1.5").
 pub fn trim(s: &str) -> String {
     if !s.contains('.') {
@@ -304,5 +318,8 @@ mod tests {
         assert_eq!(number(0.0123456), "0.01235");
         assert_eq!(number(-1234.6), "−1,235");
         assert_eq!(fixed(-0.0001, 2), "0.00");
+        assert_eq!(Unit::UsdPerMTok.format(2.5), "$2.50 per 1M");
+        assert_eq!(Unit::UsdPerMTok.format(0.0799), "$0.0799 per 1M");
+        assert_eq!(Unit::UsdPerMTok.format(1.27519), "$1.2752 per 1M");
     }
 }

@@ -120,6 +120,30 @@ impl Pen {
         let _ = self.ctx.fill_text(s, x as f64, y as f64);
     }
 
+    /// Centred text shortened with an ellipsis to fit `width` pixels.
+    fn fitted(&self, s: &str, at: (i32, i32), width: f64) {
+        let fits = |t: &str| {
+            self.ctx
+                .measure_text(t)
+                .map(|m| m.width() <= width)
+                .unwrap_or(true)
+        };
+        if fits(s) {
+            self.text(s, at, Align::Center, Base::Top, Tone::Ink);
+            return;
+        }
+        let chars: Vec<char> = s.chars().collect();
+        let mut n = chars.len();
+        while n > 1 {
+            n -= 1;
+            let t: String = chars[..n].iter().collect::<String>() + "…";
+            if fits(&t) {
+                self.text(&t, at, Align::Center, Base::Top, Tone::Ink);
+                return;
+            }
+        }
+    }
+
     /// Text turned a quarter left (a y-axis title), centred on `(x, y)`.
     fn vertical(&self, s: &str, (x, y): (i32, i32)) {
         self.ctx.save();
@@ -132,6 +156,19 @@ impl Pen {
     fn px(&self, v: f64) -> i32 {
         (v * self.scale).round() as i32
     }
+}
+
+/// Ticks for an axis: on a log axis (values are log10) the whole decades when
+/// the range spans two or more, otherwise round values.
+fn axis_ticks(axis: &Axis, lo: f64, hi: f64, n: usize) -> Vec<f64> {
+    if axis.log && hi - lo >= 2.0 {
+        let step = ((hi - lo) / n as f64).ceil().max(1.0);
+        return ((lo.ceil() as i64)..=(hi.floor() as i64))
+            .filter(|k| (*k as f64 / step).fract() == 0.0)
+            .map(|k| k as f64)
+            .collect();
+    }
+    ticks(lo, hi, n)
 }
 
 /// About `n` round tick values covering `lo..hi` (steps of 1, 2 or 5 × 10^k).
@@ -236,7 +273,7 @@ fn plane<'a>(
         .draw()
         .map_err(err)?;
     let grid = GRID.stroke_width(px(1.0, s));
-    for t in ticks(y0, y1, 5) {
+    for t in axis_ticks(y, y0, y1, 5) {
         chart
             .draw_series(LineSeries::new([(x0, t), (x1, t)], grid))
             .map_err(err)?;
@@ -253,7 +290,7 @@ fn plane<'a>(
     let (_, bottom) = chart.backend_coord(&(x0, y0));
     pen.vertical(y.label, (left - pen.px(58.0), (top + bottom) / 2));
     if let Some(xa) = x {
-        for t in ticks(x0, x1, 6) {
+        for t in axis_ticks(xa, x0, x1, 6) {
             let p = chart.backend_coord(&(t, y0));
             pen.text(
                 &axis_text(xa, t),
@@ -428,13 +465,9 @@ fn draw_bars(root: &Area, pen: &Pen, b: &BarChart) -> Result<(), String> {
             continue;
         }
         let p = chart.backend_coord(&(i as f64 + 0.5, y0));
-        pen.text(
-            name,
-            (p.0, p.1 + pen.px(6.0)),
-            Align::Center,
-            Base::Top,
-            Tone::Ink,
-        );
+        let left = chart.backend_coord(&(i as f64, y0)).0;
+        let right = chart.backend_coord(&((i + every) as f64, y0)).0;
+        pen.fitted(name, (p.0, p.1 + pen.px(6.0)), (right - left) as f64 * 0.96);
     }
     for line in &b.hlines {
         let p = chart.backend_coord(&(0.0, line.at));

@@ -26,6 +26,9 @@ fn with_page(f: impl FnOnce(&mut Page)) {
     });
 }
 
+/// Figures shown before "All N figures".
+const KEY_FIGURES: usize = 8;
+
 /// Positions of a logarithmic slider track.
 const LOG_STEPS: f64 = 1000.0;
 
@@ -175,7 +178,7 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
     let h = text_el("h2", "", "Figures");
     attr(&h, "id", "results-h");
     append(&results, &h);
-    let figures = el("dl", "figures");
+    let figures = el("div", "figure-box");
     attr(&figures, "id", "figures");
     append(&results, &figures);
     let h = text_el("h2", "", "Checks");
@@ -542,17 +545,32 @@ impl Page {
                 .zip(&out.figures)
                 .all(|(s, f)| s.id == f.id);
         if !same {
+            // The topic lists its key figures first; the rest fold away.
             clear(&self.figures);
+            let key = el("dl", "figures");
+            append(&self.figures, &key);
+            let more = el("dl", "figures");
+            if out.figures.len() > KEY_FIGURES {
+                let details = el("details", "more-figures");
+                let n = out.figures.len();
+                append(
+                    &details,
+                    &text_el("summary", "", &format!("All {n} figures")),
+                );
+                append(&details, &more);
+                append(&self.figures, &details);
+            }
             self.figure_slots = out
                 .figures
                 .iter()
-                .map(|f| {
+                .enumerate()
+                .map(|(i, f)| {
                     let row = el("div", "");
                     attr(&row, "data-figure", f.id);
                     append(&row, &text_el("dt", "", f.label));
                     let value = el("dd", "");
                     append(&row, &value);
-                    append(&self.figures, &row);
+                    append(if i < KEY_FIGURES { &key } else { &more }, &row);
                     FigureSlot {
                         id: f.id,
                         row,
