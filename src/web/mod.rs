@@ -5,6 +5,8 @@
 mod dom;
 mod draw;
 mod page;
+mod practice;
+mod store;
 
 use crate::topics;
 use dom::*;
@@ -22,9 +24,16 @@ pub fn bench(quick: bool) -> JsValue {
 pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();
-    let wanted = web_sys::UrlSearchParams::new_with_str(&query)
-        .ok()
-        .and_then(|q| q.get("topic"));
+    let q = web_sys::UrlSearchParams::new_with_str(&query).ok();
+    if q.as_ref().and_then(|q| q.get("view")).as_deref() == Some("practice") {
+        build_menu("");
+        if let Some(app) = by_id("app") {
+            practice::mount_drill(&app);
+        }
+        ready();
+        return;
+    }
+    let wanted = q.and_then(|q| q.get("topic"));
     let first = topics::all().next().expect("at least one topic is built");
     let (topic, notice) = match wanted.as_deref() {
         None | Some("") => (first, None),
@@ -45,6 +54,14 @@ pub fn start() {
     };
     build_menu(topic.id());
     page::mount(topic, notice);
+    ready();
+}
+
+/// Marks the page as built (tests and the benchmark wait for it).
+fn ready() {
+    if let Some(body) = document().body() {
+        attr(&body, "data-ready", "true");
+    }
 }
 
 /// A panic shows a banner instead of leaving a dead page.
@@ -83,5 +100,13 @@ fn build_menu(active: &str) {
         }
         append(&list, &li);
     }
+    let li = el("li", "sep");
+    let a = text_el("a", "", "Practice");
+    attr(&a, "href", "?view=practice");
+    if active.is_empty() {
+        attr(&a, "aria-current", "page");
+    }
+    append(&li, &a);
+    append(&list, &li);
     append(&nav, &list);
 }

@@ -15,6 +15,15 @@ thread_local! {
     static PAGE: RefCell<Option<Page>> = const { RefCell::new(None) };
 }
 
+/// The mounted page's parameters (for "ask about this page").
+pub(super) fn current_params() -> Option<Params> {
+    PAGE.with(|p| {
+        p.try_borrow()
+            .ok()
+            .and_then(|g| g.as_ref().map(|pg| pg.params.clone()))
+    })
+}
+
 /// Runs `f` on the mounted page (no-op before mounting).
 fn with_page(f: impl FnOnce(&mut Page)) {
     PAGE.with(|p| {
@@ -224,6 +233,7 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
     page.sync_controls();
     page.render();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
+    super::practice::mount_topic(&results, topic, super::practice::Options::default(), None);
     on(&window(), "resize", |_| with_page(|pg| pg.repaint_charts()));
 }
 

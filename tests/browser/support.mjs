@@ -82,7 +82,7 @@ export async function openPage(browser, origin, { width = 1280, height = 900 } =
 /** Loads a topic page and waits for its first render. */
 export async function gotoTopic(page, origin, query) {
   await page.goto(`${origin}/index.html${query}`);
-  await page.waitForSelector('body[data-renders]');
+  await page.waitForSelector('body[data-ready]');
 }
 
 export async function renders(page) {
