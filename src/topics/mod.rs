@@ -4,6 +4,7 @@
 
 use crate::model::{Topic, TopicKind};
 
+pub mod cache_aware_routing;
 pub mod consistent_hashing;
 
 /// One line of the menu.
@@ -45,7 +46,7 @@ pub static CATALOG: [Entry; 8] = [
         "cache-aware-routing",
         "Cache-aware routing & affinity",
         Simulator,
-        None,
+        Some(&cache_aware_routing::TOPIC),
     ),
     entry("buying-the-fleet", "Buying the fleet", Simulator, None),
     entry(
