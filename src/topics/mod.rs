@@ -6,6 +6,7 @@ use crate::model::{Topic, TopicKind};
 
 pub mod cache_aware_routing;
 pub mod consistent_hashing;
+pub mod load_balancing;
 
 /// One line of the menu.
 pub struct Entry {
@@ -39,7 +40,12 @@ pub static CATALOG: [Entry; 8] = [
         Explorer,
         Some(&consistent_hashing::TOPIC),
     ),
-    entry("load-balancing", "Load balancing", Explorer, None),
+    entry(
+        "load-balancing",
+        "Load balancing",
+        Explorer,
+        Some(&load_balancing::TOPIC),
+    ),
     entry("autoscaling", "Replica autoscaling", Explorer, None),
     entry("warm-pool", "Model warm pools", Explorer, None),
     entry(

@@ -6,6 +6,7 @@
 
 mod cache_aware_routing;
 mod consistent_hashing;
+mod load_balancing;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -36,7 +37,11 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, cache_aware_routing::ROWS];
+const TABLES: &[&[Row]] = &[
+    consistent_hashing::ROWS,
+    load_balancing::ROWS,
+    cache_aware_routing::ROWS,
+];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
