@@ -79,3 +79,51 @@ fn run_timings() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn run_timings_at_the_extremes() {
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "cache-aware-routing",
+            &[
+                ("cards", "256"),
+                ("families", "5000"),
+                ("hot_share", "0.5"),
+                ("policy", "hash-overflow"),
+            ],
+        ),
+        (
+            "cache-aware-routing",
+            &[
+                ("cards", "256"),
+                ("families", "5000"),
+                ("policy", "round-robin"),
+            ],
+        ),
+        (
+            "load-balancing",
+            &[("cards", "256"), ("policy", "hash-overflow")],
+        ),
+    ];
+    for (id, set) in cases {
+        let t: &dyn Topic = fleetlab::topics::find(id).unwrap();
+        let mut p = t.defaults();
+        p.apply(set).unwrap();
+        let t0 = Instant::now();
+        t.run(&p);
+        let cold = t0.elapsed().as_secs_f64() * 1e6;
+        let mut times: Vec<f64> = (0..100)
+            .map(|_| {
+                let t0 = Instant::now();
+                t.run(&p);
+                t0.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        times.sort_by(|a, b| a.total_cmp(b));
+        println!(
+            "{id:<20} {set:?}: cold {cold:.0} µs, warm p50 {:.0} µs, p95 {:.0} µs",
+            times[50], times[95]
+        );
+    }
+}

@@ -1439,18 +1439,25 @@ fn scratch_chart(inp: &Input, s: &Scenario) -> Chart {
         .iter()
         .map(|&p| {
             let sp = inp.with_policy(p);
-            let keep = evaluate(&sp).keep;
-            Series::new(
-                p.word(),
-                Style::Step,
-                Tone::Cat(p as u8),
-                xs.iter()
-                    .map(|&x| {
-                        let held = copies_per_card(x, inp.preamble_tokens, inp.kv_kb);
-                        (x, hit_share_with(&sp, &keep, held))
-                    })
-                    .collect(),
-            )
+            let e = evaluate(&sp);
+            // Beyond the fullest card's homes more scratch changes nothing,
+            // and neighbouring points often hold the same count: compute
+            // each distinct count once.
+            let top = e.max_homes();
+            let mut last: Option<(usize, f64)> = None;
+            let points = xs
+                .iter()
+                .map(|&x| {
+                    let held = copies_per_card(x, inp.preamble_tokens, inp.kv_kb).min(top);
+                    let hit = match last {
+                        Some((h, v)) if h == held => v,
+                        _ => hit_share_with(&sp, &e.keep, held),
+                    };
+                    last = Some((held, hit));
+                    (x, hit)
+                })
+                .collect();
+            Series::new(p.word(), Style::Step, Tone::Cat(p as u8), points)
         })
         .collect();
     let rr_big = hit_share_with(

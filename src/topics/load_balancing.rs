@@ -630,7 +630,7 @@ fn tradeoff_chart(inp: &Input) -> Chart {
 }
 
 /// Steps of the hot-share sweep.
-const SWEEP_STEPS: usize = 50;
+const SWEEP_STEPS: usize = 20;
 
 /// The busiest card's share of the family against the hot share.
 fn concentration_chart(inp: &Input) -> Chart {
