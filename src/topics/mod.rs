@@ -5,8 +5,10 @@
 use crate::model::{Topic, TopicKind};
 
 pub mod buying_the_fleet;
+pub mod cache_aware_routing;
 pub mod consistent_hashing;
 pub mod fleet_efficiency;
+pub mod load_balancing;
 
 /// One line of the menu.
 pub struct Entry {
@@ -40,14 +42,19 @@ pub static CATALOG: [Entry; 8] = [
         Explorer,
         Some(&consistent_hashing::TOPIC),
     ),
-    entry("load-balancing", "Load balancing", Explorer, None),
+    entry(
+        "load-balancing",
+        "Load balancing",
+        Explorer,
+        Some(&load_balancing::TOPIC),
+    ),
     entry("autoscaling", "Replica autoscaling", Explorer, None),
     entry("warm-pool", "Model warm pools", Explorer, None),
     entry(
         "cache-aware-routing",
         "Cache-aware routing & affinity",
         Simulator,
-        None,
+        Some(&cache_aware_routing::TOPIC),
     ),
     entry(
         "buying-the-fleet",

@@ -5,8 +5,10 @@
 //! The runner reports every failing row at once.
 
 mod buying_the_fleet;
+mod cache_aware_routing;
 mod consistent_hashing;
 mod fleet_efficiency;
+mod load_balancing;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -41,6 +43,8 @@ const TABLES: &[&[Row]] = &[
     consistent_hashing::ROWS,
     buying_the_fleet::ROWS,
     fleet_efficiency::ROWS,
+    load_balancing::ROWS,
+    cache_aware_routing::ROWS,
 ];
 
 pub fn run(row: &Row) -> Result<f64, String> {
