@@ -918,9 +918,32 @@ static CHECKS: [CheckSpec; 3] = [
     },
 ];
 
+/// The benchmark's engine: `n` requests of the silent-eviction story (400
+/// families hashed over 16 cards, 8 GB of scratch) through [`simulate`];
+/// returns the hits.
+fn simulate_silent_eviction(n: u64, seed: u64) -> u64 {
+    let p = TOPIC
+        .presets()
+        .iter()
+        .find(|p| p.id == "silent-eviction")
+        .and_then(|p| (&TOPIC as &dyn Topic).preset_params(p, false).ok());
+    match p {
+        Some(p) => simulate(&scenario(&p), n, seed).hits,
+        None => 0,
+    }
+}
+
 impl Topic for CacheAwareRouting {
     fn id(&self) -> &'static str {
         "cache-aware-routing"
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name: "route requests of the silent-eviction story through 16 cards' residency",
+            unit: "requests",
+            default_n: 10_000_000,
+            run: simulate_silent_eviction,
+        })
     }
     fn title(&self) -> &'static str {
         "Cache-aware routing & affinity"
