@@ -5,6 +5,7 @@
 use crate::model::{Topic, TopicKind};
 
 pub mod consistent_hashing;
+pub mod tiers_and_rate_limits;
 
 /// One line of the menu.
 pub struct Entry {
@@ -58,7 +59,7 @@ pub static CATALOG: [Entry; 8] = [
         "tiers-and-rate-limits",
         "Design ChatGPT: tiers & rate limits",
         Simulator,
-        None,
+        Some(&tiers_and_rate_limits::TOPIC),
     ),
 ];
 

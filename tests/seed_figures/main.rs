@@ -5,6 +5,7 @@
 //! The runner reports every failing row at once.
 
 mod consistent_hashing;
+mod tiers_and_rate_limits;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -35,7 +36,7 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS];
+const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, tiers_and_rate_limits::ROWS];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
