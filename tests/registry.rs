@@ -599,56 +599,25 @@ fn every_allowed_value_gives_a_finished_run() {
     }
 }
 
+/// A story with a fix fails a check and its fix passes every check; every
+/// simulator preset but a baseline story (tiers' normal day, which the spec
+/// passes on all three checks) carries a fix.
 #[test]
-fn simulator_presets_fail_and_their_fixes_pass() {
-    for t in built()
-        .into_iter()
-        .filter(|t| t.kind() == TopicKind::Simulator)
-    {
+fn preset_fixes_flip_failing_stories_to_passing() {
+    for t in built() {
         for p in t.presets() {
-            let out = t.run(&t.preset_params(p, false).unwrap());
-            assert!(
-                !out.all_pass(),
-                "{} / {}: a story preset fails a check",
-                t.id(),
-                p.id
-            );
-            let fix = p.fix.unwrap_or_else(|| {
-                panic!("{} / {}: a simulator preset carries a fix", t.id(), p.id)
-            });
-            let fixed = t.run(&t.preset_params(p, true).unwrap());
-            assert!(
-                fixed.all_pass(),
-                "{} / {} + fix '{}' must pass every check",
-                t.id(),
-                p.id,
-                fix.label
-            );
-        }
-    }
-}
-
-#[test]
-fn explorer_fixes_pass_every_check() {
-    for t in built()
-        .into_iter()
-        .filter(|t| t.kind() == TopicKind::Explorer)
-    {
-        for p in t.presets().iter().filter(|p| p.fix.is_some()) {
             let before = t.run(&t.preset_params(p, false).unwrap());
-            let after = t.run(&t.preset_params(p, true).unwrap());
-            assert!(
-                !before.all_pass(),
-                "{} / {}: a preset with a fix fails first",
-                t.id(),
-                p.id
-            );
-            assert!(
-                after.all_pass(),
-                "{} / {}: its fix passes every check",
-                t.id(),
-                p.id
-            );
+            match &p.fix {
+                Some(fix) => {
+                    let after = t.run(&t.preset_params(p, true).unwrap());
+                    assert!(!before.all_pass(), "{} / {}: a preset with a fix fails first", t.id(), p.id);
+                    assert!(after.all_pass(), "{} / {} + fix '{}' must pass every check", t.id(), p.id, fix.label);
+                }
+                None if t.kind() == TopicKind::Simulator => {
+                    assert!(before.all_pass(), "{} / {}: a simulator story without a fix is a passing baseline", t.id(), p.id);
+                }
+                None => {}
+            }
         }
     }
 }

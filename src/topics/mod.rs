@@ -9,6 +9,7 @@ pub mod cache_aware_routing;
 pub mod consistent_hashing;
 pub mod fleet_efficiency;
 pub mod load_balancing;
+pub mod tiers_and_rate_limits;
 
 /// One line of the menu.
 pub struct Entry {
@@ -72,7 +73,7 @@ pub static CATALOG: [Entry; 8] = [
         "tiers-and-rate-limits",
         "Design ChatGPT: tiers & rate limits",
         Simulator,
-        None,
+        Some(&tiers_and_rate_limits::TOPIC),
     ),
 ];
 

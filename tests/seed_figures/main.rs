@@ -9,6 +9,7 @@ mod cache_aware_routing;
 mod consistent_hashing;
 mod fleet_efficiency;
 mod load_balancing;
+mod tiers_and_rate_limits;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -45,6 +46,7 @@ const TABLES: &[&[Row]] = &[
     fleet_efficiency::ROWS,
     load_balancing::ROWS,
     cache_aware_routing::ROWS,
+    tiers_and_rate_limits::ROWS,
 ];
 
 pub fn run(row: &Row) -> Result<f64, String> {
