@@ -4,6 +4,7 @@
 
 use crate::model::{Topic, TopicKind};
 
+pub mod autoscaling;
 pub mod consistent_hashing;
 
 /// One line of the menu.
@@ -39,7 +40,12 @@ pub static CATALOG: [Entry; 8] = [
         Some(&consistent_hashing::TOPIC),
     ),
     entry("load-balancing", "Load balancing", Explorer, None),
-    entry("autoscaling", "Replica autoscaling", Explorer, None),
+    entry(
+        "autoscaling",
+        "Replica autoscaling",
+        Explorer,
+        Some(&autoscaling::TOPIC),
+    ),
     entry("warm-pool", "Model warm pools", Explorer, None),
     entry(
         "cache-aware-routing",

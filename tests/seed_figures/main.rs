@@ -4,6 +4,7 @@
 //! one module per topic; a topic adds its module and one line to `TABLES`.
 //! The runner reports every failing row at once.
 
+mod autoscaling;
 mod consistent_hashing;
 
 use fleetlab::model::Topic;
@@ -35,7 +36,7 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS];
+const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, autoscaling::ROWS];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
