@@ -6,6 +6,7 @@ use crate::model::{Topic, TopicKind};
 
 pub mod autoscaling;
 pub mod consistent_hashing;
+pub mod warm_pool;
 
 /// One line of the menu.
 pub struct Entry {
@@ -46,7 +47,12 @@ pub static CATALOG: [Entry; 8] = [
         Explorer,
         Some(&autoscaling::TOPIC),
     ),
-    entry("warm-pool", "Model warm pools", Explorer, None),
+    entry(
+        "warm-pool",
+        "Model warm pools",
+        Explorer,
+        Some(&warm_pool::TOPIC),
+    ),
     entry(
         "cache-aware-routing",
         "Cache-aware routing & affinity",

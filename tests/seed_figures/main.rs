@@ -6,6 +6,7 @@
 
 mod autoscaling;
 mod consistent_hashing;
+mod warm_pool;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -36,7 +37,7 @@ pub struct Row {
     pub tol: Tol,
 }
 
-const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, autoscaling::ROWS];
+const TABLES: &[&[Row]] = &[consistent_hashing::ROWS, autoscaling::ROWS, warm_pool::ROWS];
 
 pub fn run(row: &Row) -> Result<f64, String> {
     figure(row.topic, row.preset, row.fix, row.set, row.figure)
