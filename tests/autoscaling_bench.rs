@@ -23,7 +23,7 @@ fn percentile(v: &mut [f64], q: f64) -> f64 {
 #[ignore]
 fn simulate_day_timing() {
     let t = find("autoscaling").unwrap();
-    let mut trace = Trace::with_capacity();
+    let mut trace = Trace::new();
     for p in t.presets() {
         for fix in [false, true] {
             if fix && p.fix.is_none() {

@@ -26,6 +26,8 @@
 //! 18:00, a four-hour fall back to the trough; times a minute-to-minute swing
 //! `1 + swing · n(t)`, `n` piecewise linear between per-minute draws in
 //! [−1, 1] of SplitMix64 with a fixed seed (so the day is the same every run).
+//! The swing is 0 by default (the worked example's day follows its curve) and
+//! ±5 % in the GPU-trap preset.
 //!
 //! Each second: launches whose cold start has passed become ready; ready
 //! capacity is `R · C`; demand above it queues, `Q ← max(0, Q + D − R·C)`
@@ -42,8 +44,9 @@
 //!   under-scales: with one spare it never grows past 3 replicas.
 //!
 //! It adds the rise the day's curve expects over the forecast window `F`
-//! (`max D̄[t, t+F] − D̄(t)`, where `D̄` is the curve without the swing; `F = 0`
-//! turns it off) and wants `desired = max(ceil(estimate / C) + s, f)`.
+//! (`max D̄[t, t+F] − D̄(t)`, where `D̄` is the curve without the swing: the
+//! daily shape is known from earlier days, the swing is not; `F = 0` turns it
+//! off) and wants `desired = max(ceil(estimate / C) + s, f)`, at most 2,000.
 //! Launches are immediate and ready after the cold start; removals wait until
 //! the want has stayed lower for 300 s (the Kubernetes HPA default scale-down
 //! stabilization) and nothing is booting, then drain: a draining replica
@@ -683,7 +686,8 @@ pub struct Trace {
 }
 
 impl Trace {
-    pub fn with_capacity() -> Trace {
+    /// Empty, with room for a day's 1,440 rows.
+    pub fn new() -> Trace {
         let n = DAY_S / 60;
         Trace {
             demand: Vec::with_capacity(n),
@@ -900,7 +904,7 @@ thread_local! {
 fn day_run(d: &Day) -> Rc<DayRun> {
     DAY.with(|m| {
         m.get_or(*d, || {
-            let mut trace = Trace::with_capacity();
+            let mut trace = Trace::new();
             let stats = simulate_day(d, Some(&mut trace));
             DayRun { stats, trace }
         })

@@ -34,8 +34,10 @@
 //! ## What the pool buys
 //!
 //! Wait removed by `w` = wait with no pool − wait with `w`, per burst, times
-//! bursts per day; priced at the value of a user-hour of waiting. Cost per
-//! user-hour of wait removed = idle rent ÷ hours removed. The break-even pool
+//! bursts per day; priced at the value of a user-hour of waiting. The cost
+//! per second of wait removed is shown two ways: idle rent per day ÷ user-hours
+//! of waiting removed per day ($ per user-hour, since a user-second is a
+//! fraction of a cent), and idle rent per year ÷ seconds of p95 wait removed. The break-even pool
 //! is where one more replica would rent more than the wait it removes is
 //! worth: the `w` minimizing rent − value of the wait removed.
 //!
@@ -704,6 +706,20 @@ fn figures(inp: &Input, now: &BurstStats, pools: &[BurstStats], out: &mut Outcom
             f64::INFINITY
         },
         Unit::UsdPerHour,
+    );
+    let p95_removed = (pools[0].p95_wait_s - now.p95_wait_s).max(0.0);
+    let rent_year = idle_rent_per_year(inp.warm, inp.price);
+    out.figure(
+        "cost_per_p95_second_removed",
+        "Rent per year per second of p95 wait removed",
+        if rent_year <= 0.0 {
+            0.0
+        } else if p95_removed > 1e-9 {
+            rent_year / p95_removed
+        } else {
+            f64::INFINITY
+        },
+        Unit::UsdPerYear,
     );
     let removed: Vec<f64> = (0..=MAX_POOL)
         .map(|w| inp.removed_per_day(pools, w))
