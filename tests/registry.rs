@@ -610,11 +610,27 @@ fn preset_fixes_flip_failing_stories_to_passing() {
             match &p.fix {
                 Some(fix) => {
                     let after = t.run(&t.preset_params(p, true).unwrap());
-                    assert!(!before.all_pass(), "{} / {}: a preset with a fix fails first", t.id(), p.id);
-                    assert!(after.all_pass(), "{} / {} + fix '{}' must pass every check", t.id(), p.id, fix.label);
+                    assert!(
+                        !before.all_pass(),
+                        "{} / {}: a preset with a fix fails first",
+                        t.id(),
+                        p.id
+                    );
+                    assert!(
+                        after.all_pass(),
+                        "{} / {} + fix '{}' must pass every check",
+                        t.id(),
+                        p.id,
+                        fix.label
+                    );
                 }
                 None if t.kind() == TopicKind::Simulator => {
-                    assert!(before.all_pass(), "{} / {}: a simulator story without a fix is a passing baseline", t.id(), p.id);
+                    assert!(
+                        before.all_pass(),
+                        "{} / {}: a simulator story without a fix is a passing baseline",
+                        t.id(),
+                        p.id
+                    );
                 }
                 None => {}
             }

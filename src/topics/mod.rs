@@ -4,12 +4,14 @@
 
 use crate::model::{Topic, TopicKind};
 
+pub mod autoscaling;
 pub mod buying_the_fleet;
 pub mod cache_aware_routing;
 pub mod consistent_hashing;
 pub mod fleet_efficiency;
 pub mod load_balancing;
 pub mod tiers_and_rate_limits;
+pub mod warm_pool;
 
 /// One line of the menu.
 pub struct Entry {
@@ -35,46 +37,17 @@ const fn entry(
 
 use TopicKind::{Explorer, Simulator};
 
-/// The eight topics, in menu order.
+/// The eight topics, in menu order (one line each).
+#[rustfmt::skip]
 pub static CATALOG: [Entry; 8] = [
-    entry(
-        "consistent-hashing",
-        "Consistent hashing",
-        Explorer,
-        Some(&consistent_hashing::TOPIC),
-    ),
-    entry(
-        "load-balancing",
-        "Load balancing",
-        Explorer,
-        Some(&load_balancing::TOPIC),
-    ),
-    entry("autoscaling", "Replica autoscaling", Explorer, None),
-    entry("warm-pool", "Model warm pools", Explorer, None),
-    entry(
-        "cache-aware-routing",
-        "Cache-aware routing & affinity",
-        Simulator,
-        Some(&cache_aware_routing::TOPIC),
-    ),
-    entry(
-        "buying-the-fleet",
-        "Buying the fleet",
-        Simulator,
-        Some(&buying_the_fleet::TOPIC),
-    ),
-    entry(
-        "fleet-efficiency",
-        "Fleet efficiency & eviction",
-        Simulator,
-        Some(&fleet_efficiency::TOPIC),
-    ),
-    entry(
-        "tiers-and-rate-limits",
-        "Design ChatGPT: tiers & rate limits",
-        Simulator,
-        Some(&tiers_and_rate_limits::TOPIC),
-    ),
+    entry("consistent-hashing", "Consistent hashing", Explorer, Some(&consistent_hashing::TOPIC)),
+    entry("load-balancing", "Load balancing", Explorer, Some(&load_balancing::TOPIC)),
+    entry("autoscaling", "Replica autoscaling", Explorer, Some(&autoscaling::TOPIC)),
+    entry("warm-pool", "Model warm pools", Explorer, Some(&warm_pool::TOPIC)),
+    entry("cache-aware-routing", "Cache-aware routing & affinity", Simulator, Some(&cache_aware_routing::TOPIC)),
+    entry("buying-the-fleet", "Buying the fleet", Simulator, Some(&buying_the_fleet::TOPIC)),
+    entry("fleet-efficiency", "Fleet efficiency & eviction", Simulator, Some(&fleet_efficiency::TOPIC)),
+    entry("tiers-and-rate-limits", "Design ChatGPT: tiers & rate limits", Simulator, Some(&tiers_and_rate_limits::TOPIC)),
 ];
 
 /// The built topics, in menu order.

@@ -4,12 +4,14 @@
 //! one module per topic; a topic adds its module and one line to `TABLES`.
 //! The runner reports every failing row at once.
 
+mod autoscaling;
 mod buying_the_fleet;
 mod cache_aware_routing;
 mod consistent_hashing;
 mod fleet_efficiency;
 mod load_balancing;
 mod tiers_and_rate_limits;
+mod warm_pool;
 
 use fleetlab::model::Topic;
 use fleetlab::topics;
@@ -42,10 +44,12 @@ pub struct Row {
 
 const TABLES: &[&[Row]] = &[
     consistent_hashing::ROWS,
+    load_balancing::ROWS,
+    autoscaling::ROWS,
+    warm_pool::ROWS,
+    cache_aware_routing::ROWS,
     buying_the_fleet::ROWS,
     fleet_efficiency::ROWS,
-    load_balancing::ROWS,
-    cache_aware_routing::ROWS,
     tiers_and_rate_limits::ROWS,
 ];
 
