@@ -678,25 +678,16 @@ pub fn grade(q: &Question, text: &str) -> Grade {
     }
 }
 
-/// Reads "F2, F4, F1" or "c1 c8 c4" as members when every token is one of
-/// `members` (case-insensitive); `None` when the text is not such a list.
+/// Reads "F2, F4, F1" or "c1 c8 c4" as a list of members when at least one
+/// word names a member ("3 cards" is a count, not a list); `None` otherwise.
 fn read_members(text: &str, members: &[String]) -> Option<Vec<String>> {
     let tokens: Vec<String> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("and"))
         .map(|t| t.to_ascii_lowercase())
         .collect();
-    if tokens.is_empty()
-        || !tokens
-            .iter()
-            .any(|t| t.chars().any(|c| c.is_ascii_alphabetic()))
-    {
-        return None;
-    }
-    Some(tokens)
-        .filter(|ts| {
-            ts.iter()
-                .all(|t| t.chars().all(|c| c.is_ascii_alphanumeric()))
-        })
-        .filter(|_| !members.is_empty())
+    let names: Vec<String> = members.iter().map(|m| m.to_ascii_lowercase()).collect();
+    let names_one = tokens.iter().any(|t| names.contains(t));
+    let all_words = tokens.iter().all(|t| t.chars().all(|c| c.is_ascii_alphanumeric()));
+    (names_one && all_words).then_some(tokens)
 }
