@@ -678,16 +678,19 @@ pub fn grade(q: &Question, text: &str) -> Grade {
     }
 }
 
-/// Reads "F2, F4, F1" or "c1 c8 c4" as a list of members when at least one
-/// word names a member ("3 cards" is a count, not a list); `None` otherwise.
+/// Reads "F2, F4, F1" or "c1 c8 c4" as a list when every word is a name
+/// like the members' (letters and digits: "c5" is a name, "3 cards" is a
+/// count); `None` otherwise.
 fn read_members(text: &str, members: &[String]) -> Option<Vec<String>> {
     let tokens: Vec<String> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("and"))
         .map(|t| t.to_ascii_lowercase())
         .collect();
-    let names: Vec<String> = members.iter().map(|m| m.to_ascii_lowercase()).collect();
-    let names_one = tokens.iter().any(|t| names.contains(t));
-    let all_words = tokens.iter().all(|t| t.chars().all(|c| c.is_ascii_alphanumeric()));
-    (names_one && all_words).then_some(tokens)
+    let name = |t: &String| {
+        t.chars().all(|c| c.is_ascii_alphanumeric())
+            && t.chars().any(|c| c.is_ascii_alphabetic())
+            && t.chars().any(|c| c.is_ascii_digit())
+    };
+    (!members.is_empty() && !tokens.is_empty() && tokens.iter().all(name)).then_some(tokens)
 }
