@@ -53,8 +53,17 @@
 //!
 //! The same evaluator serves the load-balancing explorer: run with Λ = 1,
 //! μ = 1, C = n − 1 and `hash` it gives the seed's `80 + 20/63 %`.
+//!
+//! **Challenges** (`challenges/cache-aware-routing.toml`, spec T3-C1..C3),
+//! solved by the pub fns under "Challenge formulas": C1 the share round-robin
+//! throws away, `1 − 1/n` (variants in the solution: hit `1/n`, re-prefills
+//! `Λ(1−1/n)`/s, wasted `Λ(1−1/n)·P` tok/s); C2 `H` for a drawn scratch,
+//! opening and KV; C3 `100·w·(h′ + (1−h)/(n−1))` points, h′ = h/2 in the 30 %
+//! of draws that shard the hot template (the topic's `draw`).
 
+use crate::challenge::{Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
+use crate::model::units;
 use crate::model::*;
 use std::rc::Rc;
 
@@ -745,6 +754,87 @@ pub fn hash_card_fleet_points(
     100.0 * family_share * hash_busiest_share(cards, hot_share, sharded)
 }
 
+/// T3-C3's draw: the share of questions whose hot template is sharded across
+/// two cards (spec: "30% of draws shard the hot family").
+pub const CHALLENGE_SHARD_DRAWS: f64 = 0.3;
+
+/// A share with up to four decimals of a percent ("61.2903%"): the worked
+/// solutions carry the digits a ±0.1-point answer needs.
+pub(crate) fn percent4(share: f64) -> String {
+    format!("{}%", units::trim(&units::fixed(100.0 * share, 4)))
+}
+
+/// A drawn number that must be a whole count of at least `least`.
+fn whole(v: &Vars, name: &str, least: usize) -> Result<usize, String> {
+    let x = v.num(name);
+    (x >= least as f64 && x.fract() == 0.0)
+        .then_some(x as usize)
+        .ok_or(format!("{name} must be a whole number, at least {least}"))
+}
+
+/// Solves the templates of `challenges/cache-aware-routing.toml` with the
+/// challenge formulas above.
+fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
+    match t.answer.as_str() {
+        "round_robin_thrown_away" => {
+            let n = whole(v, "n", 1)?;
+            let (arrivals, preamble) = (v.num("arrivals"), v.num("P"));
+            let points = round_robin_thrown_away_points(n);
+            let (misses, wasted) = round_robin_waste(n, arrivals, preamble);
+            Ok(Solution::new(points / 100.0)
+                .with("hit", percent4(round_robin_hit_share(n)))
+                .with("points", units::number(points))
+                .with("thrown", percent4(points / 100.0))
+                .with("misses", units::trim(&units::group(misses, 2)))
+                .with("wasted", Unit::TokPerS.format(wasted)))
+        }
+        "copies_per_card" => {
+            let (m, p, k) = (v.num("M"), v.num("P"), v.num("k"));
+            let held = copies_per_card(m, p, k);
+            let copy_kb = p * k;
+            let scratch_kb = m * 1e6;
+            Ok(Solution::new(held as f64)
+                .with("copy_kb", units::group(copy_kb, 0))
+                .with("copy", Unit::Mb.format(copy_mb(p, k)))
+                .with("scratch_kb", units::group(scratch_kb, 0))
+                .with("fit", units::number(scratch_kb / copy_kb.max(1e-12)))
+                .with(
+                    "left",
+                    Unit::Mb.format((scratch_kb - held as f64 * copy_kb) / 1000.0),
+                ))
+        }
+        "hash_card_fleet_points" => {
+            let n = whole(v, "n", 2)?;
+            let (h, w) = (v.num("h"), v.num("w"));
+            let sharded = match v.word("policy") {
+                "hash-shard2" => true,
+                "hash" => false,
+                other => return Err(format!("policy must be hash or hash-shard2, not '{other}'")),
+            };
+            let busiest = hash_busiest_share(n, h, sharded);
+            let hot_part = if sharded { h / 2.0 } else { h };
+            let layout = if sharded {
+                "homes the hot template on cards 0 and 1 (sharded, each taking half of its arrivals), so each of those two cards also carries one of the others."
+            } else {
+                "puts the hot template on card 0, beside one of the others, and every arrival goes to its template's home card."
+            };
+            let shard_note = if sharded {
+                format!(" (half of {}, sharded)", percent4(h))
+            } else {
+                String::new()
+            };
+            Ok(Solution::new(hash_card_fleet_points(n, h, w, sharded))
+                .with("others", (n - 1).to_string())
+                .with("layout", layout)
+                .with("hot_part", percent4(hot_part))
+                .with("shard_note", shard_note)
+                .with("cold", percent4((1.0 - h) / (n - 1) as f64))
+                .with("busiest", percent4(busiest)))
+        }
+        other => Err(format!("no answer named {other}")),
+    }
+}
+
 // ---------------------------------------------------------------------------
 // The topic
 
@@ -965,6 +1055,33 @@ impl Topic for CacheAwareRouting {
     }
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
+    }
+    fn challenges(&self) -> &'static str {
+        include_str!("../../challenges/cache-aware-routing.toml")
+    }
+    /// T3-C3 shards the hot template in 30 % of draws: its `policy` word takes
+    /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
+    /// as the file says, in order.
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        let mut vars = Vars::default();
+        for var in &t.vars {
+            let value = if t.id == "C3" && var.name == "policy" {
+                let word = if rng.next_unit() < CHALLENGE_SHARD_DRAWS {
+                    Policy::HashShard2
+                } else {
+                    Policy::Hash
+                };
+                Value::Word(word.word().to_string())
+            } else {
+                var.draw(rng)
+            };
+            vars.values.push((var.name.clone(), value));
+        }
+        t.attach_units(&mut vars);
+        vars
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
     }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);

@@ -51,10 +51,18 @@
 //! would let every arrival of the hot member meet one (n under round-robin,
 //! 1 under hash, 2 sharded). Checks: busiest card ≤ 60 % of decode capacity;
 //! locality ≥ 90 %.
+//!
+//! **Challenges** (`challenges/load-balancing.toml`, concepts.md C1–C3),
+//! solved by the pub fns [`round_robin_share_per_card`],
+//! [`hash_busiest_card_share`] and [`hash_card_fleet_points`]: `1/n` (±0.01
+//! pt), `h + (1−h)/(n−1)` (±0.1 pt) and `100·w·busiest` points (±0.1). Their
+//! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
+use crate::challenge::{Solution, Template, Vars};
+use crate::model::units;
 use crate::model::*;
 use crate::topics::cache_aware_routing::{
-    self as car, copies_per_card, evaluate, Evaluation, Policy, Scenario,
+    self as car, copies_per_card, evaluate, percent4, Evaluation, Policy, Scenario,
 };
 
 pub struct LoadBalancing;
@@ -261,6 +269,12 @@ impl Topic for LoadBalancing {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
+    fn challenges(&self) -> &'static str {
+        include_str!("../../challenges/load-balancing.toml")
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
+    }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);
         let ev = evaluate(&inp.scenario(inp.balancer));
@@ -328,6 +342,40 @@ pub fn hash_busiest_card_share(cards: usize, hot_share: f64) -> f64 {
 /// C3: the hash card's points of fleet load, `100·w·(h + (1−h)/(n−1))` (24.095).
 pub fn hash_card_fleet_points(cards: usize, hot_share: f64, family_share: f64) -> f64 {
     car::hash_card_fleet_points(cards, hot_share, family_share, false)
+}
+
+/// A drawn number that must be a whole count of cards, at least 2.
+fn cards(v: &Vars) -> Result<usize, String> {
+    let x = v.num("n");
+    (x >= 2.0 && x.fract() == 0.0)
+        .then_some(x as usize)
+        .ok_or("n must be a whole number of cards, at least 2".to_string())
+}
+
+/// Solves the templates of `challenges/load-balancing.toml` with C1–C3 above.
+fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
+    let n = cards(v)?;
+    let even = round_robin_share_per_card(n);
+    let (h, w) = (v.num("h"), v.num("w"));
+    let cold = (1.0 - h) / (n - 1) as f64;
+    match t.answer.as_str() {
+        "round_robin_share_per_card" => Ok(Solution::new(even).with("pct", percent4(even))),
+        "hash_busiest_card_share" => {
+            let busiest = hash_busiest_card_share(n, h);
+            Ok(Solution::new(busiest)
+                .with("others", (n - 1).to_string())
+                .with("cold", percent4(cold))
+                .with("exact", percent4(busiest))
+                .with("even", percent4(even))
+                .with("ratio", units::number(busiest / even)))
+        }
+        "hash_card_fleet_points" => Ok(Solution::new(hash_card_fleet_points(n, h, w))
+            .with("others", (n - 1).to_string())
+            .with("cold", percent4(cold))
+            .with("busiest", percent4(hash_busiest_card_share(n, h)))
+            .with("even_points", Unit::Points.format(100.0 * w * even))),
+        other => Err(format!("no answer named {other}")),
+    }
 }
 
 /// The busiest card by utilization and its share of the family.
