@@ -233,7 +233,7 @@ fn c3_draws_and_answers() {
 #[test]
 fn c3_prices_are_the_page_defaults() {
     let t = topic();
-    let c3 = templates(t).unwrap().remove(2);
+    let c3 = templates(t).remove(2);
     for name in ["api_price_8b", "api_price_70b"] {
         let var = c3.vars.iter().find(|v| v.name == name).unwrap();
         let spec = t.params().iter().find(|p| p.name == name).unwrap();
@@ -293,7 +293,7 @@ fn c1_worked_example() {
         .map(|s| question(t, "C1", s).unwrap())
         .find(|q| q.vars.num("demand_t") == 0.0)
         .unwrap();
-    let tpl = templates(t).unwrap().remove(0);
+    let tpl = templates(t).remove(0);
     let mut v = no_demand.vars.clone();
     for (n, x) in [
         ("owned_h100", 1200.0),

@@ -35,11 +35,7 @@ fn window_of(w: &str) -> Window {
 /// `question()` builds it (for the spec's examples no seed can draw).
 fn hand_built(id: &str, vars: Vars) -> Question {
     let t = topic();
-    let tpl = templates(t)
-        .unwrap()
-        .into_iter()
-        .find(|x| x.id == id)
-        .unwrap();
+    let tpl = templates(t).into_iter().find(|x| x.id == id).unwrap();
     let sol = t.solve(&tpl, &vars).unwrap();
     let text = |s: &str| {
         let mut out = s.to_string();

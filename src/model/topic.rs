@@ -79,11 +79,6 @@ pub trait Topic: Sync {
     fn engine(&self) -> Option<Engine> {
         None
     }
-    /// The topic's challenge file, embedded:
-    /// `include_str!("../../challenges/<id>.toml")`.
-    fn challenges(&self) -> &'static str {
-        ""
-    }
     /// Draws a challenge's values. The default takes the template's variables
     /// in order; a topic whose spec fixes a draw order overrides it.
     fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {

@@ -382,9 +382,6 @@ impl Topic for BuyingTheFleet {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
-    fn challenges(&self) -> &'static str {
-        include_str!("../../challenges/buying-the-fleet.toml")
-    }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         draw_challenge(t, rng)
     }

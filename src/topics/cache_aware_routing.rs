@@ -1056,9 +1056,6 @@ impl Topic for CacheAwareRouting {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
-    fn challenges(&self) -> &'static str {
-        include_str!("../../challenges/cache-aware-routing.toml")
-    }
     /// T3-C3 shards the hot template in 30 % of draws: its `policy` word takes
     /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
     /// as the file says, in order.

@@ -239,9 +239,6 @@ impl Topic for ConsistentHashing {
             run: place_families,
         })
     }
-    fn challenges(&self) -> &'static str {
-        include_str!("../../challenges/consistent-hashing.toml")
-    }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         let mut vars = t.draw_vars(rng);
         // A resize to the same size is no question: step to the next size.

@@ -732,9 +732,6 @@ impl Topic for FleetEfficiency {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
-    fn challenges(&self) -> &'static str {
-        include_str!("../../challenges/fleet-efficiency.toml")
-    }
     /// The spec's own draws (§7): the generator handed in is
     /// `SplitMix64(seed)`, so a question's seed is the practice seed and
     /// `cN_question(seed)` shows the same numbers.

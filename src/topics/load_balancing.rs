@@ -269,9 +269,6 @@ impl Topic for LoadBalancing {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
-    fn challenges(&self) -> &'static str {
-        include_str!("../../challenges/load-balancing.toml")
-    }
     fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
         solve_challenge(t, v)
     }

@@ -175,14 +175,10 @@ pub fn mount_topic(
     options: Options,
     on_graded: Option<OnGraded>,
 ) {
-    let templates = match challenge::templates(topic) {
-        Ok(t) if !t.is_empty() => t,
-        Ok(_) => return,
-        Err(e) => {
-            log_error(&e);
-            return;
-        }
-    };
+    let templates = challenge::templates(topic);
+    if templates.is_empty() {
+        return;
+    }
     let section = el("section", "practice");
     attr(&section, "id", "practice");
     attr(&section, "aria-labelledby", "practice-h");
@@ -279,7 +275,6 @@ impl Panel {
                     .filter_map(|id| topics::find(id))
                     .flat_map(|t| {
                         challenge::templates(t)
-                            .unwrap_or_default()
                             .into_iter()
                             .map(move |tpl| (t, tpl.id))
                     })
@@ -507,7 +502,7 @@ pub fn mount_drill(app: &Element) {
     append(app, &notice);
 
     let available: Vec<&'static dyn Topic> = topics::all()
-        .filter(|t| !t.challenges().is_empty())
+        .filter(|t| !challenge::templates(*t).is_empty())
         .collect();
     let choose = el("fieldset", "q-topics");
     append(&choose, &text_el("legend", "", "Topics in the drill"));
@@ -643,7 +638,7 @@ fn paint_progress_table() {
     );
     let mut rows = 0;
     for t in topics::all() {
-        for tpl in challenge::templates(t).unwrap_or_default() {
+        for tpl in challenge::templates(t) {
             let e = p.entry(t.id(), &tpl.id);
             if e.attempts == 0 {
                 continue;
