@@ -130,8 +130,35 @@ impl Unit {
             Unit::UsdPerMonth => dollars(v, "/month"),
             Unit::UsdPerYear => dollars(v, "/year"),
             Unit::UsdPerMTok => format!("${} per 1M", trim_to(&group(v, 4), 2)),
+            Unit::Count(noun) if v == 1.0 => join_word("1", singular(noun)),
             _ => join(&number(v), self),
         }
+    }
+}
+
+/// "cards" → "card", "families" → "family", "copies" → "copy"; words that
+/// are not plain plurals ("per card", "tok/s") stay.
+pub fn singular(noun: &str) -> &str {
+    if noun.contains(' ') || noun.contains('/') {
+        return noun;
+    }
+    if let Some(stem) = noun.strip_suffix("ies") {
+        // "families" → "family": the stem plus y, written from a table of the
+        // nouns used, since a &str cannot be built here.
+        return match stem {
+            "famil" => "family",
+            "cop" => "copy",
+            _ => noun,
+        };
+    }
+    noun.strip_suffix('s').unwrap_or(noun)
+}
+
+fn join_word(num: &str, word: &str) -> String {
+    if word.is_empty() {
+        num.to_string()
+    } else {
+        format!("{num} {word}")
     }
 }
 
@@ -313,6 +340,11 @@ mod tests {
             "24.1 points"
         );
         assert_eq!(Unit::Count("families").format(32.0), "32 families");
+        assert_eq!(Unit::Count("families").format(1.0), "1 family");
+        assert_eq!(Unit::Count("replicas").format(1.0), "1 replica");
+        assert_eq!(Unit::Count("copies").format(1.0), "1 copy");
+        assert_eq!(Unit::Count("per card").format(1.0), "1 per card");
+        assert_eq!(Unit::Count("").format(1.0), "1");
         assert_eq!(Unit::Ms.format(f64::INFINITY), "∞ ms");
         assert_eq!(Unit::TokPerS.format(61014.64), "61,015 tok/s");
         assert_eq!(number(0.0123456), "0.01235");
