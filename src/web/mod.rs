@@ -64,14 +64,26 @@ fn ready() {
     }
 }
 
+/// Panics on purpose, so the browser test can see the error banner that a
+/// real panic would show (`window.wasmBindings.fleetlabPanicForTest()`).
+#[wasm_bindgen(js_name = fleetlabPanicForTest)]
+pub fn panic_for_test() {
+    panic!("a test asked for a panic");
+}
+
 /// A panic shows a banner instead of leaving a dead page.
 fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        let msg = info.to_string();
-        log_error(&format!("fleetlab panicked: {msg}"));
+        log_error(&format!("fleetlab panicked: {info}"));
+        let payload = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown cause".into());
         if let Some(banner) = by_id("fatal") {
             banner.set_text_content(Some(&format!(
-                "Fleetlab hit an internal error and stopped ({msg}). Reload the page to start again."
+                "Fleetlab hit an internal error and stopped ({payload}). Reload the page to start again; your practice progress is saved."
             )));
             let _ = banner.remove_attribute("hidden");
         }

@@ -135,3 +135,15 @@ test('an unknown topic in the URL is named, not an error', async () => {
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
+
+test('a panic shows the error banner instead of a dead page', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
+  assert.equal(await page.isHidden('#fatal'), true);
+  await page.evaluate(() => { try { window.wasmBindings.fleetlabPanicForTest(); } catch (e) { /* the wasm trap */ } });
+  assert.equal(await page.isVisible('#fatal'), true);
+  assert.match(await page.textContent('#fatal'), /internal error and stopped \(a test asked for a panic\)\. Reload the page/);
+  // The hook also logs the panic: that console error is expected here.
+  assert.ok(page.problems().every((p) => /panicked|unreachable|RuntimeError/.test(p)), page.problems().join('\n'));
+  await page.context().close();
+});
