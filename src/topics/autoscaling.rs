@@ -307,9 +307,32 @@ static CHECKS: [CheckSpec; 3] = [
     },
 ];
 
+/// The benchmark's engine: the worked example's day on the GPU-utilization
+/// signal, simulated second by second for at least `n` seconds (whole days);
+/// returns the billed replica-seconds.
+fn simulate_seconds(n: u64, seed: u64) -> u64 {
+    let mut day = Day {
+        signal: Signal::GpuUtilization,
+        ..Day::default()
+    };
+    // Vary the day a little with the seed, so no run is a copy of another.
+    day.peak += (seed % 7) as f64;
+    (0..n.div_ceil(86_400).max(1))
+        .map(|_| simulate_day(&day, None).paid_replica_s as u64)
+        .sum()
+}
+
 impl Topic for Autoscaling {
     fn id(&self) -> &'static str {
         "autoscaling"
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name: "simulate the worked example's day second by second",
+            unit: "simulated seconds",
+            default_n: 86_400 * 20,
+            run: simulate_seconds,
+        })
     }
     fn title(&self) -> &'static str {
         "Replica autoscaling"

@@ -283,9 +283,36 @@ static CHECKS: [CheckSpec; 3] = [
     },
 ];
 
+/// The benchmark's engine: the normal day's gateway, pools and bucket
+/// (spec § Parameters) through the discrete-event simulation for `n`
+/// arrivals; returns the free requests admitted.
+fn simulate_normal_day(n: u64, seed: u64) -> u64 {
+    let cfg = SimConfig {
+        service_ms: 49.67,
+        prov_cards: 10,
+        shared_cards: 30,
+        paid_rps: 133.15,
+        free_rps: 500.0,
+        spill_share: 0.0,
+        refill_rps: 400.0,
+        bucket_capacity: 3000.0,
+        assign: Assign::Random,
+    };
+    simulate(&cfg, n, seed).free_admitted
+}
+
 impl Topic for TiersAndRateLimits {
     fn id(&self) -> &'static str {
         "tiers-and-rate-limits"
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name:
+                "discrete-event simulation of the normal day (Poisson arrivals, bucket, priority)",
+            unit: "arrivals",
+            default_n: 2_000_000,
+            run: simulate_normal_day,
+        })
     }
     fn title(&self) -> &'static str {
         "Design ChatGPT: tiers & rate limits"
