@@ -343,6 +343,13 @@ fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart) -> Result<(), String> {
             .filter(|p| p.0.is_finite() && p.1.is_finite())
             .map(|p| (tx(p.0), ty(p.1).clamp(y0, y1)))
             .collect();
+        // Every point is a call into the canvas: a line with more points than
+        // pixel columns keeps each column's extremes (the same picture).
+        let width = chart.plotting_area().dim_in_pixel().0 as usize;
+        let pts = match se.style {
+            Style::Line | Style::Dashed => envelope(pts, (x0, x1), width),
+            Style::Points | Style::Step => pts,
+        };
         match se.style {
             Style::Line => {
                 chart
@@ -360,13 +367,18 @@ fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart) -> Result<(), String> {
                     .map_err(err)?;
             }
             Style::Step => {
-                let mut steps = Vec::with_capacity(pts.len() * 2);
-                for w in pts.windows(2) {
-                    steps.push(w[0]);
-                    steps.push((w[1].0, w[0].1));
-                }
-                if let Some(last) = pts.last() {
-                    steps.push(*last);
+                // Only the points where the level changes draw anything.
+                let mut steps: Vec<(f64, f64)> = Vec::new();
+                for (i, p) in pts.iter().enumerate() {
+                    match steps.last() {
+                        Some(prev) if prev.1 == p.1 && i + 1 < pts.len() => {}
+                        Some(prev) => {
+                            let level = prev.1;
+                            steps.push((p.0, level));
+                            steps.push(*p);
+                        }
+                        None => steps.push(*p),
+                    }
                 }
                 chart
                     .draw_series(LineSeries::new(steps, c.stroke_width(px(2.0, s))))
@@ -406,6 +418,36 @@ fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Thins a line with more than two points per pixel column to the lowest
+/// and highest point of each column, in their order.
+fn envelope(pts: Vec<(f64, f64)>, (x0, x1): (f64, f64), columns: usize) -> Vec<(f64, f64)> {
+    if columns == 0 || pts.len() <= 2 * columns || x1 <= x0 {
+        return pts;
+    }
+    let col = |x: f64| (((x - x0) / (x1 - x0)) * columns as f64).floor() as i64;
+    let mut out = Vec::with_capacity(2 * columns + 2);
+    let mut i = 0;
+    while i < pts.len() {
+        let c = col(pts[i].0);
+        let (mut lo, mut hi, mut j) = (i, i, i);
+        while j < pts.len() && col(pts[j].0) == c {
+            if pts[j].1 < pts[lo].1 {
+                lo = j;
+            }
+            if pts[j].1 > pts[hi].1 {
+                hi = j;
+            }
+            j += 1;
+        }
+        out.push(pts[lo.min(hi)]);
+        if lo != hi {
+            out.push(pts[lo.max(hi)]);
+        }
+        i = j;
+    }
+    out
 }
 
 fn draw_bars(root: &Area, pen: &Pen, b: &BarChart) -> Result<(), String> {

@@ -666,7 +666,13 @@ impl Page {
                 &format!("{}: {}", chart.title, chart.summary),
             );
             slot.paint_legend(chart);
+            let t0 = now_ms();
             slot.paint_canvas(chart);
+            attr(
+                &slot.canvas,
+                "data-paint-ms",
+                &format!("{:.2}", now_ms() - t0),
+            );
             if slot.details.open() {
                 paint_table(&slot.table, chart);
             }

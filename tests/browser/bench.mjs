@@ -75,7 +75,9 @@ for (const topic of topics) {
     }
     ts.sort((a, b) => a - b);
     const q = (p) => ts[Math.min(ts.length - 1, Math.floor(p * ts.length))];
-    return { p50: q(0.5), p95: q(0.95), max: ts[ts.length - 1], split: splits[splits.length - 1] };
+    const charts = [...document.querySelectorAll('[data-chart] canvas')]
+      .map((c) => `${c.closest('[data-chart]').dataset.chart} ${c.dataset.paintMs}`).join(', ');
+    return { p50: q(0.5), p95: q(0.95), max: ts[ts.length - 1], split: `${splits[splits.length - 1]}; ${charts}` };
   }, { id, moves: MOVES });
   console.log(`  ${topic.padEnd(24)} ${id.padEnd(20)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms   (last: ${r.split})`);
 }
