@@ -277,36 +277,7 @@ fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {
 
 /// The challenge-file word of a unit ("share", "mb").
 fn unit_word(u: crate::model::Unit) -> String {
-    const WORDS: [&str; 27] = [
-        "share",
-        "points",
-        "ratio",
-        "mb",
-        "gb",
-        "ms",
-        "s",
-        "h",
-        "usd",
-        "usd_per_hour",
-        "usd_per_day",
-        "usd_per_month",
-        "usd_per_year",
-        "usd_per_mtok",
-        "tok_s",
-        "req_s",
-        "tokens",
-        "t_tokens",
-        "tok_per_usd",
-        "cards",
-        "replicas",
-        "families",
-        "copies",
-        "requests",
-        "count",
-        "number",
-        "",
-    ];
-    WORDS
+    challenge::schema::UNIT_WORDS
         .iter()
         .find(|w| challenge::unit_from_word(w) == Some(u))
         .map(|w| w.to_string())
