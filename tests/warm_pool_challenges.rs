@@ -74,7 +74,7 @@ fn the_backlog_a_cold_start_leaves() {
         assert_eq!(t.run(&p).get("step_backlog"), Some(want), "{preset}");
     }
     let q = question_live(t, "C2", 1, &preset_page("one-warm")).unwrap();
-    assert!(q.text.contains("the other 3 launch"), "{}", q.text);
+    assert!(q.text.contains("the other 3 launch when"), "{}", q.text);
     assert!(grade(&q, "960").correct());
     assert!(!grade(&q, "1280").correct());
     let s = solve("C2", &[("k", 4.0), ("w", 1.0), ("r", 10.0), ("T", 32.0)]);

@@ -448,6 +448,14 @@ fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
             let rate = |n: u32| Unit::ReqPerS.format(n as f64 * r);
             Ok(Solution::new(cold_start_backlog(missing, r, t))
                 .with("missing", missing.to_string())
+                .with(
+                    "others_launch",
+                    match missing {
+                        0 => "no other replica launches".to_string(),
+                        1 => "the other one launches".to_string(),
+                        m => format!("the other {m} launch"),
+                    },
+                )
                 .with("peak_rate", rate(k))
                 .with("warm_rate", rate(w.min(k)))
                 .with("missing_rate", rate(missing)))
