@@ -59,8 +59,10 @@
 //! second; at least one spare ready throughout the peak (N + 1); idle share ≤
 //! 30 %.
 
+use crate::challenge::{Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::SplitMix64;
+use crate::model::units;
 use crate::model::*;
 use std::rc::Rc;
 
@@ -355,6 +357,12 @@ impl Topic for Autoscaling {
     fn checks(&self) -> &'static [CheckSpec] {
         &CHECKS
     }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
+    }
     fn run(&self, p: &Params) -> Outcome {
         let day = Day::read(p);
         let price = p.get("price_per_hour");
@@ -442,6 +450,107 @@ pub fn replicas_kept(level: f64, ceiling: f64, floor: u32) -> u32 {
 /// never below zero.
 pub fn replicas_released(peak: f64, level: f64, ceiling: f64, spare: u32, floor: u32) -> u32 {
     replicas_with_spare(peak, ceiling, spare).saturating_sub(replicas_kept(level, ceiling, floor))
+}
+
+/// C3's lower demand level is drawn between these shares of the drawn peak
+/// (then rounded to 100 tok/s, at least 100).
+const LEVEL_LO: f64 = 0.10;
+const LEVEL_HI: f64 = 0.90;
+
+/// Draws a challenge: every variable in order with one `next_unit()` each, as
+/// the default draw does, except C3's `level`, which is 10–90 % of the peak
+/// already drawn (a fall, never a rise), rounded to 100 tok/s.
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let mut vars = Vars::default();
+    for var in &t.vars {
+        let value = if var.name == "level" {
+            let share = LEVEL_LO + (LEVEL_HI - LEVEL_LO) * rng.next_unit();
+            let level = (vars.num("P") * share / 100.0).round() * 100.0;
+            Value::Num(level.max(100.0))
+        } else {
+            var.draw(rng)
+        };
+        vars.values.push((var.name.clone(), value));
+    }
+    t.attach_units(&mut vars);
+    vars
+}
+
+/// A whole, non-negative count among the drawn values.
+fn whole(v: &Vars, name: &str) -> Result<u32, String> {
+    let x = v.num(name);
+    (x >= 0.0 && x.fract() == 0.0 && x <= MAX_REPLICAS as f64)
+        .then_some(x as u32)
+        .ok_or(format!("{name} must be a whole number of replicas"))
+}
+
+/// Solves C1–C3 with the worked example's functions.
+fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
+    let (ceiling, peak) = (v.num("C"), v.num("P"));
+    if !(ceiling > 0.0 && ceiling.is_finite()) {
+        return Err("the replica ceiling must be above zero".to_string());
+    }
+    if !(peak >= 0.0 && peak.is_finite()) {
+        return Err("the peak must be a demand of zero or more".to_string());
+    }
+    let spare = whole(v, "spare")?;
+    let n = replicas_for_peak(peak, ceiling);
+    let at_peak = replicas_with_spare(peak, ceiling, spare);
+    let ratio = units::number(peak / ceiling);
+    match t.answer.as_str() {
+        "replicas_with_spare" => {
+            let headroom = n as f64 * ceiling - peak;
+            let headroom = if headroom < 1e-6 {
+                "zero headroom: they carry exactly the peak".to_string()
+            } else {
+                format!("{} of headroom", Unit::TokPerS.format(headroom))
+            };
+            Ok(Solution::new(at_peak as f64)
+                .with("ratio", ratio)
+                .with("n", n.to_string())
+                .with("headroom", headroom))
+        }
+        "hourly_bill" => {
+            let price = v.num("price");
+            if !(price >= 0.0 && price.is_finite()) {
+                return Err("the price must be zero or more".to_string());
+            }
+            Ok(Solution::new(hourly_bill(at_peak, price))
+                .with("ratio", ratio)
+                .with("n", n.to_string())
+                .with("replicas", at_peak.to_string())
+                .with(
+                    "bill_no_spare",
+                    Unit::UsdPerHour.format(hourly_bill(n, price)),
+                )
+                .with(
+                    "spare_cost",
+                    Unit::UsdPerHour.format(hourly_bill(spare, price)),
+                ))
+        }
+        "replicas_released" => {
+            let level = v.num("level");
+            if !(level >= 0.0 && level.is_finite()) {
+                return Err("the lower level must be a demand of zero or more".to_string());
+            }
+            let floor = whole(v, "floor")?;
+            let kept = replicas_kept(level, ceiling, floor);
+            let released = replicas_released(peak, level, ceiling, spare, floor);
+            let released_work = if released == 0 {
+                format!("none, since the pool keeps {kept}, no fewer than the {at_peak} it ran at the peak")
+            } else {
+                format!("{at_peak} − {kept} = {released}")
+            };
+            Ok(Solution::new(released as f64)
+                .with("released", released_work)
+                .with("n", n.to_string())
+                .with("at_peak", at_peak.to_string())
+                .with("need", units::number(level / ceiling))
+                .with("carry", replicas_kept(level, ceiling, 0).to_string())
+                .with("kept", kept.to_string()))
+        }
+        other => Err(format!("no answer named {other}")),
+    }
 }
 
 fn static_figures(d: &Day, price: f64, out: &mut Outcome) {

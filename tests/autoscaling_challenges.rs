@@ -1,0 +1,201 @@
+//! autoscaling challenges (spec concepts.md § autoscaling, seed 002): the
+//! seed's worked example comes out of the three templates asked about the
+//! worked-example page, the draws keep their documented ranges, and every
+//! drawn answer equals the page's own figure for the same numbers.
+
+use fleetlab::challenge::{grade, question, question_live, templates, Solution, Value, Vars};
+use fleetlab::model::{Params, Topic};
+use fleetlab::topics;
+
+fn topic() -> &'static dyn Topic {
+    topics::find("autoscaling").expect("autoscaling is registered")
+}
+
+fn example_page() -> Params {
+    let t = topic();
+    t.preset_params(t.preset("peak-with-spare").unwrap(), false)
+        .unwrap()
+}
+
+/// Solves template `id` on hand-built values.
+fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
+    let t = topic();
+    let tpl = templates(t).into_iter().find(|x| x.id == id).unwrap();
+    let vars = Vars {
+        values: values
+            .iter()
+            .map(|(n, x)| (n.to_string(), Value::Num(*x)))
+            .collect(),
+        units: vec![],
+    };
+    t.solve(&tpl, &vars).unwrap()
+}
+
+fn value<'a>(s: &'a Solution, name: &str) -> &'a str {
+    &s.values.iter().find(|(n, _)| n == name).unwrap().1
+}
+
+/// Seed 002: 9,000 / 3,000 = 3 replicas, one spare makes 4; 4 × $2.50 =
+/// $10.00/h against $7.50 with no spare; at 4,500 tok/s, 2 carry the load
+/// and 2 are released. Asked about the worked-example page, the templates
+/// take every number from its sliders.
+#[test]
+fn the_worked_example_is_the_pages_question() {
+    let t = topic();
+    let p = example_page();
+    let c1 = question_live(t, "C1", 1, &p).unwrap();
+    assert_eq!(c1.answer, 4.0);
+    assert!(c1.solution.contains("zero headroom"), "{}", c1.solution);
+    assert!(grade(&c1, "4").correct());
+    assert!(!grade(&c1, "3").correct());
+
+    let c2 = question_live(t, "C2", 1, &p).unwrap();
+    assert_eq!(c2.answer, 10.0);
+    assert!(c2.solution.contains("$7.50/h"), "{}", c2.solution);
+    assert!(
+        c2.solution.contains("the spare costs $2.50/h"),
+        "{}",
+        c2.solution
+    );
+    assert!(grade(&c2, "$10").correct());
+    assert!(grade(&c2, "10.00 $/h").correct());
+    assert!(!grade(&c2, "$7.50").correct());
+
+    let c3 = question_live(t, "C3", 1, &p).unwrap();
+    assert_eq!(c3.answer, 2.0);
+    assert!(c3.text.contains("4,500 tok/s"), "{}", c3.text);
+    assert!(c3.solution.contains("= 1.5 replicas"), "{}", c3.solution);
+    assert!(grade(&c3, "2").correct());
+}
+
+/// The same example on hand-built values, and the floor and spare at work.
+#[test]
+fn hand_built_examples() {
+    let seed = [("C", 3000.0), ("P", 9000.0), ("spare", 1.0)];
+    assert_eq!(solve("C1", &seed).answer, 4.0);
+    let bill = solve("C2", &[seed.as_slice(), &[("price", 2.5)]].concat());
+    assert_eq!(bill.answer, 10.0);
+    assert_eq!(value(&bill, "bill_no_spare"), "$7.50/h");
+    let fall = |level: f64, floor: f64| {
+        solve(
+            "C3",
+            &[seed.as_slice(), &[("floor", floor), ("level", level)]].concat(),
+        )
+    };
+    assert_eq!(fall(4500.0, 2.0).answer, 2.0);
+    // A floor of 3 keeps one more at the same level.
+    assert_eq!(fall(4500.0, 3.0).answer, 1.0);
+    // 9,001 tok/s needs a fourth replica before the spare.
+    assert_eq!(
+        solve("C1", &[("C", 3000.0), ("P", 9001.0), ("spare", 1.0)]).answer,
+        5.0
+    );
+    // Demand that falls only a little releases only the spare.
+    assert_eq!(fall(8500.0, 2.0).answer, 1.0);
+    let none = fall(500.0, 5.0);
+    assert_eq!(none.answer, 0.0);
+    assert!(value(&none, "released").starts_with("none"));
+}
+
+/// The page set to a question's numbers.
+fn page_of(vars: &Vars) -> Params {
+    let t = topic();
+    let mut p = t.defaults();
+    for (name, param) in [
+        ("C", "replica_ceiling"),
+        ("P", "peak"),
+        ("spare", "spare"),
+        ("price", "price_per_hour"),
+        ("floor", "floor"),
+        ("level", "trough"),
+    ] {
+        let x = vars.num(name);
+        if x.is_finite() {
+            p.set(param, &x.to_string()).unwrap();
+        }
+    }
+    p
+}
+
+fn on_grid(x: f64, lo: f64, hi: f64, step: f64) -> bool {
+    (lo..=hi).contains(&x) && ((x - lo) / step).fract() == 0.0
+}
+
+/// Draws keep the documented ranges (ceilings 1,000–6,000 by 500, peaks
+/// 2,000–48,000 by 500, one or two spares, quarter-dollar prices, floors
+/// 1–3, a lower level 10–90 % of the peak by 100 tok/s), about one peak in
+/// five is an exact multiple of the ceiling, and the answers are the page's
+/// figures for the same numbers.
+#[test]
+fn draws_follow_their_ranges_and_answer_like_the_page() {
+    let t = topic();
+    let mut multiples = 0;
+    for seed in 0..1000u64 {
+        for id in ["C1", "C2", "C3"] {
+            let q = question(t, id, seed).unwrap();
+            let v = &q.vars;
+            let (c, p) = (v.num("C"), v.num("P"));
+            assert!(on_grid(c, 1000.0, 6000.0, 500.0), "{id} seed {seed}: C {c}");
+            assert!(
+                on_grid(p, 2000.0, 48000.0, 500.0),
+                "{id} seed {seed}: P {p}"
+            );
+            assert!([1.0, 2.0].contains(&v.num("spare")));
+            if id == "C1" && (p / c).fract() == 0.0 {
+                multiples += 1;
+            }
+            if id == "C2" {
+                assert!(on_grid(v.num("price"), 1.0, 6.0, 0.25));
+            }
+            if id == "C3" {
+                let level = v.num("level");
+                assert!(on_grid(v.num("floor"), 1.0, 3.0, 1.0));
+                assert!(
+                    level % 100.0 == 0.0 && level >= 100.0,
+                    "seed {seed}: {level}"
+                );
+                assert!(
+                    level >= 0.1 * p - 50.0 && level <= 0.9 * p + 50.0,
+                    "seed {seed}: {level} of {p}"
+                );
+            }
+            // Every tenth seed: the page's figure for the same numbers.
+            if seed % 10 == 0 {
+                let figure = match id {
+                    "C1" => "replicas_with_spare",
+                    "C2" => "cost_per_hour_with_spare",
+                    _ => "replicas_released_at_half",
+                };
+                let page = t.run(&page_of(v)).get(figure).unwrap();
+                assert_eq!(q.answer, page, "{id} seed {seed}");
+            }
+        }
+    }
+    assert!(
+        (100..=350).contains(&multiples),
+        "{multiples} of 1,000 peaks are exact multiples"
+    );
+}
+
+/// "Ask about this page" on the defaults and on every preset and fix: every
+/// template solves, with a finite answer and no unfilled placeholder.
+#[test]
+fn questions_about_every_preset_page() {
+    let t = topic();
+    let mut pages = vec![t.defaults()];
+    for pr in t.presets() {
+        pages.push(t.preset_params(pr, false).unwrap());
+        if pr.fix.is_some() {
+            pages.push(t.preset_params(pr, true).unwrap());
+        }
+    }
+    for (i, p) in pages.iter().enumerate() {
+        for id in ["C1", "C2", "C3"] {
+            let q = question_live(t, id, 7, p).unwrap_or_else(|e| panic!("page {i} {id}: {e}"));
+            assert!(q.answer.is_finite(), "page {i} {id}");
+            for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
+                assert!(!text.contains('{'), "page {i} {id}: {text}");
+            }
+        }
+    }
+}
