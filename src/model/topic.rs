@@ -61,18 +61,49 @@ pub struct Engine {
     pub run: fn(n: u64, seed: u64) -> u64,
 }
 
-pub trait Topic: Sync {
+/// What a topic is: its ids, words and declarations, as one static value.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
     /// Stable kebab-case id (`consistent-hashing`).
-    fn id(&self) -> &'static str;
-    fn title(&self) -> &'static str;
-    fn kind(&self) -> TopicKind;
+    pub id: &'static str,
+    pub title: &'static str,
+    pub kind: TopicKind,
     /// The question the page answers, in a sentence.
-    fn question(&self) -> &'static str;
+    pub question: &'static str,
     /// Where the model comes from (seed card, spec section).
-    fn source(&self) -> &'static str;
-    fn params(&self) -> &'static [ParamSpec];
-    fn presets(&self) -> &'static [Preset];
-    fn checks(&self) -> &'static [CheckSpec];
+    pub source: &'static str,
+    pub params: &'static [ParamSpec],
+    pub presets: &'static [Preset],
+    pub checks: &'static [CheckSpec],
+}
+
+pub trait Topic: Sync {
+    /// The topic's declarations (one `static ABOUT` in its file).
+    fn about(&self) -> &'static About;
+    fn id(&self) -> &'static str {
+        self.about().id
+    }
+    fn title(&self) -> &'static str {
+        self.about().title
+    }
+    fn kind(&self) -> TopicKind {
+        self.about().kind
+    }
+    fn question(&self) -> &'static str {
+        self.about().question
+    }
+    fn source(&self) -> &'static str {
+        self.about().source
+    }
+    fn params(&self) -> &'static [ParamSpec] {
+        self.about().params
+    }
+    fn presets(&self) -> &'static [Preset] {
+        self.about().presets
+    }
+    fn checks(&self) -> &'static [CheckSpec] {
+        self.about().checks
+    }
     /// The model: pure, deterministic, total over every value the specs allow.
     fn run(&self, params: &Params) -> Outcome;
     /// The inner loop worth benchmarking, if the topic has one.

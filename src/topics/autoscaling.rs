@@ -324,9 +324,20 @@ fn simulate_seconds(n: u64, seed: u64) -> u64 {
         .sum()
 }
 
+static ABOUT: About = About {
+    id: "autoscaling",
+    title: "Replica autoscaling",
+    kind: TopicKind::Explorer,
+    question: "How many replicas, driven by which signal, launched how early?",
+    source: "seed 002 (Replica autoscaling); shared/spec/concepts.md § autoscaling",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for Autoscaling {
-    fn id(&self) -> &'static str {
-        "autoscaling"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn engine(&self) -> Option<Engine> {
         Some(Engine {
@@ -335,27 +346,6 @@ impl Topic for Autoscaling {
             default_n: 86_400 * 20,
             run: simulate_seconds,
         })
-    }
-    fn title(&self) -> &'static str {
-        "Replica autoscaling"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Explorer
-    }
-    fn question(&self) -> &'static str {
-        "How many replicas, driven by which signal, launched how early?"
-    }
-    fn source(&self) -> &'static str {
-        "seed 002 (Replica autoscaling); shared/spec/concepts.md § autoscaling"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
     }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         draw_challenge(t, rng)

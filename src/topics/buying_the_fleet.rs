@@ -357,30 +357,20 @@ static CHECKS: [CheckSpec; 3] = [
     },
 ];
 
+static ABOUT: About = About {
+    id: "buying-the-fleet",
+    title: "Buying the fleet",
+    kind: TopicKind::Simulator,
+    question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
+    source: "seeds 001, 002, 003 (Buying the Fleet); shared/spec/buying-the-fleet.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for BuyingTheFleet {
-    fn id(&self) -> &'static str {
-        "buying-the-fleet"
-    }
-    fn title(&self) -> &'static str {
-        "Buying the fleet"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Simulator
-    }
-    fn question(&self) -> &'static str {
-        "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?"
-    }
-    fn source(&self) -> &'static str {
-        "seeds 001, 002, 003 (Buying the Fleet); shared/spec/buying-the-fleet.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         draw_challenge(t, rng)

@@ -1023,9 +1023,20 @@ fn simulate_silent_eviction(n: u64, seed: u64) -> u64 {
     }
 }
 
+static ABOUT: About = About {
+    id: "cache-aware-routing",
+    title: "Cache-aware routing & affinity",
+    kind: TopicKind::Simulator,
+    question: "Where should each request land so its shared opening is already resident, without one card drowning?",
+    source: "seeds 000 and 001 (Cache-Aware Routing & Affinity); shared/spec/cache-aware-routing.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for CacheAwareRouting {
-    fn id(&self) -> &'static str {
-        "cache-aware-routing"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn engine(&self) -> Option<Engine> {
         Some(Engine {
@@ -1034,27 +1045,6 @@ impl Topic for CacheAwareRouting {
             default_n: 10_000_000,
             run: simulate_silent_eviction,
         })
-    }
-    fn title(&self) -> &'static str {
-        "Cache-aware routing & affinity"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Simulator
-    }
-    fn question(&self) -> &'static str {
-        "Where should each request land so its shared opening is already resident, without one card drowning?"
-    }
-    fn source(&self) -> &'static str {
-        "seeds 000 and 001 (Cache-Aware Routing & Affinity); shared/spec/cache-aware-routing.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
     }
     /// T3-C3 shards the hot template in 30 % of draws: its `policy` word takes
     /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn

@@ -206,30 +206,20 @@ static CHECKS: [CheckSpec; 2] = [
     },
 ];
 
+static ABOUT: About = About {
+    id: "consistent-hashing",
+    title: "Consistent hashing",
+    kind: TopicKind::Explorer,
+    question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
+    source: "seed 000 (Consistent hashing); shared/spec/concepts.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for ConsistentHashing {
-    fn id(&self) -> &'static str {
-        "consistent-hashing"
-    }
-    fn title(&self) -> &'static str {
-        "Consistent hashing"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Explorer
-    }
-    fn question(&self) -> &'static str {
-        "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?"
-    }
-    fn source(&self) -> &'static str {
-        "seed 000 (Consistent hashing); shared/spec/concepts.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn engine(&self) -> Option<Engine> {
         Some(Engine {

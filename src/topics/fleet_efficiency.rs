@@ -707,30 +707,20 @@ static CHECKS: [CheckSpec; 3] = [
     },
 ];
 
+static ABOUT: About = About {
+    id: "fleet-efficiency",
+    title: "Fleet efficiency & eviction",
+    kind: TopicKind::Simulator,
+    question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
+    source: "seed 002 (Fleet Efficiency & Eviction); shared/spec/fleet-efficiency.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for FleetEfficiency {
-    fn id(&self) -> &'static str {
-        "fleet-efficiency"
-    }
-    fn title(&self) -> &'static str {
-        "Fleet efficiency & eviction"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Simulator
-    }
-    fn question(&self) -> &'static str {
-        "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?"
-    }
-    fn source(&self) -> &'static str {
-        "seed 002 (Fleet Efficiency & Eviction); shared/spec/fleet-efficiency.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     /// The spec's own draws (§7): the generator handed in is
     /// `SplitMix64(seed)`, so a question's seed is the practice seed and

@@ -244,30 +244,20 @@ static CHECKS: [CheckSpec; 2] = [
     },
 ];
 
+static ABOUT: About = About {
+    id: "load-balancing",
+    title: "Load balancing",
+    kind: TopicKind::Explorer,
+    question: "What does balancing cost cache locality, and what does locality cost balance?",
+    source: "seed 001 (Load balancing); shared/spec/concepts.md and cache-aware-routing.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for LoadBalancing {
-    fn id(&self) -> &'static str {
-        "load-balancing"
-    }
-    fn title(&self) -> &'static str {
-        "Load balancing"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Explorer
-    }
-    fn question(&self) -> &'static str {
-        "What does balancing cost cache locality, and what does locality cost balance?"
-    }
-    fn source(&self) -> &'static str {
-        "seed 001 (Load balancing); shared/spec/concepts.md and cache-aware-routing.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
         solve_challenge(t, v)

@@ -303,9 +303,20 @@ fn simulate_normal_day(n: u64, seed: u64) -> u64 {
     simulate(&cfg, n, seed).free_admitted
 }
 
+static ABOUT: About = About {
+    id: "tiers-and-rate-limits",
+    title: "Design ChatGPT: tiers & rate limits",
+    kind: TopicKind::Simulator,
+    question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
+    source: "seeds 001–003 (Design ChatGPT: Tiers & Rate Limits); shared/spec/tiers-and-rate-limits.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for TiersAndRateLimits {
-    fn id(&self) -> &'static str {
-        "tiers-and-rate-limits"
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn engine(&self) -> Option<Engine> {
         Some(Engine {
@@ -315,27 +326,6 @@ impl Topic for TiersAndRateLimits {
             default_n: 2_000_000,
             run: simulate_normal_day,
         })
-    }
-    fn title(&self) -> &'static str {
-        "Design ChatGPT: tiers & rate limits"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Simulator
-    }
-    fn question(&self) -> &'static str {
-        "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?"
-    }
-    fn source(&self) -> &'static str {
-        "seeds 001–003 (Design ChatGPT: Tiers & Rate Limits); shared/spec/tiers-and-rate-limits.md"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
     }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         draw_challenge(t, rng)

@@ -202,30 +202,20 @@ static CHECKS: [CheckSpec; 2] = [
     },
 ];
 
+static ABOUT: About = About {
+    id: "warm-pool",
+    title: "Model warm pools",
+    kind: TopicKind::Explorer,
+    question: "How many standby replicas does a burst shape justify?",
+    source: "seed 003 (Model warm pool); shared/spec/concepts.md § warm-pool",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
 impl Topic for WarmPool {
-    fn id(&self) -> &'static str {
-        "warm-pool"
-    }
-    fn title(&self) -> &'static str {
-        "Model warm pools"
-    }
-    fn kind(&self) -> TopicKind {
-        TopicKind::Explorer
-    }
-    fn question(&self) -> &'static str {
-        "How many standby replicas does a burst shape justify?"
-    }
-    fn source(&self) -> &'static str {
-        "seed 003 (Model warm pool); shared/spec/concepts.md § warm-pool"
-    }
-    fn params(&self) -> &'static [ParamSpec] {
-        &PARAMS
-    }
-    fn presets(&self) -> &'static [Preset] {
-        &PRESETS
-    }
-    fn checks(&self) -> &'static [CheckSpec] {
-        &CHECKS
+    fn about(&self) -> &'static About {
+        &ABOUT
     }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         draw_challenge(t, rng)
