@@ -192,3 +192,11 @@ fn a_question_about_the_page_takes_the_sliders() {
     assert!((question_live(t, "C1", 3, &p).unwrap().answer - 64.0 / 65.0).abs() < 1e-12);
     assert!(templates(t).iter().any(mirrors_page));
 }
+
+#[test]
+fn every_topic_has_its_three_challenges() {
+    for t in topics::all() {
+        let ids: Vec<_> = templates(t).iter().map(|t| t.id.clone()).collect();
+        assert_eq!(ids, ["C1", "C2", "C3"], "challenges/{}.toml", t.id());
+    }
+}
