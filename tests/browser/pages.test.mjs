@@ -121,6 +121,8 @@ test('controls are labelled and charts read as text', async () => {
   for (const chart of charts) {
     assert.ok((await (await chart.$('canvas')).getAttribute('aria-label')).length > 20);
     await (await chart.$('summary')).click();
+    // The table is built when the details open (the toggle event is async).
+    await chart.waitForSelector('table tbody tr');
     const rows = await chart.$$eval('table tbody tr', (trs) => trs.length);
     assert.ok(rows >= 1, 'the table alternative has rows');
   }
