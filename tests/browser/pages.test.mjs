@@ -121,6 +121,8 @@ test('controls are labelled and charts read as text', async () => {
   for (const chart of charts) {
     assert.ok((await (await chart.$('canvas')).getAttribute('aria-label')).length > 20);
     await (await chart.$('summary')).click();
+    // The table is painted on the details' toggle event, a task after the click.
+    await chart.waitForSelector('table tbody tr', { timeout: 5000 }).catch(() => {});
     const rows = await chart.$$eval('table tbody tr', (trs) => trs.length);
     assert.ok(rows >= 1, 'the table alternative has rows');
   }
