@@ -179,6 +179,9 @@ fn flush() {
             };
         }
     }
+    if let Some(a) = by_id("embed-this") {
+        attr(&a, "href", &instructors_href(&state));
+    }
     let now = told(&state);
     if TOLD.with(|t| t.replace(now.clone())) != now {
         let [preset, fix] = preset_fields(&state);
@@ -190,6 +193,17 @@ fn flush() {
             ("params", params_object(&state.params())),
         ]);
     }
+}
+
+/// The instructors page opened on `state` (relative to this document).
+pub fn instructors_href(state: &State) -> String {
+    let mut s = state.clone();
+    s.view = urlstate::View::Instructors;
+    s.challenge = urlstate::Challenge {
+        template: state.challenge.template.clone(),
+        ..Default::default()
+    };
+    format!("?{}", urlstate::encode(&s))
 }
 
 /// The page's address for `state`: this document's URL with its query.

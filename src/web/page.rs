@@ -108,6 +108,8 @@ struct Page {
     fix_button: Element,
     reset_button: Element,
     story: Element,
+    /// Says why some stories are unavailable (they would move a lock).
+    lock_note: Element,
     notice: Element,
     figures: Element,
     figure_slots: Vec<FigureSlot>,
@@ -134,10 +136,15 @@ pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
     append(&head, &text_el("p", "question", topic.question()));
     let source = text_el("p", "source", &format!("Source: {}", topic.source()));
     append(&head, &source);
-    append(
-        &head,
-        &embed::copy_button("Copy link", || current_state().map(|s| embed::link_for(&s))),
-    );
+    let share = embed::copy_button("Copy link", || current_state().map(|s| embed::link_for(&s)));
+    if !link.embed.on {
+        // The instructors page, opened on what this page shows.
+        let a = text_el("a", "embed-this", "Embed this page…");
+        attr(&a, "id", "embed-this");
+        attr(&a, "href", &embed::instructors_href(&link));
+        append(&share, &a);
+    }
+    append(&head, &share);
     append(&app, &head);
 
     let notice_el = el("p", "notice");
@@ -185,6 +192,9 @@ pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
     let story = el("div", "story");
     attr(&story, "aria-live", "polite");
     append(&presets, &story);
+    let lock_note = el("p", "lock-note");
+    attr(&lock_note, "id", "lock-note");
+    append(&presets, &lock_note);
     if !link.embed.hide.stories {
         append(&app, &presets);
     }
@@ -237,6 +247,7 @@ pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
         fix_button,
         reset_button: reset,
         story,
+        lock_note,
         notice: notice_el,
         figure_slots: Vec::new(),
         check_slots: topic
@@ -258,6 +269,8 @@ pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
     page.sync_controls();
     page.render();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
+    // The address bar shows the canonical link (a tampered one is replaced).
+    embed::changed(false);
     if !link.embed.hide.practice {
         let e = &link.embed;
         let options = practice::Options {
@@ -609,16 +622,20 @@ impl Page {
         for i in 0..self.controls.len() {
             self.sync_control(i);
         }
+        let mut blocked = false;
         for (k, b) in self.preset_buttons.iter().enumerate() {
             let on = self.preset_index() == Some(k);
             attr(b, "aria-pressed", if on { "true" } else { "false" });
             let p = &self.topic.presets()[k];
-            self.lock_button(b, self.topic.preset_params(p, false).ok());
+            blocked |= self.lock_button(b, self.topic.preset_params(p, false).ok());
         }
-        self.lock_button(&self.reset_button, Some(self.topic.defaults()));
+        blocked |= self.lock_button(&self.reset_button, Some(self.topic.defaults()));
         if let Some(p) = self.preset {
-            self.lock_button(&self.fix_button, self.topic.preset_params(p, true).ok());
+            blocked |= self.lock_button(&self.fix_button, self.topic.preset_params(p, true).ok());
         }
+        let why = "Some of these buttons are unavailable: they would change a slider this page keeps locked.";
+        self.lock_note
+            .set_text_content(if blocked { Some(why) } else { None });
         match self.preset {
             Some(p) => {
                 let mut html = format!("<p><strong>{}</strong> {}</p>", esc(p.title), esc(p.story));
@@ -650,21 +667,20 @@ impl Page {
         }
     }
 
-    /// Disables a button whose parameters would move a locked slider.
-    fn lock_button(&self, b: &Element, params: Option<Params>) {
-        let blocked = params.and_then(|p| self.moves_a_lock(&p));
-        match blocked {
+    /// Disables a button whose parameters would move a locked slider; says
+    /// whether it did.
+    fn lock_button(&self, b: &Element, params: Option<Params>) -> bool {
+        match params.and_then(|p| self.moves_a_lock(&p)) {
             Some(label) => {
                 attr(b, "disabled", "");
-                attr(
-                    b,
-                    "title",
-                    &format!("Changes {label}, which this page keeps fixed"),
-                );
+                let why = format!("Changes {label}, which this page keeps fixed");
+                attr(b, "title", &why);
+                true
             }
             None => {
                 let _ = b.remove_attribute("disabled");
                 let _ = b.remove_attribute("title");
+                false
             }
         }
     }

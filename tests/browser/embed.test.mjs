@@ -182,6 +182,7 @@ test('locked sliders cannot be moved by mouse, keyboard or script', async () => 
   assert.equal(await page.isDisabled('[data-param="cards_after"] .num'), true);
   assert.equal(await page.isDisabled('#p-scheme'), true);
   assert.match(await page.textContent('[data-param="cards_after"] label'), /locked/);
+  assert.match(await page.textContent('#lock-note'), /keeps locked/);
 
   // Mouse: a drag across the track.
   const box = await page.locator('#p-cards_after').boundingBox();
@@ -246,6 +247,9 @@ test('a tampered link gets clamped values and a visible note, never an error', a
   assert.match(notice, /utm_source/);
   assert.equal(await page.textContent('[data-param="cards_after"] output'), '512 cards');
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('[data-chart] canvas')).height), '800px');
+  // The address bar then shows what the page shows.
+  const fixed = await settledUrl(page, /cards_after=512/);
+  assert.doesNotMatch(fixed, /utm_source|99999|warp/);
   for (const q of ['?%%%&&==&topic=%FF%FE', '?topic=consistent-hashing&cards_after=1e999&bound=NaN&fix=maybe&lock=%00', `?${'x='.repeat(3000)}`]) {
     await gotoTopic(page, server.origin, q);
     assert.ok(await page.isVisible('#notice'), `a note for ${q.slice(0, 40)}`);
@@ -333,6 +337,15 @@ test('the sample course page embeds two topics and hears their events', async ()
 
 test('the instructors page builds the link, the snippet and a live preview', async () => {
   const page = await openPage(browser, server.origin);
+  // "Embed this page" opens it on the story a topic page shows.
+  await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
+  await page.click('#embed-this');
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await page.inputValue('#i-topic'), 'load-balancing');
+  assert.equal(await page.inputValue('#i-preset'), 'hash-shard2');
+  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;embed=1/);
+  // (Leaving while the preview loads would cut its requests short.)
+  await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
   await gotoTopic(page, server.origin, '?view=instructors');
   assert.equal(await page.getAttribute('#topics a[href="?view=instructors"]', 'aria-current'), 'page');
   const unlabelled = await page.$$eval('#app input, #app select, #app textarea', (els) =>
