@@ -60,6 +60,9 @@ pub const CHART_HEIGHT: (u32, u32) = (160, 800);
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// At most this many adjustment sentences; the rest are counted.
 const MAX_NOTES: usize = 8;
+/// A link's keys beyond this many are not read (a crafted link cannot make
+/// the page slow).
+const MAX_KEYS: usize = 200;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
@@ -310,7 +313,15 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
     let q = query.strip_prefix('?').unwrap_or(query);
     // Later occurrences of a key win.
     let mut pairs: Vec<(String, String)> = Vec::new();
-    for part in q.split('&').filter(|s| !s.is_empty()) {
+    let parts: Vec<&str> = q.split('&').filter(|s| !s.is_empty()).collect();
+    let mut notes = Vec::new();
+    if parts.len() > MAX_KEYS {
+        notes.push(format!(
+            "The link has {} keys; only the first {MAX_KEYS} were read.",
+            parts.len()
+        ));
+    }
+    for part in parts.into_iter().take(MAX_KEYS) {
         let (k, v) = part.split_once('=').unwrap_or((part, ""));
         let (k, v) = (
             unescape(k).trim().to_string(),
@@ -328,7 +339,6 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
-    let mut notes = Vec::new();
 
     let view = match get("view") {
         None | Some("") | Some("topic") => View::Topic,

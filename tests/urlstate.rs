@@ -143,6 +143,24 @@ fn unknown_keys_and_bad_options_are_named_not_fatal() {
 }
 
 #[test]
+fn a_huge_link_is_read_quickly_and_said_to_be_cut() {
+    let q = format!(
+        "topic=consistent-hashing&{}cards_after=100",
+        "x=1&".repeat(200_000)
+    );
+    let (s, notes) = decode(&q);
+    assert!(
+        notes[0].contains("only the first 200 were read"),
+        "{notes:?}"
+    );
+    // The key after the cut is not read.
+    assert_eq!(
+        s.params().get("cards_after"),
+        topic("consistent-hashing").defaults().get("cards_after")
+    );
+}
+
+#[test]
 fn a_coming_topic_is_named() {
     let coming = topics::CATALOG.iter().find(|e| e.topic.is_none());
     if let Some(e) = coming {

@@ -530,7 +530,7 @@ impl Form {
         let t = self.topic();
         let id = format!("fleetlab-{}", t.id());
         let mut s = format!(
-            "<iframe id=\"{id}\" src=\"{}\" title=\"Fleetlab: {}\" style=\"width:100%;height:{PREVIEW_HEIGHT}px;border:0\" loading=\"lazy\"></iframe>",
+            "<iframe id=\"{id}\" src=\"{}\" title=\"Fleetlab: {}\" style=\"width:100%;height:{PREVIEW_HEIGHT}px;border:0\" allow=\"clipboard-write\" loading=\"lazy\"></iframe>",
             esc(&self.embed_url()),
             esc(t.title())
         );
