@@ -8,6 +8,7 @@ pub mod challenge;
 pub mod model;
 pub mod report;
 pub mod topics;
+pub mod urlstate;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

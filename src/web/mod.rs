@@ -4,11 +4,14 @@
 
 mod dom;
 mod draw;
+mod embed;
+mod instructors;
 mod page;
 mod practice;
 mod store;
 
 use crate::topics;
+use crate::urlstate::{self, View};
 use dom::*;
 use wasm_bindgen::prelude::*;
 
@@ -20,40 +23,40 @@ pub fn bench(quick: bool) -> JsValue {
     serde_wasm_bindgen::to_value(&b).unwrap_or(JsValue::NULL)
 }
 
-/// The wasm entry (called by the `fleetlab-web` binary's `main`).
+/// The wasm entry (called by the `fleetlab-web` binary's `main`): the page
+/// the address describes (src/urlstate.rs reads it).
 pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();
-    let q = web_sys::UrlSearchParams::new_with_str(&query).ok();
-    if q.as_ref().and_then(|q| q.get("view")).as_deref() == Some("practice") {
-        build_menu("");
-        if let Some(app) = by_id("app") {
-            practice::mount_drill(&app);
+    let (link, notes) = urlstate::decode(&query);
+    embed::prepare(&link);
+    let chrome = !link.embed.on;
+    match link.view {
+        View::Practice => {
+            if chrome {
+                build_menu(Active::Practice);
+            }
+            if let Some(app) = by_id("app") {
+                practice::mount_drill(&app, &link, notes);
+            }
         }
-        ready();
-        return;
+        View::Instructors => {
+            if chrome {
+                build_menu(Active::Instructors);
+            }
+            if let Some(app) = by_id("app") {
+                instructors::mount(&app, link, notes);
+            }
+        }
+        View::Topic => {
+            let topic = link.topic();
+            if chrome {
+                build_menu(Active::Topic(topic.id()));
+            }
+            page::mount(topic, link, notes);
+        }
     }
-    let wanted = q.and_then(|q| q.get("topic"));
-    let first = topics::all().next().expect("at least one topic is built");
-    let (topic, notice) = match wanted.as_deref() {
-        None | Some("") => (first, None),
-        Some(id) => match topics::find(id) {
-            Some(t) => (t, None),
-            None => (
-                first,
-                Some(if topics::CATALOG.iter().any(|e| e.id == id) {
-                    format!(
-                        "“{id}” is coming soon; here is {} meanwhile.",
-                        first.title()
-                    )
-                } else {
-                    format!("There is no topic “{id}”; showing {}.", first.title())
-                }),
-            ),
-        },
-    };
-    build_menu(topic.id());
-    page::mount(topic, notice);
+    embed::watch_height();
     ready();
 }
 
@@ -90,8 +93,17 @@ fn install_panic_hook() {
     }));
 }
 
-/// The topic menu: built topics are links, the rest are marked "coming".
-fn build_menu(active: &str) {
+/// Which menu entry is the page on show.
+#[derive(Clone, Copy, PartialEq)]
+enum Active {
+    Topic(&'static str),
+    Practice,
+    Instructors,
+}
+
+/// The topic menu: built topics are links, the rest are marked "coming";
+/// then Practice and For instructors.
+fn build_menu(active: Active) {
     let Some(nav) = by_id("topics") else { return };
     clear(&nav);
     let list = el("ul", "");
@@ -100,7 +112,7 @@ fn build_menu(active: &str) {
         if e.topic.is_some() {
             let a = text_el("a", "", e.title);
             attr(&a, "href", &format!("?topic={}", e.id));
-            if e.id == active {
+            if active == Active::Topic(e.id) {
                 attr(&a, "aria-current", "page");
             }
             append(&li, &a);
@@ -112,13 +124,18 @@ fn build_menu(active: &str) {
         }
         append(&list, &li);
     }
-    let li = el("li", "sep");
-    let a = text_el("a", "", "Practice");
-    attr(&a, "href", "?view=practice");
-    if active.is_empty() {
-        attr(&a, "aria-current", "page");
+    for (text, href, which) in [
+        ("Practice", "?view=practice", Active::Practice),
+        ("For instructors", "?view=instructors", Active::Instructors),
+    ] {
+        let li = el("li", "sep");
+        let a = text_el("a", "", text);
+        attr(&a, "href", href);
+        if active == which {
+            attr(&a, "aria-current", "page");
+        }
+        append(&li, &a);
+        append(&list, &li);
     }
-    append(&li, &a);
-    append(&list, &li);
     append(&nav, &list);
 }

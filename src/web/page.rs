@@ -3,8 +3,9 @@
 //! through `Page::render`, which runs the model once and repaints in place.
 
 use super::dom::*;
-use super::draw;
+use super::{draw, embed, practice, store};
 use crate::model::{Chart, Note, Outcome, ParamKind, ParamSpec, Params, Preset, Topic};
+use crate::urlstate::{self, State};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -21,6 +22,15 @@ pub(super) fn current_params() -> Option<Params> {
         p.try_borrow()
             .ok()
             .and_then(|g| g.as_ref().map(|pg| pg.params.clone()))
+    })
+}
+
+/// What the mounted page shows, as a link would rebuild it.
+pub(super) fn current_state() -> Option<State> {
+    PAGE.with(|p| {
+        p.try_borrow()
+            .ok()
+            .and_then(|g| g.as_ref().map(|pg| pg.link_state()))
     })
 }
 
@@ -50,6 +60,9 @@ struct Control {
     number: Option<HtmlInputElement>,
     output: Element,
     error: Element,
+    /// Locked by the link (`lock=`): the inputs are disabled and their
+    /// handlers ignore every event, however it was raised.
+    locked: bool,
 }
 
 struct ChartSlot {
@@ -85,13 +98,18 @@ struct CheckSlot {
 
 struct Page {
     topic: &'static dyn Topic,
+    /// The link the page was opened with: its embed options persist.
+    link: State,
     params: Params,
     preset: Option<&'static Preset>,
     fix: bool,
     controls: Vec<Control>,
     preset_buttons: Vec<Element>,
     fix_button: Element,
+    reset_button: Element,
     story: Element,
+    /// Says why some stories are unavailable (they would move a lock).
+    lock_note: Element,
     notice: Element,
     figures: Element,
     figure_slots: Vec<FigureSlot>,
@@ -104,7 +122,9 @@ struct Page {
     renders: u32,
 }
 
-pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
+/// Builds `topic`'s page as `link` describes it; `adjustments` are the link's
+/// adjustments, shown in the notice.
+pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
     let app = by_id("app").expect("#app");
     clear(&app);
     let _ = app.remove_attribute("aria-busy");
@@ -114,10 +134,17 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
     append(&head, &text_el("p", "kind", topic.kind().word()));
     append(&head, &text_el("h1", "", topic.title()));
     append(&head, &text_el("p", "question", topic.question()));
-    append(
-        &head,
-        &text_el("p", "source", &format!("Source: {}", topic.source())),
-    );
+    let source = text_el("p", "source", &format!("Source: {}", topic.source()));
+    append(&head, &source);
+    let share = embed::copy_button("Copy link", || current_state().map(|s| embed::link_for(&s)));
+    if !link.embed.on {
+        // The instructors page, opened on what this page shows.
+        let a = text_el("a", "embed-this", "Embed this page…");
+        attr(&a, "id", "embed-this");
+        attr(&a, "href", &embed::instructors_href(&link));
+        append(&share, &a);
+    }
+    append(&head, &share);
     append(&app, &head);
 
     let notice_el = el("p", "notice");
@@ -158,13 +185,19 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
     append(&row, &fix_button);
     let reset = text_el("button", "reset", "Defaults");
     attr(&reset, "type", "button");
+    attr(&reset, "id", "reset");
     on(&reset, "click", |_| with_page(|pg| pg.reset()));
     append(&row, &reset);
     append(&presets, &row);
     let story = el("div", "story");
     attr(&story, "aria-live", "polite");
     append(&presets, &story);
-    append(&app, &presets);
+    let lock_note = el("p", "lock-note");
+    attr(&lock_note, "id", "lock-note");
+    append(&presets, &lock_note);
+    if !link.embed.hide.stories {
+        append(&app, &presets);
+    }
 
     let layout = el("div", "layout");
     // Controls.
@@ -177,7 +210,7 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
         .params()
         .iter()
         .enumerate()
-        .map(|(i, spec)| control(&aside, i, spec))
+        .map(|(i, spec)| control(&aside, i, spec, link.locked(spec.name)))
         .collect();
     append(&layout, &aside);
 
@@ -205,13 +238,16 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
 
     let mut page = Page {
         topic,
-        params: topic.defaults(),
-        preset: None,
-        fix: false,
+        params: link.params(),
+        preset: link.preset.and_then(|id| topic.preset(id)),
+        fix: link.fix,
+        link: link.clone(),
         controls,
         preset_buttons,
         fix_button,
+        reset_button: reset,
         story,
+        lock_note,
         notice: notice_el,
         figure_slots: Vec::new(),
         check_slots: topic
@@ -227,24 +263,64 @@ pub fn mount(topic: &'static dyn Topic, notice: Option<String>) {
         last: None,
         renders: 0,
     };
-    if let Some(n) = notice {
-        page.notice.set_text_content(Some(&n));
+    if !adjustments.is_empty() {
+        page.notice.set_text_content(Some(&adjustments.join(" ")));
     }
     page.sync_controls();
     page.render();
     PAGE.with(|p| *p.borrow_mut() = Some(page));
-    super::practice::mount_topic(&results, topic, super::practice::Options::default(), None);
+    // The address bar shows the canonical link (a tampered one is replaced).
+    embed::changed(false);
+    if !link.embed.hide.practice {
+        let e = &link.embed;
+        let options = practice::Options {
+            hide_hints: e.hide.hints,
+            hide_solution: e.hide.solution,
+            hide_score: e.hide.score,
+            max_tries: e.tries,
+            seed: e.fixed_seed,
+            template: link.challenge.template.clone(),
+            open_seed: link.challenge.seed,
+            open_live: link.challenge.live,
+        };
+        practice::mount_topic(&results, topic, options, Some(Box::new(graded)));
+    }
     on(&window(), "resize", |_| with_page(|pg| pg.repaint_charts()));
+    // Back and forward between stories: the address says what to show.
+    on(&window(), "popstate", |_| {
+        let query = window().location().search().unwrap_or_default();
+        let (state, _) = urlstate::decode(&query);
+        with_page(|pg| pg.follow(&state));
+    });
+    embed::ready(topic, &link);
+}
+
+/// Tells the host a question was graded.
+fn graded(q: &crate::challenge::Question, g: &crate::challenge::Grade, tries: u32) {
+    embed::post(&[
+        ("type", "graded".into()),
+        ("topic", q.topic.into()),
+        ("template", q.template.as_str().into()),
+        ("seed", (q.seed as f64).into()),
+        ("live", q.live.into()),
+        ("correct", g.correct().into()),
+        ("verdict", format!("{:?}", g.verdict).to_lowercase().into()),
+        ("tries", tries.into()),
+        ("score", store::progress().score.into()),
+    ]);
 }
 
 /// Builds one parameter's labelled controls inside `parent`.
-fn control(parent: &Element, i: usize, spec: &'static ParamSpec) -> Control {
-    let wrap = el("div", "control");
+fn control(parent: &Element, i: usize, spec: &'static ParamSpec, locked: bool) -> Control {
+    let wrap = el("div", if locked { "control locked" } else { "control" });
     attr(&wrap, "data-param", spec.name);
     let id = format!("p-{}", spec.name);
     let top = el("div", "control-top");
     let label = text_el("label", "", spec.label);
     attr(&label, "for", &id);
+    if locked {
+        append(&label, &text_el("span", "lock-tag", " (locked)"));
+    }
     append(&top, &label);
     let output = el("output", "value");
     attr(&output, "for", &id);
@@ -320,6 +396,12 @@ fn control(parent: &Element, i: usize, spec: &'static ParamSpec) -> Control {
     attr(&input, "name", spec.name);
     let help_id = format!("h-{}", spec.name);
     attr(&input, "aria-describedby", &help_id);
+    if locked {
+        attr(&input, "disabled", "");
+        if let Some(n) = &number {
+            attr(n, "disabled", "");
+        }
+    }
     if matches!(spec.kind, ParamKind::Choice(_)) {
         append(&wrap, &input);
     }
@@ -338,6 +420,7 @@ fn control(parent: &Element, i: usize, spec: &'static ParamSpec) -> Control {
         number,
         output,
         error,
+        locked,
     }
 }
 
@@ -390,6 +473,12 @@ impl Page {
         };
         match self.topic.preset_params(p, fix) {
             Ok(params) => {
+                if let Some(label) = self.moves_a_lock(&params) {
+                    self.say(&format!(
+                        "This story would change {label}, which this page keeps fixed."
+                    ));
+                    return;
+                }
                 self.params = params;
                 self.preset = Some(p);
                 self.fix = fix && p.fix.is_some();
@@ -401,20 +490,84 @@ impl Page {
         }
         self.sync_controls();
         self.render();
+        embed::changed(true);
     }
 
     fn reset(&mut self) {
-        self.params = self.topic.defaults();
+        let defaults = self.topic.defaults();
+        if let Some(label) = self.moves_a_lock(&defaults) {
+            self.say(&format!(
+                "The defaults would change {label}, which this page keeps fixed."
+            ));
+            return;
+        }
+        self.params = defaults;
         self.preset = None;
         self.fix = false;
         self.sync_controls();
         self.render();
+        embed::changed(true);
+    }
+
+    /// The label of a locked parameter that `p` would change, if any.
+    fn moves_a_lock(&self, p: &Params) -> Option<&'static str> {
+        self.controls
+            .iter()
+            .zip(p.values().iter().zip(self.params.values()))
+            .find(|(c, (new, old))| c.locked && new != old)
+            .map(|(c, _)| c.spec.label)
+    }
+
+    /// Shows what a link (back/forward in history) describes; locked
+    /// parameters keep their values.
+    fn follow(&mut self, link: &State) {
+        if link.topic != self.topic.id() {
+            return;
+        }
+        let mut wanted = link.params();
+        for (i, c) in self.controls.iter().enumerate() {
+            if c.locked {
+                wanted.set_clamped(i, self.params.values()[i]);
+            }
+        }
+        self.preset = link.preset.and_then(|id| self.topic.preset(id));
+        self.fix = link.fix;
+        self.params = wanted;
+        self.sync_controls();
+        self.render();
+    }
+
+    /// The page as a link: the opening link's options with what is shown now.
+    fn link_state(&self) -> State {
+        let mut s = self.link.clone();
+        s.view = urlstate::View::Topic;
+        s.topic = self.topic.id();
+        s.preset = self.preset.map(|p| p.id);
+        s.fix = self.fix;
+        s.set_params(&self.params);
+        s.challenge = practice::current_challenge(&self.params).unwrap_or_default();
+        if s.embed.fixed_seed.is_some() {
+            // Every question uses the fixed seed; the link need not repeat it.
+            s.challenge.seed = None;
+        }
+        s
+    }
+
+    /// Tells the reader that a locked control ignored an event.
+    fn refuse_locked(&self, i: usize) {
+        let spec = self.controls[i].spec;
+        self.say(&format!("{} is locked on this page.", spec.label));
+        self.sync_control(i);
     }
 
     /// A value from a slider or select: clamped to the spec (a script can set
     /// anything), and the reader told when it was adjusted.
     fn set_param(&mut self, i: usize, v: f64, source: Source) {
         let spec = self.controls[i].spec;
+        if self.controls[i].locked {
+            self.refuse_locked(i);
+            return;
+        }
         if v.is_nan() {
             self.say(&format!(
                 "{}: that is not a value; kept {}.",
@@ -434,17 +587,23 @@ impl Page {
         }
         self.sync_control(i);
         self.render();
+        embed::changed(false);
     }
 
     /// A typed value: refused with a message when it is not allowed.
     fn type_param(&mut self, i: usize, text: &str) {
         let spec = self.controls[i].spec;
+        if self.controls[i].locked {
+            self.refuse_locked(i);
+            return;
+        }
         match spec.parse(text) {
             Ok(v) => {
                 self.controls[i].error.set_text_content(None);
                 let _ = self.params.set_value(spec.name, v);
                 self.sync_control(i);
                 self.render();
+                embed::changed(false);
             }
             Err(e) => {
                 self.controls[i]
@@ -463,10 +622,20 @@ impl Page {
         for i in 0..self.controls.len() {
             self.sync_control(i);
         }
+        let mut blocked = false;
         for (k, b) in self.preset_buttons.iter().enumerate() {
             let on = self.preset_index() == Some(k);
             attr(b, "aria-pressed", if on { "true" } else { "false" });
+            let p = &self.topic.presets()[k];
+            blocked |= self.lock_button(b, self.topic.preset_params(p, false).ok());
         }
+        blocked |= self.lock_button(&self.reset_button, Some(self.topic.defaults()));
+        if let Some(p) = self.preset {
+            blocked |= self.lock_button(&self.fix_button, self.topic.preset_params(p, true).ok());
+        }
+        let why = "Some of these buttons are unavailable: they would change a slider this page keeps locked.";
+        self.lock_note
+            .set_text_content(if blocked { Some(why) } else { None });
         match self.preset {
             Some(p) => {
                 let mut html = format!("<p><strong>{}</strong> {}</p>", esc(p.title), esc(p.story));
@@ -494,6 +663,24 @@ impl Page {
             None => {
                 attr(&self.fix_button, "hidden", "");
                 self.story.set_inner_html("");
+            }
+        }
+    }
+
+    /// Disables a button whose parameters would move a locked slider; says
+    /// whether it did.
+    fn lock_button(&self, b: &Element, params: Option<Params>) -> bool {
+        match params.and_then(|p| self.moves_a_lock(&p)) {
+            Some(label) => {
+                attr(b, "disabled", "");
+                let why = format!("Changes {label}, which this page keeps fixed");
+                attr(b, "title", &why);
+                true
+            }
+            None => {
+                let _ = b.remove_attribute("disabled");
+                let _ = b.remove_attribute("title");
+                false
             }
         }
     }

@@ -5,8 +5,9 @@
 use super::dom::*;
 use super::store;
 use crate::challenge::{self, Grade, Question, Template, Verdict};
-use crate::model::Topic;
+use crate::model::{Params, Topic};
 use crate::topics;
+use crate::urlstate;
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -23,6 +24,11 @@ pub struct Options {
     pub seed: Option<u64>,
     /// The template to open on (C1, C2, C3).
     pub template: Option<String>,
+    /// The first question is drawn from this seed (a link reopens the
+    /// question it was made on); later ones are fresh.
+    pub open_seed: Option<u64>,
+    /// The first question is asked about the page's parameters.
+    pub open_live: bool,
 }
 
 /// Told of each graded answer: the question, the grade, the tries so far.
@@ -67,8 +73,29 @@ struct Panel {
     tries: u32,
     solved: bool,
     hints_shown: usize,
+    /// The page's parameters when the question on show was asked about them.
+    asked: Option<Params>,
     /// Called after each grade (embed mode tells the host).
     on_graded: Option<OnGraded>,
+}
+
+/// The question on show, as a link names it. A question asked about the
+/// page's parameters keeps its seed only while the page still shows them.
+pub fn current_challenge(page: &Params) -> Option<urlstate::Challenge> {
+    PANEL.with(|p| {
+        let g = p.try_borrow().ok()?;
+        let panel = g.as_ref()?;
+        let q = panel.question.as_ref()?;
+        let mut c = urlstate::Challenge {
+            template: Some(q.template.clone()),
+            seed: Some(q.seed),
+            live: q.live,
+        };
+        if q.live && panel.asked.as_ref() != Some(page) {
+            c.seed = None;
+        }
+        Some(c)
+    })
 }
 
 thread_local! {
@@ -163,6 +190,7 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
         tries: 0,
         solved: false,
         hints_shown: 0,
+        asked: None,
         on_graded: None,
     }
 }
@@ -218,10 +246,25 @@ pub fn mount_topic(
         current,
         tabs,
     };
+    let opening = (options.open_seed, options.open_live);
     let mut panel = widget(&section, options, mode);
     panel.on_graded = on_graded;
     append(parent, &section);
-    panel.select(current);
+    match opening {
+        (Some(seed), live) if panel.options.seed.is_none() => {
+            panel.mark_tab(current);
+            if live {
+                panel.about_page_with(seed);
+            } else {
+                panel.draw(seed);
+            }
+        }
+        (None, true) => {
+            panel.mark_tab(current);
+            panel.about_page();
+        }
+        _ => panel.select(current),
+    }
     PANEL.with(|p| *p.borrow_mut() = Some(panel));
 }
 
@@ -238,13 +281,17 @@ impl Panel {
         }
     }
 
-    fn select(&mut self, i: usize) {
+    fn mark_tab(&mut self, i: usize) {
         if let Mode::Topic { current, tabs, .. } = &mut self.mode {
             *current = i;
             for (k, t) in tabs.iter().enumerate() {
                 attr(t, "aria-pressed", if k == i { "true" } else { "false" });
             }
         }
+    }
+
+    fn select(&mut self, i: usize) {
+        self.mark_tab(i);
         if self.options.seed.is_some() {
             self.fresh();
             return;
@@ -262,6 +309,11 @@ impl Panel {
     /// A new draw (or the host's fixed seed).
     fn fresh(&mut self) {
         let seed = self.options.seed.unwrap_or_else(fresh_seed);
+        self.draw(seed);
+    }
+
+    /// The question drawn from `seed`.
+    fn draw(&mut self, seed: u64) {
         match &self.mode {
             Mode::Topic { .. } => {
                 if let Some((topic, t)) = self.topic_templates() {
@@ -291,13 +343,21 @@ impl Panel {
     }
 
     fn about_page(&mut self) {
+        let seed = self.options.seed.unwrap_or_else(fresh_seed);
+        self.about_page_with(seed);
+    }
+
+    /// The template asked about the page's parameters, the rest from `seed`.
+    fn about_page_with(&mut self, seed: u64) {
         let Some((topic, t)) = self.topic_templates() else {
             return;
         };
         let id = t.id.clone();
-        let seed = self.options.seed.unwrap_or_else(fresh_seed);
         match super::page::current_params() {
-            Some(params) => self.show(challenge::question_live(topic, &id, seed, &params)),
+            Some(params) => {
+                self.show(challenge::question_live(topic, &id, seed, &params));
+                self.asked = Some(params);
+            }
             None => self.show(challenge::question(topic, &id, seed)),
         }
     }
@@ -349,7 +409,10 @@ impl Panel {
         );
         attr(&self.text, "data-topic", q.topic);
         self.question = Some(q);
+        self.asked = None;
         self.paint_score();
+        // The address names the question on show.
+        super::embed::changed(false);
     }
 
     fn check(&mut self) {
@@ -477,7 +540,7 @@ fn unit_words(u: crate::model::Unit) -> String {
 }
 
 /// The practice page: choose topics, drill, see progress, export/import.
-pub fn mount_drill(app: &Element) {
+pub fn mount_drill(app: &Element, link: &urlstate::State, notes: Vec<String>) {
     clear(app);
     let _ = app.remove_attribute("aria-busy");
     document().set_title("Practice · Fleetlab");
@@ -496,8 +559,10 @@ pub fn mount_drill(app: &Element) {
     let notice = el("p", "notice");
     attr(&notice, "id", "notice");
     attr(&notice, "role", "status");
-    if let Some(n) = store::notice() {
-        notice.set_text_content(Some(&n));
+    let mut said = notes;
+    said.extend(store::notice());
+    if !said.is_empty() {
+        notice.set_text_content(Some(&said.join(" ")));
     }
     append(app, &notice);
 
@@ -528,7 +593,16 @@ pub fn mount_drill(app: &Element) {
     append(&row, &next);
     append(&section, &row);
     let chosen = available.iter().map(|t| t.id()).collect();
-    let mut panel = widget(&section, Options::default(), Mode::Drill { chosen });
+    let e = &link.embed;
+    let options = Options {
+        hide_hints: e.hide.hints,
+        hide_solution: e.hide.solution,
+        hide_score: e.hide.score,
+        max_tries: e.tries,
+        seed: e.fixed_seed,
+        ..Options::default()
+    };
+    let mut panel = widget(&section, options, Mode::Drill { chosen });
     append(app, &section);
 
     let records = el("section", "records");

@@ -24,12 +24,15 @@ const SLIDER = {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-function sizes() {
+/** What a visitor of the hosted app downloads: index.html, the JS glue, the wasm, the CSS. */
+const hosted = (f) => f === 'index.html' || (/\.(js|wasm|css)$/.test(f) && !f.endsWith('.offline.js'));
+
+function sizes(pick) {
   const rows = [];
   let raw = 0;
   let gz = 0;
   for (const f of fs.readdirSync(DIST)) {
-    if (!/\.(html|js|wasm|css)$/.test(f)) continue;
+    if (!pick(f)) continue;
     const body = fs.readFileSync(path.join(DIST, f));
     const z = zlib.gzipSync(body, { level: 9 }).length;
     rows.push([f, body.length, z]);
@@ -39,12 +42,17 @@ function sizes() {
   return { rows, raw, gz };
 }
 
-const s = sizes();
+const s = sizes(hosted);
 console.log('\nbundle (dist/)');
 for (const [f, r, z] of s.rows) console.log(`  ${f.padEnd(44)} ${kb(r).padStart(10)} raw ${kb(z).padStart(10)} gzip -9`);
 console.log(`  ${'whole app'.padEnd(44)} ${kb(s.raw).padStart(10)} raw ${kb(s.gz).padStart(10)} gzip -9   (target ≤ 250 KB)`);
 const wasm = s.rows.find(([f]) => f.endsWith('.wasm'));
 console.log(`  release wasm: ${wasm[1].toLocaleString('en')} B raw, ${wasm[2].toLocaleString('en')} B gzip -9`);
+// Read from disk only (file://), or a sample page: not part of what a visitor downloads.
+for (const [f, r, z] of sizes((f) => !hosted(f)).rows) {
+  const what = f.endsWith('.offline.js') ? 'file:// only (wasm inlined)' : 'sample page';
+  console.log(`  ${f.padEnd(44)} ${kb(r).padStart(10)} raw ${kb(z).padStart(10)} gzip -9   (${what})`);
+}
 
 const server = await serve();
 const browser = await launch();

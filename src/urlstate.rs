@@ -1,0 +1,715 @@
+//! URL state: what a link carries, and how a query string rebuilds a page.
+//!
+//! A link names the view, the topic, the story (preset) and whether its fix is
+//! applied, every parameter whose value differs from the *baseline* (the
+//! preset with its fix when a story is named, the defaults otherwise), the
+//! challenge question on show, and the embed options a course page sets. The
+//! browser edge reads `location.search` through [`decode`] and writes it back
+//! with [`encode`]; nothing here touches the browser, so the whole format is
+//! tested natively (tests/urlstate.rs).
+//!
+//! Parameter values use the CLI's text form and validator
+//! ([`ParamSpec::parse`], [`ParamSpec::show`]). A link is never refused:
+//! out-of-range values are clamped ([`ParamSpec::clamp`]), unreadable ones
+//! fall back to the baseline, unknown keys are ignored, and each adjustment
+//! comes back as a sentence the page shows.
+//!
+//! | key | value |
+//! |---|---|
+//! | `view` | `practice` or `instructors` (absent: a topic page) |
+//! | `topic` | a topic id |
+//! | `preset`, `fix` | a story id; `fix=1` applies its fix |
+//! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
+//! | `challenge` | the challenge template on show (`C2`) |
+//! | `challenge_seed` | the seed the question on show was drawn from |
+//! | `ask` | `page`: the question was asked about the page's parameters |
+//! | `embed` | `1`: no site chrome, one topic |
+//! | `lock` | `all`, or parameter names separated by commas |
+//! | `hide` | any of `hints`, `solution`, `score`, `practice`, `stories` |
+//! | `tries` | tries allowed per question, 1 to 99 |
+//! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
+//! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+
+use crate::challenge;
+use crate::model::{ParamError, Params, Topic};
+use crate::topics;
+
+/// Keys that are not parameters. No topic may name a parameter after one of
+/// these (tests/urlstate.rs checks every topic).
+pub const KEYS: [&str; 13] = [
+    "view",
+    "topic",
+    "preset",
+    "fix",
+    "challenge",
+    "challenge_seed",
+    "ask",
+    "embed",
+    "lock",
+    "hide",
+    "tries",
+    "fixed_seed",
+    "chart_height",
+];
+
+/// Tries allowed per question: `1..=MAX_TRIES`.
+pub const MAX_TRIES: u32 = 99;
+/// Chart heights a link may ask for, in CSS pixels.
+pub const CHART_HEIGHT: (u32, u32) = (160, 800);
+/// Seeds survive a JavaScript number exactly up to 2^53 − 1.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+/// At most this many adjustment sentences; the rest are counted.
+const MAX_NOTES: usize = 8;
+/// A link's keys beyond this many are not read (a crafted link cannot make
+/// the page slow).
+const MAX_KEYS: usize = 200;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    /// A topic page (the default).
+    #[default]
+    Topic,
+    /// The practice drill.
+    Practice,
+    /// The instructors' page: build a link and an iframe snippet.
+    Instructors,
+}
+
+impl View {
+    pub fn word(self) -> &'static str {
+        match self {
+            View::Topic => "topic",
+            View::Practice => "practice",
+            View::Instructors => "instructors",
+        }
+    }
+}
+
+/// Which sliders a course page fixed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Lock {
+    #[default]
+    None,
+    All,
+    /// These parameters, in spec order.
+    Some(Vec<&'static str>),
+}
+
+/// What a course page turned off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hide {
+    pub hints: bool,
+    pub solution: bool,
+    pub score: bool,
+    /// The whole challenge panel.
+    pub practice: bool,
+    /// The stories (presets) row.
+    pub stories: bool,
+}
+
+impl Hide {
+    pub const WORDS: [&'static str; 5] = ["hints", "solution", "score", "practice", "stories"];
+
+    fn flag(&mut self, word: &str) -> Option<&mut bool> {
+        match word {
+            "hints" => Some(&mut self.hints),
+            "solution" => Some(&mut self.solution),
+            "score" => Some(&mut self.score),
+            "practice" => Some(&mut self.practice),
+            "stories" => Some(&mut self.stories),
+            _ => None,
+        }
+    }
+
+    fn words(&self) -> Vec<&'static str> {
+        let on = [
+            self.hints,
+            self.solution,
+            self.score,
+            self.practice,
+            self.stories,
+        ];
+        Hide::WORDS
+            .iter()
+            .zip(on)
+            .filter(|(_, on)| *on)
+            .map(|(w, _)| *w)
+            .collect()
+    }
+}
+
+/// The embed options a course page sets in its iframe's URL.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Embed {
+    /// `embed=1`: no header, menu or footer; the page reports its height.
+    pub on: bool,
+    pub lock: Lock,
+    pub hide: Hide,
+    /// Tries allowed per question.
+    pub tries: Option<u32>,
+    /// Every question is drawn from this seed.
+    pub fixed_seed: Option<u64>,
+    /// Chart height in CSS pixels.
+    pub chart_height: Option<u32>,
+}
+
+/// The challenge question on show.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Challenge {
+    /// A template id of the topic (`C2`); none: the first.
+    pub template: Option<String>,
+    /// The seed the question was drawn from; none: a fresh draw.
+    pub seed: Option<u64>,
+    /// Asked about the page's parameters rather than drawn.
+    pub live: bool,
+}
+
+/// Everything a link rebuilds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub view: View,
+    /// A built topic's id (decode always names one).
+    pub topic: &'static str,
+    pub preset: Option<&'static str>,
+    /// Only with a preset that has a fix.
+    pub fix: bool,
+    /// Parameters whose value differs from the baseline, in spec order.
+    pub params: Vec<(&'static str, f64)>,
+    pub challenge: Challenge,
+    pub embed: Embed,
+}
+
+impl State {
+    /// A topic page at its defaults.
+    pub fn new(topic: &'static dyn Topic) -> State {
+        State {
+            view: View::Topic,
+            topic: topic.id(),
+            preset: None,
+            fix: false,
+            params: Vec::new(),
+            challenge: Challenge::default(),
+            embed: Embed::default(),
+        }
+    }
+
+    /// The topic this state names (the first built topic if it names none).
+    pub fn topic(&self) -> &'static dyn Topic {
+        topics::find(self.topic).unwrap_or_else(first_topic)
+    }
+
+    /// The preset with its fix when one is named, the defaults otherwise.
+    pub fn baseline(&self) -> Params {
+        let t = self.topic();
+        self.preset
+            .and_then(|id| t.preset(id))
+            .and_then(|p| t.preset_params(p, self.fix).ok())
+            .unwrap_or_else(|| t.defaults())
+    }
+
+    /// The parameter values the page shows: the baseline with the link's
+    /// values over it (each clamped to its spec).
+    pub fn params(&self) -> Params {
+        let mut p = self.baseline();
+        for (name, v) in &self.params {
+            if let Ok(i) = p.index(name) {
+                p.set_clamped(i, *v);
+            }
+        }
+        p
+    }
+
+    /// Records `p` as the page's values: only those that differ from the
+    /// baseline are kept.
+    pub fn set_params(&mut self, p: &Params) {
+        let base = self.baseline();
+        self.params = p
+            .specs()
+            .iter()
+            .zip(p.values().iter().zip(base.values()))
+            .filter(|(_, (v, b))| v != b)
+            .map(|(s, (v, _))| (s.name, *v))
+            .collect();
+    }
+
+    /// Whether the slider of parameter `name` is locked.
+    pub fn locked(&self, name: &str) -> bool {
+        match &self.embed.lock {
+            Lock::None => false,
+            Lock::All => true,
+            Lock::Some(names) => names.contains(&name),
+        }
+    }
+}
+
+fn first_topic() -> &'static dyn Topic {
+    topics::all().next().expect("at least one topic is built")
+}
+
+/// Writes `state` as a query string (no leading `?`), keys in a fixed order
+/// and only what differs from the defaults.
+pub fn encode(state: &State) -> String {
+    let mut out: Vec<(&str, String)> = Vec::new();
+    if state.view != View::Topic {
+        out.push(("view", state.view.word().into()));
+    }
+    out.push(("topic", state.topic.into()));
+    if let Some(p) = state.preset {
+        out.push(("preset", p.into()));
+        if state.fix {
+            out.push(("fix", "1".into()));
+        }
+    }
+    let specs = state.topic().params();
+    for (name, v) in &state.params {
+        let text = match specs.iter().find(|s| s.name == *name) {
+            Some(s) => s.show(*v),
+            None => format!("{v}"),
+        };
+        out.push((name, text));
+    }
+    let c = &state.challenge;
+    if let Some(t) = &c.template {
+        out.push(("challenge", t.clone()));
+    }
+    if let Some(s) = c.seed {
+        out.push(("challenge_seed", s.to_string()));
+    }
+    if c.live {
+        out.push(("ask", "page".into()));
+    }
+    let e = &state.embed;
+    if e.on {
+        out.push(("embed", "1".into()));
+    }
+    match &e.lock {
+        Lock::None => {}
+        Lock::All => out.push(("lock", "all".into())),
+        Lock::Some(names) => out.push(("lock", names.join(","))),
+    }
+    let hide = e.hide.words();
+    if !hide.is_empty() {
+        out.push(("hide", hide.join(",")));
+    }
+    if let Some(n) = e.tries {
+        out.push(("tries", n.to_string()));
+    }
+    if let Some(s) = e.fixed_seed {
+        out.push(("fixed_seed", s.to_string()));
+    }
+    if let Some(h) = e.chart_height {
+        out.push(("chart_height", h.to_string()));
+    }
+    out.iter()
+        .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Reads a query string (with or without its `?`). Never fails: what cannot
+/// be used is adjusted or ignored, and each adjustment is a sentence in the
+/// second value.
+pub fn decode(query: &str) -> (State, Vec<String>) {
+    let q = query.strip_prefix('?').unwrap_or(query);
+    // Later occurrences of a key win.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let parts: Vec<&str> = q.split('&').filter(|s| !s.is_empty()).collect();
+    let mut notes = Vec::new();
+    if parts.len() > MAX_KEYS {
+        notes.push(format!(
+            "The link has {} keys; only the first {MAX_KEYS} were read.",
+            parts.len()
+        ));
+    }
+    for part in parts.into_iter().take(MAX_KEYS) {
+        let (k, v) = part.split_once('=').unwrap_or((part, ""));
+        let (k, v) = (
+            unescape(k).trim().to_string(),
+            unescape(v).trim().to_string(),
+        );
+        if k.is_empty() {
+            continue;
+        }
+        pairs.retain(|(old, _)| *old != k);
+        pairs.push((k, v));
+    }
+    let get = |key: &str| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+
+    let view = match get("view") {
+        None | Some("") | Some("topic") => View::Topic,
+        Some("practice") => View::Practice,
+        Some("instructors") => View::Instructors,
+        Some(other) => {
+            notes.push(format!(
+                "There is no view “{}”; showing a topic page.",
+                short(other)
+            ));
+            View::Topic
+        }
+    };
+
+    let topic: &'static dyn Topic = match get("topic") {
+        None | Some("") => first_topic(),
+        Some(id) => match topics::find(id) {
+            Some(t) => t,
+            None => {
+                let first = first_topic();
+                notes.push(if topics::CATALOG.iter().any(|e| e.id == id) {
+                    format!(
+                        "“{id}” is coming soon; here is {} meanwhile.",
+                        first.title()
+                    )
+                } else {
+                    format!(
+                        "There is no topic “{}”; showing {}.",
+                        short(id),
+                        first.title()
+                    )
+                });
+                first
+            }
+        },
+    };
+    let mut state = State::new(topic);
+    state.view = view;
+
+    // The story and its fix: the baseline the parameters are read against.
+    if let Some(id) = get("preset").filter(|s| !s.is_empty()) {
+        match topic.preset(id) {
+            Some(p) => state.preset = Some(p.id),
+            None => notes.push(format!(
+                "preset={} is not a story of {}; starting from the defaults.",
+                short(id),
+                topic.title()
+            )),
+        }
+    }
+    if let Some(v) = get("fix") {
+        match flag(v) {
+            Some(false) => {}
+            Some(true) => {
+                let has_fix = state
+                    .preset
+                    .and_then(|id| topic.preset(id))
+                    .is_some_and(|p| p.fix.is_some());
+                if has_fix {
+                    state.fix = true;
+                } else {
+                    notes.push("fix=1 needs a story that has a fix; ignored.".into());
+                }
+            }
+            None => notes.push(format!("fix={} is not 1 or 0; ignored.", short(v))),
+        }
+    }
+
+    // Parameters, clamped into their specs.
+    let mut values = state.baseline();
+    for (i, spec) in topic.params().iter().enumerate() {
+        let Some(text) = get(spec.name) else { continue };
+        let keep = spec.show(values.values()[i]);
+        match spec.parse(text) {
+            Ok(v) => {
+                values.set_clamped(i, v);
+            }
+            Err(ParamError::OutOfRange { got, min, max, .. }) => {
+                let c = values.set_clamped(i, got);
+                let side = if got > max {
+                    format!("above the maximum {}", spec.show(max))
+                } else {
+                    format!("below the minimum {}", spec.show(min))
+                };
+                notes.push(format!(
+                    "{}={} is {side}; using {}.",
+                    spec.name,
+                    short(text),
+                    spec.show(c)
+                ));
+            }
+            Err(ParamError::NotWhole { got, .. }) => {
+                let c = values.set_clamped(i, got);
+                notes.push(format!(
+                    "{}={} is not a whole number; using {}.",
+                    spec.name,
+                    short(text),
+                    spec.show(c)
+                ));
+            }
+            Err(ParamError::NotAChoice { allowed, .. }) => notes.push(format!(
+                "{}={} is not one of {}; keeping {keep}.",
+                spec.name,
+                short(text),
+                allowed.join(", ")
+            )),
+            Err(_) => notes.push(format!(
+                "{}={} is not a number; keeping {keep}.",
+                spec.name,
+                short(text)
+            )),
+        }
+    }
+    state.set_params(&values);
+
+    // The challenge on show.
+    let templates = challenge::templates(topic);
+    if let Some(id) = get("challenge").filter(|s| !s.is_empty()) {
+        match templates.iter().find(|t| t.id.eq_ignore_ascii_case(id)) {
+            Some(t) => state.challenge.template = Some(t.id.clone()),
+            None if templates.is_empty() => notes.push(format!(
+                "{} has no challenges yet; challenge={} ignored.",
+                topic.title(),
+                short(id)
+            )),
+            None => notes.push(format!(
+                "challenge={} is not one of {}; opening {}.",
+                short(id),
+                templates
+                    .iter()
+                    .map(|t| t.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                templates[0].id
+            )),
+        }
+    }
+    if let Some(v) = get("challenge_seed").filter(|s| !s.is_empty()) {
+        state.challenge.seed = seed("challenge_seed", v, "drawing a fresh question", &mut notes);
+    }
+    if let Some(v) = get("ask").filter(|s| !s.is_empty()) {
+        let template = match &state.challenge.template {
+            Some(id) => templates.iter().find(|t| &t.id == id),
+            None => templates.first(),
+        };
+        if v != "page" {
+            notes.push(format!("ask={} is not “page”; ignored.", short(v)));
+        } else if template.is_some_and(challenge::mirrors_page) {
+            state.challenge.live = true;
+        } else {
+            notes.push(
+                "ask=page: that challenge does not ask about the page's parameters; ignored."
+                    .into(),
+            );
+        }
+    }
+
+    // Embed options.
+    let e = &mut state.embed;
+    if let Some(v) = get("embed") {
+        match flag(v) {
+            Some(on) => e.on = on,
+            None => notes.push(format!("embed={} is not 1 or 0; ignored.", short(v))),
+        }
+    }
+    if let Some(v) = get("lock") {
+        e.lock = lock(topic, v, &mut notes);
+    }
+    if let Some(v) = get("hide") {
+        for word in v.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match e.hide.flag(&word.to_ascii_lowercase()) {
+                Some(f) => *f = true,
+                None => notes.push(format!(
+                    "hide={} is not one of {}; ignored.",
+                    short(word),
+                    Hide::WORDS.join(", ")
+                )),
+            }
+        }
+    }
+    if let Some(v) = get("tries").filter(|s| !s.is_empty()) {
+        e.tries = whole("tries", v, (1, MAX_TRIES as u64), "", &mut notes).map(|n| n as u32);
+    }
+    if let Some(v) = get("fixed_seed").filter(|s| !s.is_empty()) {
+        e.fixed_seed = seed("fixed_seed", v, "each question draws its own", &mut notes);
+    }
+    if let Some(v) = get("chart_height").filter(|s| !s.is_empty()) {
+        let (lo, hi) = CHART_HEIGHT;
+        e.chart_height =
+            whole("chart_height", v, (lo as u64, hi as u64), " px", &mut notes).map(|n| n as u32);
+    }
+
+    let unknown: Vec<String> = pairs
+        .iter()
+        .map(|(k, _)| k)
+        .filter(|k| !KEYS.contains(&k.as_str()) && !topic.params().iter().any(|s| s.name == *k))
+        .map(|k| short(k))
+        .collect();
+    if !unknown.is_empty() {
+        let shown: Vec<&str> = unknown.iter().take(5).map(String::as_str).collect();
+        let more = if unknown.len() > 5 {
+            format!(" and {} more", unknown.len() - 5)
+        } else {
+            String::new()
+        };
+        notes.push(format!(
+            "Ignored what {} does not use: {}{more}.",
+            topic.title(),
+            shown.join(", ")
+        ));
+    }
+    if notes.len() > MAX_NOTES {
+        let extra = notes.len() - (MAX_NOTES - 1);
+        notes.truncate(MAX_NOTES - 1);
+        notes.push(format!("…and {extra} more adjustments."));
+    }
+    (state, notes)
+}
+
+/// `1/true/yes/on` (or a bare key) and `0/false/no/off`.
+fn flag(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "" | "1" | "true" | "yes" | "on" => Some(true),
+        "0" | "false" | "no" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+fn lock(topic: &'static dyn Topic, v: &str, notes: &mut Vec<String>) -> Lock {
+    let v = v.trim();
+    if v.eq_ignore_ascii_case("all") {
+        return Lock::All;
+    }
+    if v.is_empty() || v.eq_ignore_ascii_case("none") {
+        return Lock::None;
+    }
+    let mut wanted = Vec::new();
+    let mut strangers = Vec::new();
+    for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match topic.params().iter().find(|s| s.name == name) {
+            Some(s) => wanted.push(s.name),
+            None => strangers.push(short(name)),
+        }
+    }
+    if !strangers.is_empty() {
+        notes.push(format!(
+            "lock: {} has no parameter {}; ignored.",
+            topic.title(),
+            strangers.join(", ")
+        ));
+    }
+    let names: Vec<&'static str> = topic
+        .params()
+        .iter()
+        .map(|s| s.name)
+        .filter(|n| wanted.contains(n))
+        .collect();
+    if names.is_empty() {
+        Lock::None
+    } else {
+        Lock::Some(names)
+    }
+}
+
+/// A whole number in `lo..=hi`, clamped with a note; none (with a note) when
+/// it is not a number at all.
+fn whole(
+    key: &str,
+    v: &str,
+    (lo, hi): (u64, u64),
+    unit: &str,
+    notes: &mut Vec<String>,
+) -> Option<u64> {
+    let number = v.trim().strip_suffix(unit.trim()).unwrap_or(v).trim();
+    let x: f64 = match number.parse::<f64>() {
+        Ok(x) if x.is_finite() => x,
+        _ => {
+            notes.push(format!("{key}={} is not a number; ignored.", short(v)));
+            return None;
+        }
+    };
+    let c = x.round().clamp(lo as f64, hi as f64) as u64;
+    if x > hi as f64 {
+        notes.push(format!(
+            "{key}={} is above the maximum {hi}{unit}; using {c}{unit}.",
+            short(v)
+        ));
+    } else if x < lo as f64 {
+        notes.push(format!(
+            "{key}={} is below the minimum {lo}{unit}; using {c}{unit}.",
+            short(v)
+        ));
+    } else if x.fract() != 0.0 {
+        notes.push(format!(
+            "{key}={} is not a whole number; using {c}{unit}.",
+            short(v)
+        ));
+    }
+    Some(c)
+}
+
+/// A seed: a whole number from 0 to [`MAX_SEED`].
+fn seed(key: &str, v: &str, otherwise: &str, notes: &mut Vec<String>) -> Option<u64> {
+    match v.trim().parse::<u64>() {
+        Ok(s) if s <= MAX_SEED => Some(s),
+        Ok(_) => {
+            notes.push(format!(
+                "{key}={} is above the maximum {MAX_SEED}; using {MAX_SEED}.",
+                short(v)
+            ));
+            Some(MAX_SEED)
+        }
+        Err(_) => {
+            notes.push(format!(
+                "{key}={} is not a whole number from 0 to {MAX_SEED}; {otherwise}.",
+                short(v)
+            ));
+            None
+        }
+    }
+}
+
+/// Text from a link, cut short for a sentence.
+fn short(s: &str) -> String {
+    const MAX: usize = 24;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(MAX - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Percent-encodes everything but unreserved characters and commas.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Decodes `%XX` and `+`; a malformed escape is kept as written, and bytes
+/// that are not UTF-8 become U+FFFD.
+fn unescape(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi * 16 + lo);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn hex(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}

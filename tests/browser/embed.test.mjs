@@ -1,0 +1,450 @@
+// Shareable links and embedding (issue 9): a link rebuilds the identical
+// page; the address follows the page without flooding history; locked
+// sliders do not move by mouse, keyboard or script; tampered links are
+// clamped with a visible note; the sample course page embeds two topics and
+// hears their events; the instructors page builds a working embed; the app
+// opens from file://. Every page is checked for console errors and for
+// requests off its own origin (support.mjs).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot, ROOT, DIST,
+} from './support.mjs';
+
+let server;
+let browser;
+let topics = [];
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  topics = await builtTopics(page);
+  await page.context().close();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const cli = path.join(ROOT, 'target', 'debug', 'fleetlab');
+execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
+const key = (topic, template, seed) =>
+  JSON.parse(execFileSync(cli, ['challenge', topic, template, '--seed', String(seed), '--key', '--json']).toString());
+const exact = (k) => (k.answer_detail ? k.answer_detail.join(', ') : (k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer)));
+
+/** Everything a reader sees that a link must rebuild. */
+async function snapshot(page) {
+  return {
+    figures: await figures(page),
+    checks: await checks(page),
+    canvases: await canvases(page),
+    values: await page.$$eval('[data-param]', (els) => Object.fromEntries(els.map((e) => [e.dataset.param, e.querySelector('output').textContent]))),
+    presets: await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.getAttribute('aria-pressed'))),
+    fix: await page.$eval('#apply-fix', (b) => [b.hidden, b.getAttribute('aria-pressed')]),
+    question: await page.$eval('#q-text', (q) => [q.textContent, q.dataset.template, q.dataset.seed, q.dataset.live]).catch(() => null),
+  };
+}
+
+/** Waits until the address bar has caught up with the page. */
+async function settledUrl(page, pattern) {
+  await page.waitForFunction((src) => new RegExp(src).test(location.search), pattern.source);
+  return page.url();
+}
+
+test('a link with state opens the identical page, on every topic', async (t) => {
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin);
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
+      const preset = presets[presets.length - 1];
+      await page.click(`[data-preset="${preset}"]`);
+      if (await page.isVisible('#apply-fix')) await page.click('#apply-fix');
+      // Move one slider off the story's value: to an end of its track.
+      const slider = (await page.$$eval('input[type=range]', (els) => els.map((e) => e.id)))[0];
+      const shown = () => page.textContent(`[data-param="${slider.slice(2)}"] output`);
+      const story = await shown();
+      await page.focus(`#${slider}`);
+      await page.keyboard.press('End');
+      if ((await shown()) === story) await page.keyboard.press('Home');
+      const templates = await page.$$eval('[data-template]', (bs) => bs.map((b) => b.dataset.template));
+      if (templates.length) {
+        await page.click(`[data-template="${templates[templates.length - 1]}"]`);
+        await page.click('#q-new');
+      }
+      const url = await settledUrl(page, new RegExp(`preset=${preset}.*${slider.slice(2)}=${templates.length ? '.*challenge_seed=' : ''}`));
+      const before = await snapshot(page);
+
+      const again = await openPage(browser, server.origin);
+      await again.goto(url);
+      await again.waitForSelector('body[data-ready]');
+      const after = await snapshot(again);
+      assert.deepEqual(after.figures, before.figures);
+      assert.deepEqual(after.checks, before.checks);
+      assert.deepEqual(after.values, before.values);
+      assert.deepEqual(after.presets, before.presets);
+      assert.deepEqual(after.fix, before.fix);
+      assert.deepEqual(after.question, before.question, 'the same challenge question');
+      assert.deepEqual(Object.keys(after.canvases), Object.keys(before.canvases));
+      for (const id of Object.keys(before.canvases)) assert.ok(after.canvases[id] === before.canvases[id], `chart ${id} drawn the same`);
+      assert.equal(await again.textContent('#notice'), '', 'a link the page wrote needs no adjustment');
+      assert.deepEqual(page.problems(), []);
+      assert.deepEqual(again.problems(), []);
+      await page.context().close();
+      await again.context().close();
+    });
+  }
+});
+
+test('a question asked about the page reopens from its link', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&cards_after=100');
+  await page.click('[data-template="C1"]');
+  await page.click('#q-live');
+  assert.equal(await page.getAttribute('#q-text', 'data-live'), 'true');
+  const url = await settledUrl(page, /ask=page/);
+  assert.match(url, /challenge=C1&challenge_seed=\d+&ask=page/);
+  const text = await page.textContent('#q-text');
+  assert.match(text, /from 64 to 100 cards/);
+  const again = await openPage(browser, server.origin);
+  await again.goto(url);
+  await again.waitForSelector('body[data-ready]');
+  assert.equal(await again.textContent('#q-text'), text);
+  // Once the sliders move, the link no longer pins that question's seed.
+  await page.focus('#p-cards_after');
+  await page.keyboard.press('ArrowRight');
+  const moved = await settledUrl(page, /cards_after=101/);
+  assert.doesNotMatch(moved, /challenge_seed/);
+  assert.match(moved, /ask=page/);
+  assert.deepEqual(page.problems(), []);
+  assert.deepEqual(again.problems(), []);
+  await page.context().close();
+  await again.context().close();
+});
+
+test('sliders replace the history entry; stories push one, and Back returns', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const f0 = await figures(page);
+  const length = await page.evaluate(() => history.length);
+  await page.focus('#p-cards_after');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+  await settledUrl(page, /cards_after=98/);
+  assert.equal(await page.evaluate(() => history.length), length, 'slider moves add no history entries');
+  await page.click('[data-preset="modulo-doubling"]');
+  await settledUrl(page, /preset=modulo-doubling/);
+  assert.equal(await page.evaluate(() => history.length), length + 1);
+  assert.doesNotMatch(page.url(), /cards_after/, 'the story carries its own values');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('[data-preset="modulo-doubling"]').getAttribute('aria-pressed') === 'false');
+  assert.equal(await page.textContent('[data-param="cards_after"] output'), '98 cards');
+  assert.notDeepEqual(await figures(page), f0);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('Copy link puts the link on the clipboard, or shows it selected', async () => {
+  const page = await openPage(browser, server.origin);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
+  await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash');
+  await page.click('.topic-head .copy');
+  await page.waitForFunction(() => document.querySelector('.topic-head .copy-status').textContent === 'Copied.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/index\.html\?topic=load-balancing&preset=hash/);
+
+  // No clipboard (an old browser, a refused permission): the link is shown, selected.
+  const bare = await openPage(browser, server.origin);
+  await bare.context().addInitScript(() => { Object.defineProperty(navigator, 'clipboard', { value: undefined }); });
+  await gotoTopic(bare, server.origin, '?topic=load-balancing&preset=hash');
+  await bare.click('.topic-head .copy');
+  assert.equal(await bare.isVisible('.topic-head .copy-field'), true);
+  assert.match(await bare.inputValue('.topic-head .copy-field'), /\?topic=load-balancing&preset=hash/);
+  const selected = await bare.evaluate(() => {
+    const f = document.activeElement;
+    return f.classList.contains('copy-field') && f.selectionStart === 0 && f.selectionEnd === f.value.length;
+  });
+  assert.ok(selected, 'the fallback field is focused and selected');
+  assert.match(await bare.textContent('.topic-head .copy-status'), /Ctrl\+C/);
+  assert.deepEqual(page.problems(), []);
+  assert.deepEqual(bare.problems(), []);
+  await page.context().close();
+  await bare.context().close();
+});
+
+test('locked sliders cannot be moved by mouse, keyboard or script', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&embed=1&lock=cards_after,scheme');
+  const before = await snapshot(page);
+  const scheme = await page.inputValue('#p-scheme');
+  const n = await renders(page);
+  assert.equal(await page.isDisabled('#p-cards_after'), true);
+  assert.equal(await page.isDisabled('[data-param="cards_after"] .num'), true);
+  assert.equal(await page.isDisabled('#p-scheme'), true);
+  assert.match(await page.textContent('[data-param="cards_after"] label'), /locked/);
+  assert.match(await page.textContent('#lock-note'), /keeps locked/);
+
+  // Mouse: a drag across the track.
+  const box = await page.locator('#p-cards_after').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 2, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  // Keyboard: the control takes no focus, so keys go elsewhere.
+  await page.locator('#p-cards_after').focus().catch(() => {});
+  for (const k of ['ArrowLeft', 'Home', 'End', 'PageDown']) await page.keyboard.press(k);
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'p-cards_after');
+  assert.equal(await renders(page), n, 'nothing re-ran');
+
+  // Script: values set and events dispatched on every locked control.
+  await page.evaluate(() => {
+    const s = document.querySelector('#p-cards_after');
+    s.value = '3';
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+    const num = document.querySelector('[data-param="cards_after"] .num');
+    num.value = '7';
+    num.dispatchEvent(new Event('change', { bubbles: true }));
+    const sel = document.querySelector('#p-scheme');
+    sel.value = '1';
+    sel.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  assert.match(await page.textContent('#notice'), /locked on this page/);
+  // Stories that would change a locked slider are disabled, and refuse a script's click too.
+  const disabled = await page.$$eval('[data-preset]', (bs) => bs.filter((b) => b.disabled).map((b) => b.dataset.preset));
+  assert.ok(disabled.includes('ring-plus-one'), `disabled: ${disabled}`);
+  await page.evaluate(() => {
+    const b = document.querySelector('[data-preset="ring-plus-one"]');
+    b.disabled = false;
+    b.click();
+  });
+  const after = await snapshot(page);
+  assert.deepEqual(after.figures, before.figures);
+  assert.deepEqual(after.values, before.values);
+  assert.deepEqual(after.canvases, before.canvases);
+  assert.equal(await page.inputValue('#p-scheme'), scheme);
+
+  // An unlocked slider still moves; lock=all locks every input.
+  await page.focus('#p-cards_before');
+  await page.keyboard.press('ArrowLeft');
+  assert.ok((await renders(page)) > n);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&lock=all');
+  const open = await page.$$eval('.controls input, .controls select', (els) => els.filter((e) => !e.disabled).length);
+  assert.equal(open, 0);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('a tampered link gets clamped values and a visible note, never an error', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&cards_after=99999&vnodes=-5&scheme=warp&tries=0&chart_height=9999&utm_source=x');
+  const notice = await page.textContent('#notice');
+  assert.ok(await page.isVisible('#notice'));
+  assert.match(notice, /cards_after=99999 is above the maximum 512; using 512\./);
+  assert.match(notice, /vnodes=-5 is below the minimum/);
+  assert.match(notice, /scheme=warp is not one of/);
+  assert.match(notice, /chart_height=9999 is above the maximum 800 px/);
+  assert.match(notice, /utm_source/);
+  assert.equal(await page.textContent('[data-param="cards_after"] output'), '512 cards');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('[data-chart] canvas')).height), '800px');
+  // The address bar then shows what the page shows.
+  const fixed = await settledUrl(page, /cards_after=512/);
+  assert.doesNotMatch(fixed, /utm_source|99999|warp/);
+  for (const q of ['?%%%&&==&topic=%FF%FE', '?topic=consistent-hashing&cards_after=1e999&bound=NaN&fix=maybe&lock=%00', `?${'x='.repeat(3000)}`]) {
+    await gotoTopic(page, server.origin, q);
+    assert.ok(await page.isVisible('#notice'), `a note for ${q.slice(0, 40)}`);
+    assert.equal(await page.isHidden('#fatal'), true);
+  }
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the sample course page embeds two topics and hears their events', async () => {
+  const page = await openPage(browser, server.origin, { width: 1100, height: 900 });
+  await page.goto(`${server.origin}/course.html`);
+  const hashing = page.frameLocator('#hashing');
+  const frames = {};
+  for (const id of ['hashing', 'balancing']) {
+    frames[id] = await (await page.$(`#${id}`)).contentFrame();
+    await frames[id].waitForSelector('body[data-ready]');
+  }
+  const events = () => page.evaluate(() => window.fleetlabEvents);
+  await page.waitForFunction(() => ['hashing', 'balancing'].every((f) => window.fleetlabEvents.some((e) => e.frame === f && e.data.type === 'ready')));
+  const ready = (await events()).find((e) => e.frame === 'hashing' && e.data.type === 'ready').data;
+  assert.equal(ready.topic, 'consistent-hashing');
+  assert.equal(ready.preset, 'modulo-plus-one');
+  assert.equal(ready.fix, false);
+  assert.equal(ready.params.cards_after, 65);
+  assert.equal(ready.params.scheme, 'modulo');
+
+  // No chrome inside, and each frame is sized to its content.
+  assert.equal(await frames.hashing.isHidden('header.site'), true);
+  assert.equal(await frames.hashing.isHidden('#topics'), true);
+  await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'hashing' && e.data.type === 'height'));
+  const fit = async (id) => {
+    await page.waitForTimeout(300);
+    const [outer, inner] = await Promise.all([
+      page.$eval(`#${id}`, (f) => f.getBoundingClientRect().height),
+      frames[id].evaluate(() => document.documentElement.getBoundingClientRect().height),
+    ]);
+    return Math.abs(outer - 2 - inner) <= 2; // the border
+  };
+  assert.ok(await fit('hashing'), 'the hashing frame fits its page');
+  assert.ok(await fit('balancing'), 'the balancing frame fits its page');
+  assert.equal(await frames.hashing.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1), true, 'no scrollbar inside');
+
+  // The question has the fixed seed; a right answer is a graded event.
+  assert.equal(await frames.hashing.getAttribute('#q-text', 'data-template'), 'C2');
+  assert.equal(await frames.hashing.getAttribute('#q-text', 'data-seed'), '7');
+  assert.equal(await frames.hashing.isHidden('#q-solution'), true, 'hide=solution');
+  await hashing.locator('#q-answer').fill('1');
+  await hashing.locator('#q-answer').press('Enter');
+  await hashing.locator('#q-answer').fill(exact(key('consistent-hashing', 'C2', 7)));
+  await hashing.locator('#q-answer').press('Enter');
+  await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'graded').length === 2);
+  const graded = (await events()).filter((e) => e.data.type === 'graded').map((e) => e.data);
+  assert.deepEqual(
+    graded.map(({ topic, template, seed, correct, verdict, tries }) => ({ topic, template, seed, correct, verdict, tries })),
+    [
+      { topic: 'consistent-hashing', template: 'C2', seed: 7, correct: false, verdict: graded[0].verdict, tries: 1 },
+      { topic: 'consistent-hashing', template: 'C2', seed: 7, correct: true, verdict: 'correct', tries: 2 },
+    ],
+  );
+  assert.ok(['wrong', 'close'].includes(graded[0].verdict));
+  assert.equal(typeof graded[1].score, 'number');
+  assert.match(await page.textContent('#log'), /hashing · graded .*"correct":true/);
+
+  // A slider moved inside a frame: a params event, once it settles.
+  const balancing = page.frameLocator('#balancing');
+  // A burst of moves in one task (a busy machine cannot space them out).
+  await frames.balancing.evaluate(() => {
+    const s = document.querySelector('#p-hot_share');
+    for (let i = 0; i < 4; i++) {
+      s.stepUp();
+      s.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  });
+  await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'balancing' && e.data.type === 'params'));
+  const params = (await events()).filter((e) => e.frame === 'balancing' && e.data.type === 'params');
+  assert.equal(params.length, 1, 'one event for a burst of moves');
+  assert.equal(params[0].data.preset, 'hash');
+  assert.equal(typeof params[0].data.params.hot_share, 'number');
+  assert.equal(await frames.balancing.isDisabled('#p-cards'), true, 'lock=cards');
+  // Inside a frame, stories never add to the host's history.
+  const length = await page.evaluate(() => history.length);
+  await balancing.locator('[data-preset="round-robin"]').click();
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => history.length), length);
+  await screenshot(page, 'course-page');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the instructors page builds the link, the snippet and a live preview', async () => {
+  const page = await openPage(browser, server.origin);
+  // "Embed this page" opens it on the story a topic page shows.
+  await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
+  await page.click('#embed-this');
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await page.inputValue('#i-topic'), 'load-balancing');
+  assert.equal(await page.inputValue('#i-preset'), 'hash-shard2');
+  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;embed=1/);
+  // (Leaving while the preview loads would cut its requests short.)
+  await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
+  await gotoTopic(page, server.origin, '?view=instructors');
+  assert.equal(await page.getAttribute('#topics a[href="?view=instructors"]', 'aria-current'), 'page');
+  const unlabelled = await page.$$eval('#app input, #app select, #app textarea', (els) =>
+    els.filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id || e.name));
+  assert.deepEqual(unlabelled, []);
+
+  // Keyboard only: choose the topic, the story, a lock, the seed, the tries.
+  await page.focus('#i-topic');
+  await page.selectOption('#i-topic', 'consistent-hashing');
+  await page.selectOption('#i-preset', 'modulo-plus-one');
+  await page.focus('#i-fix');
+  await page.keyboard.press('Space');
+  await page.focus('#i-lock-cards_before');
+  await page.keyboard.press('Space');
+  await page.selectOption('#i-challenge', 'C3');
+  await page.fill('#i-seed', '2026');
+  await page.press('#i-seed', 'Tab');
+  await page.fill('#i-tries', '2');
+  await page.press('#i-tries', 'Tab');
+  await page.focus('#i-hide-hints');
+  await page.keyboard.press('Space');
+  const link = await page.inputValue('#i-link');
+  assert.match(link, /index\.html\?topic=consistent-hashing&preset=modulo-plus-one&fix=1&challenge=C3&lock=cards_before&hide=hints&tries=2&fixed_seed=2026$/);
+  const snippet = await page.inputValue('#i-snippet');
+  assert.match(snippet, /<iframe id="fleetlab-consistent-hashing" src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?topic=consistent-hashing&amp;preset=modulo-plus-one&amp;fix=1&amp;challenge=C3&amp;embed=1&amp;lock=cards_before/);
+  assert.match(snippet, /e\.data\.type === "height"/);
+
+  // The preview is the embed.
+  const preview = await (await page.$('#i-preview')).contentFrame();
+  await preview.waitForFunction(() => document.body?.dataset.ready && /hide=hints&tries=2&fixed_seed=2026/.test(location.search));
+  assert.equal(await preview.isHidden('header.site'), true);
+  assert.equal(await preview.isDisabled('#p-cards_before'), true);
+  assert.equal(await preview.getAttribute('#apply-fix', 'aria-pressed'), 'true');
+  assert.equal(await preview.getAttribute('#q-text', 'data-template'), 'C3');
+  assert.equal(await preview.getAttribute('#q-text', 'data-seed'), '2026');
+  assert.equal(await preview.isVisible('#q-hint'), false);
+  await page.waitForFunction(() => Number(document.querySelector('#i-preview').getAttribute('height')) !== 900);
+
+  // A slider moved in the preview stays in the link, without reloading it.
+  await preview.focus('#p-cards_after');
+  await preview.press('#p-cards_after', 'ArrowRight');
+  await page.waitForFunction(() => /cards_after=66/.test(document.querySelector('#i-link').value));
+  assert.match(await page.textContent('#i-values'), /Cards after 66 cards/);
+  assert.equal(await preview.evaluate(() => document.activeElement.id), 'p-cards_after', 'the preview kept its focus');
+
+  // The copied link opens the full page as designed.
+  const student = await openPage(browser, server.origin);
+  await student.goto(await page.inputValue('#i-link'));
+  await student.waitForSelector('body[data-ready]');
+  assert.equal(await student.isVisible('header.site'), true);
+  assert.equal(await student.textContent('[data-param="cards_after"] output'), '66 cards');
+  assert.equal(await student.getAttribute('#q-text', 'data-seed'), '2026');
+  await screenshot(page, 'instructors-page');
+  assert.deepEqual(page.problems(), []);
+  assert.deepEqual(student.problems(), []);
+  await page.context().close();
+  await student.context().close();
+});
+
+test('embed and instructors pages read at 360 px wide', async () => {
+  const page = await openPage(browser, server.origin, { width: 360, height: 740 });
+  for (const q of ['?topic=consistent-hashing&embed=1&lock=all', '?view=instructors']) {
+    await gotoTopic(page, server.origin, q);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${q}: no sideways scrolling (overflow ${overflow}px)`);
+  }
+  await screenshot(page, 'instructors-360px');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the app opens from disk (file://) and works offline', async () => {
+  const base = pathToFileURL(path.join(DIST, 'index.html')).href;
+  const page = await openPage(browser, 'file://');
+  await page.goto(`${base}?topic=consistent-hashing&preset=modulo-doubling`);
+  await page.waitForSelector('body[data-ready]');
+  const f = await figures(page);
+  assert.equal(f.modulo_remap_share, '50%');
+  const c0 = await canvases(page);
+  await page.focus('#p-cards_after');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.textContent('[data-param="cards_after"] output'), '127 cards');
+  assert.notDeepEqual(await figures(page), f);
+  assert.notDeepEqual(await canvases(page), c0);
+  await settledUrl(page, /cards_after=127/);
+  // The sample course page works from disk too.
+  await page.goto(pathToFileURL(path.join(DIST, 'course.html')).href);
+  await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'ready').length === 2, null, { timeout: 20000 });
+  assert.deepEqual(page.problems(), []);
+  const requests = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.reload();
+  await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'ready').length === 2, null, { timeout: 20000 });
+  assert.ok(requests.every((u) => u.startsWith('file://') || u.startsWith('data:')), requests.join(' '));
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});

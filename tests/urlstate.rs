@@ -1,0 +1,434 @@
+//! URL state (src/urlstate.rs): links rebuild exactly the page they were
+//! made from, tampered links are clamped and explained, and nothing a link
+//! says can make decoding fail. Property tests: decode never panics on any
+//! text, encode → decode round-trips every valid state, and decoded
+//! parameter values always lie inside their specs.
+
+use fleetlab::challenge::{self, mirrors_page};
+use fleetlab::model::{ParamKind, ParamSpec, Topic};
+use fleetlab::topics;
+use fleetlab::urlstate::{
+    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+};
+use proptest::prelude::*;
+
+fn topic(id: &str) -> &'static dyn Topic {
+    topics::find(id).expect("a built topic")
+}
+
+#[test]
+fn no_parameter_is_named_like_an_option() {
+    for t in topics::all() {
+        for s in t.params() {
+            assert!(
+                !KEYS.contains(&s.name),
+                "{}: parameter '{}' collides with a URL option",
+                t.id(),
+                s.name
+            );
+        }
+    }
+}
+
+#[test]
+fn an_empty_query_is_the_first_topic_at_its_defaults() {
+    let (s, notes) = decode("");
+    assert_eq!(s, State::new(topics::all().next().unwrap()));
+    assert!(notes.is_empty());
+    assert_eq!(decode("?").0, s);
+}
+
+#[test]
+fn a_link_names_what_differs_from_its_story() {
+    for t in topics::all() {
+        for p in t.presets() {
+            for fix in [false, p.fix.is_some()] {
+                let mut s = State::new(t);
+                s.preset = Some(p.id);
+                s.fix = fix;
+                // At the story's own values the link carries no parameter.
+                let params = t.preset_params(p, fix).unwrap();
+                s.set_params(&params);
+                assert!(s.params.is_empty(), "{} {}", t.id(), p.id);
+                let q = encode(&s);
+                assert!(q.contains(&format!("preset={}", p.id)));
+                assert_eq!(q.contains("fix=1"), fix);
+                let (back, notes) = decode(&q);
+                assert_eq!(back, s);
+                assert!(notes.is_empty(), "{q}: {notes:?}");
+                assert_eq!(back.params(), params);
+            }
+        }
+    }
+}
+
+#[test]
+fn out_of_range_values_are_clamped_and_explained() {
+    let t = topic("consistent-hashing");
+    let (s, notes) = decode("topic=consistent-hashing&cards_after=99999&vnodes=-4");
+    let p = s.params();
+    assert_eq!(p.get("cards_after"), 512.0);
+    assert!(p.get("vnodes") >= 1.0);
+    assert!(
+        notes.contains(&"cards_after=99999 is above the maximum 512; using 512.".to_string()),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("vnodes=-4 is below the minimum")),
+        "{notes:?}"
+    );
+    // A fraction where a whole number is needed: rounded, and said.
+    let (s, notes) = decode("topic=consistent-hashing&cards_after=65.4");
+    assert_eq!(s.params().get("cards_after"), 65.0);
+    assert_eq!(
+        notes,
+        vec!["cards_after=65.4 is not a whole number; using 65.".to_string()]
+    );
+    // Garbage keeps the baseline value.
+    let (s, notes) =
+        decode("topic=consistent-hashing&preset=modulo-doubling&cards_after=lots&scheme=magic");
+    let base = t
+        .preset_params(t.preset("modulo-doubling").unwrap(), false)
+        .unwrap();
+    assert_eq!(s.params(), base);
+    assert!(
+        notes[0].starts_with("cards_after=lots is not a number; keeping"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].starts_with("scheme=magic is not one of modulo, ring"),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn unknown_keys_and_bad_options_are_named_not_fatal() {
+    let (s, notes) = decode("topic=warp-drive&preset=nope&fix=1&utm_source=mail&challenge=C9");
+    let first = topics::all().next().unwrap();
+    assert_eq!(s.topic, first.id());
+    let all = notes.join(" ");
+    for want in [
+        "There is no topic “warp-drive”",
+        "preset=nope is not a story",
+        "fix=1 needs a story",
+        "challenge=C9 is not one of",
+        "utm_source",
+    ] {
+        assert!(all.contains(want), "missing “{want}” in {notes:?}");
+    }
+    let (s, notes) = decode(
+        "tries=0&chart_height=5000px&hide=hints,sparkles&lock=cards,zzz&embed=maybe&fixed_seed=-1",
+    );
+    let all = notes.join(" ");
+    for want in [
+        "tries=0 is below the minimum 1; using 1.",
+        "chart_height=5000px is above the maximum 800 px; using 800 px.",
+        "hide=sparkles is not one of",
+        "has no parameter cards, zzz",
+        "embed=maybe is not 1 or 0",
+        "fixed_seed=-1 is not a whole number",
+    ] {
+        assert!(all.contains(want), "missing “{want}” in {notes:?}");
+    }
+    assert_eq!(s.embed.tries, Some(1));
+    assert_eq!(s.embed.chart_height, Some(CHART_HEIGHT.1));
+    assert!(s.embed.hide.hints);
+    // However much is wrong, the notice stays a few sentences.
+    let (_, notes) =
+        decode("a=1&b=2&cards_after=x&vnodes=y&scheme=z&tries=q&fix=w&embed=e&hide=h&lock=l&ask=k");
+    assert_eq!(notes.len(), 8, "{notes:?}");
+    assert!(notes[7].starts_with("…and "), "{notes:?}");
+}
+
+#[test]
+fn a_huge_link_is_read_quickly_and_said_to_be_cut() {
+    let q = format!(
+        "topic=consistent-hashing&{}cards_after=100",
+        "x=1&".repeat(200_000)
+    );
+    let (s, notes) = decode(&q);
+    assert!(
+        notes[0].contains("only the first 200 were read"),
+        "{notes:?}"
+    );
+    // The key after the cut is not read.
+    assert_eq!(
+        s.params().get("cards_after"),
+        topic("consistent-hashing").defaults().get("cards_after")
+    );
+}
+
+#[test]
+fn a_coming_topic_is_named() {
+    let coming = topics::CATALOG.iter().find(|e| e.topic.is_none());
+    if let Some(e) = coming {
+        let (_, notes) = decode(&format!("topic={}", e.id));
+        assert!(notes[0].contains("coming soon"), "{notes:?}");
+    }
+}
+
+#[test]
+fn embed_options_and_views_round_trip() {
+    let t = topic("consistent-hashing");
+    let q = "topic=consistent-hashing&preset=modulo-plus-one&fix=1&cards_after=200&challenge=C2&challenge_seed=7&embed=1&lock=cards_before,scheme&hide=hints,score&tries=3&fixed_seed=42&chart_height=240";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.preset, Some("modulo-plus-one"));
+    assert!(s.fix);
+    assert_eq!(s.params, vec![("cards_after", 200.0)]);
+    assert_eq!(s.challenge.template.as_deref(), Some("C2"));
+    assert_eq!(s.challenge.seed, Some(7));
+    assert!(s.embed.on);
+    assert_eq!(s.embed.lock, Lock::Some(vec!["cards_before", "scheme"]));
+    assert!(s.locked("scheme") && !s.locked("cards_after"));
+    assert!(s.embed.hide.hints && s.embed.hide.score && !s.embed.hide.solution);
+    assert_eq!(s.embed.tries, Some(3));
+    assert_eq!(s.embed.fixed_seed, Some(42));
+    assert_eq!(s.embed.chart_height, Some(240));
+    assert_eq!(encode(&s), q);
+    // Lock names come back in spec order, and `all` locks every slider.
+    let (s, _) = decode("topic=consistent-hashing&lock=scheme,cards_before");
+    assert_eq!(s.embed.lock, Lock::Some(vec!["cards_before", "scheme"]));
+    let (s, _) = decode("topic=consistent-hashing&lock=all");
+    assert!(t.params().iter().all(|p| s.locked(p.name)));
+    let (s, _) = decode("view=instructors&topic=consistent-hashing");
+    assert_eq!(s.view, View::Instructors);
+    assert_eq!(decode(&encode(&s)).0, s);
+    // Keys and values may arrive percent-encoded, and the last of a key wins.
+    let (s, notes) =
+        decode("?topic=consistent%2Dhashing&cards_after=1&cards_after=%32%30%30&scheme=Ring");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.params().get("cards_after"), 200.0);
+    assert_eq!(s.params().choice("scheme"), "ring");
+}
+
+#[test]
+fn ask_about_the_page_needs_a_template_that_mirrors_it() {
+    for t in topics::all() {
+        for tpl in challenge::templates(t) {
+            let (s, notes) = decode(&format!("topic={}&challenge={}&ask=page", t.id(), tpl.id));
+            assert_eq!(
+                s.challenge.live,
+                mirrors_page(&tpl),
+                "{} {}",
+                t.id(),
+                tpl.id
+            );
+            assert_eq!(notes.is_empty(), mirrors_page(&tpl), "{notes:?}");
+        }
+    }
+}
+
+// ---- property tests ----
+
+fn value_in(spec: &'static ParamSpec) -> BoxedStrategy<f64> {
+    match spec.kind {
+        ParamKind::Choice(options) => (0..options.len()).prop_map(|i| i as f64).boxed(),
+        ParamKind::Number { min, max, .. } => {
+            if spec.is_integer() {
+                (min as i64..=max as i64).prop_map(|v| v as f64).boxed()
+            } else {
+                (min..=max).boxed()
+            }
+        }
+    }
+}
+
+/// Any valid state: a built topic, maybe a story and its fix, any values
+/// inside the specs, a template of the topic, seeds, embed options.
+fn valid_state() -> impl Strategy<Value = State> {
+    let built: Vec<&'static dyn Topic> = topics::all().collect();
+    (0..built.len()).prop_flat_map(move |ti| {
+        let t = built[ti];
+        let n_presets = t.presets().len();
+        let values: Vec<BoxedStrategy<Option<f64>>> = t
+            .params()
+            .iter()
+            .map(|s| proptest::option::weighted(0.4, value_in(s)).boxed())
+            .collect();
+        let n_templates = challenge::templates(t).len();
+        let names: Vec<&'static str> = t.params().iter().map(|s| s.name).collect();
+        (
+            0..=n_presets,
+            any::<bool>(),
+            values,
+            0..=n_templates,
+            proptest::option::of(0..=MAX_SEED),
+            any::<bool>(),
+            (
+                any::<bool>(),
+                0..3u8,
+                proptest::collection::vec(any::<bool>(), names.len()),
+                any::<[bool; 5]>(),
+                proptest::option::of(1..=MAX_TRIES),
+                proptest::option::of(0..=MAX_SEED),
+                proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
+                0..3u8,
+            ),
+        )
+            .prop_map(
+                move |(
+                    pi,
+                    fix,
+                    values,
+                    tpl,
+                    seed,
+                    live,
+                    (on, lock, pick, hide, tries, fixed, height, view),
+                )| {
+                    let mut s = State::new(t);
+                    s.view = [View::Topic, View::Practice, View::Instructors][view as usize];
+                    if pi < n_presets {
+                        let p = &t.presets()[pi];
+                        s.preset = Some(p.id);
+                        s.fix = fix && p.fix.is_some();
+                    }
+                    let mut params = s.baseline();
+                    for (i, v) in values.iter().enumerate() {
+                        if let Some(v) = v {
+                            params.set_clamped(i, *v);
+                        }
+                    }
+                    s.set_params(&params);
+                    let templates = challenge::templates(t);
+                    if tpl < templates.len() {
+                        s.challenge.template = Some(templates[tpl].id.clone());
+                    }
+                    s.challenge.seed = seed;
+                    let shown = s
+                        .challenge
+                        .template
+                        .as_ref()
+                        .and_then(|id| templates.iter().find(|x| &x.id == id))
+                        .or(templates.first());
+                    s.challenge.live = live && shown.is_some_and(mirrors_page);
+                    let locked: Vec<&'static str> = names
+                        .iter()
+                        .zip(&pick)
+                        .filter(|(_, on)| **on)
+                        .map(|(n, _)| *n)
+                        .collect();
+                    s.embed = Embed {
+                        on,
+                        lock: match lock {
+                            0 => Lock::None,
+                            1 => Lock::All,
+                            _ if locked.is_empty() => Lock::None,
+                            _ => Lock::Some(locked),
+                        },
+                        hide: Hide {
+                            hints: hide[0],
+                            solution: hide[1],
+                            score: hide[2],
+                            practice: hide[3],
+                            stories: hide[4],
+                        },
+                        tries,
+                        fixed_seed: fixed,
+                        chart_height: height,
+                    };
+                    s
+                },
+            )
+    })
+}
+
+/// Query-like text: real keys with wild values, wild keys, stray escapes.
+fn queryish() -> impl Strategy<Value = String> {
+    let mut keys: Vec<String> = KEYS.iter().map(|k| k.to_string()).collect();
+    for t in topics::all() {
+        keys.extend(t.params().iter().map(|s| s.name.to_string()));
+    }
+    let key = prop_oneof![
+        3 => proptest::sample::select(keys),
+        1 => "[a-z_%+=&]{0,12}",
+    ];
+    let value = prop_oneof![
+        "[-+0-9.eE]{0,12}",
+        "[a-zA-Z0-9,_%-]{0,16}",
+        any::<f64>().prop_map(|v| v.to_string()),
+        any::<String>(),
+        proptest::sample::select(vec![
+            "all".to_string(),
+            "page".into(),
+            "1".into(),
+            "NaN".into(),
+            "inf".into(),
+            "-inf".into(),
+            "1e999".into(),
+            "%".into(),
+            "%F".into(),
+            "%FF%FE".into(),
+            "18446744073709551616".into(),
+            "consistent-hashing".into(),
+            "load-balancing".into(),
+            "modulo-plus-one".into(),
+            "hints,solution,score,practice,stories".into(),
+        ]),
+    ];
+    proptest::collection::vec((key, value), 0..12).prop_map(|pairs| {
+        pairs
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    })
+}
+
+fn assert_inside_specs(s: &State) {
+    let p = s.params();
+    for (spec, v) in p.specs().iter().zip(p.values()) {
+        assert!(
+            spec.check(*v).is_ok(),
+            "{}={v} is outside its spec",
+            spec.name
+        );
+    }
+    if let Some(n) = s.embed.tries {
+        assert!((1..=MAX_TRIES).contains(&n));
+    }
+    if let Some(h) = s.embed.chart_height {
+        assert!((CHART_HEIGHT.0..=CHART_HEIGHT.1).contains(&h));
+    }
+    for seed in [s.challenge.seed, s.embed.fixed_seed].into_iter().flatten() {
+        assert!(seed <= MAX_SEED);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn decode_never_panics_on_any_text(q in any::<String>()) {
+        let (s, notes) = decode(&q);
+        assert_inside_specs(&s);
+        prop_assert!(notes.len() <= 8);
+    }
+
+    #[test]
+    fn decode_never_panics_on_query_like_text(q in queryish()) {
+        let (s, notes) = decode(&q);
+        assert_inside_specs(&s);
+        prop_assert!(notes.len() <= 8);
+        for n in &notes {
+            prop_assert!(n.chars().count() < 400, "a short sentence: {}", n);
+        }
+        // What decode returns is canonical: writing it back and reading it
+        // again changes nothing and needs no adjustment.
+        let again = decode(&encode(&s));
+        prop_assert_eq!(&again.0, &s);
+        prop_assert!(again.1.is_empty(), "{:?}", again.1);
+    }
+
+    #[test]
+    fn encode_then_decode_round_trips(s in valid_state()) {
+        let q = encode(&s);
+        let (back, notes) = decode(&q);
+        prop_assert!(notes.is_empty(), "{}: {:?}", q, notes);
+        prop_assert_eq!(&back, &s);
+        prop_assert_eq!(back.params(), s.params());
+        assert_inside_specs(&back);
+    }
+}
