@@ -186,11 +186,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                     "message": g.message,
                 })) + "\n"
             } else {
-                format!(
-                    "{}: {}\n",
-                    format!("{:?}", g.verdict).to_lowercase(),
-                    g.message
-                )
+                format!("{}: {}\n", g.verdict.word(), g.message)
             })
         }
         Command::ProblemSet {

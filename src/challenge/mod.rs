@@ -488,6 +488,18 @@ pub enum Verdict {
     Unreadable,
 }
 
+impl Verdict {
+    /// "correct", "close", "wrong", "unreadable" (as in the JSON).
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Correct => "correct",
+            Verdict::Close => "close",
+            Verdict::Wrong => "wrong",
+            Verdict::Unreadable => "unreadable",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grade {
     pub verdict: Verdict,

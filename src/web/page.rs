@@ -304,7 +304,7 @@ fn graded(q: &crate::challenge::Question, g: &crate::challenge::Grade, tries: u3
         ("seed", (q.seed as f64).into()),
         ("live", q.live.into()),
         ("correct", g.correct().into()),
-        ("verdict", format!("{:?}", g.verdict).to_lowercase().into()),
+        ("verdict", g.verdict.word().into()),
         ("tries", tries.into()),
         ("score", store::progress().score.into()),
     ]);

@@ -441,11 +441,7 @@ impl Panel {
             Verdict::Unreadable => "q-feedback unreadable",
         };
         self.feedback.set_class_name(class);
-        attr(
-            &self.feedback,
-            "data-verdict",
-            &format!("{:?}", g.verdict).to_lowercase(),
-        );
+        attr(&self.feedback, "data-verdict", g.verdict.word());
         let mut message = g.message.clone();
         if self.options.hide_hints {
             // The grader's wrong-answer message carries the first hint.
