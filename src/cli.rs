@@ -416,7 +416,7 @@ fn find_topic(id: &str) -> Result<&'static dyn Topic, Usage> {
     if let Some(t) = topics::find(id) {
         return Ok(t);
     }
-    if topics::CATALOG.iter().any(|e| e.id == id) {
+    if topics::CATALOG.iter().any(|e| e.id() == id) {
         return Err(Usage(format!("topic '{id}' is not built yet")));
     }
     Err(Usage(format!(
@@ -459,11 +459,11 @@ fn topics_text(json: bool) -> String {
             .iter()
             .map(|e| {
                 serde_json::json!({
-                    "id": e.id,
-                    "title": e.title,
-                    "kind": e.kind.word(),
-                    "built": e.topic.is_some(),
-                    "presets": e.topic.map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
+                    "id": e.id(),
+                    "title": e.title(),
+                    "kind": e.kind().word(),
+                    "built": e.topic().is_some(),
+                    "presets": e.topic().map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
                 })
             })
             .collect();
@@ -471,9 +471,9 @@ fn topics_text(json: bool) -> String {
     }
     let mut s = String::new();
     for e in &topics::CATALOG {
-        match e.topic {
+        match e.topic() {
             Some(t) => {
-                s += &format!("{:<24} {:<17} {}\n", e.id, e.kind.word(), e.title);
+                s += &format!("{:<24} {:<17} {}\n", e.id(), e.kind().word(), e.title());
                 s += &format!(
                     "{:<24} presets: {}\n",
                     "",
@@ -484,7 +484,14 @@ fn topics_text(json: bool) -> String {
                         .join(", ")
                 );
             }
-            None => s += &format!("{:<24} {:<17} {} (coming)\n", e.id, e.kind.word(), e.title),
+            None => {
+                s += &format!(
+                    "{:<24} {:<17} {} (coming)\n",
+                    e.id(),
+                    e.kind().word(),
+                    e.title()
+                )
+            }
         }
     }
     s

@@ -359,7 +359,7 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             Some(t) => t,
             None => {
                 let first = first_topic();
-                notes.push(if topics::CATALOG.iter().any(|e| e.id == id) {
+                notes.push(if topics::CATALOG.iter().any(|e| e.id() == id) {
                     format!(
                         "“{id}” is coming soon; here is {} meanwhile.",
                         first.title()

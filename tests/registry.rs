@@ -241,20 +241,20 @@ fn runs(t: &dyn Topic) -> Vec<(String, Params)> {
 
 #[test]
 fn catalog_is_the_eight_topics_of_the_spec_in_order() {
-    let ids: Vec<_> = CATALOG.iter().map(|e| e.id).collect();
+    let ids: Vec<_> = CATALOG.iter().map(|e| e.id()).collect();
     let want: Vec<_> = CONTRACTS.iter().map(|c| c.topic).collect();
     assert_eq!(ids, want);
     for (e, c) in CATALOG.iter().zip(CONTRACTS) {
-        assert_eq!(e.kind, c.kind, "{}", e.id);
-        if let Some(t) = e.topic {
-            assert_eq!(t.id(), e.id, "registry line and topic disagree");
+        assert_eq!(e.kind(), c.kind, "{}", e.id());
+        if let Some(t) = e.topic() {
+            assert_eq!(t.id(), e.id(), "registry line and topic disagree");
             assert_eq!(
                 t.title(),
-                e.title,
+                e.title(),
                 "{}: menu title and page title disagree",
-                e.id
+                e.id()
             );
-            assert_eq!(t.kind(), e.kind, "{}", e.id);
+            assert_eq!(t.kind(), e.kind(), "{}", e.id());
         }
     }
     assert!(!built().is_empty());

@@ -162,9 +162,9 @@ fn a_huge_link_is_read_quickly_and_said_to_be_cut() {
 
 #[test]
 fn a_coming_topic_is_named() {
-    let coming = topics::CATALOG.iter().find(|e| e.topic.is_none());
+    let coming = topics::CATALOG.iter().find(|e| e.topic().is_none());
     if let Some(e) = coming {
-        let (_, notes) = decode(&format!("topic={}", e.id));
+        let (_, notes) = decode(&format!("topic={}", e.id()));
         assert!(notes[0].contains("coming soon"), "{notes:?}");
     }
 }

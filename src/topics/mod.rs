@@ -1,5 +1,5 @@
 //! The registry: every topic the product knows, in menu order. A topic that is
-//! not built yet has `topic: None` and shows as "coming" in the menu; adding a
+//! not built yet is `Entry::Coming` and shows as "coming" in the menu; adding a
 //! topic is its model file, one line here, its `challenges/<id>.toml`, and tests.
 
 use crate::model::{Topic, TopicKind};
@@ -13,46 +13,59 @@ pub mod load_balancing;
 pub mod tiers_and_rate_limits;
 pub mod warm_pool;
 
-/// One line of the menu.
-pub struct Entry {
-    pub id: &'static str,
-    pub title: &'static str,
-    pub kind: TopicKind,
-    pub topic: Option<&'static dyn Topic>,
+/// One line of the menu: a built topic, or one announced as "coming".
+pub enum Entry {
+    Built(&'static dyn Topic),
+    Coming {
+        id: &'static str,
+        title: &'static str,
+        kind: TopicKind,
+    },
 }
 
-const fn entry(
-    id: &'static str,
-    title: &'static str,
-    kind: TopicKind,
-    topic: Option<&'static dyn Topic>,
-) -> Entry {
-    Entry {
-        id,
-        title,
-        kind,
-        topic,
+impl Entry {
+    pub fn id(&self) -> &'static str {
+        match self {
+            Entry::Built(t) => t.id(),
+            Entry::Coming { id, .. } => id,
+        }
+    }
+    pub fn title(&self) -> &'static str {
+        match self {
+            Entry::Built(t) => t.title(),
+            Entry::Coming { title, .. } => title,
+        }
+    }
+    pub fn kind(&self) -> TopicKind {
+        match self {
+            Entry::Built(t) => t.kind(),
+            Entry::Coming { kind, .. } => *kind,
+        }
+    }
+    pub fn topic(&self) -> Option<&'static dyn Topic> {
+        match self {
+            Entry::Built(t) => Some(*t),
+            Entry::Coming { .. } => None,
+        }
     }
 }
 
-use TopicKind::{Explorer, Simulator};
-
-/// The eight topics, in menu order (one line each).
-#[rustfmt::skip]
+/// The eight topics, in menu order. A topic not built yet is
+/// `Entry::Coming { id, title, kind }` and shows as "coming".
 pub static CATALOG: [Entry; 8] = [
-    entry("consistent-hashing", "Consistent hashing", Explorer, Some(&consistent_hashing::TOPIC)),
-    entry("load-balancing", "Load balancing", Explorer, Some(&load_balancing::TOPIC)),
-    entry("autoscaling", "Replica autoscaling", Explorer, Some(&autoscaling::TOPIC)),
-    entry("warm-pool", "Model warm pools", Explorer, Some(&warm_pool::TOPIC)),
-    entry("cache-aware-routing", "Cache-aware routing & affinity", Simulator, Some(&cache_aware_routing::TOPIC)),
-    entry("buying-the-fleet", "Buying the fleet", Simulator, Some(&buying_the_fleet::TOPIC)),
-    entry("fleet-efficiency", "Fleet efficiency & eviction", Simulator, Some(&fleet_efficiency::TOPIC)),
-    entry("tiers-and-rate-limits", "Design ChatGPT: tiers & rate limits", Simulator, Some(&tiers_and_rate_limits::TOPIC)),
+    Entry::Built(&consistent_hashing::TOPIC),
+    Entry::Built(&load_balancing::TOPIC),
+    Entry::Built(&autoscaling::TOPIC),
+    Entry::Built(&warm_pool::TOPIC),
+    Entry::Built(&cache_aware_routing::TOPIC),
+    Entry::Built(&buying_the_fleet::TOPIC),
+    Entry::Built(&fleet_efficiency::TOPIC),
+    Entry::Built(&tiers_and_rate_limits::TOPIC),
 ];
 
 /// The built topics, in menu order.
 pub fn all() -> impl Iterator<Item = &'static dyn Topic> {
-    CATALOG.iter().filter_map(|e| e.topic)
+    CATALOG.iter().filter_map(Entry::topic)
 }
 
 /// A built topic by id.

@@ -109,15 +109,15 @@ fn build_menu(active: Active) {
     let list = el("ul", "");
     for e in &topics::CATALOG {
         let li = el("li", "");
-        if e.topic.is_some() {
-            let a = text_el("a", "", e.title);
-            attr(&a, "href", &format!("?topic={}", e.id));
-            if active == Active::Topic(e.id) {
+        if e.topic().is_some() {
+            let a = text_el("a", "", e.title());
+            attr(&a, "href", &format!("?topic={}", e.id()));
+            if active == Active::Topic(e.id()) {
                 attr(&a, "aria-current", "page");
             }
             append(&li, &a);
         } else {
-            let span = text_el("span", "coming", e.title);
+            let span = text_el("span", "coming", e.title());
             attr(&span, "aria-disabled", "true");
             append(&span, &text_el("em", "", "coming"));
             append(&li, &span);
