@@ -466,6 +466,31 @@ impl Ring {
         }
     }
 
+    /// The owners of `key` among cards `0..n0` and among `0..n1`, from one
+    /// search: walking clockwise, the first card below the larger size owns
+    /// it there, and the walk goes on to the first card below the smaller.
+    #[inline]
+    fn owners(&self, key: u64, n0: usize, n1: usize) -> (usize, usize) {
+        let (lo, hi) = (n0.min(n1), n0.max(n1));
+        let len = self.cards.len();
+        let mut i = self.successor(key);
+        let mut at_hi = None;
+        loop {
+            let c = self.cards[i] as usize;
+            if c < hi && at_hi.is_none() {
+                at_hi = Some(c);
+            }
+            if c < lo {
+                let h = at_hi.unwrap_or(c);
+                return if n0 <= n1 { (c, h) } else { (h, c) };
+            }
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+        }
+    }
+
     /// Cards that own `key` as the fleet grows: walking clockwise, each card
     /// with a lower id than all before it. Returned increasing, so the owner
     /// at size `n` is the last record below `n`.
@@ -516,10 +541,10 @@ impl Ring {
 }
 
 thread_local! {
-    /// The last ring built. Sorting every card's points is the costliest step
-    /// of a run, and a slider move of the sizes rarely changes the table
-    /// (see `ring_cards`), so it is kept.
-    static RING: Memo<(usize, usize), Ring> = const { Memo::new() };
+    /// Rings built lately. Sorting every card's points is the costliest step
+    /// of a run, and the table's size is a power of two (see `ring_cards`),
+    /// so a few tables serve every slider position of one vnodes value.
+    static RING: Memo<(usize, usize), Ring> = const { Memo::with_capacity(4) };
 }
 
 /// The ring for cards `0..cards` with `vnodes` points each.
@@ -528,11 +553,15 @@ fn ring_table(cards: usize, vnodes: usize) -> Rc<Ring> {
 }
 
 /// Cards in the ring table: enough for both sizes and the sweep, rounded up
-/// to a multiple of 64 so that moving a size slider reuses the table. A card
-/// beyond the fleet is skipped by the walk, so a larger table gives the same
-/// owners.
+/// to a power of two (at least 64) so that moving a size slider reuses one of
+/// four tables. A card beyond the fleet is skipped by the walk, so a larger
+/// table gives the same owners.
 fn ring_cards(inp: &Input) -> usize {
-    sweep_hi(inp).max(inp.n0).max(inp.n1).div_ceil(64) * 64
+    sweep_hi(inp)
+        .max(inp.n0)
+        .max(inp.n1)
+        .next_power_of_two()
+        .max(64)
 }
 
 fn cap(c: f64, families: usize, n: usize) -> usize {
@@ -593,8 +622,8 @@ fn resize(inp: &Input) -> Resize {
                 ),
                 None => (0..f)
                     .map(|j| {
-                        let k = key(j);
-                        (r.owner(k, n0) as u32, r.owner(k, n1) as u32)
+                        let (a, b) = r.owners(key(j), n0, n1);
+                        (a as u32, b as u32)
                     })
                     .unzip(),
             };
@@ -617,8 +646,8 @@ fn place_families(n: u64, seed: u64) -> u64 {
     let ring = ring_table(128, 128);
     (0..n)
         .filter(|&j| {
-            let k = hash64(seed.wrapping_add(j));
-            ring.owner(k, 64) != ring.owner(k, 65)
+            let (a, b) = ring.owners(hash64(seed.wrapping_add(j)), 64, 65);
+            a != b
         })
         .count() as u64
 }
@@ -1050,6 +1079,20 @@ mod tests {
             for n in 1..=100 {
                 let owner = rec[rec.partition_point(|&c| (c as usize) < n) - 1] as usize;
                 assert_eq!(owner, ring.owner(k, n));
+            }
+        }
+    }
+
+    #[test]
+    fn owners_agree_with_owner() {
+        let ring = Ring::new(128, 16);
+        for j in 0..500 {
+            let k = key(j);
+            for (n0, n1) in [(64, 65), (65, 64), (10, 100), (7, 7), (1, 128)] {
+                assert_eq!(
+                    ring.owners(k, n0, n1),
+                    (ring.owner(k, n0), ring.owner(k, n1))
+                );
             }
         }
     }
