@@ -782,7 +782,8 @@ fn checks(inp: &Input, r: &Resize, out: &mut Outcome) {
         Some(lever),
         |pass| {
             let head = format!(
-                "The busiest card holds {busiest} families against an average of {}",
+                "The busiest card holds {} against an average of {}",
+                Unit::Count("families").format(busiest as f64),
                 crate::model::units::number(avg)
             );
             if pass {

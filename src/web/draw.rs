@@ -560,12 +560,15 @@ fn draw_ring(root: &Area, pen: &Pen, r: &RingChart) -> Result<(), String> {
                 )
             })
             .collect();
-        let hue = (arc.card as f64 * 0.618_033_988_75).fract();
-        root.draw(&PathElement::new(
-            pts,
-            HSLColor(hue, 0.55, 0.55).stroke_width(band as u32),
-        ))
-        .map_err(err)?;
+        // Arcs that changed card stand out; the rest are quiet pastels.
+        let width = band as u32;
+        let style = if arc.moved {
+            color(Tone::Warn).stroke_width(width)
+        } else {
+            let hue = (arc.card as f64 * 0.618_033_988_75).fract();
+            HSLColor(hue, 0.25, 0.80).stroke_width(width)
+        };
+        root.draw(&PathElement::new(pts, style)).map_err(err)?;
     }
     let inner = radius - band / 2.0 - 8.0 * s;
     let (small, big) = (px(2.0, s) as i32, px(4.0, s) as i32);

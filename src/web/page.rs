@@ -285,7 +285,7 @@ pub fn mount(topic: &'static dyn Topic, link: State, adjustments: Vec<String>) {
         };
         practice::mount_topic(&results, topic, options, Some(Box::new(graded)));
     }
-    on(&window(), "resize", |_| with_page(|pg| pg.repaint_charts()));
+    watch_chart_sizes();
     // Back and forward between stories: the address says what to show.
     on(&window(), "popstate", |_| {
         let query = window().location().search().unwrap_or_default();
@@ -843,6 +843,10 @@ impl Page {
                 .iter()
                 .map(|c| chart_slot(&self.chart_box, c))
                 .collect();
+            // Measured once all are in place: the grid decides each width.
+            for slot in &self.charts {
+                slot.measure();
+            }
         }
         for (slot, chart) in self.charts.iter().zip(charts) {
             slot.title.set_text_content(Some(&chart.title));
@@ -866,11 +870,13 @@ impl Page {
         }
     }
 
-    fn repaint_charts(&mut self) {
+    /// Repaints the charts whose canvas changed size since it was measured.
+    fn repaint_resized_charts(&mut self) {
         if let Some(out) = self.last.take() {
             for (slot, chart) in self.charts.iter().zip(&out.charts) {
-                slot.measure();
-                slot.paint_canvas(chart);
+                if slot.measure() {
+                    slot.paint_canvas(chart);
+                }
             }
             self.last = Some(out);
         }
@@ -923,6 +929,23 @@ fn check_slot(parent: &Element, spec: &crate::model::CheckSpec) -> CheckSlot {
     }
 }
 
+/// Re-measures and repaints the charts whenever their box changes size (a
+/// window resize, a scrollbar appearing, a host resizing the frame), so a
+/// canvas's pixels always match the space it is shown in.
+fn watch_chart_sizes() {
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+        with_page(|pg| pg.repaint_resized_charts());
+    });
+    if let (Ok(ro), Some(target)) = (
+        web_sys::ResizeObserver::new(cb.as_ref().unchecked_ref()),
+        by_id("app"),
+    ) {
+        ro.observe(&target);
+        std::mem::forget(ro);
+    }
+    cb.forget();
+}
+
 fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
     let fig = el("figure", "chart");
     attr(&fig, "data-chart", chart.id);
@@ -960,7 +983,7 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
             }
         })
     });
-    let slot = ChartSlot {
+    ChartSlot {
         id: chart.id,
         size: std::cell::Cell::new((0.0, 0.0)),
         legend_html: RefCell::new(String::new()),
@@ -970,18 +993,20 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
         legend,
         details: details.unchecked_into(),
         table,
-    };
-    slot.measure();
-    slot
+    }
 }
 
 impl ChartSlot {
-    fn measure(&self) {
+    /// Reads the canvas's CSS size; true when it changed.
+    fn measure(&self) -> bool {
         let c = &self.canvas;
-        self.size.set((
+        let before = self.size.get();
+        let now = (
             c.client_width().max(200) as f64,
             c.client_height().max(160) as f64,
-        ));
+        );
+        self.size.set(now);
+        now != before
     }
 
     fn paint_canvas(&self, chart: &Chart) {
@@ -1028,18 +1053,17 @@ fn legend_html(chart: &Chart) -> String {
             .iter()
             .map(|s| (s.name.clone(), draw::css(s.tone), false))
             .collect(),
-        Plot::Ring(_) => vec![
-            (
-                "moved family".into(),
-                draw::css(crate::model::Tone::Bad),
-                false,
-            ),
-            (
-                "kept family".into(),
-                draw::css(crate::model::Tone::Muted),
-                false,
-            ),
-        ],
+        Plot::Ring(r) => {
+            use crate::model::Tone;
+            let mut items = vec![
+                ("moved family".into(), draw::css(Tone::Bad), false),
+                ("kept family".into(), draw::css(Tone::Muted), false),
+            ];
+            if r.arcs.iter().any(|a| a.moved) {
+                items.push(("arc that changed card".into(), draw::css(Tone::Warn), false));
+            }
+            items
+        }
     };
     let mut html = String::new();
     for (name, color, dashed) in items {

@@ -62,6 +62,12 @@ test('every topic page loads clean, moves under the keyboard and flips its check
       assert.ok((await page.textContent('h1')).length > 3);
       assert.ok(Object.keys(await figures(page)).length >= 4, 'figures shown');
       assert.ok(Object.keys(await checks(page)).length >= 1, 'checks shown');
+      // Every canvas has the pixels of the space it is shown in (no stretching).
+      const stretched = await page.$$eval('[data-chart] canvas', (cs) => cs
+        .filter((c) => Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) > 1
+          || Math.abs(c.height - Math.round(c.clientHeight * devicePixelRatio)) > 1)
+        .map((c) => `${c.closest('[data-chart]').dataset.chart}: ${c.width}×${c.height} drawn for ${c.clientWidth}×${c.clientHeight}`));
+      assert.deepEqual(stretched, []);
       await screenshot(page, `${topic}-desktop`);
 
       // A slider, operated from the keyboard, changes figures and charts.
