@@ -732,6 +732,7 @@ impl Page {
             t3 - t2
         );
         attr(&body, "data-render-split", &split);
+        super::practice::page_changed(&self.params);
     }
 
     fn paint_figures(&mut self, out: &Outcome) {

@@ -98,6 +98,24 @@ pub fn current_challenge(page: &Params) -> Option<urlstate::Challenge> {
     })
 }
 
+/// The page's parameters moved: a question asked about them that the learner
+/// has not tried yet follows the sliders (same seed); one already tried stays
+/// as it was, so an answer is never graded against a question that changed.
+pub fn page_changed(page: &Params) {
+    with_panel(|panel| {
+        let untouched = panel.tries == 0 && !panel.solved;
+        let live = panel.question.as_ref().is_some_and(|q| q.live);
+        if live && untouched && panel.asked.as_ref() != Some(page) {
+            let Some((topic, t)) = panel.topic_templates() else {
+                return;
+            };
+            let (id, seed) = (t.id.clone(), panel.question.as_ref().map_or(0, |q| q.seed));
+            panel.show(challenge::question_live(topic, &id, seed, page));
+            panel.asked = Some(page.clone());
+        }
+    });
+}
+
 thread_local! {
     static PANEL: RefCell<Option<Panel>> = const { RefCell::new(None) };
 }

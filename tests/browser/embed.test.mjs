@@ -111,12 +111,17 @@ test('a question asked about the page reopens from its link', async () => {
   await again.goto(url);
   await again.waitForSelector('body[data-ready]');
   assert.equal(await again.textContent('#q-text'), text);
-  // Once the sliders move, the link no longer pins that question's seed.
+  // An untried question about the page follows the sliders, and its link
+  // still rebuilds it exactly.
   await page.focus('#p-cards_after');
   await page.keyboard.press('ArrowRight');
   const moved = await settledUrl(page, /cards_after=101/);
-  assert.doesNotMatch(moved, /challenge_seed/);
-  assert.match(moved, /ask=page/);
+  assert.match(moved, /challenge_seed=\d+&ask=page/);
+  const followed = await page.textContent('#q-text');
+  assert.match(followed, /from 64 to 101 cards/);
+  await again.goto(moved);
+  await again.waitForSelector('body[data-ready]');
+  assert.equal(await again.textContent('#q-text'), followed);
   assert.deepEqual(page.problems(), []);
   assert.deepEqual(again.problems(), []);
   await page.context().close();

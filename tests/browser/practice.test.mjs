@@ -143,3 +143,18 @@ test('progress exports to a file and imports back', async () => {
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
+
+test('a question about the page follows the sliders until the learner tries it', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  await page.click('[data-template="C1"]');
+  assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
+  await page.click('[data-preset="ring-plus-one"]');
+  assert.match(await page.textContent('#q-text'), /from 64 to 65 cards/, 'untried: follows the page');
+  assert.equal(await answer(page, '3%'), 'wrong');
+  await page.click('[data-preset="modulo-doubling"]');
+  assert.match(await page.textContent('#q-text'), /from 64 to 65 cards/, 'tried: stays put');
+  assert.equal(await answer(page, '98.46%'), 'correct');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
