@@ -200,3 +200,32 @@ fn every_topic_has_its_three_challenges() {
         assert_eq!(ids, ["C1", "C2", "C3"], "challenges/{}.toml", t.id());
     }
 }
+
+/// "Ask about this page" on every page a reader reaches from a button (the
+/// defaults, each preset, each fix): every template solves, with a finite
+/// answer and every placeholder filled.
+#[test]
+fn every_template_answers_about_every_preset_page() {
+    for t in topics::all() {
+        let mut pages = vec![("defaults".to_string(), t.defaults())];
+        for pr in t.presets() {
+            pages.push((pr.id.to_string(), t.preset_params(pr, false).unwrap()));
+            if pr.fix.is_some() {
+                pages.push((
+                    format!("{} + fix", pr.id),
+                    t.preset_params(pr, true).unwrap(),
+                ));
+            }
+        }
+        for (label, p) in &pages {
+            for id in ["C1", "C2", "C3"] {
+                let q = fleetlab::challenge::question_live(t, id, 7, p)
+                    .unwrap_or_else(|e| panic!("{} / {label} / {id}: {e}", t.id()));
+                assert!(q.answer.is_finite(), "{} / {label} / {id}", t.id());
+                for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
+                    assert!(!text.contains('{'), "{} / {label} / {id}: {text}", t.id());
+                }
+            }
+        }
+    }
+}

@@ -172,6 +172,16 @@ pub struct Vars {
 }
 
 impl Vars {
+    /// Numbers by name, as a test or a worked example writes them.
+    pub fn numbers(values: &[(&str, f64)]) -> Vars {
+        Vars {
+            values: values
+                .iter()
+                .map(|(n, x)| (n.to_string(), Value::Num(*x)))
+                .collect(),
+            units: Vec::new(),
+        }
+    }
     pub fn set(&mut self, name: &str, v: Value) {
         match self.values.iter_mut().find(|(n, _)| n == name) {
             Some(slot) => slot.1 = v,
@@ -227,6 +237,14 @@ impl Solution {
             ..Solution::default()
         }
     }
+    /// A named value of the solution text, by name.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// A named value for the solution text.
     pub fn with(mut self, name: &str, text: impl Into<String>) -> Solution {
         self.values.push((name.to_string(), text.into()));
@@ -289,6 +307,15 @@ impl Template {
             }
         }
     }
+}
+
+/// Solves template `id` of `topic` on given values (a worked example).
+pub fn solve(topic: &dyn Topic, id: &str, vars: &Vars) -> Result<Solution, String> {
+    let t = templates(topic)
+        .into_iter()
+        .find(|t| t.id == id)
+        .ok_or(format!("{} has no challenge {id}", topic.id()))?;
+    topic.solve(&t, vars)
 }
 
 /// The templates of a topic (none if it has no challenge file).
