@@ -19,6 +19,14 @@ fast_install() {
   CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install "$@"
 }
 
+for component in rustfmt clippy; do
+  if rustup component list --installed 2>/dev/null | grep -q "^$component"; then
+    log "$component: present"
+  else
+    log "$component: installing"; rustup component add "$component"
+  fi
+done
+
 if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "wasm32 target: present"
 else
