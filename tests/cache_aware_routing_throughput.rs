@@ -10,6 +10,20 @@ use fleetlab::model::{Params, Topic};
 use fleetlab::topics::cache_aware_routing as car;
 use std::time::Instant;
 
+/// One cold run (a new memo key) and `n` warm ones (slider moves that hit
+/// it): the cold time and the warm p50 and p95, in µs.
+fn timings(t: &dyn Topic, p: &Params, n: usize) -> (f64, f64, f64) {
+    let time = || {
+        let t0 = Instant::now();
+        t.run(p);
+        t0.elapsed().as_secs_f64() * 1e6
+    };
+    let cold = time();
+    let mut warm: Vec<f64> = (0..n).map(|_| time()).collect();
+    warm.sort_by(|a, b| a.total_cmp(b));
+    (cold, warm[n / 2], warm[n * 95 / 100])
+}
+
 fn stories() -> Vec<(String, Params)> {
     let t: &dyn Topic = fleetlab::topics::find("cache-aware-routing").unwrap();
     let mut v = Vec::new();
@@ -60,22 +74,8 @@ fn run_timings() {
             }
         }
         for (label, p) in cases {
-            // A cold run (new memo key) and warm runs (slider moves that hit it).
-            let t0 = Instant::now();
-            t.run(&p);
-            let cold = t0.elapsed().as_secs_f64() * 1e6;
-            let mut times: Vec<f64> = (0..200)
-                .map(|_| {
-                    let t0 = Instant::now();
-                    t.run(&p);
-                    t0.elapsed().as_secs_f64() * 1e6
-                })
-                .collect();
-            times.sort_by(|a, b| a.total_cmp(b));
-            println!(
-                "{id:<20} {label:<32} cold {cold:>7.0} µs   warm p50 {:>6.0} µs   p95 {:>6.0} µs",
-                times[100], times[190]
-            );
+            let (cold, p50, p95) = timings(t, &p, 200);
+            println!("{id:<20} {label:<32} cold {cold:>7.0} µs   warm p50 {p50:>6.0} µs   p95 {p95:>6.0} µs");
         }
     }
 }
@@ -110,20 +110,7 @@ fn run_timings_at_the_extremes() {
         let t: &dyn Topic = fleetlab::topics::find(id).unwrap();
         let mut p = t.defaults();
         p.apply(set).unwrap();
-        let t0 = Instant::now();
-        t.run(&p);
-        let cold = t0.elapsed().as_secs_f64() * 1e6;
-        let mut times: Vec<f64> = (0..100)
-            .map(|_| {
-                let t0 = Instant::now();
-                t.run(&p);
-                t0.elapsed().as_secs_f64() * 1e6
-            })
-            .collect();
-        times.sort_by(|a, b| a.total_cmp(b));
-        println!(
-            "{id:<20} {set:?}: cold {cold:.0} µs, warm p50 {:.0} µs, p95 {:.0} µs",
-            times[50], times[95]
-        );
+        let (cold, p50, p95) = timings(t, &p, 100);
+        println!("{id:<20} {set:?}: cold {cold:.0} µs, warm p50 {p50:.0} µs, p95 {p95:.0} µs");
     }
 }

@@ -1235,32 +1235,20 @@ fn figures(inp: &Input, m: &Month, out: &mut Outcome) {
             "Use an owned used A100 needs for the margin",
         ),
     ];
-    for c in CHIPS {
-        let (id, label) = OWNED[c as usize];
-        out.figure(
-            id,
-            label,
-            cost_per_1m(inp.price_of(c), inp.t(c), 1.0),
-            Unit::UsdPerMTok,
-        );
-    }
-    for c in CHIPS {
-        let (id, label) = RENTED[c as usize];
-        out.figure(
-            id,
-            label,
-            cost_per_1m(inp.rent_of(c), inp.t(c), 1.0),
-            Unit::UsdPerMTok,
-        );
-    }
-    for c in CHIPS {
-        let (id, label) = MIN_UTIL[c as usize];
-        out.figure(
-            id,
-            label,
-            cost_per_1m(inp.price_of(c), inp.t(c), 1.0) / (MARGIN_MAX * inp.api_price),
-            Unit::Share,
-        );
+    // Per chip: $ per 1M owned and rented at full use, and the use an owned
+    // card needs to pass the margin check.
+    let owned = |c: Chip| cost_per_1m(inp.price_of(c), inp.t(c), 1.0);
+    let rented = |c: Chip| cost_per_1m(inp.rent_of(c), inp.t(c), 1.0);
+    for (row, names) in [&OWNED, &RENTED, &MIN_UTIL].into_iter().enumerate() {
+        for c in CHIPS {
+            let (id, label) = names[c as usize];
+            let (value, unit) = match row {
+                0 => (owned(c), Unit::UsdPerMTok),
+                1 => (rented(c), Unit::UsdPerMTok),
+                _ => (owned(c) / (MARGIN_MAX * inp.api_price), Unit::Share),
+            };
+            out.figure(id, label, value, unit);
+        }
     }
 }
 

@@ -573,6 +573,9 @@ struct Resize {
     before: Vec<u32>,
     after: Vec<u32>,
     moved: usize,
+    /// The busiest card's families after the resize, and the average.
+    busiest: usize,
+    average: f64,
     /// The ring, when the scheme uses one (for the chart).
     ring: Option<Rc<Ring>>,
 }
@@ -633,6 +636,8 @@ fn resize(inp: &Input) -> Resize {
     };
     let moved = before.iter().zip(&after).filter(|(a, b)| a != b).count();
     Resize {
+        busiest: busiest(n1, &after),
+        average: f as f64 / n1 as f64,
         before,
         after,
         moved,
@@ -652,14 +657,13 @@ fn place_families(n: u64, seed: u64) -> u64 {
         .count() as u64
 }
 
-/// Busiest card's families after the resize, and the average.
-fn balance(inp: &Input, r: &Resize) -> (usize, f64) {
-    let mut load = vec![0usize; inp.n1];
-    for &c in &r.after {
+/// The busiest card's families after the resize.
+fn busiest(n1: usize, after: &[u32]) -> usize {
+    let mut load = vec![0usize; n1];
+    for &c in after {
         load[c as usize] += 1;
     }
-    let busiest = load.iter().copied().max().unwrap_or(0);
-    (busiest, inp.families as f64 / inp.n1 as f64)
+    load.into_iter().max().unwrap_or(0)
 }
 
 fn expected_share(inp: &Input) -> f64 {
@@ -673,7 +677,7 @@ fn figures(inp: &Input, r: &Resize, out: &mut Outcome) {
     let f = inp.families as f64;
     let moved_share = r.moved as f64 / f;
     let expected = expected_share(inp);
-    let (busiest, avg) = balance(inp, r);
+    let (busiest, avg) = (r.busiest, r.average);
     out.figure(
         "moved_share",
         "Moved share (measured)",
@@ -764,7 +768,7 @@ fn checks(inp: &Input, r: &Resize, out: &mut Outcome) {
             }
         },
     ));
-    let (busiest, avg) = balance(inp, r);
+    let (busiest, avg) = (r.busiest, r.average);
     let ratio = busiest as f64 / avg;
     let sparse = avg < 20.0;
     let lever = if sparse {
