@@ -231,7 +231,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 
 fn draw(topic: &str, template: &str, seed: u64) -> Result<challenge::Question, Usage> {
     let t = find_topic(topic)?;
-    challenge::question(t, template, seed).map_err(|e| Usage(e.to_string()))
+    topics::question(t, template, seed).map_err(|e| Usage(e.to_string()))
 }
 
 fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {
@@ -341,7 +341,7 @@ fn problem_set(seed: u64, chosen: &[String], format: Format) -> Result<String, U
         }
         for tpl in templates {
             let k = problems.len() as u64;
-            let q = challenge::question(*t, &tpl.id, problem_seed(seed, k))
+            let q = topics::question(*t, &tpl.id, problem_seed(seed, k))
                 .map_err(|e| Usage(e.to_string()))?;
             problems.push((t.title(), q));
         }

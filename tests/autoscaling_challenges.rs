@@ -3,7 +3,8 @@
 //! worked-example page, the draws keep their documented ranges, and every
 //! drawn answer equals the page's own figure for the same numbers.
 
-use fleetlab::challenge::{grade, question, question_live, Solution, Vars};
+use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
 
@@ -19,7 +20,7 @@ fn example_page() -> Params {
 
 /// Solves template `id` on hand-built values.
 fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::challenge::solve(topic(), id, &Vars::numbers(values)).unwrap()
+    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
 }
 
 fn value<'a>(s: &'a Solution, name: &str) -> &'a str {

@@ -5,7 +5,8 @@
 //! never panics and reads back what `format_exact` writes.
 
 use fleetlab::challenge::answer::{format_exact, parse_answer};
-use fleetlab::challenge::{grade, question, templates, Verdict};
+use fleetlab::challenge::{grade, templates, Verdict};
+use fleetlab::topics::{question};
 use fleetlab::model::{Topic, Unit};
 use fleetlab::topics;
 use proptest::prelude::*;
@@ -181,7 +182,8 @@ proptest! {
 
 #[test]
 fn a_question_about_the_page_takes_the_sliders() {
-    use fleetlab::challenge::{mirrors_page, question_live};
+    use fleetlab::challenge::{mirrors_page};
+use fleetlab::topics::{question_live};
     let t = topics::find("consistent-hashing").unwrap();
     let mut p = t.defaults();
     let q = question_live(t, "C1", 3, &p).unwrap();
@@ -219,7 +221,7 @@ fn every_template_answers_about_every_preset_page() {
         }
         for (label, p) in &pages {
             for id in ["C1", "C2", "C3"] {
-                let q = fleetlab::challenge::question_live(t, id, 7, p)
+                let q = fleetlab::topics::question_live(t, id, 7, p)
                     .unwrap_or_else(|e| panic!("{} / {label} / {id}: {e}", t.id()));
                 assert!(q.answer.is_finite(), "{} / {label} / {id}", t.id());
                 for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {

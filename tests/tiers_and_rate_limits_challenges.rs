@@ -4,7 +4,8 @@
 //! pages quotes the seeds' 97 ms and 850 ms, and the draws keep the spec's
 //! ranges, steps and dependent values.
 
-use fleetlab::challenge::{grade, question, question_live, Solution, Vars};
+use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
 
@@ -14,7 +15,7 @@ fn topic() -> &'static dyn Topic {
 
 /// Solves template `id` on hand-built values.
 fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::challenge::solve(topic(), id, &Vars::numbers(values)).unwrap()
+    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
 }
 
 fn value<'a>(s: &'a Solution, name: &str) -> &'a str {

@@ -4,7 +4,8 @@
 //! ranges, and the break-even pool is the model's (the page's own figure for
 //! a burst that arrives at once, and a hand-checked example).
 
-use fleetlab::challenge::{grade, question, question_live, Solution, Vars};
+use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
 use fleetlab::topics::warm_pool::{step_burst_wait, MAX_POOL};
@@ -20,7 +21,7 @@ fn preset_page(id: &str) -> Params {
 
 /// Solves template `id` on hand-built values.
 fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::challenge::solve(topic(), id, &Vars::numbers(values)).unwrap()
+    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
 }
 
 fn value<'a>(s: &'a Solution, name: &str) -> &'a str {

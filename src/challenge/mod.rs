@@ -309,13 +309,29 @@ impl Template {
     }
 }
 
-/// Solves template `id` of `topic` on given values (a worked example).
-pub fn solve(topic: &dyn Topic, id: &str, vars: &Vars) -> Result<Solution, String> {
+/// What a topic adds to be practised: how its questions are drawn and solved
+/// with its model. Each topic's `challenges.rs` implements it; the registry
+/// (`crate::topics`) pairs it with the topic. The model layer never names it.
+pub trait Solver: Sync {
+    /// The topic whose model answers.
+    fn topic(&self) -> &'static dyn Topic;
+    /// Draws a challenge's values. The default takes the template's variables
+    /// in order; a topic whose questions need a fixed draw order overrides it.
+    fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
+        template.draw_vars(rng)
+    }
+    /// Computes a drawn challenge's answer with the model.
+    fn solve(&self, template: &Template, vars: &Vars) -> Result<Solution, String>;
+}
+
+/// Solves template `id` of a topic on given values (a worked example).
+pub fn solve(solver: &dyn Solver, id: &str, vars: &Vars) -> Result<Solution, String> {
+    let topic = solver.topic();
     let t = templates(topic)
         .into_iter()
         .find(|t| t.id == id)
         .ok_or(format!("{} has no challenge {id}", topic.id()))?;
-    topic.solve(&t, vars)
+    solver.solve(&t, vars)
 }
 
 /// The templates of a topic (none if it has no challenge file).
@@ -372,22 +388,22 @@ impl fmt::Display for ChallengeError {
 
 /// Draws template `id` of `topic` from `seed` and solves it with the model.
 pub fn question(
-    topic: &'static dyn Topic,
+    solver: &'static dyn Solver,
     id: &str,
     seed: u64,
 ) -> Result<Question, ChallengeError> {
-    ask(topic, id, seed, None)
+    ask(solver, id, seed, None)
 }
 
 /// Template `id` asked about the page's parameters: variables that mirror a
 /// parameter take its value, the rest are drawn from `seed`.
 pub fn question_live(
-    topic: &'static dyn Topic,
+    solver: &'static dyn Solver,
     id: &str,
     seed: u64,
     params: &Params,
 ) -> Result<Question, ChallengeError> {
-    ask(topic, id, seed, Some(params))
+    ask(solver, id, seed, Some(params))
 }
 
 /// Whether a template has a variable that mirrors a page parameter.
@@ -396,11 +412,12 @@ pub fn mirrors_page(t: &Template) -> bool {
 }
 
 fn ask(
-    topic: &'static dyn Topic,
+    solver: &'static dyn Solver,
     id: &str,
     seed: u64,
     live: Option<&Params>,
 ) -> Result<Question, ChallengeError> {
+    let topic = solver.topic();
     let all = templates(topic);
     let t = all
         .iter()
@@ -416,7 +433,7 @@ fn ask(
             ))
         })?;
     let mut rng = SplitMix64::new(seed);
-    let mut vars = topic.draw(t, &mut rng);
+    let mut vars = solver.draw(t, &mut rng);
     if let Some(params) = live {
         for v in &t.vars {
             let Some(name) = &v.param else { continue };
@@ -437,7 +454,7 @@ fn ask(
             }
         }
     }
-    let sol = topic.solve(t, &vars).map_err(ChallengeError::Model)?;
+    let sol = solver.solve(t, &vars).map_err(ChallengeError::Model)?;
     let unit = t.unit();
     let answer_text = match &sol.detail {
         Some(members) => format!(

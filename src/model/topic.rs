@@ -4,8 +4,6 @@
 
 use super::outcome::{CheckSpec, Outcome};
 use super::param::{ParamError, ParamSpec, Params};
-use super::rng::SplitMix64;
-use crate::challenge::{Solution, Template, Vars};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TopicKind {
@@ -109,19 +107,6 @@ pub trait Topic: Sync {
     /// The inner loop worth benchmarking, if the topic has one.
     fn engine(&self) -> Option<Engine> {
         None
-    }
-    /// Draws a challenge's values. The default takes the template's variables
-    /// in order; a topic whose spec fixes a draw order overrides it.
-    fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
-        template.draw_vars(rng)
-    }
-    /// Computes a drawn challenge's answer with the model.
-    fn solve(&self, template: &Template, _vars: &Vars) -> Result<Solution, String> {
-        Err(format!(
-            "{} cannot solve challenge '{}'",
-            self.id(),
-            template.answer
-        ))
     }
 }
 

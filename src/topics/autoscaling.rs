@@ -59,7 +59,7 @@
 //! second; at least one spare ready throughout the peak (N + 1); idle share ≤
 //! 30 %.
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::SplitMix64;
 use crate::model::units;
@@ -347,12 +347,6 @@ impl Topic for Autoscaling {
             run: simulate_seconds,
         })
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
     fn run(&self, p: &Params) -> Outcome {
         let day = Day::read(p);
         let price = p.get("price_per_hour");
@@ -365,6 +359,18 @@ impl Topic for Autoscaling {
         out.charts.push(queue_chart(&day, &sim));
         notes(&day, p, &sim.stats, &mut out);
         out
+    }
+}
+
+impl Solver for Autoscaling {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
     }
 }
 

@@ -28,7 +28,7 @@
 //! first) that carry `X_own`; per-chip dollar lines spread each pool's tokens
 //! over its cards in proportion to their capacity.
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::units::{compact, group, number, trim};
 use crate::model::*;
 
@@ -372,17 +372,6 @@ impl Topic for BuyingTheFleet {
     fn about(&self) -> &'static About {
         &ABOUT
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        match t.answer.as_str() {
-            "tokens_carried_t" => solve_c1(v),
-            "fill_cards" => solve_c2(v),
-            "api_bill" => solve_c3(v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);
         let m = Month::of(&inp);
@@ -401,6 +390,23 @@ impl Topic for BuyingTheFleet {
             ));
         }
         out
+    }
+}
+
+impl Solver for BuyingTheFleet {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        match t.answer.as_str() {
+            "tokens_carried_t" => solve_c1(v),
+            "fill_cards" => solve_c2(v),
+            "api_bill" => solve_c3(v),
+            other => Err(format!("no answer named {other}")),
+        }
     }
 }
 

@@ -61,7 +61,7 @@
 //! opening and KV; C3 `100·w·(h′ + (1−h)/(n−1))` points, h′ = h/2 in the 30 %
 //! of draws that shard the hot template (the topic's `draw`).
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::units;
 use crate::model::*;
@@ -1049,6 +1049,27 @@ impl Topic for CacheAwareRouting {
     /// T3-C3 shards the hot template in 30 % of draws: its `policy` word takes
     /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
     /// as the file says, in order.
+    fn run(&self, p: &Params) -> Outcome {
+        let inp = Input::read(p);
+        let s = inp.scenario();
+        let ev = evaluate(&s);
+        let sim = page_sample(&s);
+        let mut out = Outcome::default();
+        figures(&inp, &s, &ev, &sim, &mut out);
+        checks(&inp, &s, &ev, &mut out);
+        out.charts.push(load_chart(&inp, &ev, &sim));
+        out.charts.push(copies_chart(&inp, &ev));
+        out.charts.push(levers_chart(&inp));
+        out.charts.push(scratch_chart(&inp, &s));
+        notes(&inp, &s, &ev, &sim, &mut out);
+        out
+    }
+}
+
+impl Solver for CacheAwareRouting {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         let mut vars = Vars::default();
         for var in &t.vars {
@@ -1069,21 +1090,6 @@ impl Topic for CacheAwareRouting {
     }
     fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
         solve_challenge(t, v)
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = Input::read(p);
-        let s = inp.scenario();
-        let ev = evaluate(&s);
-        let sim = page_sample(&s);
-        let mut out = Outcome::default();
-        figures(&inp, &s, &ev, &sim, &mut out);
-        checks(&inp, &s, &ev, &mut out);
-        out.charts.push(load_chart(&inp, &ev, &sim));
-        out.charts.push(copies_chart(&inp, &ev));
-        out.charts.push(levers_chart(&inp));
-        out.charts.push(scratch_chart(&inp, &s));
-        notes(&inp, &s, &ev, &sim, &mut out);
-        out
     }
 }
 

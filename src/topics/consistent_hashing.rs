@@ -34,7 +34,7 @@
 //! doubling moves half of them, so the expected rebuild is 12,288 MB. The page
 //! computes both numbers from the worked example's parameters.
 
-use crate::challenge::{Solution, Template, Vars};
+use crate::challenge::{Solver, Solution, Template, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::{hash64, mix64};
 use crate::model::units;
@@ -229,6 +229,35 @@ impl Topic for ConsistentHashing {
             run: place_families,
         })
     }
+    fn run(&self, p: &Params) -> Outcome {
+        let input = Input::read(p);
+        let mut out = Outcome::default();
+        let r = resize(&input);
+        figures(&input, &r, &mut out);
+        checks(&input, &r, &mut out);
+        out.charts.push(ring_chart(&input, &r));
+        out.charts.push(sweep_chart(&input));
+        out.notes.push(Note::Erratum(erratum()));
+        if input.bound > 0.0 && input.bound < 1.0 {
+            out.notes.push(Note::Info(format!(
+                "A bound below 1 cannot hold every family; the model uses c = 1 (at most ceil(F/n) = {} per card after the resize).",
+                cap(1.0, input.families, input.n1)
+            )));
+        }
+        if input.bound > 0.0 && input.scheme != Scheme::Ring {
+            out.notes.push(Note::Info(
+                "The load bound applies to the ring scheme only; choose ring to use it."
+                    .to_string(),
+            ));
+        }
+        out
+    }
+}
+
+impl Solver for ConsistentHashing {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         let mut vars = t.draw_vars(rng);
         // A resize to the same size is no question: step to the next size.
@@ -274,29 +303,6 @@ impl Topic for ConsistentHashing {
             }
             other => Err(format!("no answer named {other}")),
         }
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let input = Input::read(p);
-        let mut out = Outcome::default();
-        let r = resize(&input);
-        figures(&input, &r, &mut out);
-        checks(&input, &r, &mut out);
-        out.charts.push(ring_chart(&input, &r));
-        out.charts.push(sweep_chart(&input));
-        out.notes.push(Note::Erratum(erratum()));
-        if input.bound > 0.0 && input.bound < 1.0 {
-            out.notes.push(Note::Info(format!(
-                "A bound below 1 cannot hold every family; the model uses c = 1 (at most ceil(F/n) = {} per card after the resize).",
-                cap(1.0, input.families, input.n1)
-            )));
-        }
-        if input.bound > 0.0 && input.scheme != Scheme::Ring {
-            out.notes.push(Note::Info(
-                "The load bound applies to the ring scheme only; choose ring to use it."
-                    .to_string(),
-            ));
-        }
-        out
     }
 }
 

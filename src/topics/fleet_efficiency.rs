@@ -47,7 +47,7 @@
 //! [`c1_question`]/[`card_score`], C2 [`c2_question`]/[`whole_card_greedy`],
 //! C3 [`c3_question`]/[`eviction_decision`].
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::outcome::CHECK_EPSILON;
 use crate::model::units::group;
 use crate::model::*;
@@ -725,6 +725,24 @@ impl Topic for FleetEfficiency {
     /// The spec's own draws (§7): the generator handed in is
     /// `SplitMix64(seed)`, so a question's seed is the practice seed and
     /// `cN_question(seed)` shows the same numbers.
+    fn run(&self, p: &Params) -> Outcome {
+        let inp = MonthInput::read(p);
+        let m = run_month(&inp);
+        let mut out = Outcome::default();
+        figures(&m, &mut out);
+        checks(&m, &mut out);
+        out.charts.push(cards_chart(&m));
+        out.charts.push(bill_chart(&m));
+        out.charts.push(delivery_chart(&m));
+        notes(&m, &mut out);
+        out
+    }
+}
+
+impl Solver for FleetEfficiency {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
     fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
         let mut v = Vars::default();
         match t.answer.as_str() {
@@ -769,18 +787,6 @@ impl Topic for FleetEfficiency {
             "wrong_evictions" => solve_c3(v),
             other => Err(format!("no answer named {other}")),
         }
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = MonthInput::read(p);
-        let m = run_month(&inp);
-        let mut out = Outcome::default();
-        figures(&m, &mut out);
-        checks(&m, &mut out);
-        out.charts.push(cards_chart(&m));
-        out.charts.push(bill_chart(&m));
-        out.charts.push(delivery_chart(&m));
-        notes(&m, &mut out);
-        out
     }
 }
 

@@ -58,7 +58,7 @@
 //! pt), `h + (1−h)/(n−1)` (±0.1 pt) and `100·w·busiest` points (±0.1). Their
 //! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
-use crate::challenge::{Solution, Template, Vars};
+use crate::challenge::{Solver, Solution, Template, Vars};
 use crate::model::units;
 use crate::model::*;
 use crate::topics::cache_aware_routing::{
@@ -259,9 +259,6 @@ impl Topic for LoadBalancing {
     fn about(&self) -> &'static About {
         &ABOUT
     }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);
         let ev = evaluate(&inp.scenario(inp.balancer));
@@ -273,6 +270,15 @@ impl Topic for LoadBalancing {
         out.charts.push(concentration_chart(&inp));
         notes(&inp, &mut out);
         out
+    }
+}
+
+impl Solver for LoadBalancing {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
     }
 }
 

@@ -2,6 +2,8 @@
 //! not built yet is `Entry::Coming` and shows as "coming" in the menu; adding a
 //! topic is its model file, one line here, its `challenges/<id>.toml`, and tests.
 
+use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
+use crate::model::Params;
 use crate::model::{Topic, TopicKind};
 
 pub mod autoscaling;
@@ -15,7 +17,8 @@ pub mod warm_pool;
 
 /// One line of the menu: a built topic, or one announced as "coming".
 pub enum Entry {
-    Built(&'static dyn Topic),
+    /// A topic and the solver of its challenges, side by side.
+    Built(&'static dyn Topic, &'static dyn Solver),
     Coming {
         id: &'static str,
         title: &'static str,
@@ -26,25 +29,25 @@ pub enum Entry {
 impl Entry {
     pub fn id(&self) -> &'static str {
         match self {
-            Entry::Built(t) => t.id(),
+            Entry::Built(t, _) => t.id(),
             Entry::Coming { id, .. } => id,
         }
     }
     pub fn title(&self) -> &'static str {
         match self {
-            Entry::Built(t) => t.title(),
+            Entry::Built(t, _) => t.title(),
             Entry::Coming { title, .. } => title,
         }
     }
     pub fn kind(&self) -> TopicKind {
         match self {
-            Entry::Built(t) => t.kind(),
+            Entry::Built(t, _) => t.kind(),
             Entry::Coming { kind, .. } => *kind,
         }
     }
     pub fn topic(&self) -> Option<&'static dyn Topic> {
         match self {
-            Entry::Built(t) => Some(*t),
+            Entry::Built(t, _) => Some(*t),
             Entry::Coming { .. } => None,
         }
     }
@@ -53,14 +56,14 @@ impl Entry {
 /// The eight topics, in menu order. A topic not built yet is
 /// `Entry::Coming { id, title, kind }` and shows as "coming".
 pub static CATALOG: [Entry; 8] = [
-    Entry::Built(&consistent_hashing::TOPIC),
-    Entry::Built(&load_balancing::TOPIC),
-    Entry::Built(&autoscaling::TOPIC),
-    Entry::Built(&warm_pool::TOPIC),
-    Entry::Built(&cache_aware_routing::TOPIC),
-    Entry::Built(&buying_the_fleet::TOPIC),
-    Entry::Built(&fleet_efficiency::TOPIC),
-    Entry::Built(&tiers_and_rate_limits::TOPIC),
+    Entry::Built(&consistent_hashing::TOPIC, &consistent_hashing::TOPIC),
+    Entry::Built(&load_balancing::TOPIC, &load_balancing::TOPIC),
+    Entry::Built(&autoscaling::TOPIC, &autoscaling::TOPIC),
+    Entry::Built(&warm_pool::TOPIC, &warm_pool::TOPIC),
+    Entry::Built(&cache_aware_routing::TOPIC, &cache_aware_routing::TOPIC),
+    Entry::Built(&buying_the_fleet::TOPIC, &buying_the_fleet::TOPIC),
+    Entry::Built(&fleet_efficiency::TOPIC, &fleet_efficiency::TOPIC),
+    Entry::Built(&tiers_and_rate_limits::TOPIC, &tiers_and_rate_limits::TOPIC),
 ];
 
 /// The built topics, in menu order.
@@ -68,7 +71,40 @@ pub fn all() -> impl Iterator<Item = &'static dyn Topic> {
     CATALOG.iter().filter_map(Entry::topic)
 }
 
+/// The challenge solver of a built topic, by topic id.
+pub fn solver(id: &str) -> Option<&'static dyn Solver> {
+    CATALOG.iter().find_map(|e| match e {
+        Entry::Built(t, s) if t.id() == id => Some(*s),
+        _ => None,
+    })
+}
+
 /// A built topic by id.
 pub fn find(id: &str) -> Option<&'static dyn Topic> {
     all().find(|t| t.id() == id)
+}
+
+fn solver_or_err(topic: &dyn Topic) -> Result<&'static dyn Solver, ChallengeError> {
+    solver(topic.id())
+        .ok_or_else(|| ChallengeError::NoTemplate(format!("{} has no challenges", topic.id())))
+}
+
+/// Template `id` of a registered topic drawn from `seed` and solved.
+pub fn question(topic: &dyn Topic, id: &str, seed: u64) -> Result<Question, ChallengeError> {
+    challenge::question(solver_or_err(topic)?, id, seed)
+}
+
+/// Template `id` of a registered topic asked about the page's parameters.
+pub fn question_live(
+    topic: &dyn Topic,
+    id: &str,
+    seed: u64,
+    params: &Params,
+) -> Result<Question, ChallengeError> {
+    challenge::question_live(solver_or_err(topic)?, id, seed, params)
+}
+
+/// Template `id` of a registered topic solved on given values.
+pub fn solve(topic: &dyn Topic, id: &str, vars: &Vars) -> Result<Solution, String> {
+    challenge::solve(solver_or_err(topic).map_err(|e| e.to_string())?, id, vars)
 }

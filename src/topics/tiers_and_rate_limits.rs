@@ -51,7 +51,7 @@
 //! or `admit_share = 0.342`; the provisioned-only incident is
 //! `loss_shared = 0`.
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::hash64;
 use crate::model::units;
@@ -327,12 +327,6 @@ impl Topic for TiersAndRateLimits {
             run: simulate_normal_day,
         })
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);
         let m = solve(&inp);
@@ -348,6 +342,18 @@ impl Topic for TiersAndRateLimits {
         out.charts.push(sim_chart(&m, &sim));
         notes(&inp, &m, &sim, &mut out);
         out
+    }
+}
+
+impl Solver for TiersAndRateLimits {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
     }
 }
 

@@ -44,7 +44,7 @@
 //! Checks: p95 burst wait ≤ the target (10 s, spec); idle rent per year ≤ the
 //! budget ($30,000, chosen between one warm replica and two).
 
-use crate::challenge::{Solution, Template, Value, Vars};
+use crate::challenge::{Solver, Solution, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::units;
 use crate::model::*;
@@ -217,12 +217,6 @@ impl Topic for WarmPool {
     fn about(&self) -> &'static About {
         &ABOUT
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
     fn run(&self, p: &Params) -> Outcome {
         let inp = Input::read(p);
         let pools = pool_curve(&inp.shape);
@@ -243,6 +237,18 @@ impl Topic for WarmPool {
             )));
         }
         out
+    }
+}
+
+impl Solver for WarmPool {
+    fn topic(&self) -> &'static dyn Topic {
+        &TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
     }
 }
 

@@ -110,7 +110,7 @@ pub fn page_changed(page: &Params) {
                 return;
             };
             let (id, seed) = (t.id.clone(), panel.question.as_ref().map_or(0, |q| q.seed));
-            panel.show(challenge::question_live(topic, &id, seed, page));
+            panel.show(topics::question_live(topic, &id, seed, page));
             panel.asked = Some(page.clone());
         }
     });
@@ -336,7 +336,7 @@ impl Panel {
             Mode::Topic { .. } => {
                 if let Some((topic, t)) = self.topic_templates() {
                     let id = t.id.clone();
-                    self.show(challenge::question(topic, &id, seed));
+                    self.show(topics::question(topic, &id, seed));
                 }
             }
             Mode::Drill { chosen } => {
@@ -355,7 +355,7 @@ impl Panel {
                     return;
                 }
                 let (t, id) = &pool[(crate::model::hash64(seed) % pool.len() as u64) as usize];
-                self.show(challenge::question(*t, id, seed));
+                self.show(topics::question(*t, id, seed));
             }
         }
     }
@@ -373,10 +373,10 @@ impl Panel {
         let id = t.id.clone();
         match super::page::current_params() {
             Some(params) => {
-                self.show(challenge::question_live(topic, &id, seed, &params));
+                self.show(topics::question_live(topic, &id, seed, &params));
                 self.asked = Some(params);
             }
-            None => self.show(challenge::question(topic, &id, seed)),
+            None => self.show(topics::question(topic, &id, seed)),
         }
     }
 
