@@ -5,8 +5,8 @@
 #   scripts/snapshot.sh > before.txt; (move code); scripts/snapshot.sh | diff before.txt -
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=${FLEETLAB:-target/release/fleetlab}
-[ -x "$bin" ] || cargo build --release --quiet --bin fleetlab
+cargo build --quiet --bin fleetlab
+bin=${CARGO_TARGET_DIR:-target}/debug/fleetlab
 "$bin" figures --json
 for topic in $("$bin" topics --json | python3 -c 'import json,sys; [print(t["id"]) for t in json.load(sys.stdin)]'); do
   "$bin" run "$topic" --json --tables

@@ -5,6 +5,7 @@
 //! ([`web`], wasm only). See ARCHITECTURE.md.
 
 pub mod challenge;
+pub mod engine;
 pub mod model;
 pub mod report;
 pub mod topics;

@@ -4,9 +4,9 @@
 //! drawn answer equals the page's own figure for the same numbers.
 
 use fleetlab::challenge::{grade, Solution, Vars};
-use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
+use fleetlab::topics::{question, question_live};
 
 fn topic() -> &'static dyn Topic {
     topics::find("autoscaling").expect("autoscaling is registered")

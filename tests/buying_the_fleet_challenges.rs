@@ -4,10 +4,10 @@
 //! out of the templates (asked about a page set to the example) and grade.
 
 use fleetlab::challenge::{grade, templates, Question, Value, Verdict};
-use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic, Unit};
 use fleetlab::topics;
 use fleetlab::topics::buying_the_fleet::*;
+use fleetlab::topics::{question, question_live};
 
 fn topic() -> &'static dyn Topic {
     topics::find("buying-the-fleet").expect("buying-the-fleet is registered")
@@ -304,11 +304,21 @@ fn c1_worked_example() {
         v.set_num(n, x);
     }
     v.set("model", Value::Word("8b".into()));
-    let sol = fleetlab::topics::solver(t.id()).unwrap().solve(&tpl, &v).unwrap();
+    let sol = fleetlab::topics::solver(t.id())
+        .unwrap()
+        .solve(&tpl, &v)
+        .unwrap();
     assert_eq!(sol.answer, 50.4576);
     // A demand of 31.2T caps it.
     v.set_num("demand_t", 31.2);
-    assert_eq!(fleetlab::topics::solver(t.id()).unwrap().solve(&tpl, &v).unwrap().answer, 31.2);
+    assert_eq!(
+        fleetlab::topics::solver(t.id())
+            .unwrap()
+            .solve(&tpl, &v)
+            .unwrap()
+            .answer,
+        31.2
+    );
 }
 
 /// Spec C2: 70B, 8T demand, 3,000 owned H100 (5.5188T) → ceil(2.4812T /

@@ -6,9 +6,9 @@
 
 use fleetlab::challenge::answer::{format_exact, parse_answer};
 use fleetlab::challenge::{grade, templates, Verdict};
-use fleetlab::topics::{question};
 use fleetlab::model::{Topic, Unit};
 use fleetlab::topics;
+use fleetlab::topics::question;
 use proptest::prelude::*;
 
 fn with_challenges() -> Vec<&'static dyn Topic> {
@@ -182,8 +182,8 @@ proptest! {
 
 #[test]
 fn a_question_about_the_page_takes_the_sliders() {
-    use fleetlab::challenge::{mirrors_page};
-use fleetlab::topics::{question_live};
+    use fleetlab::challenge::mirrors_page;
+    use fleetlab::topics::question_live;
     let t = topics::find("consistent-hashing").unwrap();
     let mut p = t.defaults();
     let q = question_live(t, "C1", 3, &p).unwrap();

@@ -4,10 +4,10 @@
 //! "ask about this page" takes the page's class, window and share.
 
 use fleetlab::challenge::{grade, templates, Question, Tolerance, Value, Vars, Verdict};
-use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic, Unit};
 use fleetlab::topics;
 use fleetlab::topics::fleet_efficiency::*;
+use fleetlab::topics::{question, question_live};
 
 fn topic() -> &'static dyn Topic {
     topics::find("fleet-efficiency").expect("fleet-efficiency is registered")
@@ -35,7 +35,10 @@ fn window_of(w: &str) -> Window {
 fn hand_built(id: &str, vars: Vars) -> Question {
     let t = topic();
     let tpl = templates(t).into_iter().find(|x| x.id == id).unwrap();
-    let sol = fleetlab::topics::solver(t.id()).unwrap().solve(&tpl, &vars).unwrap();
+    let sol = fleetlab::topics::solver(t.id())
+        .unwrap()
+        .solve(&tpl, &vars)
+        .unwrap();
     let text = |s: &str| {
         let mut out = s.to_string();
         for (k, v) in &sol.values {

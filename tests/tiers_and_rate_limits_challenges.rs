@@ -5,9 +5,9 @@
 //! ranges, steps and dependent values.
 
 use fleetlab::challenge::{grade, Solution, Vars};
-use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
+use fleetlab::topics::{question, question_live};
 
 fn topic() -> &'static dyn Topic {
     topics::find("tiers-and-rate-limits").expect("tiers-and-rate-limits is registered")

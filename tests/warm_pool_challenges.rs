@@ -5,10 +5,10 @@
 //! a burst that arrives at once, and a hand-checked example).
 
 use fleetlab::challenge::{grade, Solution, Vars};
-use fleetlab::topics::{question, question_live};
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics;
 use fleetlab::topics::warm_pool::{step_burst_wait, MAX_POOL};
+use fleetlab::topics::{question, question_live};
 
 fn topic() -> &'static dyn Topic {
     topics::find("warm-pool").expect("warm-pool is registered")

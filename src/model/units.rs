@@ -355,3 +355,9 @@ mod tests {
         assert_eq!(Unit::UsdPerMTok.format(1.27519), "$1.2752 per 1M");
     }
 }
+
+/// A share with up to four decimals of a percent ("61.2903%"): worked
+/// solutions carry the digits a ±0.1-point answer needs.
+pub fn percent4(share: f64) -> String {
+    format!("{}%", trim(&fixed(100.0 * share, 4)))
+}

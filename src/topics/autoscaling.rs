@@ -59,7 +59,7 @@
 //! second; at least one spare ready throughout the peak (N + 1); idle share ≤
 //! 30 %.
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::SplitMix64;
 use crate::model::units;
@@ -68,6 +68,8 @@ use std::rc::Rc;
 
 pub struct Autoscaling;
 pub static TOPIC: Autoscaling = Autoscaling;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: Autoscaling = Autoscaling;
 
 /// Seconds in the simulated day.
 pub const DAY_S: usize = 86_400;

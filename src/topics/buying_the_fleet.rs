@@ -28,12 +28,14 @@
 //! first) that carry `X_own`; per-chip dollar lines spread each pool's tokens
 //! over its cards in proportion to their capacity.
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
 use crate::model::units::{compact, group, number, trim};
 use crate::model::*;
 
 pub struct BuyingTheFleet;
 pub static TOPIC: BuyingTheFleet = BuyingTheFleet;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: BuyingTheFleet = BuyingTheFleet;
 
 /// Hours in the month (seed: "a month is 730 hours").
 pub const MONTH_HOURS: u64 = 730;

@@ -61,20 +61,21 @@
 //! opening and KV; C3 `100·w·(h′ + (1−h)/(n−1))` points, h′ = h/2 in the 30 %
 //! of draws that shard the hot template (the topic's `draw`).
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
+pub use crate::engine::preamble::{
+    copies_per_card, copy_mb, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB,
+};
 use crate::model::memo::Memo;
 use crate::model::units;
+use crate::model::units::percent4;
 use crate::model::*;
 use std::rc::Rc;
 
 pub struct CacheAwareRouting;
 pub static TOPIC: CacheAwareRouting = CacheAwareRouting;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: CacheAwareRouting = CacheAwareRouting;
 
-/// The seeds' shared opening: 1,200 tokens of 70B-class KV at 320 KB a token.
-pub const PREAMBLE_TOKENS: f64 = 1200.0;
-pub const KV_KB_PER_TOKEN: f64 = 320.0;
-/// The seeds' prefix scratch per card.
-pub const SCRATCH_GB: f64 = 8.0;
 /// Busiest-card decode headroom (the seeds' "capped near 60 %").
 pub const HEADROOM: f64 = 0.6;
 /// Affinity floor of the affinity check.
@@ -240,22 +241,6 @@ impl Scenario {
             k
         }
     }
-}
-
-/// Copies one card's scratch holds: `H = floor(M·10^6 / (P·k))`, decimal
-/// units (integer KB). Challenge template T3-C2 ("the copies a scratch of a
-/// given size holds"): 8 GB, 1,200 tok, 320 KB → 20; 24 GB, 2,000, 160 → 75.
-pub fn copies_per_card(scratch_gb: f64, preamble_tokens: f64, kv_kb: f64) -> usize {
-    let copy_kb = preamble_tokens * kv_kb;
-    if copy_kb <= 0.0 {
-        return 0;
-    }
-    ((scratch_gb.max(0.0) * 1e6) / copy_kb + 1e-9).floor() as usize
-}
-
-/// One preamble copy in MB: `P·k/1000` (1,200 × 320 KB = 384 MB).
-pub fn copy_mb(preamble_tokens: f64, kv_kb: f64) -> f64 {
-    preamble_tokens * kv_kb / 1000.0
 }
 
 /// What the evaluator says about a scenario, card by card and in total.
@@ -757,12 +742,6 @@ pub fn hash_card_fleet_points(
 /// T3-C3's draw: the share of questions whose hot template is sharded across
 /// two cards (spec: "30% of draws shard the hot family").
 pub const CHALLENGE_SHARD_DRAWS: f64 = 0.3;
-
-/// A share with up to four decimals of a percent ("61.2903%"): the worked
-/// solutions carry the digits a ±0.1-point answer needs.
-pub(crate) fn percent4(share: f64) -> String {
-    format!("{}%", units::trim(&units::fixed(100.0 * share, 4)))
-}
 
 /// A drawn number that must be a whole count of at least `least`.
 fn whole(v: &Vars, name: &str, least: usize) -> Result<usize, String> {

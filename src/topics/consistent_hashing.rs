@@ -34,19 +34,18 @@
 //! doubling moves half of them, so the expected rebuild is 12,288 MB. The page
 //! computes both numbers from the worked example's parameters.
 
-use crate::challenge::{Solver, Solution, Template, Vars};
+use crate::challenge::{Solution, Solver, Template, Vars};
+use crate::engine::preamble::{KV_KB_PER_TOKEN, PREAMBLE_TOKENS};
 use crate::model::memo::Memo;
 use crate::model::rng::{hash64, mix64};
 use crate::model::units;
 use crate::model::*;
 use std::rc::Rc;
 
-/// The seeds' shared opening: 1,200 tokens of 70B-class KV at 320 KB a token.
-const PREAMBLE_TOKENS: f64 = 1200.0;
-const KV_KB_PER_TOKEN: f64 = 320.0;
-
 pub struct ConsistentHashing;
 pub static TOPIC: ConsistentHashing = ConsistentHashing;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: ConsistentHashing = ConsistentHashing;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scheme {

@@ -47,7 +47,7 @@
 //! [`c1_question`]/[`card_score`], C2 [`c2_question`]/[`whole_card_greedy`],
 //! C3 [`c3_question`]/[`eviction_decision`].
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
 use crate::model::outcome::CHECK_EPSILON;
 use crate::model::units::group;
 use crate::model::*;
@@ -77,6 +77,8 @@ pub const MAX_POOL: usize = 256;
 
 pub struct FleetEfficiency;
 pub static TOPIC: FleetEfficiency = FleetEfficiency;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: FleetEfficiency = FleetEfficiency;
 
 // ---------------------------------------------------------------------------
 // Vocabulary of the model

@@ -58,15 +58,17 @@
 //! pt), `h + (1−h)/(n−1)` (±0.1 pt) and `100·w·busiest` points (±0.1). Their
 //! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
-use crate::challenge::{Solver, Solution, Template, Vars};
-use crate::model::units;
+use crate::challenge::{Solution, Solver, Template, Vars};
+use crate::model::units::{self, percent4};
 use crate::model::*;
 use crate::topics::cache_aware_routing::{
-    self as car, copies_per_card, evaluate, percent4, Evaluation, Policy, Scenario,
+    self as car, copies_per_card, evaluate, Evaluation, Policy, Scenario,
 };
 
 pub struct LoadBalancing;
 pub static TOPIC: LoadBalancing = LoadBalancing;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: LoadBalancing = LoadBalancing;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Balancer {

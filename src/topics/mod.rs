@@ -56,14 +56,17 @@ impl Entry {
 /// The eight topics, in menu order. A topic not built yet is
 /// `Entry::Coming { id, title, kind }` and shows as "coming".
 pub static CATALOG: [Entry; 8] = [
-    Entry::Built(&consistent_hashing::TOPIC, &consistent_hashing::TOPIC),
-    Entry::Built(&load_balancing::TOPIC, &load_balancing::TOPIC),
-    Entry::Built(&autoscaling::TOPIC, &autoscaling::TOPIC),
-    Entry::Built(&warm_pool::TOPIC, &warm_pool::TOPIC),
-    Entry::Built(&cache_aware_routing::TOPIC, &cache_aware_routing::TOPIC),
-    Entry::Built(&buying_the_fleet::TOPIC, &buying_the_fleet::TOPIC),
-    Entry::Built(&fleet_efficiency::TOPIC, &fleet_efficiency::TOPIC),
-    Entry::Built(&tiers_and_rate_limits::TOPIC, &tiers_and_rate_limits::TOPIC),
+    Entry::Built(&consistent_hashing::TOPIC, &consistent_hashing::SOLVER),
+    Entry::Built(&load_balancing::TOPIC, &load_balancing::SOLVER),
+    Entry::Built(&autoscaling::TOPIC, &autoscaling::SOLVER),
+    Entry::Built(&warm_pool::TOPIC, &warm_pool::SOLVER),
+    Entry::Built(&cache_aware_routing::TOPIC, &cache_aware_routing::SOLVER),
+    Entry::Built(&buying_the_fleet::TOPIC, &buying_the_fleet::SOLVER),
+    Entry::Built(&fleet_efficiency::TOPIC, &fleet_efficiency::SOLVER),
+    Entry::Built(
+        &tiers_and_rate_limits::TOPIC,
+        &tiers_and_rate_limits::SOLVER,
+    ),
 ];
 
 /// The built topics, in menu order.

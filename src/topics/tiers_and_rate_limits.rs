@@ -51,7 +51,7 @@
 //! or `admit_share = 0.342`; the provisioned-only incident is
 //! `loss_shared = 0`.
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::rng::hash64;
 use crate::model::units;
@@ -78,6 +78,8 @@ const SWEEP_RHOS: [f64; 9] = [0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95];
 
 pub struct TiersAndRateLimits;
 pub static TOPIC: TiersAndRateLimits = TiersAndRateLimits;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: TiersAndRateLimits = TiersAndRateLimits;
 
 const ON_OFF: &[(&str, &str)] = &[
     ("off", "off: the bucket admits the admit share"),

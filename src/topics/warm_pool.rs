@@ -44,7 +44,7 @@
 //! Checks: p95 burst wait ≤ the target (10 s, spec); idle rent per year ≤ the
 //! budget ($30,000, chosen between one warm replica and two).
 
-use crate::challenge::{Solver, Solution, Template, Value, Vars};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
 use crate::model::memo::Memo;
 use crate::model::units;
 use crate::model::*;
@@ -52,6 +52,8 @@ use std::rc::Rc;
 
 pub struct WarmPool;
 pub static TOPIC: WarmPool = WarmPool;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: WarmPool = WarmPool;
 
 /// Hours in a day, days in a year (the seed's 365).
 const HOURS_PER_DAY: f64 = 24.0;

@@ -695,7 +695,10 @@ fn solve(id: &str, values: &[(&str, Value)]) -> Solution {
     for (name, v) in values {
         vars.set(name, v.clone());
     }
-    fleetlab::topics::solver(t.id()).unwrap().solve(&tpl, &vars).unwrap()
+    fleetlab::topics::solver(t.id())
+        .unwrap()
+        .solve(&tpl, &vars)
+        .unwrap()
 }
 
 fn num(x: f64) -> Value {

@@ -255,7 +255,10 @@ fn challenge_worked_examples_solve() {
     ];
     for (tpl, (id, answer, tol)) in templates(t).iter().zip(want) {
         assert_eq!(tpl.id, id);
-        let s = fleetlab::topics::solver(t.id()).unwrap().solve(tpl, &vars).unwrap();
+        let s = fleetlab::topics::solver(t.id())
+            .unwrap()
+            .solve(tpl, &vars)
+            .unwrap();
         assert!((s.answer - answer).abs() < tol, "{id}: {}", s.answer);
     }
 }
