@@ -1,5 +1,5 @@
 //! The native command line, `fleetlab`. Its JSON, figure ids, preset ids and
-//! parameter names are the contract of shared/spec/README.md. Bad input gets
+//! parameter names are a contract (docs/contract.md). Bad input gets
 //! one clear line on stderr and exit status 2; nothing here panics on input.
 
 use crate::challenge;
@@ -41,7 +41,7 @@ enum Command {
         /// Set a parameter, NAME=VALUE (repeatable; applied after the preset).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
-        /// Print the JSON object of shared/spec/README.md.
+        /// Print the JSON object of docs/contract.md.
         #[arg(long)]
         json: bool,
         /// Also print every chart as a table.
@@ -72,7 +72,8 @@ enum Command {
         template: String,
         #[arg(long)]
         seed: u64,
-        #[arg(long)]
+        /// The answer as a learner types it ("12.3 GB", "-5", "$108/day").
+        #[arg(long, allow_hyphen_values = true)]
         answer: String,
         #[arg(long)]
         json: bool,
@@ -108,8 +109,17 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match dispatch(cli.command) {
         Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+            // A reader that stops early (`fleetlab figures --json | head`)
+            // closes the pipe: that is no error of ours, and no panic.
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("fleetlab: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(Usage(msg)) => {
             eprintln!("fleetlab: {msg}");

@@ -1,5 +1,5 @@
 //! The JSON contract of `fleetlab run --json` and `fleetlab figures --json`
-//! (shared/spec/README.md): serde shapes over an [`Outcome`], kept apart from
+//! (docs/contract.md): serde shapes over an [`Outcome`], kept apart from
 //! the model so the model never bends to a format. A figure that is infinite
 //! (a jammed queue's wait) is written `null`.
 

@@ -1,4 +1,4 @@
-//! The `fleetlab` command line: its JSON contract (shared/spec/README.md) and
+//! The `fleetlab` command line: its JSON contract (docs/contract.md) and
 //! its answers to bad input (a clear line on stderr, exit status 2, no panic).
 
 use std::process::{Command, Output};
@@ -328,4 +328,95 @@ fn problem_set_prints_problems_then_a_key() {
         &["problem-set", "--seed", "5", "--topics", "nope"],
         "unknown topic 'nope'",
     );
+}
+
+/// An error quotes the value as it was typed, never a rounded or expanded
+/// version of it, and odd spellings of numbers are refused, not guessed.
+#[test]
+fn errors_quote_the_input_as_typed() {
+    let set = |v: &str| {
+        vec![
+            "run".to_string(),
+            "tiers-and-rate-limits".into(),
+            "--set".into(),
+            v.into(),
+        ]
+    };
+    let check = |v: &str, says: &str| {
+        let args = set(v);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&args, says);
+    };
+    check(
+        "prov_cards=0.0000000000000001",
+        "0.0000000000000001 is out of range",
+    );
+    check("prov_cards=1e308", "prov_cards: 1e308 is out of range");
+    check("prov_cards=1__0", "'1__0' is not a number");
+    check("service_ms=1e-400", "'1e-400' is not a number");
+    check("prov_cards=inf", "'inf' is not a number");
+    // Grouped thousands are read.
+    let v = json(&[
+        "run",
+        "tiers-and-rate-limits",
+        "--set",
+        "bucket_capacity=3,000",
+        "--json",
+    ]);
+    assert_eq!(v["params"]["bucket_capacity"], 3000.0);
+}
+
+/// A negative answer needs no `=`; a reader that closes the pipe early is
+/// no error and no panic.
+#[test]
+fn the_shell_is_no_obstacle() {
+    let out = fleetlab(&["grade", "warm-pool", "C1", "--seed", "3", "--answer", "-5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(["figures", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fleetlab");
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped here: the rest of the output meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.status.success(), "{err}");
+}
+
+/// docs/contract.md lists every topic, story and parameter the model has.
+#[test]
+fn the_contract_page_lists_every_name() {
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/contract.md"))
+        .expect("docs/contract.md");
+    for t in fleetlab::topics::all() {
+        let row = page
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{}` |", t.id())))
+            .unwrap_or_else(|| panic!("docs/contract.md has no row for {}", t.id()));
+        for p in t.presets() {
+            assert!(
+                row.contains(&format!("`{}`", p.id)),
+                "{}: story {}",
+                t.id(),
+                p.id
+            );
+        }
+        for spec in t.params() {
+            assert!(
+                row.contains(&format!("`{}`", spec.name)),
+                "{}: parameter {}",
+                t.id(),
+                spec.name
+            );
+        }
+    }
 }

@@ -1,12 +1,17 @@
 //! Architecture rules, checked on the source text (in the spirit of
-//! rust-analyzer's tidy tests). See ARCHITECTURE.md, "Code map".
+//! rust-analyzer's tidy tests). Each rule is stated as an absence: what must
+//! not appear where. ARCHITECTURE.md draws the same map in words.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for entry in fs::read_dir(dir).unwrap() {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.is_dir() {
             out.extend(rust_files(&path));
@@ -14,6 +19,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
             out.push(path);
         }
     }
+    out.sort();
     out
 }
 
@@ -21,22 +27,199 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Source lines without `//` comments, so docs may name what code may not use.
-fn code(path: &Path) -> String {
-    fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| match l.find("//") {
-            Some(i) => &l[..i],
-            None => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+fn rel(path: &Path) -> String {
+    path.strip_prefix(root())
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
-/// The model core (model, topics, challenges, report) is pure: no web crate,
-/// no IO, no clock, no entropy, no printing. It compiles and is tested
-/// natively, and the same code runs in the browser.
+/// Rust source with comments removed and the insides of string and char
+/// literals blanked (same length, newlines kept), so that braces and words
+/// counted below are code, never text.
+fn strip(src: &str) -> String {
+    let b = src.as_bytes();
+    let mut out = String::with_capacity(src.len());
+    let mut i = 0;
+    let blank = |s: &[u8], out: &mut String| {
+        for &c in s {
+            out.push(if c == b'\n' { '\n' } else { ' ' });
+        }
+    };
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.starts_with(b"//") {
+            let end = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+            blank(&rest[..end], &mut out);
+            i += end;
+        } else if rest.starts_with(b"/*") {
+            let end = src[i + 2..].find("*/").map_or(rest.len(), |e| e + 4);
+            blank(&rest[..end], &mut out);
+            i += end;
+        } else if rest.starts_with(b"r#") || rest.starts_with(b"r\"") {
+            let hashes = rest[1..].iter().take_while(|&&c| c == b'#').count();
+            if rest.get(1 + hashes) != Some(&b'"') {
+                out.push('r');
+                i += 1;
+                continue;
+            }
+            let close = format!("\"{}", "#".repeat(hashes));
+            let body = 2 + hashes;
+            let end = src[i + body..]
+                .find(&close)
+                .map_or(rest.len(), |e| body + e + close.len());
+            out.push('"');
+            blank(&rest[1..end - 1], &mut out);
+            out.push('"');
+            i += end;
+        } else if rest[0] == b'"' {
+            let mut j = 1;
+            while j < rest.len() && rest[j] != b'"' {
+                j += if rest[j] == b'\\' { 2 } else { 1 };
+            }
+            let end = (j + 1).min(rest.len());
+            out.push('"');
+            blank(&rest[1..end.saturating_sub(1)], &mut out);
+            out.push('"');
+            i += end;
+        } else if rest[0] == b'\'' && char_literal_len(rest).is_some() {
+            let n = char_literal_len(rest).unwrap();
+            out.push_str("' '");
+            out.push_str(&" ".repeat(n - 3));
+            i += n;
+        } else {
+            let ch = src[i..].chars().next().unwrap();
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
+/// The length of a char literal at the start of `s` (`'a'`, `'\n'`,
+/// `'\u{1F600}'`, `'é'`), or None for a lifetime.
+fn char_literal_len(s: &[u8]) -> Option<usize> {
+    if s.get(1) == Some(&b'\\') {
+        let close = s[2..].iter().position(|&c| c == b'\'')?;
+        return Some(close + 3);
+    }
+    let text = std::str::from_utf8(&s[1..s.len().min(6)])
+        .ok()
+        .or_else(|| {
+            (2..=5)
+                .rev()
+                .find_map(|k| std::str::from_utf8(&s[1..s.len().min(k)]).ok())
+        })?;
+    let c = text.chars().next()?;
+    let after = 1 + c.len_utf8();
+    (s.get(after) == Some(&b'\'')).then_some(after + 1)
+}
+
+/// Code lines: not blank once comments are gone.
+fn code_lines(stripped: &str) -> usize {
+    stripped.lines().filter(|l| !l.trim().is_empty()).count()
+}
+
+/// Every `fn` with a body: (name, first line, length in lines).
+fn functions(stripped: &str) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = stripped.lines().collect();
+    let mut out = Vec::new();
+    for (n, line) in lines.iter().enumerate() {
+        let Some(at) = find_word(line, "fn") else {
+            continue;
+        };
+        let name: String = line[at + 2..]
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if name.is_empty() {
+            continue;
+        }
+        // The body opens at the first `{` before any `;` (a declaration
+        // without a body ends at `;`).
+        let mut depth = 0i64;
+        let mut opened = false;
+        let mut end = None;
+        'scan: for (m, l) in lines.iter().enumerate().skip(n) {
+            let from = if m == n { at } else { 0 };
+            for c in l[from..].chars() {
+                match c {
+                    ';' if !opened && depth == 0 => break 'scan,
+                    '{' => {
+                        opened = true;
+                        depth += 1;
+                    }
+                    '}' => {
+                        depth -= 1;
+                        if opened && depth == 0 {
+                            end = Some(m);
+                            break 'scan;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if let Some(end) = end {
+            out.push((name, n + 1, end - n + 1));
+        }
+    }
+    out
+}
+
+/// Where `word` stands alone in `line` (not part of a longer identifier).
+fn find_word(line: &str, word: &str) -> Option<usize> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut from = 0;
+    while let Some(i) = line[from..].find(word) {
+        let at = from + i;
+        let before = line[..at].chars().next_back();
+        let after = line[at + word.len()..].chars().next();
+        if !before.is_some_and(ident) && !after.is_some_and(ident) {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// The module names a file reaches through `prefix` (`super::`,
+/// `crate::web::`): `prefix::name` and each first segment of
+/// `prefix::{a, b::c}`.
+fn reached(stripped: &str, prefix: &str) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = BTreeSet::new();
+    let mut from = 0;
+    while let Some(i) = stripped[from..].find(prefix) {
+        let at = from + i + prefix.len();
+        let rest = &stripped[at..];
+        if let Some(list) = rest.strip_prefix('{') {
+            let body = &list[..list.find('}').unwrap_or(list.len())];
+            for item in body.split(',') {
+                out.insert(ident(item));
+            }
+        } else {
+            out.insert(ident(rest));
+        }
+        from = at;
+    }
+    out.remove("");
+    out
+}
+
+fn read(path: &Path) -> String {
+    strip(&fs::read_to_string(path).unwrap())
+}
+
+/// The pure layers: model, engine, topics, challenges, the report and links.
+/// No web crate, no IO, no clock, no entropy, no printing: they compile and
+/// are tested natively, and the same code runs in the browser.
 #[test]
 fn the_core_is_pure() {
     let forbidden = [
@@ -60,28 +243,265 @@ fn the_core_is_pure() {
         "Instant",
     ];
     let mut core: Vec<PathBuf> = Vec::new();
-    for dir in ["src/model", "src/topics", "src/challenge"] {
-        let d = root().join(dir);
-        if d.exists() {
-            core.extend(rust_files(&d));
-        }
+    for dir in ["src/model", "src/engine", "src/topics", "src/challenge"] {
+        core.extend(rust_files(&root().join(dir)));
     }
-    for file in ["src/report.rs", "src/urlstate.rs"] {
-        let f = root().join(file);
-        if f.exists() {
-            core.push(f);
-        }
-    }
-    assert!(core.len() > 5);
+    core.push(root().join("src/report.rs"));
+    core.push(root().join("src/urlstate.rs"));
+    assert!(core.len() > 20);
     for path in core {
-        let text = code(&path);
+        let text = read(&path);
         for word in forbidden {
             assert!(
                 !text.contains(word),
                 "{} uses {word}: the core stays pure",
-                path.display()
+                rel(&path)
             );
         }
+    }
+}
+
+/// The arrows between layers point one way: model ← engine ← topics, and
+/// model ← challenge ← topics (each topic's challenges.rs). So the model
+/// names no challenge, engine or topic; the engine names no topic and no
+/// challenge; the challenge layer names no topic.
+#[test]
+fn layers_point_one_way() {
+    let rules: [(&str, &[&str]); 3] = [
+        (
+            "src/model",
+            &["crate::challenge", "crate::topics", "crate::engine"],
+        ),
+        ("src/engine", &["crate::challenge", "crate::topics"]),
+        ("src/challenge", &["crate::topics", "crate::engine"]),
+    ];
+    for (dir, banned) in rules {
+        let files = rust_files(&root().join(dir));
+        assert!(!files.is_empty(), "{dir} exists");
+        for path in files {
+            let text = read(&path);
+            for word in banned {
+                assert!(!text.contains(word), "{} names {word}", rel(&path));
+            }
+        }
+    }
+}
+
+/// The topics, by folder name.
+fn topic_folders() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = fs::read_dir(root().join("src/topics"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
+/// Each built topic is a folder `src/topics/<snake_id>/` with a `mod.rs`,
+/// and the topic folder is the only thing under `src/topics` besides the
+/// registry.
+#[test]
+fn every_topic_is_a_folder() {
+    let folders: BTreeSet<String> = topic_folders()
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for t in fleetlab::topics::all() {
+        let snake = t.id().replace('-', "_");
+        assert!(folders.contains(&snake), "src/topics/{snake}/ is missing");
+        assert!(
+            root()
+                .join("src/topics")
+                .join(&snake)
+                .join("mod.rs")
+                .exists(),
+            "src/topics/{snake}/mod.rs is missing"
+        );
+    }
+    let loose: Vec<String> = fs::read_dir(root().join("src/topics"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.file_name().unwrap() != "mod.rs")
+        .map(|p| rel(&p))
+        .collect();
+    assert!(loose.is_empty(), "topic code outside a folder: {loose:?}");
+}
+
+/// No topic names another topic, by path or through `super::super`.
+#[test]
+fn no_topic_names_another() {
+    let folders = topic_folders();
+    let names: Vec<String> = folders
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for (folder, own) in folders.iter().zip(&names) {
+        for path in rust_files(folder) {
+            let text = read(&path);
+            for other in names.iter().filter(|n| *n != own) {
+                for form in [format!("topics::{other}"), format!("super::super::{other}")] {
+                    assert!(
+                        !text.contains(&form),
+                        "{} names {form}: shared arithmetic belongs in src/engine",
+                        rel(&path)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Inside a topic folder each file depends only downward: declarations,
+/// then the model, the simulation, the outcome (figures, checks, notes,
+/// charts, which do not import each other), the challenges, and `mod.rs`
+/// on top. `<layer>_<what>.rs` belongs to `<layer>` and may use `<layer>.rs`.
+#[test]
+fn topic_files_depend_only_downward() {
+    let rank = |stem: &str| -> Option<(u8, String)> {
+        let base = stem.split('_').next().unwrap_or(stem);
+        let r = match base {
+            "params" => 0,
+            "model" => 1,
+            "sim" => 2,
+            "figures" | "checks" | "notes" | "charts" => 3,
+            "challenges" => 4,
+            "mod" => 5,
+            _ => return None,
+        };
+        Some((r, base.to_string()))
+    };
+    for folder in topic_folders() {
+        let files = rust_files(&folder);
+        let stems: BTreeMap<String, PathBuf> = files
+            .iter()
+            .map(|p| {
+                (
+                    p.file_stem().unwrap().to_string_lossy().into_owned(),
+                    p.clone(),
+                )
+            })
+            .collect();
+        for (stem, path) in &stems {
+            let (mine, base) = rank(stem).unwrap_or_else(|| {
+                panic!(
+                    "{}: name a topic file after its layer (params, model, sim, \
+                     figures, checks, notes, charts, challenges, mod)",
+                    rel(path)
+                )
+            });
+            let text = read(path);
+            let mut uses = reached(&text, "super::");
+            let own = folder.file_name().unwrap().to_string_lossy().into_owned();
+            uses.extend(reached(&text, &format!("topics::{own}::")));
+            for used in uses.iter().filter(|u| stems.contains_key(*u)) {
+                let (theirs, _) = rank(used).unwrap();
+                let same_layer_base = theirs == mine && *used == base && *stem != base;
+                assert!(
+                    theirs < mine || same_layer_base,
+                    "{} uses {used}: a topic file depends only on earlier layers",
+                    rel(path)
+                );
+            }
+        }
+    }
+}
+
+/// Rooms small enough to read: no source file over 800 code lines, no
+/// function over 120 lines.
+#[test]
+fn files_and_functions_stay_small() {
+    let mut long = Vec::new();
+    for path in rust_files(&root().join("src")) {
+        let text = read(&path);
+        let n = code_lines(&text);
+        if n > 800 {
+            long.push(format!("{}: {n} code lines", rel(&path)));
+        }
+        for (name, line, len) in functions(&text) {
+            if len > 120 {
+                long.push(format!("{}:{line} fn {name}: {len} lines", rel(&path)));
+            }
+        }
+    }
+    assert!(long.is_empty(), "split these:\n{}", long.join("\n"));
+}
+
+/// The measuring itself: a brace inside a string or a char is no brace.
+#[test]
+fn the_measure_reads_code_not_text() {
+    let src = "fn a() {\n    let s = \"}}\";\n    let c = '{';\n    // }\n}\nfn b<'x>(v: &'x str) -> &'x str { v }\nfn c();\n";
+    let f = functions(&strip(src));
+    assert_eq!(
+        f,
+        vec![("a".to_string(), 1, 5), ("b".to_string(), 6, 1)],
+        "{:?}",
+        strip(src)
+    );
+    let uses = reached(
+        "use super::{dom, page::Page};\nsuper::store::save();",
+        "super::",
+    );
+    assert_eq!(
+        uses.into_iter().collect::<Vec<_>>(),
+        vec!["dom", "page", "store"]
+    );
+}
+
+/// The web edge has no import circle: its modules form a tree of calls
+/// with one owner of the page's state at the top.
+#[test]
+fn no_import_circle_in_the_web_edge() {
+    let dir = root().join("src/web");
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for path in rust_files(&dir) {
+        let module = path
+            .strip_prefix(&dir)
+            .unwrap()
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        let text = read(&path);
+        let mut uses = reached(&text, "crate::web::");
+        if path.parent() == Some(dir.as_path()) {
+            uses.extend(reached(&text, "super::"));
+        } else {
+            uses.extend(reached(&text, "super::super::"));
+        }
+        uses.remove(&module);
+        graph.entry(module).or_default().extend(uses);
+    }
+    let modules: BTreeSet<String> = graph.keys().cloned().collect();
+    for deps in graph.values_mut() {
+        deps.retain(|d| modules.contains(d) && d != "mod");
+    }
+    // Depth-first search for a back edge.
+    fn visit(
+        m: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) {
+        if done.contains(m) {
+            return;
+        }
+        if let Some(i) = path.iter().position(|p| p == m) {
+            panic!("import circle in src/web: {} → {m}", path[i..].join(" → "));
+        }
+        path.push(m.to_string());
+        for d in graph.get(m).into_iter().flatten() {
+            visit(d, graph, path, done);
+        }
+        path.pop();
+        done.insert(m.to_string());
+    }
+    let mut done = BTreeSet::new();
+    for m in graph.keys() {
+        visit(m, &graph, &mut Vec::new(), &mut done);
     }
 }
 
@@ -96,45 +516,62 @@ fn the_web_edge_holds_no_topic_logic() {
         words.extend(t.presets().iter().map(|p| format!("\"{}\"", p.id)));
     }
     for path in rust_files(&root().join("src/web")) {
-        let text = code(&path);
+        // Strings matter here, so only comments are dropped.
+        let text: String = fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
         for w in &words {
+            assert!(!text.contains(w.as_str()), "{} mentions {w}", rel(&path));
+        }
+    }
+}
+
+/// Each topic says what it teaches, and its model opens with its equations,
+/// units and where its numbers come from.
+#[test]
+fn topics_open_with_their_model() {
+    for folder in topic_folders() {
+        for name in ["mod.rs", "model.rs"] {
+            let path = folder.join(name);
+            if !path.exists() {
+                assert_ne!(name, "mod.rs", "{} is missing", rel(&path));
+                continue;
+            }
+            let text = fs::read_to_string(&path).unwrap();
+            let head: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
             assert!(
-                !text.contains(w.as_str()),
-                "{} mentions {w}",
-                path.display()
+                head.len() >= 3,
+                "{}: open with a //! header that says what it holds",
+                rel(&path)
             );
         }
     }
 }
 
-/// Each topic file opens with its equations, units and sources.
+/// Comments speak of the code, not of the project's history or its source
+/// folders outside the repository.
 #[test]
-fn topic_files_open_with_their_model() {
-    for path in rust_files(&root().join("src/topics")) {
-        if path.file_name().unwrap() == "mod.rs" {
-            continue;
-        }
+fn no_stale_pointers_in_the_source() {
+    for path in rust_files(&root().join("src")) {
         let text = fs::read_to_string(&path).unwrap();
-        let head: String = text
-            .lines()
-            .take_while(|l| l.starts_with("//!"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        assert!(
-            head.starts_with("//! # "),
-            "{}: open with a '//! # Title' doc",
-            path.display()
-        );
-        assert!(
-            head.contains("Source"),
-            "{}: name the seed and spec",
-            path.display()
-        );
-        assert!(
-            head.lines().count() >= 10,
-            "{}: state the equations and units",
-            path.display()
-        );
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            let issue = lower.find("issue ").is_some_and(|i| {
+                lower[i + 6..]
+                    .trim_start_matches('#')
+                    .starts_with(|c: char| c.is_ascii_digit())
+            });
+            assert!(
+                !issue && !line.contains("shared/spec") && !line.contains("shared/seeds"),
+                "{}:{}: {}",
+                rel(&path),
+                n + 1,
+                line.trim()
+            );
+        }
     }
 }
 

@@ -4,7 +4,7 @@ use super::chart::Chart;
 use super::units::Unit;
 
 /// One named number of a run. `id` is the stable snake_case key of the JSON
-/// (fixed in shared/spec/README.md); `label` is what a reader sees.
+/// (a contract: docs/contract.md); `label` is what a reader sees.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub id: &'static str,

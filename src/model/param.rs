@@ -122,14 +122,11 @@ impl ParamSpec {
                     allowed: options.iter().map(|(w, _)| *w).collect(),
                 }),
             ParamKind::Number { .. } => {
-                let v: f64 = t
-                    .replace('_', "")
-                    .parse()
-                    .map_err(|_| ParamError::NotANumber {
-                        name: self.name,
-                        got: t.to_string(),
-                    })?;
-                self.check(v)
+                let v = read_number(t).ok_or_else(|| ParamError::NotANumber {
+                    name: self.name,
+                    got: quote(t),
+                })?;
+                self.check(v).map_err(|e| e.typed_as(t))
             }
         }
     }
@@ -152,7 +149,7 @@ impl ParamSpec {
                 if !v.is_finite() {
                     return Err(ParamError::NotANumber {
                         name: self.name,
-                        got: format!("{v}"),
+                        got: crate::model::units::number(v),
                     });
                 }
                 if v < min || v > max {
@@ -161,12 +158,14 @@ impl ParamSpec {
                         got: v,
                         min,
                         max,
+                        typed: None,
                     });
                 }
                 if self.is_integer() && v.fract() != 0.0 {
                     return Err(ParamError::NotWhole {
                         name: self.name,
                         got: v,
+                        typed: None,
                     });
                 }
                 Ok(v)
@@ -236,12 +235,16 @@ pub enum ParamError {
     NotWhole {
         name: &'static str,
         got: f64,
+        /// The value as the user wrote it, when it was written.
+        typed: Option<String>,
     },
     OutOfRange {
         name: &'static str,
         got: f64,
         min: f64,
         max: f64,
+        /// The value as the user wrote it, when it was written.
+        typed: Option<String>,
     },
     NotAChoice {
         name: &'static str,
@@ -262,21 +265,25 @@ impl fmt::Display for ParamError {
             ParamError::NotANumber { name, got } => {
                 write!(f, "{name}: '{got}' is not a number")
             }
-            ParamError::NotWhole { name, got } => {
-                write!(f, "{name}: {} is not a whole number", number(*got))
+            ParamError::NotWhole { name, got, typed } => {
+                let shown = typed.clone().unwrap_or_else(|| number(*got));
+                write!(f, "{name}: {shown} is not a whole number")
             }
             ParamError::OutOfRange {
                 name,
                 got,
                 min,
                 max,
-            } => write!(
-                f,
-                "{name}: {} is out of range (allowed {} to {})",
-                number(*got),
-                number(*min),
-                number(*max)
-            ),
+                typed,
+            } => {
+                let shown = typed.clone().unwrap_or_else(|| number(*got));
+                write!(
+                    f,
+                    "{name}: {shown} is out of range (allowed {} to {})",
+                    number(*min),
+                    number(*max)
+                )
+            }
             ParamError::NotAChoice { name, got, allowed } => {
                 write!(f, "{name}: '{got}' is not one of {}", allowed.join(", "))
             }
@@ -285,6 +292,117 @@ impl fmt::Display for ParamError {
 }
 
 impl std::error::Error for ParamError {}
+
+impl ParamError {
+    /// The same error, quoting the value as the user typed it.
+    fn typed_as(self, text: &str) -> ParamError {
+        match self {
+            ParamError::NotWhole { name, got, .. } => ParamError::NotWhole {
+                name,
+                got,
+                typed: Some(quote(text)),
+            },
+            ParamError::OutOfRange {
+                name,
+                got,
+                min,
+                max,
+                ..
+            } => ParamError::OutOfRange {
+                name,
+                got,
+                min,
+                max,
+                typed: Some(quote(text)),
+            },
+            other => other,
+        }
+    }
+}
+
+/// Text quoted back to its writer: as given, shortened in the middle when
+/// long (so a pasted novel does not become the error message).
+pub fn quote(text: &str) -> String {
+    const KEEP: usize = 24;
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * KEEP + 1 {
+        return text.to_string();
+    }
+    let head: String = chars[..KEEP].iter().collect();
+    let tail: String = chars[chars.len() - KEEP..].iter().collect();
+    format!("{head}…{tail}")
+}
+
+/// Reads a number as people and programs write it: `64`, `-0.4`, `1e3`,
+/// `.5`, and digits grouped in threes by `_` or `,` (`1_000`, `12,288`).
+/// Refuses what would be read as something else than was meant: odd
+/// groupings (`1__0`, `1,00`), `inf` and `nan`, and values that overflow to
+/// infinity or underflow to zero (`1e-400`).
+pub fn read_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (mantissa, exponent) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let unsigned = mantissa.strip_prefix(['-', '+']).unwrap_or(mantissa);
+    let (int, frac) = match unsigned.find('.') {
+        Some(i) => (&unsigned[..i], Some(&unsigned[i + 1..])),
+        None => (unsigned, None),
+    };
+    let int_digits = ungroup(int)?;
+    if let Some(f) = frac {
+        if !f.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+    }
+    if int_digits.is_empty() && frac.is_none_or(str::is_empty) {
+        return None;
+    }
+    if let Some(e) = exponent {
+        let digits = e.strip_prefix(['-', '+']).unwrap_or(e);
+        if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+    }
+    let mut plain = String::with_capacity(t.len());
+    plain.push_str(&mantissa[..mantissa.len() - unsigned.len()]);
+    plain.push_str(&int_digits);
+    if let Some(f) = frac {
+        plain.push('.');
+        plain.push_str(f);
+    }
+    if let Some(e) = exponent {
+        plain.push('e');
+        plain.push_str(e);
+    }
+    let v: f64 = plain.parse().ok()?;
+    let nonzero = plain
+        .split(['e', 'E'])
+        .next()
+        .is_some_and(|m| m.chars().any(|c| ('1'..='9').contains(&c)));
+    (v.is_finite() && (v != 0.0 || !nonzero)).then_some(v)
+}
+
+/// The integer digits without their group separators, if every group after
+/// the first has exactly three digits and one separator kind is used.
+fn ungroup(int: &str) -> Option<String> {
+    let sep = match (int.contains('_'), int.contains(',')) {
+        (true, true) => return None,
+        (true, false) => '_',
+        (false, true) => ',',
+        (false, false) => {
+            return int
+                .chars()
+                .all(|c| c.is_ascii_digit())
+                .then(|| int.to_string());
+        }
+    };
+    let groups: Vec<&str> = int.split(sep).collect();
+    let first_ok = (1..=3).contains(&groups[0].len());
+    let rest_ok = groups[1..].iter().all(|g| g.len() == 3);
+    let digits = groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
+    (first_ok && rest_ok && digits).then(|| groups.concat())
+}
 
 /// The values of one run, aligned with the topic's specs.
 #[derive(Clone, Debug)]
@@ -392,5 +510,84 @@ impl Params {
             .filter(|(s, v)| **v != s.default)
             .map(|(s, v)| (s.name, s.show(*v)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_written() {
+        for (text, want) in [
+            ("64", 64.0),
+            (" -0.4 ", -0.4),
+            ("+2", 2.0),
+            ("1e3", 1000.0),
+            ("2.5E-2", 0.025),
+            (".5", 0.5),
+            ("5.", 5.0),
+            ("1_000", 1000.0),
+            ("12,288", 12288.0),
+            ("1,000,000.5", 1_000_000.5),
+            ("0", 0.0),
+            ("0e-400", 0.0),
+        ] {
+            assert_eq!(read_number(text), Some(want), "{text}");
+        }
+    }
+
+    #[test]
+    fn odd_numbers_are_refused() {
+        for text in [
+            "",
+            "-",
+            ".",
+            "1__0",
+            "1_0",
+            "10_00",
+            "_100",
+            "1,00",
+            "1_000,000",
+            "1e",
+            "1e+",
+            "inf",
+            "-inf",
+            "NaN",
+            "infinity",
+            "1e-400",
+            "1e400",
+            "0x10",
+            "1.2.3",
+            "1 000",
+            "٣",
+        ] {
+            assert_eq!(read_number(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn errors_quote_what_was_typed() {
+        let spec = ParamSpec::number(
+            "cards",
+            "Cards",
+            Unit::Count("cards"),
+            (1.0, 512.0, 1.0),
+            64.0,
+            "",
+            "",
+        );
+        let e = spec.parse("0.0000000000000001").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "cards: 0.0000000000000001 is out of range (allowed 1 to 512)"
+        );
+        let e = spec.parse("1e308").unwrap_err().to_string();
+        assert!(e.contains("1e308") && e.len() < 80, "{e}");
+        let e = spec.parse("1.5").unwrap_err().to_string();
+        assert_eq!(e, "cards: 1.5 is not a whole number");
+        let long = "9".repeat(500);
+        let e = spec.parse(&long).unwrap_err().to_string();
+        assert!(e.len() < 120 && e.contains('…'), "{e}");
     }
 }

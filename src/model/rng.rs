@@ -1,4 +1,5 @@
-//! SplitMix64: the one generator of the project (fleet-efficiency.md §3).
+//! SplitMix64: the one generator of the project (Steele, Lea and Flood, 2014;
+//! the constants of Vigna's reference `splitmix64.c`).
 //!
 //! Deterministic from its seed on every machine: a challenge seed or a preset's
 //! lottery seed gives the same draws natively and in the browser. The core
@@ -58,7 +59,7 @@ mod tests {
 
     #[test]
     fn known_answers_for_seed_zero() {
-        // fleet-efficiency.md §3.
+        // The reference implementation's first outputs for seed 0.
         let mut r = SplitMix64::new(0);
         assert_eq!(r.next_u64(), 0xe220a8397b1dcdaf);
         assert_eq!(r.next_u64(), 0x6e789e6aa1b965f4);

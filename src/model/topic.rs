@@ -34,7 +34,7 @@ pub struct Fix {
 /// A story: parameter values over the defaults, and optionally a fix.
 #[derive(Clone, Copy, Debug)]
 pub struct Preset {
-    /// Stable id (`modulo-doubling`), fixed in shared/spec/README.md.
+    /// Stable id (`modulo-doubling`), a contract (docs/contract.md).
     pub id: &'static str,
     pub title: &'static str,
     /// The story in two or three sentences.
