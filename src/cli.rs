@@ -574,9 +574,13 @@ fn bench_text(quick: bool) -> String {
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     let b = report::bench(&clock, if quick { 20.0 } else { 200.0 }, quick);
     let mut s = String::from("native model timings (build with --release for real figures)\n\n");
-    s += "run() per preset, mean ms\n";
+    s += "run() per story (± its fix): the first, cold run, then the mean of warm repeats\n";
     for r in &b.runs {
-        s += &format!("  {:<24} {:<26} {:>9.3} ms\n", r.topic, r.preset, r.ms);
+        let story = format!("{}{}", r.preset, if r.fix { " + fix" } else { "" });
+        s += &format!(
+            "  {:<24} {:<32} cold {:>9.3} ms   warm {:>9.3} ms\n",
+            r.topic, story, r.cold_ms, r.ms
+        );
     }
     s += "\nengines, items per second\n";
     for e in &b.engines {

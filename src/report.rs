@@ -169,11 +169,14 @@ pub fn all_figures() -> Vec<RunReport> {
     reports
 }
 
-/// One preset's run() time.
+/// One story's run() time: the first (cold) run, then the mean of repeats
+/// (warm: what a slider that leaves the memoized part alone costs).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BenchRun {
     pub topic: &'static str,
     pub preset: &'static str,
+    pub fix: bool,
+    pub cold_ms: f64,
     pub ms: f64,
 }
 
@@ -192,8 +195,9 @@ pub struct Bench {
     pub engines: Vec<BenchEngine>,
 }
 
-/// Mean milliseconds of `f`, repeated for about `budget_ms`.
-fn time_ms(now_ms: &dyn Fn() -> f64, budget_ms: f64, mut f: impl FnMut()) -> f64 {
+/// Milliseconds of the first call of `f`, and the mean of repeats for about
+/// `budget_ms`.
+fn time_ms(now_ms: &dyn Fn() -> f64, budget_ms: f64, mut f: impl FnMut()) -> (f64, f64) {
     let t0 = now_ms();
     f();
     let once = now_ms() - t0;
@@ -202,7 +206,7 @@ fn time_ms(now_ms: &dyn Fn() -> f64, budget_ms: f64, mut f: impl FnMut()) -> f64
     for _ in 0..reps {
         f();
     }
-    (now_ms() - t1) / reps as f64
+    (once, (now_ms() - t1) / reps as f64)
 }
 
 /// Times every preset's run() and every topic's engine. The clock comes from
@@ -213,15 +217,24 @@ pub fn bench(now_ms: &dyn Fn() -> f64, budget_ms: f64, quick: bool) -> Bench {
     let mut engines = Vec::new();
     for t in crate::topics::all() {
         for p in t.presets() {
-            if let Ok(params) = t.preset_params(p, false) {
-                let ms = time_ms(now_ms, budget_ms, || {
-                    std::hint::black_box(t.run(&params));
-                });
-                runs.push(BenchRun {
-                    topic: t.id(),
-                    preset: p.id,
-                    ms,
-                });
+            let fixes: &[bool] = if p.fix.is_some() && !quick {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            for &fix in fixes {
+                if let Ok(params) = t.preset_params(p, fix) {
+                    let (cold_ms, ms) = time_ms(now_ms, budget_ms, || {
+                        std::hint::black_box(t.run(&params));
+                    });
+                    runs.push(BenchRun {
+                        topic: t.id(),
+                        preset: p.id,
+                        fix,
+                        cold_ms,
+                        ms,
+                    });
+                }
             }
         }
         if let Some(e) = t.engine() {
@@ -230,7 +243,7 @@ pub fn bench(now_ms: &dyn Fn() -> f64, budget_ms: f64, quick: bool) -> Bench {
             } else {
                 e.default_n
             };
-            let ms = time_ms(now_ms, budget_ms, || {
+            let (_, ms) = time_ms(now_ms, budget_ms, || {
                 std::hint::black_box((e.run)(n, 1));
             });
             engines.push(BenchEngine {

@@ -322,6 +322,12 @@ pub fn trim(s: &str) -> String {
     t.strip_suffix('.').unwrap_or(t).to_string()
 }
 
+/// A share with up to four decimals of a percent ("61.2903%"): worked
+/// solutions carry the digits a ±0.1-point answer needs.
+pub fn percent4(share: f64) -> String {
+    format!("{}%", trim(&fixed(100.0 * share, 4)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -354,10 +360,4 @@ mod tests {
         assert_eq!(Unit::UsdPerMTok.format(0.0799), "$0.0799 per 1M");
         assert_eq!(Unit::UsdPerMTok.format(1.27519), "$1.2752 per 1M");
     }
-}
-
-/// A share with up to four decimals of a percent ("61.2903%"): worked
-/// solutions carry the digits a ±0.1-point answer needs.
-pub fn percent4(share: f64) -> String {
-    format!("{}%", trim(&fixed(100.0 * share, 4)))
 }

@@ -91,8 +91,8 @@ for (const topic of topics) {
 }
 
 const b = await page.evaluate(() => window.wasmBindings.fleetlabBench(false));
-console.log('\nwasm: run() per preset, mean ms');
-for (const r of b.runs) console.log(`  ${r.topic.padEnd(24)} ${r.preset.padEnd(26)} ${r.ms.toFixed(3).padStart(9)} ms`);
+console.log('\nwasm: run() per story (± its fix), cold then mean warm ms');
+for (const r of b.runs) console.log(`  ${r.topic.padEnd(24)} ${(r.preset + (r.fix ? ' + fix' : '')).padEnd(32)} cold ${r.cold_ms.toFixed(3).padStart(9)} ms   warm ${r.ms.toFixed(3).padStart(9)} ms`);
 console.log('wasm: engines, items per second');
 for (const e of b.engines) console.log(`  ${e.topic.padEnd(24)} ${Math.round(e.items_per_s).toLocaleString('en').padStart(14)} ${e.unit}/s  (${e.name})`);
 
