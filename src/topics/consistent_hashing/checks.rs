@@ -1,0 +1,102 @@
+//! The checks, each declared beside the verdict it computes: a resize should
+//! move at most twice the least possible share, and no card should hold more
+//! than 1.25 × the average.
+
+use super::model::ideal_moved_share;
+use super::params::{Input, Scheme};
+use super::sim::Resize;
+use crate::model::units;
+use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+
+const MOVED: CheckSpec = CheckSpec {
+    id: "moved",
+    label: "Resize moves little",
+    rule: "moved share ≤ 2 × the ideal |n1 − n0| / max(n0, n1)",
+};
+
+fn moved(inp: &Input, r: &Resize) -> Verdict {
+    let ideal = ideal_moved_share(inp.n0, inp.n1);
+    let moved = r.moved as f64 / inp.families as f64;
+    let scheme = inp.scheme.word();
+    let resize = format!("{} → {} cards", inp.n0, inp.n1);
+    Verdict::at_most(
+        MOVED.id,
+        moved,
+        2.0 * ideal,
+        Unit::Share,
+        Some(if inp.scheme == Scheme::Ring {
+            "vnodes"
+        } else {
+            "scheme"
+        }),
+        |pass| {
+            if pass {
+                format!(
+                    "{scheme} moved {} of families; a {resize} resize needs at least {}, and the check allows twice that.",
+                    Unit::Share.format(moved),
+                    Unit::Share.format(ideal)
+                )
+            } else if inp.scheme == Scheme::Modulo {
+                format!(
+                    "modulo moved {} of families where {resize} needs only {}: it redraws nearly every assignment. Switch the scheme to ring, jump or rendezvous.",
+                    Unit::Share.format(moved),
+                    Unit::Share.format(ideal)
+                )
+            } else {
+                format!(
+                    "{scheme} moved {}, more than twice the {} a {resize} resize needs. Raise the virtual nodes, or loosen the load bound.",
+                    Unit::Share.format(moved),
+                    Unit::Share.format(ideal)
+                )
+            }
+        },
+    )
+}
+
+const BALANCE: CheckSpec = CheckSpec {
+    id: "balance",
+    label: "No card is a hot spot",
+    rule: "busiest card's families ≤ 1.25 × the average",
+};
+
+fn balance(inp: &Input, r: &Resize) -> Verdict {
+    let (busiest, avg) = (r.busiest, r.average);
+    let ratio = busiest as f64 / avg;
+    // Below 20 families a card, chance alone makes a hot spot: the lever is
+    // more families, whatever the scheme.
+    let sparse = avg < 20.0;
+    let lever = if sparse {
+        "families"
+    } else if inp.scheme == Scheme::Ring {
+        "bound"
+    } else {
+        "families"
+    };
+    Verdict::at_most(BALANCE.id, ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
+        let head = format!(
+            "The busiest card holds {} against an average of {}",
+            Unit::Count("families").format(busiest as f64),
+            units::number(avg)
+        );
+        if pass {
+            format!("{head}: within 1.25× of even.")
+        } else if sparse {
+            format!(
+                "{head}: with so few families per card, chance alone piles several onto one card. Balance is judged over many families: raise the families (or set a load bound on the ring)."
+            )
+        } else if inp.scheme == Scheme::Ring {
+            format!(
+                "{head}: the ring's arcs are uneven. Set a load bound (c = 1.2) or raise the virtual nodes."
+            )
+        } else {
+            format!("{head}: raise the families, or use a ring with a load bound.")
+        }
+    })
+}
+
+pub static CHECKS: [CheckSpec; 2] = [MOVED, BALANCE];
+
+pub(super) fn checks(inp: &Input, r: &Resize, out: &mut Outcome) {
+    out.checks.push(moved(inp, r));
+    out.checks.push(balance(inp, r));
+}

@@ -1,0 +1,65 @@
+//! # Consistent hashing — concept explorer
+//!
+//! When a fleet resizes from `n0` to `n1` cards, how many of `F` cached prompt
+//! families lose their card, and what does re-prefilling them cost? Modulo,
+//! a hash ring (with an optional load bound), jump hash and rendezvous place
+//! the same hashed families; the measured moved share sits beside theory.
+//!
+//! Files: `params` (inputs, stories) → `model`, `model_ring` (shares, jump,
+//! rendezvous, the ring) → `sim` (placing families, the benchmark) →
+//! `figures`, `checks`, `notes`, `charts_ring`, `charts_sweep` → `challenges`.
+
+mod challenges;
+mod charts_ring;
+mod charts_sweep;
+mod checks;
+mod figures;
+mod model;
+mod model_ring;
+mod notes;
+mod params;
+mod sim;
+
+pub use challenges::SOLVER;
+
+use crate::model::*;
+use params::Input;
+
+pub struct ConsistentHashing;
+pub static TOPIC: ConsistentHashing = ConsistentHashing;
+
+static ABOUT: About = About {
+    id: "consistent-hashing",
+    title: "Consistent hashing",
+    kind: TopicKind::Explorer,
+    question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
+    source: "seed 000 (Consistent hashing); shared/spec/concepts.md",
+    params: &params::PARAMS,
+    presets: &params::PRESETS,
+    checks: &checks::CHECKS,
+};
+
+impl Topic for ConsistentHashing {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name: "place families on a 64 → 65 card ring (128 vnodes) and count moves",
+            unit: "families",
+            default_n: 2_000_000,
+            run: sim::place_families,
+        })
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let input = Input::read(p);
+        let mut out = Outcome::default();
+        let r = sim::resize(&input);
+        figures::figures(&input, &r, &mut out);
+        checks::checks(&input, &r, &mut out);
+        out.charts.push(charts_ring::ring_chart(&input, &r));
+        out.charts.push(charts_sweep::sweep_chart(&input));
+        notes::notes(&input, &mut out);
+        out
+    }
+}

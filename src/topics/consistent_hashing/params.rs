@@ -1,0 +1,185 @@
+//! The topic's inputs: the four schemes, the parameters with their defaults
+//! from the worked example, the three stories, and the typed `Input` a run
+//! reads from them.
+
+use crate::engine::preamble::{KV_KB_PER_TOKEN, PREAMBLE_TOKENS};
+use crate::model::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Scheme {
+    Modulo,
+    Ring,
+    Jump,
+    Rendezvous,
+}
+
+const SCHEMES: &[(&str, &str)] = &[
+    ("modulo", "modulo (key mod n)"),
+    ("ring", "hash ring with virtual nodes"),
+    ("jump", "jump consistent hash"),
+    ("rendezvous", "rendezvous (highest random weight)"),
+];
+pub(super) const ALL: [Scheme; 4] = [
+    Scheme::Modulo,
+    Scheme::Ring,
+    Scheme::Jump,
+    Scheme::Rendezvous,
+];
+
+impl Scheme {
+    fn from_word(w: &str) -> Scheme {
+        match w {
+            "ring" => Scheme::Ring,
+            "jump" => Scheme::Jump,
+            "rendezvous" => Scheme::Rendezvous,
+            _ => Scheme::Modulo,
+        }
+    }
+    pub(super) fn word(self) -> &'static str {
+        SCHEMES[self as usize].0
+    }
+}
+
+/// One preamble copy in MB: 1,200 tokens × 320 KB a token, decimal = 384 MB.
+pub(super) const COPY_MB: f64 = PREAMBLE_TOKENS * KV_KB_PER_TOKEN / 1000.0;
+
+pub(super) static PARAMS: [ParamSpec; 7] = [
+    ParamSpec::number(
+        "cards_before",
+        "Cards before",
+        Unit::Count("cards"),
+        (1.0, 512.0, 1.0),
+        64.0,
+        "seed 000 worked example: a 64-card fleet",
+        "The fleet's size before the resize.",
+    ),
+    ParamSpec::number(
+        "cards_after",
+        "Cards after",
+        Unit::Count("cards"),
+        (1.0, 512.0, 1.0),
+        128.0,
+        "seed 000 worked example: the fleet doubles to 128",
+        "The fleet's size after the resize.",
+    ),
+    ParamSpec::number(
+        "families",
+        "Cached families",
+        Unit::Count("families"),
+        (1.0, 100_000.0, 1.0),
+        64.0,
+        "seed 000 worked example: 64 cached prompt families",
+        "Prompt families whose preamble copies live on some card.",
+    )
+    .log(),
+    ParamSpec::number(
+        "vnodes",
+        "Virtual nodes per card",
+        Unit::Count("per card"),
+        (1.0, 512.0, 1.0),
+        128.0,
+        "spec concepts.md: ring default v = 128",
+        "Points each card owns on the ring; more points, more even arcs.",
+    ),
+    ParamSpec::choice(
+        "scheme",
+        "Scheme",
+        SCHEMES,
+        0,
+        "seed 000: naive modulo routing first",
+        "How a family's key picks its card.",
+    ),
+    ParamSpec::number(
+        "bound",
+        "Bounded-load factor c (0 = off)",
+        Unit::Ratio,
+        (0.0, 3.0, 0.05),
+        0.0,
+        "spec concepts.md: off by default",
+        "Ring only: no card takes more than ceil(c·F/n) families; the rest walk clockwise.",
+    ),
+    ParamSpec::number(
+        "copy_mb",
+        "Preamble copy size",
+        Unit::Mb,
+        (1.0, 4000.0, 1.0),
+        COPY_MB,
+        "1,200 tokens × 320 KB/token, decimal units (seed 000)",
+        "What re-prefilling one displaced family costs.",
+    ),
+];
+
+pub(super) static PRESETS: [Preset; 3] = [
+    Preset {
+        id: "modulo-doubling",
+        title: "Worked example: modulo doubling",
+        story: "A 64-card fleet doubles to 128 and routes 64 cached families by key mod n. A family keeps its card only when its key mod 128 stays under 64, so half of them move and re-prefill a 384 MB preamble each. Doubling is modulo's one good resize: try 65 cards.",
+        set: &[
+            ("cards_before", "64"),
+            ("cards_after", "128"),
+            ("families", "64"),
+            ("scheme", "modulo"),
+        ],
+        fix: None,
+    },
+    Preset {
+        id: "ring-plus-one",
+        title: "One card joins a ring",
+        story: "One card joins a 64-card hash ring with 128 virtual nodes per card. It takes over only its own arcs, so roughly 1 family in 65 moves; over 100,000 families the measured share sits beside the theory. Try 1 virtual node per card to see uneven arcs, and the load bound that evens them.",
+        set: &[
+            ("cards_before", "64"),
+            ("cards_after", "65"),
+            ("families", "100000"),
+            ("scheme", "ring"),
+            ("vnodes", "128"),
+        ],
+        fix: None,
+    },
+    Preset {
+        id: "modulo-plus-one",
+        title: "The +1 resize by modulo",
+        story: "The same fleet adds one card, but routes by key mod n. A key keeps its card only if key mod 64 equals key mod 65: 1 key in 65. Modulo redraws nearly every assignment and the fleet re-prefills almost everything.",
+        set: &[
+            ("cards_before", "64"),
+            ("cards_after", "65"),
+            ("families", "100000"),
+            ("scheme", "modulo"),
+        ],
+        fix: Some(Fix {
+            label: "Route by jump consistent hash",
+            explain: "Jump hash moves only the keys the new card must take: 1/65 of them.",
+            set: &[("scheme", "jump")],
+        }),
+    },
+];
+
+/// A run's parameters, typed.
+pub(super) struct Input {
+    pub(super) n0: usize,
+    pub(super) n1: usize,
+    pub(super) families: usize,
+    pub(super) vnodes: usize,
+    pub(super) scheme: Scheme,
+    /// 0 = off; otherwise at least 1.
+    pub(super) bound: f64,
+    pub(super) copy_mb: f64,
+}
+
+impl Input {
+    pub(super) fn read(p: &Params) -> Input {
+        Input {
+            n0: p.count("cards_before").max(1),
+            n1: p.count("cards_after").max(1),
+            families: p.count("families").max(1),
+            vnodes: p.count("vnodes").max(1),
+            scheme: Scheme::from_word(p.choice("scheme")),
+            bound: p.get("bound"),
+            copy_mb: p.get("copy_mb"),
+        }
+    }
+
+    /// The bound actually applied: off unless the scheme is the ring.
+    pub(super) fn effective_bound(&self) -> Option<f64> {
+        (self.scheme == Scheme::Ring && self.bound > 0.0).then(|| self.bound.max(1.0))
+    }
+}
