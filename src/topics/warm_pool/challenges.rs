@@ -1,0 +1,236 @@
+//! The warm pool's challenges: C1 idle rent per year, C2 the backlog a cold
+//! start leaves, C3 the break-even pool, drawn and solved with the page's
+//! arithmetic.
+
+use super::model::{
+    break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year, step_burst_wait,
+};
+use super::params::MAX_POOL;
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::model::units;
+use crate::model::{SplitMix64, Topic, Unit};
+
+pub struct Challenges;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: Challenges = Challenges;
+
+impl Solver for Challenges {
+    fn topic(&self) -> &'static dyn Topic {
+        // The trait asks the solver for its topic; the topic itself is the
+        // folder's top (mod.rs), named here by path.
+        &super::TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        solve_challenge(t, v)
+    }
+}
+
+/// Daily dollars of the waiting each pool size `0..=MAX_POOL` removes from
+/// a step burst (it arrives all at once at `k·r` req/s for `length_s`),
+/// against no pool: `(W(0) − W(w)) / 3600 × bursts × value` with `W` from
+/// [`step_burst_wait`]. The input of [`break_even_pool`] for challenge C3.
+fn step_removed_per_day(
+    need: u32,
+    rate: f64,
+    cold_start_s: f64,
+    length_s: f64,
+    bursts_per_day: f64,
+    value_per_hour: f64,
+) -> Vec<f64> {
+    let none = step_burst_wait(0, need, rate, cold_start_s, length_s);
+    (0..=MAX_POOL as u32)
+        .map(|w| {
+            let left = step_burst_wait(w, need, rate, cold_start_s, length_s);
+            (none - left).max(0.0) / 3600.0 * bursts_per_day * value_per_hour
+        })
+        .collect()
+}
+
+/// C3's price is drawn to put the break-even inside the burst: the target
+/// pool's last replica removes this much more than it rents when the target
+/// is the whole burst, and the first replica this much less when the target
+/// is no pool.
+const EDGE_MARGIN: f64 = 1.25;
+/// C3's price grid and range: the page slider's step, $0.50–$20 an hour.
+const PRICE_STEP: f64 = 0.05;
+const PRICE_MIN: f64 = 0.5;
+const PRICE_MAX: f64 = 20.0;
+
+/// Draws a challenge: every variable in order with one `next_unit()` each, as
+/// the default draw does, except C2's warm pool (0 to k − 1: some replicas
+/// always launch) and C3's price (see [`price_for_target`]).
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let mut vars = Vars::default();
+    for var in &t.vars {
+        let value = match (t.answer.as_str(), var.name.as_str()) {
+            ("cold_start_backlog", "w") => {
+                let k = vars.num("k").max(1.0);
+                Value::Num((rng.next_unit() * k).floor().min(k - 1.0))
+            }
+            ("break_even_pool", "price") => Value::Num(price_for_target(&vars, rng.next_unit())),
+            _ => var.draw(rng),
+        };
+        vars.values.push((var.name.clone(), value));
+    }
+    t.attach_units(&mut vars);
+    vars
+}
+
+/// C3's price per replica-hour: a target pool `w* = floor(u·(k + 1))`, then
+/// the price at which replica `w*` still removes more waiting than it rents
+/// and replica `w* + 1` less: `n × V × g / 24`, where `g` (user-hours a
+/// burst) is the mean of the two replicas' removed waiting (from
+/// [`step_burst_wait`]), or the edge replica's ×/÷ [`EDGE_MARGIN`] when `w*`
+/// is 0 or `k`; on the page slider's $0.05 grid, $0.50–$20, and moved by
+/// $0.05 while some replica's removed waiting is within a cent of its rent
+/// (no answer hinges on rounding or the tie rule). The answer is always the
+/// model's, whatever the target was.
+fn price_for_target(v: &Vars, u: f64) -> f64 {
+    let k = v.num("k").max(1.0) as u32;
+    let (t, l, r) = (v.num("T"), v.num("L"), v.num("r"));
+    let (n, value) = (v.num("n"), v.num("V"));
+    let removed_by =
+        |j: u32| (step_burst_wait(j - 1, k, r, t, l) - step_burst_wait(j, k, r, t, l)) / 3600.0;
+    let target = ((u * (k + 1) as f64) as u32).min(k);
+    let g = if target == 0 {
+        removed_by(1) * EDGE_MARGIN
+    } else if target == k {
+        removed_by(k) / EDGE_MARGIN
+    } else {
+        (removed_by(target) + removed_by(target + 1)) / 2.0
+    };
+    let price = n * value * g / idle_rent_per_day(1, 1.0);
+    let mut price = if price.is_finite() {
+        ((price / PRICE_STEP).round() * PRICE_STEP).clamp(PRICE_MIN, PRICE_MAX)
+    } else {
+        PRICE_MIN
+    };
+    let removed = step_removed_per_day(k, r, t, l, n, value);
+    for _ in 0..4 {
+        let rent = idle_rent_per_day(1, price);
+        let near = (1..=k as usize).any(|j| (removed[j] - removed[j - 1] - rent).abs() < 0.01);
+        if !near {
+            break;
+        }
+        price += if price < PRICE_MAX {
+            PRICE_STEP
+        } else {
+            -PRICE_STEP
+        };
+    }
+    (price * 100.0).round() / 100.0
+}
+
+/// A whole number among the drawn values, within `0..=max`.
+fn whole(v: &Vars, name: &str, max: u32) -> Result<u32, String> {
+    let x = v.num(name);
+    (x >= 0.0 && x.fract() == 0.0 && x <= max as f64)
+        .then_some(x as u32)
+        .ok_or(format!("{name} must be a whole number from 0 to {max}"))
+}
+
+/// A finite number of zero or more among the drawn values.
+fn amount(v: &Vars, name: &str) -> Result<f64, String> {
+    let x = v.num(name);
+    (x >= 0.0 && x.is_finite())
+        .then_some(x)
+        .ok_or(format!("{name} must be zero or more"))
+}
+
+/// Solves C1–C3 with the page's arithmetic.
+fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
+    match t.answer.as_str() {
+        "idle_rent_per_year" => solve_idle_rent(v),
+        "cold_start_backlog" => solve_backlog(v),
+        "break_even_pool" => solve_break_even(v),
+        other => Err(format!("no answer named {other}")),
+    }
+}
+
+/// C1: what `w` warm replicas rent in a year.
+fn solve_idle_rent(v: &Vars) -> Result<Solution, String> {
+    let (w, price) = (whole(v, "w", MAX_POOL as u32)?, amount(v, "price")?);
+    Ok(Solution::new(idle_rent_per_year(w, price))
+        .with(
+            "per_day",
+            Unit::UsdPerDay.format(idle_rent_per_day(w, price)),
+        )
+        .with(
+            "per_replica",
+            Unit::UsdPerYear.format(idle_rent_per_year(1, price)),
+        ))
+}
+
+/// C2: the backlog the launched replicas leave when the burst arrives at once.
+fn solve_backlog(v: &Vars) -> Result<Solution, String> {
+    let pool = MAX_POOL as u32;
+    let k = whole(v, "k", pool)?.max(1);
+    let w = whole(v, "w", pool)?;
+    let (r, t) = (amount(v, "r")?, amount(v, "T")?);
+    let missing = k.saturating_sub(w);
+    let rate = |n: u32| Unit::ReqPerS.format(n as f64 * r);
+    Ok(Solution::new(cold_start_backlog(missing, r, t))
+        .with("missing", missing.to_string())
+        .with(
+            "others_launch",
+            match missing {
+                0 => "no other replica launches".to_string(),
+                1 => "the other one launches".to_string(),
+                m => format!("the other {m} launch"),
+            },
+        )
+        .with("peak_rate", rate(k))
+        .with("warm_rate", rate(w.min(k)))
+        .with("missing_rate", rate(missing)))
+}
+
+/// C3: the pool minimizing a day's rent minus the waiting it removes.
+fn solve_break_even(v: &Vars) -> Result<Solution, String> {
+    let k = whole(v, "k", MAX_POOL as u32)?.max(1);
+    let (t, l, r) = (amount(v, "T")?, amount(v, "L")?, amount(v, "r")?);
+    let (value, price, n) = (amount(v, "V")?, amount(v, "price")?, amount(v, "n")?);
+    let rent = idle_rent_per_day(1, price);
+    let removed = step_removed_per_day(k, r, t, l, n, value);
+    let best = break_even_pool(rent, &removed);
+    let day = |x: f64| Unit::UsdPerDay.format(x);
+    let marginals = (1..=k as usize)
+        .map(|w| format!("replica {w} {}", day(removed[w] - removed[w - 1])))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let rent_text = day(rent);
+    let verdict = if best == 0 {
+        format!("Even the first removes no more than its {rent_text} of rent.")
+    } else if best >= k as usize {
+        format!(
+            "All {k} remove more than the {rent_text} each rents, and past {k} no waiting is left to remove."
+        )
+    } else if best == 1 {
+        format!("Replica 1 removes more than its {rent_text} of rent; replica 2 would not.")
+    } else {
+        format!(
+            "Replicas 1 to {best} each remove more than the {rent_text} they rent; replica {} would not.",
+            best + 1
+        )
+    };
+    let best_line = if best == 0 {
+        ": no standby rent, and the bursts wait".to_string()
+    } else {
+        let rent_best = idle_rent_per_day(best as u32, price);
+        format!(
+            ": it rents {} and removes {} of waiting, {} better than no pool",
+            day(rent_best),
+            day(removed[best]),
+            day(removed[best] - rent_best)
+        )
+    };
+    Ok(Solution::new(best as f64)
+        .with("wait_none", units::number(step_burst_wait(0, k, r, t, l)))
+        .with("peak_rate", Unit::ReqPerS.format(k as f64 * r))
+        .with("rent_day", rent_text)
+        .with("marginals", marginals)
+        .with("verdict", verdict)
+        .with("best_line", best_line))
+}

@@ -1,0 +1,143 @@
+//! The warm pool's charts: one burst's timeline, its backlog, and idle rent
+//! against the waiting each pool size removes.
+
+use super::model::{cold_start_backlog, idle_rent_per_year};
+use super::params::{Input, DAYS_PER_YEAR, MAX_POOL};
+use super::sim::{removed_per_day, BurstStats, BurstTrace};
+use crate::model::units::number;
+use crate::model::*;
+
+fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
+    let pts = |v: &[f64]| {
+        tr.t.iter()
+            .copied()
+            .zip(v.iter().copied())
+            .collect::<Vec<_>>()
+    };
+    let k = inp.shape.need;
+    Chart {
+        id: "burst",
+        title: format!("One burst: {} warm, {} launched", inp.warm, k.saturating_sub(inp.warm)),
+        summary: format!(
+            "Demand climbs to {k} replicas' worth in {}; {} warm replicas serve at once and {} more are ready at {}, so the backlog peaks at {} requests and clears by {}.",
+            Unit::Seconds.format(inp.shape.rise_s),
+            inp.warm,
+            k.saturating_sub(inp.warm),
+            Unit::Seconds.format(inp.shape.cold_start_s),
+            number(now.peak_backlog.round()),
+            Unit::Seconds.format(now.clear_s)
+        ),
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("seconds since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
+            y: Axis::new("replicas", Unit::Count("replicas")),
+            series: vec![
+                Series::new("demand (replicas' worth)", Style::Line, Tone::Cat(0), pts(&tr.demand)),
+                Series::new("ready replicas", Style::Step, Tone::Good, pts(&tr.ready)),
+                Series::new("booting replicas", Style::Step, Tone::Warn, pts(&tr.booting)),
+            ],
+            hlines: vec![RefLine::new(
+                inp.warm as f64,
+                format!("warm pool: {}", inp.warm),
+                Tone::Muted,
+            )],
+            vlines: vec![RefLine::new(
+                inp.shape.cold_start_s,
+                format!("launches ready at {}", Unit::Seconds.format(inp.shape.cold_start_s)),
+                Tone::Ink,
+            )],
+        }),
+    }
+}
+
+fn backlog_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
+    let step = cold_start_backlog(
+        inp.shape.need.saturating_sub(inp.warm),
+        inp.shape.rate,
+        inp.shape.cold_start_s,
+    );
+    Chart {
+        id: "backlog",
+        title: "The backlog: requests waiting for a ready replica".to_string(),
+        summary: format!(
+            "The backlog peaks at {} requests (a burst arriving at once would leave {}); the p95 arrival waits {}.",
+            number(now.peak_backlog.round()),
+            number(step.round()),
+            Unit::Seconds.format(now.p95_wait_s)
+        ),
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("seconds since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
+            y: Axis::new("backlog", Unit::Count("requests")),
+            series: vec![Series::new(
+                "backlog",
+                Style::Line,
+                Tone::Bad,
+                tr.t.iter().copied().zip(tr.backlog.iter().copied()).collect(),
+            )],
+            hlines: vec![RefLine::new(
+                step,
+                "missing replicas × rate × cold start".to_string(),
+                Tone::Muted,
+            )],
+            vlines: vec![],
+        }),
+    }
+}
+
+fn rent_chart(inp: &Input, pools: &[BurstStats]) -> Chart {
+    let xs = 0..=MAX_POOL;
+    let rent: Vec<(f64, f64)> = xs
+        .clone()
+        .map(|w| (w as f64, idle_rent_per_year(w as u32, inp.price)))
+        .collect();
+    let removed: Vec<(f64, f64)> = xs
+        .map(|w| (w as f64, removed_per_day(inp, pools, w) * DAYS_PER_YEAR))
+        .collect();
+    let removed_now = removed_per_day(inp, pools, inp.warm as usize) * DAYS_PER_YEAR;
+    Chart {
+        id: "rent",
+        title: "Idle rent per year against pool size".to_string(),
+        summary: format!(
+            "{} warm replicas rent {} a year and remove waiting worth {} a year; the budget is {}.",
+            inp.warm,
+            Unit::UsdPerYear.format(idle_rent_per_year(inp.warm, inp.price)),
+            Unit::UsdPerYear.format(removed_now),
+            Unit::UsdPerYear.format(inp.budget)
+        ),
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("warm replicas", Unit::Count("replicas")).range(0.0, MAX_POOL as f64),
+            y: Axis::new("dollars per year", Unit::UsdPerYear),
+            series: vec![
+                Series::new("idle rent", Style::Line, Tone::Cat(0), rent),
+                Series::new(
+                    "waiting removed (at its value)",
+                    Style::Line,
+                    Tone::Good,
+                    removed,
+                ),
+            ],
+            hlines: vec![RefLine::new(
+                inp.budget,
+                format!("budget {}", Unit::UsdPerYear.format(inp.budget)),
+                Tone::Warn,
+            )],
+            vlines: vec![RefLine::new(
+                inp.warm as f64,
+                format!("now: {}", inp.warm),
+                Tone::Ink,
+            )],
+        }),
+    }
+}
+
+/// The page's three charts, in order.
+pub(super) fn charts(
+    inp: &Input,
+    now: &BurstStats,
+    trace: &BurstTrace,
+    pools: &[BurstStats],
+    out: &mut Outcome,
+) {
+    out.charts.push(timeline_chart(inp, now, trace));
+    out.charts.push(backlog_chart(inp, now, trace));
+    out.charts.push(rent_chart(inp, pools));
+}

@@ -1,0 +1,93 @@
+//! The warm pool's checks: p95 burst wait ≤ the target (10 s by default);
+//! idle rent per year ≤ the budget ($30,000 by default, chosen between one
+//! warm replica and two). Each check's spec sits beside its verdict.
+
+use super::model::idle_rent_per_year;
+use super::params::Input;
+use super::sim::BurstStats;
+use crate::model::units::number;
+use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+
+const P95_WAIT: CheckSpec = CheckSpec {
+    id: "p95_wait",
+    label: "Burst arrivals barely wait",
+    rule: "p95 wait of burst arrivals ≤ the target (default 10 s)",
+};
+
+fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
+    let k = inp.shape.need;
+    let target = inp.target_s;
+    Verdict::at_most(
+        P95_WAIT.id,
+        now.p95_wait_s,
+        target,
+        Unit::Seconds,
+        Some("warm"),
+        |pass| {
+            let head = format!(
+                "With {} warm of the {k} replicas the burst needs, 95 % of burst arrivals wait at most {} (mean {}, backlog up to {} requests)",
+                inp.warm,
+                Unit::Seconds.format(now.p95_wait_s),
+                Unit::Seconds.format(now.mean_wait_s),
+                number(now.peak_backlog.round())
+            );
+            if pass {
+                format!(
+                    "{head}, within the {} target.",
+                    Unit::Seconds.format(target)
+                )
+            } else {
+                format!(
+                    "{head}, over the {} target: the {} launched replicas arrive {} late. Raise the warm replicas.",
+                    Unit::Seconds.format(target),
+                    k.saturating_sub(inp.warm),
+                    Unit::Seconds.format(inp.shape.cold_start_s)
+                )
+            }
+        },
+    )
+}
+
+const IDLE_RENT: CheckSpec = CheckSpec {
+    id: "idle_rent",
+    label: "Standby rent within budget",
+    rule: "idle rent per year ≤ the budget (default $30,000)",
+};
+
+fn idle_rent(inp: &Input) -> Verdict {
+    let rent = idle_rent_per_year(inp.warm, inp.price);
+    Verdict::at_most(
+        IDLE_RENT.id,
+        rent,
+        inp.budget,
+        Unit::UsdPerYear,
+        Some("warm"),
+        |pass| {
+            let head = format!(
+                "{} warm replicas × {} × 24 h × 365 = {} of standby rent",
+                inp.warm,
+                Unit::UsdPerHour.format(inp.price),
+                Unit::UsdPerYear.format(rent)
+            );
+            if pass {
+                format!(
+                    "{head}, within the {} budget.",
+                    Unit::UsdPerYear.format(inp.budget)
+                )
+            } else {
+                format!(
+                    "{head}, over the {} budget: lower the warm replicas (each costs {}).",
+                    Unit::UsdPerYear.format(inp.budget),
+                    Unit::UsdPerYear.format(idle_rent_per_year(1, inp.price))
+                )
+            }
+        },
+    )
+}
+
+pub(super) static CHECKS: [CheckSpec; 2] = [P95_WAIT, IDLE_RENT];
+
+pub(super) fn checks(inp: &Input, now: &BurstStats, out: &mut Outcome) {
+    out.checks.push(p95_wait(inp, now));
+    out.checks.push(idle_rent(inp));
+}
