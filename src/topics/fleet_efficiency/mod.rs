@@ -1,0 +1,60 @@
+//! # Fleet efficiency & eviction — simulator
+//!
+//! Source: seed card 002 ("Where this shows up: Fleet Efficiency &
+//! Eviction") and the fleet-efficiency spec. One month of a rented pool of
+//! cards whose true speeds are a lottery: the autoscaler sees each card only
+//! through a noisy measured score, evicts the bottom share, runs every
+//! survivor or just enough of the best, and is judged against an ideal
+//! operator who knows the true speeds. It teaches that a bill can look fine
+//! while idle rent or healthy evictions hide in it.
+//!
+//! Files: `params` (constants, sliders, stories) → `model` (a card's rates,
+//! score, median, greedy, the hours) → `sim` (the seeded pool and its month) →
+//! `figures`, `checks`, `notes`, `charts` → `challenges` (the solver).
+
+mod challenges;
+mod charts;
+mod checks;
+mod figures;
+mod model;
+mod notes;
+mod params;
+mod sim;
+
+pub use challenges::{c1_question, c2_question, c3_question, eviction_decision};
+pub use challenges::{name_candidates, whole_card_greedy, SOLVER};
+pub use challenges::{C1Question, C2Question, C3Question, Candidate, EvictionDecision, GreedyPick};
+pub use model::{card_score, round_half_up};
+pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
+pub use sim::{draw_pool, run_month, Card, Month};
+
+use crate::model::{About, Outcome, Params, Topic, TopicKind};
+
+pub struct FleetEfficiency;
+pub static TOPIC: FleetEfficiency = FleetEfficiency;
+
+static ABOUT: About = About {
+    id: "fleet-efficiency",
+    title: "Fleet efficiency & eviction",
+    kind: TopicKind::Simulator,
+    question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
+    source: "seed 002 (Fleet Efficiency & Eviction); shared/spec/fleet-efficiency.md",
+    params: &params::PARAMS,
+    presets: &params::PRESETS,
+    checks: &checks::CHECKS,
+};
+
+impl Topic for FleetEfficiency {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let m = run_month(&MonthInput::read(p));
+        let mut out = Outcome::default();
+        figures::figures(&m, &mut out);
+        checks::checks(&m, &mut out);
+        charts::charts(&m, &mut out);
+        notes::notes(&m, &mut out);
+        out
+    }
+}
