@@ -1,0 +1,228 @@
+//! The checks: each one's spec beside the function that computes its
+//! verdict, the words of the verdict, and its lever.
+
+use super::model::{burst_cards_to_rent, ms, pct, rps, spill_to_restore, Solved, Worst};
+use super::params::{Input, PAID_SLO_MS, SHED_LIMIT, UTIL_CAP};
+use crate::model::units;
+use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+
+const PAID_SLO: CheckSpec = CheckSpec {
+    id: "paid_slo",
+    label: "Paid tier inside its SLO",
+    rule: "mean paid queue wait (worst pool carrying paid) ≤ 150 ms",
+};
+
+/// The worst pool carrying paid waits at most [`PAID_SLO_MS`] on average.
+fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
+    // The utilization at which a card's wait meets the SLO, and the spill
+    // that brings the provisioned pool down to it.
+    let rho_slo = PAID_SLO_MS / (inp.s + PAID_SLO_MS);
+    let spill_slo = spill_to_restore(rho_slo, m.cp_up, m.mu, inp.paid);
+    let lever = if m.worst == Worst::Shared {
+        "spill_share"
+    } else if m.cp_up == 0 || spill_slo >= 1.0 {
+        "prov_cards"
+    } else {
+        "spill_share"
+    };
+    Verdict::at_most(
+        PAID_SLO.id,
+        m.paid_wait,
+        PAID_SLO_MS,
+        Unit::Ms,
+        Some(lever),
+        |pass| {
+            let head = format!(
+                "Paid waits {} on average in {}",
+                ms(m.paid_wait),
+                paid_pool(m)
+            );
+            if pass {
+                format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
+            } else {
+                paid_slo_missed(inp, m, &head, rho_slo, spill_slo)
+            }
+        },
+    )
+}
+
+/// The pool that gives paid its worst wait, in words.
+fn paid_pool(m: &Solved) -> String {
+    match m.worst {
+        Worst::Provisioned => format!(
+            "the provisioned pool ({} cards, {} at ρ = {})",
+            m.cp_up,
+            rps(m.paid_prov),
+            pct(m.rho_p)
+        ),
+        Worst::Shared => format!(
+            "the shared pool ({} spilled on {} cards, ρ_pS = {}, ρ_S = {})",
+            rps(m.paid_shared),
+            m.cs_up,
+            pct(m.rho_ps),
+            pct(m.rho_s)
+        ),
+    }
+}
+
+/// The paid wait of the other pool, when paid is split between the two.
+fn other_paid_wait(inp: &Input, m: &Solved) -> String {
+    if inp.spill > 0.0 && inp.spill < 1.0 {
+        match m.worst {
+            Worst::Provisioned => format!(
+                "; spilled paid waits {} in the shared pool, ahead of free",
+                ms(m.w_ps)
+            ),
+            Worst::Shared => {
+                format!("; the provisioned pool's paid wait {}", ms(m.w_p))
+            }
+        }
+    } else {
+        String::new()
+    }
+}
+
+/// Why paid misses its SLO, and what brings it back.
+fn paid_slo_missed(inp: &Input, m: &Solved, head: &str, rho_slo: f64, spill_slo: f64) -> String {
+    if m.worst == Worst::Shared {
+        format!(
+            "{head}: past the 150 ms SLO even with priority, since W_pS = S·ρ_S/(1−ρ_pS). Spill less paid (spill_share) or add shared cards."
+        )
+    } else if m.cp_up == 0 {
+        format!(
+            "{head}: past the 150 ms SLO; with no provisioned card standing, spill all paid (spill_share = 100%) or add provisioned cards."
+        )
+    } else if spill_slo >= 1.0 {
+        format!("{head}: past the 150 ms SLO; the wait grows as ρ/(1−ρ). Add provisioned cards.")
+    } else {
+        let restore = if m.cp_up < inp.c_p && m.spill_restore > inp.spill {
+            format!(
+                " (spill_share = {} restores the pre-incident ρ = {})",
+                pct(m.spill_restore),
+                pct(m.rho_p_before)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "{head}: past the 150 ms SLO, because the wait grows as ρ/(1−ρ). Spill paid into the shared pool, where it overtakes free: spill_share ≥ {} keeps the provisioned pool at ρ ≤ {}{restore}.",
+            pct((spill_slo * 100.0).ceil() / 100.0),
+            pct(rho_slo)
+        )
+    }
+}
+
+const SHARED_CAP: CheckSpec = CheckSpec {
+    id: "shared_cap",
+    label: "Shared pool under its cap",
+    rule: "shared-pool utilization ρ_S ≤ 85 %",
+};
+
+/// The shared pool runs at most at [`UTIL_CAP`].
+fn shared_cap(inp: &Input, m: &Solved) -> Verdict {
+    let paid_alone_over = m.rho_ps > UTIL_CAP;
+    Verdict::at_most(
+        SHARED_CAP.id,
+        m.rho_s,
+        UTIL_CAP,
+        Unit::Share,
+        Some(if paid_alone_over {
+            "spill_share"
+        } else {
+            "admit_share"
+        }),
+        |pass| {
+            let head = format!(
+                "The shared pool runs at {} on {} cards ({} free and {} paid against {} of service)",
+                pct(m.rho_s),
+                m.cs_up,
+                rps(m.free_adm),
+                rps(m.paid_shared),
+                rps(m.cs_up as f64 * m.mu)
+            );
+            if pass {
+                format!("{head}: at or under the 85 % cap.")
+            } else if paid_alone_over {
+                format!(
+                    "{head}: over the 85 % cap, and the spilled paid alone fill {}. Spill less paid (spill_share) or rent burst cards.",
+                    pct(m.rho_ps)
+                )
+            } else {
+                shared_cap_missed_by_free(inp, m, &head)
+            }
+        },
+    )
+}
+
+/// Free fills the shared pool past its cap: how much to admit, or to rent.
+fn shared_cap_missed_by_free(inp: &Input, m: &Solved, head: &str) -> String {
+    let jam = if m.rho_s >= 1.0 {
+        ", and past 100 % it jams: the free queue grows without bound"
+    } else {
+        ""
+    };
+    let admit = if inp.free > 0.0 {
+        (m.room.floor() / inp.free).min(1.0)
+    } else {
+        0.0
+    };
+    format!(
+        "{head}: over the 85 % cap{jam}. Admit at most {} free (admit_share ≤ {}, or shed free to the cap), or rent {} burst cards for the current admit share.",
+        rps(m.room.floor()),
+        pct((admit * 1000.0).floor() / 1000.0),
+        units::number(m.burst_needed)
+    )
+}
+
+const FREE_SHED: CheckSpec = CheckSpec {
+    id: "free_shed",
+    label: "Free tier mostly served",
+    rule: "free arrivals refused at the gateway ≤ 50 %",
+};
+
+/// The gateway refuses at most [`SHED_LIMIT`] of free arrivals.
+fn free_shed(inp: &Input, m: &Solved) -> Verdict {
+    // The burst cards that carry half the free demand under the cap.
+    let half_load = m.paid_shared + SHED_LIMIT * inp.free;
+    let burst_half = burst_cards_to_rent(half_load, UTIL_CAP, m.mu, m.cs_own);
+    Verdict::at_most(
+        FREE_SHED.id,
+        m.shed_share,
+        SHED_LIMIT,
+        Unit::Share,
+        Some(if inp.shed_to_cap || burst_half > inp.burst as f64 {
+            "burst_cards"
+        } else {
+            "admit_share"
+        }),
+        |pass| {
+            let head = format!(
+                "The gateway refuses {} of free arrivals ({} of {}) with an instant 429",
+                pct(m.shed_share),
+                rps(m.shed),
+                rps(inp.free)
+            );
+            if pass {
+                format!("{head}: within the 50 % limit.")
+            } else if burst_half > inp.burst as f64 {
+                format!(
+                    "{head}: more than the 50 % limit. Rent burst cards: {} of them carry half the free demand under the 85 % cap, then admit 50 % or more.",
+                    units::number(burst_half)
+                )
+            } else {
+                format!(
+                    "{head}: more than the 50 % limit, though the pool has room. Raise the admit share to 50 % or more."
+                )
+            }
+        },
+    )
+}
+
+pub(super) static CHECKS: [CheckSpec; 3] = [PAID_SLO, SHARED_CAP, FREE_SHED];
+
+/// Every check's verdict, in the order of [`CHECKS`].
+pub(super) fn checks(inp: &Input, m: &Solved, out: &mut Outcome) {
+    out.checks.push(paid_slo(inp, m));
+    out.checks.push(shared_cap(inp, m));
+    out.checks.push(free_shed(inp, m));
+}

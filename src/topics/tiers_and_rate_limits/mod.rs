@@ -1,0 +1,84 @@
+//! # Design ChatGPT: tiers & rate limits — simulator
+//!
+//! When everyone arrives at once, who gets served, who waits and who is told
+//! no: a paid tier on provisioned cards, a free tier through a token bucket
+//! into a shared pool, spilled paid overtaking free there, and the gateway
+//! shedding free to keep the pool under its cap. The formulas (M/M/1 waits,
+//! Cobham's priority waits, the bucket) run beside a seeded discrete-event
+//! simulation of the same pools.
+//!
+//! Fixes as parameters: launch day `admit_share = 0.6`, `burst_cards = 23`;
+//! incident `spill_share = 0.3`, `shed_to_cap = on` (the bucket admits
+//! floor(0.85·c_S'·μ − σ·λ_p) = 319 req/s). The written model's alternatives
+//! by slider: "tighten only" is launch day with `shed_to_cap = on` (513 req/s)
+//! or `admit_share = 0.342`; the provisioned-only incident is
+//! `loss_shared = 0`.
+//!
+//! Files: `params` (declarations, input) → `model` (formulas, solve) → `sim`
+//! (the discrete-event simulation), `sim_page` (the page's runs, the
+//! benchmark) → `figures`, `checks`, `notes`, `charts`, `charts_wait` →
+//! `challenges` (the solver).
+
+mod challenges;
+mod charts;
+mod charts_wait;
+mod checks;
+mod figures;
+mod model;
+mod notes;
+mod params;
+mod sim;
+mod sim_page;
+
+pub use challenges::{queue_wait_ms, SOLVER};
+pub use model::{bucket_admitted, shed_arithmetic, Shed};
+pub use params::Assign;
+pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
+
+use crate::model::*;
+
+pub struct TiersAndRateLimits;
+pub static TOPIC: TiersAndRateLimits = TiersAndRateLimits;
+
+static ABOUT: About = About {
+    id: "tiers-and-rate-limits",
+    title: "Design ChatGPT: tiers & rate limits",
+    kind: TopicKind::Simulator,
+    question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
+    source: "seeds 001–003 (Design ChatGPT: Tiers & Rate Limits); shared/spec/tiers-and-rate-limits.md",
+    params: &params::PARAMS,
+    presets: &params::PRESETS,
+    checks: &checks::CHECKS,
+};
+
+impl Topic for TiersAndRateLimits {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name:
+                "discrete-event simulation of the normal day (Poisson arrivals, bucket, priority)",
+            unit: "arrivals",
+            default_n: 2_000_000,
+            run: sim_page::simulate_normal_day,
+        })
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let inp = params::Input::read(p);
+        let m = model::solve(&inp);
+        let sim = sim_page::page_sim(&inp, &m);
+        let sweep = sim_page::sweep(inp.seed);
+        let mut out = Outcome::default();
+        figures::figures(&inp, &m, &sim, &mut out);
+        checks::checks(&inp, &m, &mut out);
+        out.charts
+            .push(charts_wait::wait_chart(&inp, &m, &sim, &sweep));
+        out.charts.push(charts::utilization_chart(&m));
+        out.charts.push(charts::bucket_level_chart(&m));
+        out.charts.push(charts::burst_chart(&m));
+        out.charts.push(charts::sim_chart(&m, &sim));
+        notes::notes(&inp, &m, &sim, &mut out);
+        out
+    }
+}

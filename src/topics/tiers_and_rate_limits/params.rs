@@ -1,0 +1,244 @@
+//! Declarations: the checks' thresholds, the parameters with their sources,
+//! the three stories with their fixes, and the typed input the model reads.
+
+use crate::model::*;
+
+/// The shared pool's utilization cap (the shared-cap check).
+pub(super) const UTIL_CAP: f64 = 0.85;
+/// The paid SLO on the mean queue wait (the paid-SLO check).
+pub(super) const PAID_SLO_MS: f64 = 150.0;
+/// The most of free demand the gateway may shed (the free-shed check).
+pub(super) const SHED_LIMIT: f64 = 0.5;
+/// The burst the bucket chart follows, in seconds.
+pub(super) const BURST_SECONDS: f64 = 60.0;
+
+const ON_OFF: &[(&str, &str)] = &[
+    ("off", "off: the bucket admits the admit share"),
+    ("on", "on: admit only the room under the 85 % cap"),
+];
+
+/// How the gateway spreads a pool's requests over its cards (simulation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assign {
+    Random,
+    RoundRobin,
+}
+
+const ASSIGN: &[(&str, &str)] = &[
+    ("random", "random card (each card sees Poisson arrivals)"),
+    (
+        "round-robin",
+        "round-robin (each card sees smoother arrivals)",
+    ),
+];
+
+pub(super) static PARAMS: [ParamSpec; 14] = [
+    ParamSpec::number(
+        "service_ms",
+        "Service time per request",
+        Unit::Ms,
+        (5.0, 500.0, 0.01),
+        49.67,
+        "spec calibration: 97 ms → 850 ms gives S = 8245/166 = 49.67 ms",
+        "Mean time a card spends on one request; μ = 1000/S requests per second per card.",
+    )
+    .log(),
+    ParamSpec::number(
+        "prov_cards",
+        "Provisioned cards (paid only)",
+        Unit::Count("cards"),
+        (0.0, 200.0, 1.0),
+        10.0,
+        "spec § Parameters: c_P = 10",
+        "Cards that exist for the paid tier only.",
+    ),
+    ParamSpec::number(
+        "shared_cards",
+        "Shared cards (free, and spilled paid first)",
+        Unit::Count("cards"),
+        (0.0, 400.0, 1.0),
+        30.0,
+        "spec § Parameters: c_S = 30",
+        "Cards that carry admitted free requests and any spilled paid ones, paid first.",
+    ),
+    ParamSpec::number(
+        "paid_rps",
+        "Paid arrivals",
+        Unit::ReqPerS,
+        (0.0, 5000.0, 0.05),
+        133.15,
+        "spec calibration: λ_p = 133.15 req/s gives ρ = 0.6614 on 10 cards",
+        "Subscriber requests per second.",
+    ),
+    ParamSpec::number(
+        "free_rps",
+        "Free arrivals",
+        Unit::ReqPerS,
+        (0.0, 20_000.0, 1.0),
+        500.0,
+        "spec § Parameters: 500 req/s normally (1,500 on launch day)",
+        "Free-tier requests per second arriving at the gateway.",
+    ),
+    ParamSpec::number(
+        "admit_share",
+        "Bucket admit share",
+        Unit::Share,
+        (0.0, 1.0, 0.001),
+        0.8,
+        "spec § Parameters: a = 0.80",
+        "The share of free demand the bucket's refill grants: r = a·λ_f.",
+    ),
+    ParamSpec::number(
+        "bucket_capacity",
+        "Bucket capacity",
+        Unit::Count("grants"),
+        (0.0, 100_000.0, 100.0),
+        3000.0,
+        "spec § Parameters: B = 3,000 grants",
+        "Grants the full bucket holds: the burst it lets through before refusing.",
+    ),
+    ParamSpec::number(
+        "spill_share",
+        "Paid spilled to the shared pool",
+        Unit::Share,
+        (0.0, 1.0, 0.01),
+        0.0,
+        "spec § Parameters: σ = 0",
+        "Share of paid requests sent to the shared pool, where they overtake free ones.",
+    ),
+    ParamSpec::number(
+        "burst_cards",
+        "Rented burst cards",
+        Unit::Count("cards"),
+        (0.0, 200.0, 1.0),
+        0.0,
+        "spec § Parameters: b = 0",
+        "Cards rented into the shared pool for a burst.",
+    ),
+    ParamSpec::number(
+        "loss_prov",
+        "Incident: provisioned capacity lost",
+        Unit::Share,
+        (0.0, 1.0, 0.01),
+        0.0,
+        "spec § Parameters: δ_P = 0 (the incident preset removes 30 %)",
+        "An incident removes round(δ·c) provisioned cards; the service time stays.",
+    ),
+    ParamSpec::number(
+        "loss_shared",
+        "Incident: shared capacity lost",
+        Unit::Share,
+        (0.0, 1.0, 0.01),
+        0.0,
+        "spec § Parameters: δ_S = 0 (the incident preset removes 30 %)",
+        "An incident removes round(δ·c) shared cards; the service time stays.",
+    ),
+    ParamSpec::choice(
+        "shed_to_cap",
+        "Shed free to the cap",
+        ON_OFF,
+        0,
+        "spec § Shed arithmetic: off unless a fix sheds to the cap",
+        "On: the bucket admits floor(0.85·c_S'·μ − spilled paid) free req/s and the admit share is ignored.",
+    ),
+    ParamSpec::number(
+        "seed",
+        "Simulation seed",
+        Unit::None,
+        (0.0, 999.0, 1.0),
+        1.0,
+        "any seed; SplitMix64 (spec fleet-efficiency.md §3 generator)",
+        "Seeds the discrete-event simulation shown beside the formulas.",
+    ),
+    ParamSpec::choice(
+        "assignment",
+        "Simulation: card assignment",
+        ASSIGN,
+        0,
+        "spec § Structure: arrivals spread evenly over a pool's cards",
+        "How the simulated gateway picks a card in a pool; the formulas assume random (Poisson per card).",
+    ),
+];
+
+pub(super) static PRESETS: [Preset; 3] = [
+    Preset {
+        id: "normal-day",
+        title: "A normal day",
+        story: "133.15 paid req/s on 10 provisioned cards run them at 66.1 % for a 97 ms mean wait, and the bucket admits 80 % of 500 free req/s into the 30-card shared pool (66.2 %, free waits 97.4 ms). Every check passes: this is the baseline the launch and the incident break. Move the incident sliders to watch the operating point climb the curve.",
+        set: &[
+            ("service_ms", "49.67"),
+            ("prov_cards", "10"),
+            ("shared_cards", "30"),
+            ("paid_rps", "133.15"),
+            ("free_rps", "500"),
+            ("admit_share", "0.8"),
+            ("bucket_capacity", "3000"),
+        ],
+        fix: None,
+    },
+    Preset {
+        id: "launch-day",
+        title: "Launch-day burst",
+        story: "Launch day triples free arrivals to 1,500 req/s and the bucket still admits 80 % of them (1,200 req/s) into 30 shared cards that serve 604 req/s. The shared pool jams at 198.7 % and the free wait is unbounded, while the provisioned pool keeps paid at 97 ms. Tightening alone (admit 513/s) holds the cap but sheds 65.8 % of free.",
+        set: &[("free_rps", "1500")],
+        fix: Some(Fix {
+            label: "Rent 23 burst cards and admit 60 %",
+            explain: "900 free req/s on 53 shared cards run the pool at 84.4 %, under the cap, while the gateway sheds 40 %, within the 50 % limit.",
+            set: &[("burst_cards", "23"), ("admit_share", "0.6")],
+        }),
+    },
+    Preset {
+        id: "incident",
+        title: "Incident: 30 % of capacity gone",
+        story: "An incident removes 30 % of both pools, 10 → 7 provisioned and 30 → 21 shared cards, with the service time unchanged. The provisioned pool climbs from 66.1 % to 94.5 % and the paid wait from 97 ms to 850 ms; the shared pool sits at 94.6 %.",
+        set: &[("loss_prov", "0.3"), ("loss_shared", "0.3")],
+        fix: Some(Fix {
+            label: "Spill 30 % of paid and shed free to the cap",
+            explain: "40 paid req/s move to the shared pool where they overtake free (46.6 ms), the provisioned pool is back at 97.0 ms, and the bucket admits only the 319 free req/s the 85 % cap leaves.",
+            set: &[("spill_share", "0.3"), ("shed_to_cap", "on")],
+        }),
+    },
+];
+
+/// The parameters as the model reads them: clamped, counted, chosen.
+pub(super) struct Input {
+    pub(super) s: f64,
+    pub(super) c_p: usize,
+    pub(super) c_s: usize,
+    pub(super) paid: f64,
+    pub(super) free: f64,
+    pub(super) admit: f64,
+    pub(super) bucket: f64,
+    pub(super) spill: f64,
+    pub(super) burst: usize,
+    pub(super) loss_p: f64,
+    pub(super) loss_s: f64,
+    pub(super) shed_to_cap: bool,
+    pub(super) seed: u64,
+    pub(super) assign: Assign,
+}
+
+impl Input {
+    pub(super) fn read(p: &Params) -> Input {
+        Input {
+            s: p.get("service_ms").max(1e-6),
+            c_p: p.count("prov_cards"),
+            c_s: p.count("shared_cards"),
+            paid: p.get("paid_rps").max(0.0),
+            free: p.get("free_rps").max(0.0),
+            admit: p.get("admit_share").clamp(0.0, 1.0),
+            bucket: p.get("bucket_capacity").max(0.0),
+            spill: p.get("spill_share").clamp(0.0, 1.0),
+            burst: p.count("burst_cards"),
+            loss_p: p.get("loss_prov"),
+            loss_s: p.get("loss_shared"),
+            shed_to_cap: p.choice("shed_to_cap") == "on",
+            seed: p.count("seed") as u64,
+            assign: if p.choice("assignment") == "round-robin" {
+                Assign::RoundRobin
+            } else {
+                Assign::Random
+            },
+        }
+    }
+}
