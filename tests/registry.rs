@@ -299,8 +299,8 @@ fn topics_describe_themselves() {
             t.id()
         );
         assert!(
-            t.source().contains("spec"),
-            "{}: name the spec it follows",
+            t.source().contains("seed"),
+            "{}: name the seed card it follows",
             t.id()
         );
         assert_eq!(t.presets().len(), 3, "{}: three preset stories", t.id());

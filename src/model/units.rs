@@ -269,6 +269,13 @@ pub fn number(v: f64) -> String {
 
 /// `v` with `decimals` decimals, no grouping.
 pub fn fixed(v: f64, decimals: usize) -> String {
+    // One spelling of the unbounded everywhere (Rust would write "inf").
+    if v.is_infinite() {
+        return if v > 0.0 { "∞" } else { "−∞" }.to_string();
+    }
+    if v.is_nan() {
+        return "—".to_string();
+    }
     let s = format!("{v:.decimals$}");
     // "-0.00" reads badly.
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
@@ -352,6 +359,9 @@ mod tests {
         assert_eq!(Unit::Count("per card").format(1.0), "1 per card");
         assert_eq!(Unit::Count("").format(1.0), "1");
         assert_eq!(Unit::Ms.format(f64::INFINITY), "∞ ms");
+        assert_eq!(number(f64::INFINITY), "∞");
+        assert_eq!(number(f64::NEG_INFINITY), "−∞");
+        assert_eq!(group(f64::INFINITY, 2), "∞");
         assert_eq!(Unit::TokPerS.format(61014.64), "61,015 tok/s");
         assert_eq!(number(0.0123456), "0.01235");
         assert_eq!(number(-1234.6), "−1,235");

@@ -33,7 +33,7 @@ static ABOUT: About = About {
     title: "Consistent hashing",
     kind: TopicKind::Explorer,
     question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
-    source: "seed 000 (Consistent hashing); shared/spec/concepts.md",
+    source: "seed card 000 (Consistent hashing) and its worked example",
     params: &params::PARAMS,
     presets: &params::PRESETS,
     checks: &checks::CHECKS,

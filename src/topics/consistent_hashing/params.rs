@@ -78,7 +78,7 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Count("per card"),
         (1.0, 512.0, 1.0),
         128.0,
-        "spec concepts.md: ring default v = 128",
+        "the model's choice: 128 points per card, enough for even arcs",
         "Points each card owns on the ring; more points, more even arcs.",
     ),
     ParamSpec::choice(
@@ -95,7 +95,7 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Ratio,
         (0.0, 3.0, 0.05),
         0.0,
-        "spec concepts.md: off by default",
+        "the model's choice: off, as the seed's plain ring",
         "Ring only: no card takes more than ceil(c·F/n) families; the rest walk clockwise.",
     ),
     ParamSpec::number(

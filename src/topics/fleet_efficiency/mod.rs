@@ -38,7 +38,7 @@ static ABOUT: About = About {
     title: "Fleet efficiency & eviction",
     kind: TopicKind::Simulator,
     question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
-    source: "seed 002 (Fleet Efficiency & Eviction); shared/spec/fleet-efficiency.md",
+    source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
     params: &params::PARAMS,
     presets: &params::PRESETS,
     checks: &checks::CHECKS,

@@ -199,7 +199,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Card class",
         CLASSES,
         0,
-        "seed 002: a pool of flagship cards; rents per spec §1 ($2,600 / $1,400)",
+        "seed 002: a pool of flagship cards; card-months of $2,600 (flagship) and $1,400 (bargain), which reproduce the seed's bills",
         "Every card of the pool is this class: its rated speed and its card-month rent.",
     ),
     ParamSpec::number(
@@ -208,7 +208,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::Count("cards"),
         (1.0, MAX_POOL as f64, 1.0),
         32.0,
-        "spec §5: the golden idler's 32-card pool",
+        "the golden-idler story: a 32-card pool",
         "How many cards were rented and probed at boot; a larger pool draws more lottery tickets from the same seed.",
     ),
     ParamSpec::number(
@@ -217,7 +217,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::None,
         (0.0, 99_999.0, 1.0),
         3178.0,
-        "spec §3: seed 3178, the first that lands the golden idler's figures",
+        "seed 3178: the first that lands the golden idler's figures",
         "SplitMix64 seed of the pool: each card's quality ticket, silent dips and measurement luck.",
     ),
     ParamSpec::number(
@@ -243,7 +243,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::Count("%"),
         (0.0, 100.0, 1.0),
         20.0,
-        "spec §5: the golden idler evicts 20 % (6 of 32)",
+        "the golden-idler story: evict 20 % (6 of 32)",
         "The policy evicts the bottom floor(share × pool / 100) cards by measured score; each bills 15 % of a card-month on its way out.",
     ),
     ParamSpec::choice(
@@ -251,7 +251,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Run mode",
         MODES,
         0,
-        "spec §5: the golden idler keeps every survivor warm",
+        "the golden-idler story: every survivor kept warm",
         "Always warm bills every survivor; steady runs the best-scoring cards until their measured sum covers the peak × (1 + err).",
     ),
     ParamSpec::choice(
@@ -259,7 +259,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Demand shape",
         SHAPES,
         0,
-        "spec §2/§6: flat in every preset (a real peak adds cards and breaks the seed bills)",
+        "flat in every story (a real peak adds cards and breaks the seed's bills)",
         "Flat asks the average every hour; diurnal asks 0.75× at night, 1.05× by day and 1.25× in the evening.",
     ),
 ];

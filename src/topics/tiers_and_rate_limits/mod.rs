@@ -45,7 +45,7 @@ static ABOUT: About = About {
     title: "Design ChatGPT: tiers & rate limits",
     kind: TopicKind::Simulator,
     question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
-    source: "seeds 001–003 (Design ChatGPT: Tiers & Rate Limits); shared/spec/tiers-and-rate-limits.md",
+    source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
     params: &params::PARAMS,
     presets: &params::PRESETS,
     checks: &checks::CHECKS,

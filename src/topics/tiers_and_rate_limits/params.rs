@@ -39,7 +39,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Ms,
         (5.0, 500.0, 0.01),
         49.67,
-        "spec calibration: 97 ms → 850 ms gives S = 8245/166 = 49.67 ms",
+        "calibrated to the seeds' 97 ms → 850 ms incident: S = 8245/166 = 49.67 ms",
         "Mean time a card spends on one request; μ = 1000/S requests per second per card.",
     )
     .log(),
@@ -49,7 +49,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 200.0, 1.0),
         10.0,
-        "spec § Parameters: c_P = 10",
+        "the model's baseline: 10 provisioned cards",
         "Cards that exist for the paid tier only.",
     ),
     ParamSpec::number(
@@ -58,7 +58,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 400.0, 1.0),
         30.0,
-        "spec § Parameters: c_S = 30",
+        "the model's baseline: 30 shared cards",
         "Cards that carry admitted free requests and any spilled paid ones, paid first.",
     ),
     ParamSpec::number(
@@ -67,7 +67,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::ReqPerS,
         (0.0, 5000.0, 0.05),
         133.15,
-        "spec calibration: λ_p = 133.15 req/s gives ρ = 0.6614 on 10 cards",
+        "calibrated to the seeds' 97 ms: 133.15 req/s puts 10 cards at ρ = 66.14 %",
         "Subscriber requests per second.",
     ),
     ParamSpec::number(
@@ -76,7 +76,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::ReqPerS,
         (0.0, 20_000.0, 1.0),
         500.0,
-        "spec § Parameters: 500 req/s normally (1,500 on launch day)",
+        "the model's baseline: 500 req/s (1,500 on launch day)",
         "Free-tier requests per second arriving at the gateway.",
     ),
     ParamSpec::number(
@@ -85,7 +85,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.001),
         0.8,
-        "spec § Parameters: a = 0.80",
+        "the model's baseline: admit 80 % of free requests",
         "The share of free demand the bucket's refill grants: r = a·λ_f.",
     ),
     ParamSpec::number(
@@ -94,7 +94,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("grants"),
         (0.0, 100_000.0, 100.0),
         3000.0,
-        "spec § Parameters: B = 3,000 grants",
+        "the model's baseline: a bucket of 3,000 grants",
         "Grants the full bucket holds: the burst it lets through before refusing.",
     ),
     ParamSpec::number(
@@ -103,7 +103,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "spec § Parameters: σ = 0",
+        "the model's baseline: no paid spill",
         "Share of paid requests sent to the shared pool, where they overtake free ones.",
     ),
     ParamSpec::number(
@@ -112,7 +112,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 200.0, 1.0),
         0.0,
-        "spec § Parameters: b = 0",
+        "the model's baseline: no burst cards",
         "Cards rented into the shared pool for a burst.",
     ),
     ParamSpec::number(
@@ -121,7 +121,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "spec § Parameters: δ_P = 0 (the incident preset removes 30 %)",
+        "the model's baseline: no loss (the incident story removes 30 %)",
         "An incident removes round(δ·c) provisioned cards; the service time stays.",
     ),
     ParamSpec::number(
@@ -130,7 +130,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "spec § Parameters: δ_S = 0 (the incident preset removes 30 %)",
+        "the model's baseline: no loss (the incident story removes 30 %)",
         "An incident removes round(δ·c) shared cards; the service time stays.",
     ),
     ParamSpec::choice(
@@ -138,7 +138,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         "Shed free to the cap",
         ON_OFF,
         0,
-        "spec § Shed arithmetic: off unless a fix sheds to the cap",
+        "off unless a fix sheds free traffic to the utilization cap",
         "On: the bucket admits floor(0.85·c_S'·μ − spilled paid) free req/s and the admit share is ignored.",
     ),
     ParamSpec::number(
@@ -147,7 +147,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::None,
         (0.0, 999.0, 1.0),
         1.0,
-        "any seed; SplitMix64 (spec fleet-efficiency.md §3 generator)",
+        "any seed of the SplitMix64 generator; the same seed, the same run",
         "Seeds the discrete-event simulation shown beside the formulas.",
     ),
     ParamSpec::choice(
@@ -155,7 +155,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         "Simulation: card assignment",
         ASSIGN,
         0,
-        "spec § Structure: arrivals spread evenly over a pool's cards",
+        "the model's structure: arrivals spread evenly over a pool's cards",
         "How the simulated gateway picks a card in a pool; the formulas assume random (Poisson per card).",
     ),
 ];

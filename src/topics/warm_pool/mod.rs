@@ -34,7 +34,7 @@ static ABOUT: About = About {
     title: "Model warm pools",
     kind: TopicKind::Explorer,
     question: "How many standby replicas does a burst shape justify?",
-    source: "seed 003 (Model warm pool); shared/spec/concepts.md § warm-pool",
+    source: "seed card 003 (Model warm pool) and its worked example",
     params: &PARAMS,
     presets: &PRESETS,
     checks: &CHECKS,

@@ -92,7 +92,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Seconds,
         (1.0, 120.0, 1.0),
         10.0,
-        "spec concepts.md: p95 burst wait ≤ 10 s",
+        "the model's target: a burst's p95 wait of at most 10 s",
         "The most the 95th-percentile burst arrival may wait.",
     ),
     ParamSpec::number(
