@@ -1,0 +1,399 @@
+//! Buying the fleet's challenges: the draws in the order the topic's
+//! questions are written and the answers from the model's challenge formulas,
+//! in integer tokens, with the worked solutions' wording.
+
+use super::model::{
+    api_bill, api_overflow_tokens, card_rate, fill_cards, fleet_tokens, tokens_carried,
+    tokens_per_card_month,
+};
+use super::model_units::{pct, tt};
+use super::params::{Chip, Model, CHIPS, MONTH_S};
+use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::model::units::{group, trim};
+use crate::model::{SplitMix64, Topic, Unit};
+
+pub struct Challenges;
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: Challenges = Challenges;
+
+impl Solver for Challenges {
+    fn topic(&self) -> &'static dyn Topic {
+        // The one name from the folder's top: the topic these questions ask about.
+        &super::TOPIC
+    }
+    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
+        draw_challenge(t, rng)
+    }
+    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
+        match t.answer.as_str() {
+            "tokens_carried_t" => solve_c1(v),
+            "fill_cards" => solve_c2(v),
+            "api_bill" => solve_c3(v),
+            other => Err(format!("no answer named {other}")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Draws
+
+/// Draws a template in the spec's order (the template's variables give the
+/// ranges; the chip classes are picked here):
+///
+/// * T1-C1: model; how many chip classes (1 or 2); the first class, the
+///   second (another one); a count per class; whether a demand is given;
+///   the demand factor U(0.4, 1.6) → `D = capacity × f` rounded to 0.1T (at
+///   least 0.1T).
+/// * T1-C2: model; the owned class and its count; the rented class; the
+///   factor U(1.05, 2.0) → `D = K_own × f` rounded to 0.1T.
+/// * T1-C3: model; the owned class and its count; the rented class and its
+///   count; the factor U(1.02, 1.5) → `D = (K_own + K_rent) × f` rounded to
+///   0.1T; the API prices.
+///
+/// In C2 and C3, a demand that rounds down onto the capacity steps to the next
+/// 0.1T above it, so every drawn question has a shortfall.
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let take = |name: &str, rng: &mut SplitMix64| {
+        t.vars
+            .iter()
+            .find(|x| x.name == name)
+            .map(|x| x.draw(rng))
+            .unwrap_or(Value::Num(f64::NAN))
+    };
+    let mut v = Vars::default();
+    let model_word = take("model", rng);
+    let model = Model::from_word(model_word.word());
+    v.set("model", model_word);
+    let mut owned = [0u64; 3];
+    let mut rented = [0u64; 3];
+    let count = |x: Value| x.num().max(0.0) as u64;
+    match t.answer.as_str() {
+        "tokens_carried_t" => {
+            let two = take("classes", rng).num() >= 2.0;
+            let a = rng.below(3) as usize;
+            let b = (a + 1 + rng.below(2) as usize) % 3;
+            let picked: &[usize] = if two { &[a, b] } else { &[a] };
+            for &i in picked {
+                owned[i] = count(take(CHIPS[i].owned_param(), rng));
+            }
+            let given = take("demand_given", rng).num() >= 1.0;
+            let f = take("demand_factor", rng).num();
+            let demand = if given {
+                demand_near(fleet_tokens(model, owned), f, false)
+            } else {
+                0.0
+            };
+            v.set_num("demand_t", demand);
+        }
+        "fill_cards" => {
+            let a = rng.below(3) as usize;
+            owned[a] = count(take(CHIPS[a].owned_param(), rng));
+            v.set("fill_chip", take("fill_chip", rng));
+            let f = take("demand_factor", rng).num();
+            v.set_num("demand_t", demand_near(fleet_tokens(model, owned), f, true));
+        }
+        "api_bill" => {
+            let a = rng.below(3) as usize;
+            owned[a] = count(take(CHIPS[a].owned_param(), rng));
+            let r = rng.below(3) as usize;
+            rented[r] = count(take(CHIPS[r].rented_param(), rng));
+            let f = take("demand_factor", rng).num();
+            let k = fleet_tokens(model, owned) + fleet_tokens(model, rented);
+            v.set_num("demand_t", demand_near(k, f, true));
+            for name in ["api_price_8b", "api_price_70b"] {
+                v.set(name, take(name, rng));
+            }
+        }
+        _ => return t.draw_vars(rng),
+    }
+    for (i, c) in CHIPS.iter().enumerate() {
+        v.set_num(c.owned_param(), owned[i] as f64);
+        if t.answer == "api_bill" {
+            v.set_num(c.rented_param(), rented[i] as f64);
+        }
+    }
+    t.attach_units(&mut v);
+    v
+}
+
+/// `capacity × f` rounded to 0.1T (in T). With `above`, a demand that does
+/// not exceed the capacity steps to the next 0.1T above it; without, a
+/// demand is at least 0.1T.
+fn demand_near(capacity: u64, f: f64, above: bool) -> f64 {
+    let tenths = (capacity as f64 * f / 1e11).round();
+    let tenths = if above && tenths * 1e11 <= capacity as f64 {
+        (capacity / 100_000_000_000 + 1) as f64
+    } else {
+        tenths.max(1.0)
+    };
+    tenths / 10.0
+}
+
+// ---------------------------------------------------------------------------
+// Reading the drawn values and writing them into the solutions
+
+fn model_var(v: &Vars) -> Result<Model, String> {
+    match v.word("model") {
+        w @ ("8b" | "70b") => Ok(Model::from_word(w)),
+        w => Err(format!("model: no model '{w}'")),
+    }
+}
+
+fn chip_word(w: &str) -> Option<Chip> {
+    match w {
+        "h100" => Some(Chip::H100),
+        "b200" => Some(Chip::B200),
+        "a100u" => Some(Chip::A100u),
+        _ => None,
+    }
+}
+
+/// Card counts per chip (in [`CHIPS`] order) from the variables named like
+/// the page's `owned_*` or `rented_*` parameters.
+fn cards_var(v: &Vars, rented: bool) -> Result<[u64; 3], String> {
+    let mut out = [0u64; 3];
+    for (i, c) in CHIPS.iter().enumerate() {
+        let name = if rented {
+            c.rented_param()
+        } else {
+            c.owned_param()
+        };
+        let x = v.num(name);
+        if !(x >= 0.0 && x.fract() == 0.0 && x <= 1e6) {
+            return Err(format!("{name} must be a whole number of cards"));
+        }
+        out[i] = x as u64;
+    }
+    Ok(out)
+}
+
+/// The month's demand in tokens; `None` when the question gives none (0).
+fn demand_var(v: &Vars) -> Result<Option<u64>, String> {
+    let d = v.num("demand_t");
+    if !(d >= 0.0 && d.is_finite()) {
+        return Err("demand_t must be a number of T tokens".into());
+    }
+    // The page's own reading of its demand slider.
+    Ok((d > 0.0).then(|| (d * 1e12).round() as u64))
+}
+
+/// Tokens in T with every digit a card-month can produce: "50.4576T".
+fn t_exact(tokens: u64) -> String {
+    format!("{}T", trim(&group(tt(tokens), 8)))
+}
+
+fn article(c: Chip) -> &'static str {
+    match c {
+        Chip::H100 => "an",
+        _ => "a",
+    }
+}
+
+/// "1,200 H100 and 300 B200"; "no cards".
+fn fleet_text(cards: [u64; 3]) -> String {
+    let parts: Vec<String> = CHIPS
+        .iter()
+        .zip(cards)
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{} {}", group(n as f64, 0), c.name()))
+        .collect();
+    match parts.len() {
+        0 => "no cards".to_string(),
+        1 => parts[0].clone(),
+        k => format!("{} and {}", parts[..k - 1].join(", "), parts[k - 1]),
+    }
+}
+
+/// "On the 8B chat an H100 serves 10,000 tok/s and a B200 24,000 tok/s."
+/// for the chips in `used` (an H100 when none is).
+fn rates_text(model: Model, used: [bool; 3]) -> String {
+    let mut chips: Vec<Chip> = CHIPS
+        .iter()
+        .zip(used)
+        .filter(|(_, u)| *u)
+        .map(|(c, _)| *c)
+        .collect();
+    if chips.is_empty() {
+        chips.push(Chip::H100);
+    }
+    let parts: Vec<String> = chips
+        .iter()
+        .map(|&c| {
+            format!(
+                "{} {} serves {} tok/s",
+                article(c),
+                c.name(),
+                group(card_rate(model, c) as f64, 0)
+            )
+        })
+        .collect();
+    let list = match parts.len() {
+        1 => parts[0].clone(),
+        k => format!("{} and {}", parts[..k - 1].join(", "), parts[k - 1]),
+    };
+    format!("On the {} {list}.", model.name())
+}
+
+/// "1,200 × 10,000 + 300 × 24,000 = 19,200,000 tok/s × 2,628,000 s = 50.4576T",
+/// or "0T (no cards)".
+fn capacity_work(model: Model, cards: [u64; 3]) -> String {
+    let terms: Vec<String> = CHIPS
+        .iter()
+        .zip(cards)
+        .filter(|(_, n)| *n > 0)
+        .map(|(&c, n)| {
+            format!(
+                "{} × {}",
+                group(n as f64, 0),
+                group(card_rate(model, c) as f64, 0)
+            )
+        })
+        .collect();
+    if terms.is_empty() {
+        return "0T (no cards)".to_string();
+    }
+    let rate: u64 = CHIPS
+        .iter()
+        .zip(cards)
+        .map(|(&c, n)| n * card_rate(model, c))
+        .sum();
+    let sum = if terms.len() > 1 {
+        format!(" = {}", group(rate as f64, 0))
+    } else {
+        String::new()
+    };
+    format!(
+        "{}{sum} tok/s × {} s = {}",
+        terms.join(" + "),
+        group(MONTH_S as f64, 0),
+        t_exact(fleet_tokens(model, cards))
+    )
+}
+
+/// "An 8B chat", "A 70B premium": a sentence's opening.
+fn a_model(model: Model) -> String {
+    match model {
+        Model::Chat8b => format!("An {}", model.name()),
+        Model::Premium70b => format!("A {}", model.name()),
+    }
+}
+
+fn used(cards: [u64; 3]) -> [bool; 3] {
+    cards.map(|n| n > 0)
+}
+
+// ---------------------------------------------------------------------------
+// Answers, one per template
+
+/// T1-C1: the tokens a fleet carries, `min(D, Σ n_c·t_c)`.
+fn solve_c1(v: &Vars) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let owned = cards_var(v, false)?;
+    let demand = demand_var(v)?;
+    let capacity = fleet_tokens(model, owned);
+    let carried = demand.map_or(capacity, |d| tokens_carried(capacity, d));
+    let demand_clause = match demand {
+        None => "Demand is unlimited this month, so every card runs flat out.".to_string(),
+        Some(d) => format!("This month's demand is {}.", t_exact(d)),
+    };
+    let demand_line = match demand {
+        None => format!(
+            "With unlimited demand the fleet carries all of it: {}.",
+            t_exact(carried)
+        ),
+        Some(d) if d >= capacity => format!(
+            "Demand ({}) is at least that, so the fleet carries its whole capacity: {}.",
+            t_exact(d),
+            t_exact(carried)
+        ),
+        Some(d) => format!(
+            "Demand is only {}, so the fleet carries {} and {} of its capacity ({}) idles.",
+            t_exact(d),
+            t_exact(carried),
+            t_exact(capacity - carried),
+            pct((capacity - carried) as f64 / capacity as f64)
+        ),
+    };
+    Ok(Solution::new(tt(carried))
+        .with("model_name", model.name())
+        .with("fleet", fleet_text(owned))
+        .with("rates", rates_text(model, used(owned)))
+        .with("demand_clause", demand_clause)
+        .with("capacity_work", capacity_work(model, owned))
+        .with("demand_line", demand_line))
+}
+
+/// T1-C2: the whole rented cards that fill the shortfall, `ceil((D − K_own)/t)`.
+fn solve_c2(v: &Vars) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let owned = cards_var(v, false)?;
+    let chip = chip_word(v.word("fill_chip")).ok_or("fill_chip: no such chip")?;
+    let demand = demand_var(v)?.unwrap_or(0);
+    let k_own = fleet_tokens(model, owned);
+    let shortfall = demand.saturating_sub(k_own);
+    let t = tokens_per_card_month(model, chip);
+    let cards = fill_cards(shortfall, t);
+    let mut in_play = used(owned);
+    in_play[chip as usize] = true;
+    let quotient = shortfall as f64 / t as f64;
+    let mut q = trim(&group(quotient, 3));
+    if quotient.fract() != 0.0 && !q.contains('.') {
+        // "562.000004", not "562", where the ceiling is 563.
+        q = group(quotient, 6);
+    }
+    Ok(Solution::new(cards as f64)
+        .with("model_name", model.name())
+        .with("a_model", a_model(model))
+        .with("fleet", fleet_text(owned))
+        .with("rates", rates_text(model, in_play))
+        .with("demand", t_exact(demand))
+        .with("rent_name", chip.name())
+        .with("k_own_work", capacity_work(model, owned))
+        .with("k_own", t_exact(k_own))
+        .with("shortfall", t_exact(shortfall))
+        .with("shortfall_tokens", group(shortfall as f64, 0))
+        .with("rent_rate", group(card_rate(model, chip) as f64, 0))
+        .with("t_rent", group(t as f64, 0))
+        .with("quotient", q))
+}
+
+/// T1-C3: the dollars the API meter bills, `(D − K_own − K_rent)/1e6 · p_m`.
+fn solve_c3(v: &Vars) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let owned = cards_var(v, false)?;
+    let rented = cards_var(v, true)?;
+    let demand = demand_var(v)?.unwrap_or(0);
+    let price = match model {
+        Model::Chat8b => v.num("api_price_8b"),
+        Model::Premium70b => v.num("api_price_70b"),
+    };
+    if !(price >= 0.0 && price.is_finite()) {
+        return Err("the API price must be a number of dollars".into());
+    }
+    let k_own = fleet_tokens(model, owned);
+    let k_rent = fleet_tokens(model, rented);
+    let api = api_overflow_tokens(demand, k_own, k_rent);
+    let bill = api_bill(api, price);
+    let share = |x: u64, of: u64| if of == 0 { 0.0 } else { x as f64 / of as f64 };
+    let shortfall = demand.saturating_sub(k_own);
+    let mut in_play = used(owned);
+    for (u, r) in in_play.iter_mut().zip(used(rented)) {
+        *u |= r;
+    }
+    Ok(Solution::new(bill)
+        .with("model_name", model.name())
+        .with("a_model", a_model(model))
+        .with("owned_fleet", fleet_text(owned))
+        .with("rented_fleet", fleet_text(rented))
+        .with("rates", rates_text(model, in_play))
+        .with("demand", t_exact(demand))
+        .with("price", Unit::UsdPerMTok.format(price))
+        .with("k_own_work", capacity_work(model, owned))
+        .with("k_rent_work", capacity_work(model, rented))
+        .with("k_own", t_exact(k_own))
+        .with("k_rent", t_exact(k_rent))
+        .with("api_t", t_exact(api))
+        .with("api_share", pct(share(api, demand)))
+        .with("api_shortfall_share", pct(share(api, shortfall)))
+        .with("api_millions", trim(&group(api as f64 / 1e6, 2))))
+}

@@ -1,0 +1,61 @@
+//! # Buying the fleet — simulator
+//!
+//! Teaches how a month of demand splits across owned cards (paid whether busy
+//! or not), rented cards (a cloud premium, month to month) and the API (retail
+//! per token): which mix keeps owned cards busy, beats the API by a quarter and
+//! leaves the API only the spikes. Source: the "Buying the Fleet" section of
+//! seed cards 001–003.
+//!
+//! Files: `params` (month, chips, parameters, stories, `Input`) → `model` (the
+//! dispatch and dollar arithmetic; `model_units` writes its quantities) →
+//! `figures`, `checks`, `notes`, `charts` (the outcome) → `challenges` (the
+//! solver of the topic's questions).
+
+mod challenges;
+mod charts;
+mod checks;
+mod figures;
+mod model;
+mod model_units;
+mod notes;
+mod params;
+
+use crate::model::*;
+use model::Month;
+use params::Input;
+
+pub use challenges::SOLVER;
+pub use model::{
+    api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
+};
+pub use params::{Chip, Model};
+
+pub struct BuyingTheFleet;
+pub static TOPIC: BuyingTheFleet = BuyingTheFleet;
+
+static ABOUT: About = About {
+    id: "buying-the-fleet",
+    title: "Buying the fleet",
+    kind: TopicKind::Simulator,
+    question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
+    source: "seeds 001, 002, 003 (Buying the Fleet); shared/spec/buying-the-fleet.md",
+    params: &params::PARAMS,
+    presets: &params::PRESETS,
+    checks: &checks::CHECKS,
+};
+
+impl Topic for BuyingTheFleet {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let inp = Input::read(p);
+        let m = Month::of(&inp);
+        let mut out = Outcome::default();
+        figures::figures(&inp, &m, &mut out);
+        checks::checks(&inp, &m, &mut out);
+        charts::charts(&inp, &m, &mut out);
+        notes::notes(&inp, &m, &mut out);
+        out
+    }
+}

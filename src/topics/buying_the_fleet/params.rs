@@ -1,0 +1,353 @@
+//! Buying the fleet, its inputs: the month and the check thresholds, the
+//! models and chips with their rates, the page's parameters and stories, and
+//! the typed `Input` a run reads from them.
+
+use crate::model::*;
+
+/// Hours in the month (seed: "a month is 730 hours").
+pub(super) const MONTH_HOURS: u64 = 730;
+/// Seconds in the month, `S_m`.
+pub(super) const MONTH_S: u64 = MONTH_HOURS * 3600;
+/// The amortization term of owned cards, months.
+pub(super) const AMORTIZATION_MONTHS: u64 = 36;
+/// Check thresholds (seed: 15 % idle, 75 % of the API, 10 % overflow).
+pub(super) const IDLE_MAX: f64 = 0.15;
+pub(super) const MARGIN_MAX: f64 = 0.75;
+pub(super) const OVERFLOW_MAX: f64 = 0.10;
+
+/// The model served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Model {
+    /// 8B chat.
+    Chat8b,
+    /// 70B premium.
+    Premium70b,
+}
+
+impl Model {
+    /// `r_m`: an H100's steady-state aggregate rate, tok/s.
+    pub(super) fn h100_rate(self) -> u64 {
+        match self {
+            Model::Chat8b => 10_000,
+            Model::Premium70b => 700,
+        }
+    }
+    pub(super) fn from_word(w: &str) -> Model {
+        match w {
+            "70b" => Model::Premium70b,
+            _ => Model::Chat8b,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Chat8b => "8B chat",
+            Model::Premium70b => "70B premium",
+        }
+    }
+}
+
+/// A chip class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chip {
+    H100,
+    B200,
+    /// A used A100.
+    A100u,
+}
+
+pub(super) const CHIPS: [Chip; 3] = [Chip::H100, Chip::B200, Chip::A100u];
+
+impl Chip {
+    /// `k_c` as a fraction `(num, den)`, so rates stay whole numbers.
+    pub(super) fn multiplier(self) -> (u64, u64) {
+        match self {
+            Chip::H100 => (1, 1),
+            Chip::B200 => (24, 10),
+            Chip::A100u => (45, 100),
+        }
+    }
+    /// `k_c`, throughput versus an H100.
+    pub(super) fn k(self) -> f64 {
+        let (n, d) = self.multiplier();
+        n as f64 / d as f64
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Chip::H100 => "H100",
+            Chip::B200 => "B200",
+            Chip::A100u => "used A100",
+        }
+    }
+    pub(super) fn owned_param(self) -> &'static str {
+        match self {
+            Chip::H100 => "owned_h100",
+            Chip::B200 => "owned_b200",
+            Chip::A100u => "owned_a100u",
+        }
+    }
+    pub(super) fn rented_param(self) -> &'static str {
+        match self {
+            Chip::H100 => "rented_h100",
+            Chip::B200 => "rented_b200",
+            Chip::A100u => "rented_a100u",
+        }
+    }
+    pub(super) fn price_param(self) -> &'static str {
+        match self {
+            Chip::H100 => "card_month_h100",
+            Chip::B200 => "card_month_b200",
+            Chip::A100u => "card_month_a100u",
+        }
+    }
+}
+
+const MODELS: &[(&str, &str)] = &[("8b", "8B chat"), ("70b", "70B premium")];
+const FILL_CHIPS: &[(&str, &str)] = &[("h100", "H100"), ("b200", "B200")];
+
+const COUNT: (f64, f64, f64) = (0.0, 20_000.0, 1.0);
+const MODERN_BAND: (f64, f64, f64) = (2_100.0, 2_900.0, 10.0);
+
+pub(super) static PARAMS: [ParamSpec; 15] = [
+    ParamSpec::choice(
+        "model",
+        "Model served",
+        MODELS,
+        0,
+        "seed 'Buying the Fleet': an 8B chat and a 70B premium",
+        "The model sets every card's rate: an H100 carries 10,000 tok/s on the 8B, 700 on the 70B.",
+    ),
+    ParamSpec::number(
+        "demand_t",
+        "Demand this month",
+        Unit::TTokens,
+        (1.0, 1_000.0, 0.1),
+        10.0,
+        "seed: '10T a month is a serious product, 1000T is frontier traffic'",
+        "Tokens the month must serve; owned cards carry it first, then rented, then the API.",
+    )
+    .log(),
+    ParamSpec::number(
+        "owned_h100",
+        "Owned H100",
+        Unit::Count("cards"),
+        COUNT,
+        300.0,
+        "spec: a healthy base fleet for the 10T default (owned H100 at 100% use)",
+        "Owned cards bill their card-month whether or not tokens flow.",
+    ),
+    ParamSpec::number(
+        "owned_b200",
+        "Owned B200",
+        Unit::Count("cards"),
+        COUNT,
+        0.0,
+        "spec: none by default",
+        "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
+    ),
+    ParamSpec::number(
+        "owned_a100u",
+        "Owned used A100",
+        Unit::Count("cards"),
+        COUNT,
+        0.0,
+        "spec: none by default",
+        "A used A100 is cheap per card but carries only 0.45× an H100.",
+    ),
+    ParamSpec::number(
+        "rented_h100",
+        "Rented H100",
+        Unit::Count("cards"),
+        COUNT,
+        0.0,
+        "spec: none by default",
+        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+    ),
+    ParamSpec::number(
+        "rented_b200",
+        "Rented B200",
+        Unit::Count("cards"),
+        COUNT,
+        40.0,
+        "spec: rented B200 carry the default month's swing above the owned base",
+        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+    ),
+    ParamSpec::number(
+        "rented_a100u",
+        "Rented used A100",
+        Unit::Count("cards"),
+        COUNT,
+        0.0,
+        "spec: none by default",
+        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+    ),
+    ParamSpec::number(
+        "card_month_h100",
+        "H100 card-month",
+        Unit::UsdPerMonth,
+        MODERN_BAND,
+        2_100.0,
+        "spec: H100 $2,100, the low end of the seed's $2,100–$2,900 band",
+        "Capex over 36 months plus power, colo, network and staff, per owned card.",
+    ),
+    ParamSpec::number(
+        "card_month_b200",
+        "B200 card-month",
+        Unit::UsdPerMonth,
+        MODERN_BAND,
+        2_450.0,
+        "spec: B200 $2,450 makes the '$441M bet' exact (5,000 × $2,450 × 36)",
+        "Capex over 36 months plus power, colo, network and staff, per owned card.",
+    ),
+    ParamSpec::number(
+        "card_month_a100u",
+        "Used A100 card-month",
+        Unit::UsdPerMonth,
+        (500.0, 2_090.0, 10.0),
+        1_500.0,
+        "spec: used A100 $1,500, below the modern band",
+        "A used card is cheap per month; what matters is its price per token.",
+    ),
+    ParamSpec::number(
+        "rent_premium",
+        "Cloud rent premium",
+        Unit::Ratio,
+        (1.0, 2.5, 0.01),
+        1.35,
+        "seed: rented cards bill 'the cloud's roughly 1.35x premium on the same floor'",
+        "A rented card-month costs this multiple of the owned one.",
+    ),
+    ParamSpec::choice(
+        "fill_chip",
+        "Chip to rent for the shortfall",
+        FILL_CHIPS,
+        1,
+        "spec: B200, the rental the seed's API-tax claim holds for",
+        "The chip whose whole rented cards the shortfall figure and the API comparison count.",
+    ),
+    ParamSpec::number(
+        "api_price_8b",
+        "API price, 8B chat",
+        Unit::UsdPerMTok,
+        (0.01, 2.0, 0.01),
+        0.20,
+        "seed: the API bills '$0.20 per 1M for the 8B chat'",
+        "Retail per 1M tokens on the 8B; used when the model is the 8B.",
+    ),
+    ParamSpec::number(
+        "api_price_70b",
+        "API price, 70B premium",
+        Unit::UsdPerMTok,
+        (0.1, 20.0, 0.01),
+        2.50,
+        "seed: the API bills '$2.50 for the 70B premium'",
+        "Retail per 1M tokens on the 70B; used when the model is the 70B.",
+    ),
+];
+
+pub(super) static PRESETS: [Preset; 3] = [
+    Preset {
+        id: "used-chip-bargain",
+        title: "The used-chip bargain",
+        story: "A 70B premium product serves 1.5T tokens a month on 2,000 used A100s at $1,500 a card-month, against $2,100 for an H100. Cheap per card, but an A100 carries 0.45× an H100, so each H100-equivalent of throughput costs $3,333: the month bills $3.0M, $2.00 per 1M, 80% of the API's $2.50.",
+        set: &[
+            ("model", "70b"),
+            ("demand_t", "1.5"),
+            ("owned_h100", "0"),
+            ("owned_b200", "0"),
+            ("owned_a100u", "2000"),
+            ("rented_h100", "0"),
+            ("rented_b200", "0"),
+            ("rented_a100u", "0"),
+        ],
+        fix: Some(Fix {
+            label: "Own the same capacity in H100s",
+            explain: "900 H100 carry exactly the tokens of 2,000 used A100s for $1.89M instead of $3.0M.",
+            set: &[("owned_a100u", "0"), ("owned_h100", "900")],
+        }),
+    },
+    Preset {
+        id: "shiny-chip-bet",
+        title: "The shiny chip bet",
+        story: "A growth story promised 300T a month on the 8B chat, so the company bought 5,000 B200 at $2,450 a card-month: 36 payments make a $441M bet. The month brought 91.4T, which 1,450 of the cards carry; 3,550 of 5,000 sit idle, 71%.",
+        set: &[
+            ("model", "8b"),
+            ("demand_t", "91.4"),
+            ("owned_h100", "0"),
+            ("owned_b200", "5000"),
+            ("owned_a100u", "0"),
+            ("rented_h100", "0"),
+            ("rented_b200", "0"),
+            ("rented_a100u", "0"),
+        ],
+        fix: Some(Fix {
+            label: "Own the base, rent the rest",
+            explain: "1,300 owned B200 run flat out and 150 rented B200 carry the rest, so nothing owned idles and the bet shrinks to $114.66M.",
+            set: &[("owned_b200", "1300"), ("rented_b200", "150")],
+        }),
+    },
+    Preset {
+        id: "api-tax",
+        title: "The API tax",
+        story: "A 70B product sized for a normal 10.5T month met 19.5T on 6,000 owned H100 and 1,150 rented B200. The API meant for spikes took 40% of the 8.46T shortfall, 17.4% of the month, and billed $8.46M retail: more than the $6.34M that 1,917 rented B200 would bill for the whole shortfall.",
+        set: &[
+            ("model", "70b"),
+            ("demand_t", "19.5"),
+            ("owned_h100", "6000"),
+            ("owned_b200", "0"),
+            ("owned_a100u", "0"),
+            ("rented_h100", "0"),
+            ("rented_b200", "1150"),
+            ("rented_a100u", "0"),
+            ("fill_chip", "b200"),
+        ],
+        fix: Some(Fix {
+            label: "Rent whole cards for the full shortfall",
+            explain: "1,917 rented B200 carry the whole 8.46T shortfall wholesale, so the API bills nothing and the month drops to $18.94M.",
+            set: &[("rented_b200", "1917")],
+        }),
+    },
+];
+
+/// The page's parameters, read once per run.
+pub(super) struct Input {
+    pub(super) model: Model,
+    /// Demand in tokens.
+    pub(super) demand: u64,
+    pub(super) owned: [u64; 3],
+    pub(super) rented: [u64; 3],
+    /// Owned card-month per chip, $.
+    pub(super) price: [f64; 3],
+    pub(super) premium: f64,
+    pub(super) fill: Chip,
+    /// `p_m`, $ per 1M tokens.
+    pub(super) api_price: f64,
+}
+
+impl Input {
+    pub(super) fn read(p: &Params) -> Input {
+        let model = Model::from_word(p.choice("model"));
+        Input {
+            model,
+            demand: (p.get("demand_t").max(0.0) * 1e12).round() as u64,
+            owned: CHIPS.map(|c| p.count(c.owned_param()) as u64),
+            rented: CHIPS.map(|c| p.count(c.rented_param()) as u64),
+            price: CHIPS.map(|c| p.get(c.price_param())),
+            premium: p.get("rent_premium"),
+            fill: if p.choice("fill_chip") == "h100" {
+                Chip::H100
+            } else {
+                Chip::B200
+            },
+            api_price: match model {
+                Model::Chat8b => p.get("api_price_8b"),
+                Model::Premium70b => p.get("api_price_70b"),
+            },
+        }
+    }
+    pub(super) fn price_of(&self, c: Chip) -> f64 {
+        self.price[c as usize]
+    }
+    pub(super) fn owned_cards(&self) -> u64 {
+        self.owned.iter().sum()
+    }
+}
