@@ -38,7 +38,7 @@ static ABOUT: About = About {
     title: "Buying the fleet",
     kind: TopicKind::Simulator,
     question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
-    source: "seeds 001, 002, 003 (Buying the Fleet); shared/spec/buying-the-fleet.md",
+    source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
     params: &params::PARAMS,
     presets: &params::PRESETS,
     checks: &checks::CHECKS,

@@ -132,7 +132,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         300.0,
-        "spec: a healthy base fleet for the 10T default (owned H100 at 100% use)",
+        "the model's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
         "Owned cards bill their card-month whether or not tokens flow.",
     ),
     ParamSpec::number(
@@ -141,7 +141,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "spec: none by default",
+        "none by default",
         "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
     ),
     ParamSpec::number(
@@ -150,7 +150,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "spec: none by default",
+        "none by default",
         "A used A100 is cheap per card but carries only 0.45× an H100.",
     ),
     ParamSpec::number(
@@ -159,7 +159,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "spec: none by default",
+        "none by default",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -168,7 +168,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         40.0,
-        "spec: rented B200 carry the default month's swing above the owned base",
+        "the model's choice: rented B200 carry the default month's swing above the owned base",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -177,7 +177,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "spec: none by default",
+        "none by default",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -186,7 +186,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         MODERN_BAND,
         2_100.0,
-        "spec: H100 $2,100, the low end of the seed's $2,100–$2,900 band",
+        "the model's choice: H100 $2,100, the low end of the seed's $2,100–$2,900 band",
         "Capex over 36 months plus power, colo, network and staff, per owned card.",
     ),
     ParamSpec::number(
@@ -195,7 +195,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         MODERN_BAND,
         2_450.0,
-        "spec: B200 $2,450 makes the '$441M bet' exact (5,000 × $2,450 × 36)",
+        "the model's choice: B200 $2,450 makes the '$441M bet' exact (5,000 × $2,450 × 36)",
         "Capex over 36 months plus power, colo, network and staff, per owned card.",
     ),
     ParamSpec::number(
@@ -204,7 +204,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         (500.0, 2_090.0, 10.0),
         1_500.0,
-        "spec: used A100 $1,500, below the modern band",
+        "the model's choice: used A100 $1,500, below the modern band",
         "A used card is cheap per month; what matters is its price per token.",
     ),
     ParamSpec::number(
@@ -221,7 +221,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         "Chip to rent for the shortfall",
         FILL_CHIPS,
         1,
-        "spec: B200, the rental the seed's API-tax claim holds for",
+        "the model's choice: B200, the rental the seed's API-tax claim holds for",
         "The chip whose whole rented cards the shortfall figure and the API comparison count.",
     ),
     ParamSpec::number(
