@@ -1,0 +1,160 @@
+//! The autoscaling checks, each rule beside the function that computes its
+//! verdict: the wait SLO held every second, a spare ready throughout the peak
+//! (N + 1), and little idle hardware.
+
+use super::model::{replicas_for_peak, replicas_kept};
+use super::params::{Day, Signal, IDLE_MAX};
+use super::sim::DayStats;
+use crate::model::*;
+
+/// Clock time of second `t` of the day, `hh:mm`.
+fn hhmm(t: usize) -> String {
+    format!("{:02}:{:02}", t / 3600, (t % 3600) / 60)
+}
+
+const WAIT_SLO: CheckSpec = CheckSpec {
+    id: "wait_slo",
+    label: "Wait SLO held every second",
+    rule: "seconds with queueing wait above the SLO = 0",
+};
+
+fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
+    let slo = Unit::Seconds.format(d.wait_slo_s);
+    let above = s.seconds_above_slo as f64;
+    let gpu = d.signal == Signal::GpuUtilization;
+    let late = d.forecast_s < d.cold_start_s;
+    let slo_lever = if gpu {
+        "signal"
+    } else if late {
+        "forecast_s"
+    } else {
+        "spare"
+    };
+    Verdict::at_most(
+        WAIT_SLO.id,
+        above,
+        0.0,
+        Unit::Seconds,
+        Some(slo_lever),
+        |pass| {
+            if pass {
+                format!(
+                    "No second of the day queued past the {slo} SLO; the longest wait was {} and the queue peaked at {}.",
+                    Unit::Seconds.format(s.max_wait_s),
+                    Unit::Tokens.format(s.peak_queue)
+                )
+            } else {
+                let head = format!(
+                    "{} seconds waited past the {slo} SLO, the first at {}, the worst {} behind a queue of {}.",
+                    above,
+                    hhmm(s.first_breach_s),
+                    Unit::Seconds.format(s.max_wait_s),
+                    Unit::Tokens.format(s.peak_queue)
+                );
+                if gpu {
+                    format!("{head} The GPU gauge flattens at {} while the queue grows, so the autoscaler sees headroom that is not there: switch the signal to queue depth.", Unit::Share.format(d.gauge_cap))
+                } else if late {
+                    format!("{head} Launches land {} s after the autoscaler sees the demand and it looks only {} s ahead: raise the forecast window past the cold start.", d.cold_start_s, d.forecast_s)
+                } else {
+                    format!("{head} The ready pool has no room for the swing: raise the spare replicas.")
+                }
+            }
+        },
+    )
+}
+
+const SPARE_AT_PEAK: CheckSpec = CheckSpec {
+    id: "spare_at_peak",
+    label: "A spare at the peak (N + 1)",
+    rule: "ready replicas throughout the peak ≥ ceil(peak / ceiling) + 1",
+};
+
+fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
+    let gpu = d.signal == Signal::GpuUtilization;
+    let n_peak = replicas_for_peak(d.peak, d.ceiling);
+    let fewest = n_peak as f64 + s.spare_at_peak;
+    let spare_lever = if gpu {
+        "signal"
+    } else if d.spare == 0 {
+        "spare"
+    } else {
+        "forecast_s"
+    };
+    Verdict::at_least(
+        SPARE_AT_PEAK.id,
+        s.spare_at_peak,
+        1.0,
+        Unit::Count("replicas"),
+        Some(spare_lever),
+        |pass| {
+            let head = format!(
+                "The peak of {} needs {n_peak} replicas; the fewest ready during it were {}",
+                Unit::TokPerS.format(d.peak),
+                crate::model::units::number(fewest)
+            );
+            if pass {
+                format!("{head}, so a failure or a deploy still leaves the peak carried (N + 1).")
+            } else if gpu {
+                format!("{head}: the GPU gauge reads at most {} of the pool, so the autoscaler never adds the spare. Switch the signal to queue depth.", Unit::Share.format(d.gauge_cap))
+            } else if d.spare == 0 {
+                format!("{head}: with no spare, one failure drops the peak into a queue. Raise the spare replicas to 1.")
+            } else {
+                format!("{head}: the spare was still booting when the peak arrived. Raise the forecast window.")
+            }
+        },
+    )
+}
+
+const IDLE: CheckSpec = CheckSpec {
+    id: "idle",
+    label: "Little idle hardware",
+    rule: "paid replica-seconds beyond the need plus one spare ≤ 30 % of all paid",
+};
+
+fn idle(d: &Day, s: &DayStats) -> Verdict {
+    let idle = s.idle_share();
+    let trough_need = replicas_kept(d.trough, d.ceiling, 1) + 1;
+    let idle_lever = if d.floor > trough_need {
+        "floor"
+    } else if d.spare > 1 {
+        "spare"
+    } else if d.forecast_s > 600 {
+        "forecast_s"
+    } else {
+        "drain_s"
+    };
+    Verdict::at_most(
+        IDLE.id,
+        idle,
+        IDLE_MAX,
+        Unit::Share,
+        Some(idle_lever),
+        |pass| {
+            let head = format!(
+                "{} of the {} paid replica-hours sat beyond the need plus one spare",
+                Unit::Share.format(idle),
+                crate::model::units::number((s.paid_replica_s / 3600.0).round())
+            );
+            if pass {
+                format!("{head}: capacity follows the traffic (the check allows 30 %).")
+            } else {
+                let why = match idle_lever {
+                    "floor" => format!("the floor of {} holds replicas the trough does not need ({trough_need} with a spare): lower the floor", d.floor),
+                    "spare" => format!("{} spares are more than the one the peak needs: lower the spare replicas", d.spare),
+                    "forecast_s" => format!("a {} s forecast window launches replicas long before they are needed: shorten the forecast window", d.forecast_s),
+                    _ => format!("removed replicas bill {} s of drain each: shorten the drain", d.drain_s),
+                };
+                format!("{head}, above the 30 % the check allows: {why}.")
+            }
+        },
+    )
+}
+
+pub static CHECKS: [CheckSpec; 3] = [WAIT_SLO, SPARE_AT_PEAK, IDLE];
+
+/// The day's verdicts, in the order of `CHECKS`.
+pub(super) fn checks(d: &Day, s: &DayStats, out: &mut Outcome) {
+    out.checks.push(wait_slo(d, s));
+    out.checks.push(spare_at_peak(d, s));
+    out.checks.push(idle(d, s));
+}

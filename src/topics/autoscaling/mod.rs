@@ -1,0 +1,68 @@
+//! # Replica autoscaling — concept explorer
+//!
+//! How many replicas, driven by which signal, launched how early? The seed
+//! card "Replica autoscaling" works the static arithmetic (replicas for a
+//! peak, the spare, the bill, what a trough releases); the page then runs a
+//! business day second by second on an autoscaler that reads queue depth,
+//! tokens per second or the GPU utilization gauge, and shows where it queues
+//! or idles. Checks: wait SLO held every second; at least one spare ready
+//! throughout the peak (N + 1); idle share ≤ 30 %.
+//!
+//! Files, in layer order: params → model → sim, sim_day → figures, checks,
+//! notes, charts → challenges → mod.
+
+mod challenges;
+mod charts;
+mod checks;
+mod figures;
+mod model;
+mod notes;
+mod params;
+mod sim;
+mod sim_day;
+
+use crate::model::*;
+use checks::CHECKS;
+use params::{PARAMS, PRESETS};
+
+pub use challenges::SOLVER;
+pub use model::{hourly_bill, replicas_released, replicas_with_spare};
+pub use params::{Day, Signal};
+pub use sim::{DayStats, Trace};
+pub use sim_day::{simulate_day, DayRun};
+
+pub struct Autoscaling;
+pub static TOPIC: Autoscaling = Autoscaling;
+
+static ABOUT: About = About {
+    id: "autoscaling",
+    title: "Replica autoscaling",
+    kind: TopicKind::Explorer,
+    question: "How many replicas, driven by which signal, launched how early?",
+    source: "seed 002 (Replica autoscaling); shared/spec/concepts.md § autoscaling",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
+impl Topic for Autoscaling {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(sim_day::ENGINE)
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let day = Day::read(p);
+        let price = p.get("price_per_hour");
+        let sim = sim_day::day_run(&day);
+        let mut out = Outcome::default();
+        figures::static_figures(&day, price, &mut out);
+        figures::day_figures(&day, price, &sim.stats, &mut out);
+        checks::checks(&day, &sim.stats, &mut out);
+        out.charts.push(charts::day_chart(&day, &sim));
+        out.charts.push(charts::queue_chart(&day, &sim));
+        notes::notes(&day, p, &sim.stats, &mut out);
+        out
+    }
+}

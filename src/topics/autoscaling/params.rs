@@ -1,0 +1,277 @@
+//! The autoscaling topic's inputs: the day's clock, the autoscaler's limits,
+//! the sliders with their sources, the three stories, and `Day`, the typed
+//! input one simulated day reads from them.
+
+use crate::model::*;
+
+/// Seconds in the simulated day.
+pub(super) const DAY_S: usize = 86_400;
+/// The rise begins at 08:00.
+pub(super) const RISE_AT: usize = 8 * 3600;
+/// The fall begins at 18:00 ...
+pub(super) const FALL_AT: usize = 18 * 3600;
+/// ... and takes four hours.
+pub(super) const FALL_S: usize = 4 * 3600;
+/// Kubernetes HPA's default scale-down stabilization window (5 minutes).
+pub(super) const STABILIZE_S: usize = 300;
+/// Seed of the minute-to-minute swing.
+pub(super) const SWING_SEED: u64 = 2;
+/// Most replicas the autoscaler will ask for.
+pub(super) const MAX_REPLICAS: u32 = 2000;
+/// Ring of pending arrivals and drain ends; longer than any cold start or drain.
+pub(super) const RING: usize = 1024;
+/// Idle is measured against the need plus this one spare (N + 1).
+pub(super) const IDLE_SPARE: i64 = 1;
+/// Threshold of the idle check.
+pub(super) const IDLE_MAX: f64 = 0.30;
+
+/// What the autoscaler reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    QueueDepth,
+    TokensPerSecond,
+    GpuUtilization,
+}
+
+const SIGNALS: &[(&str, &str)] = &[
+    ("queue-depth", "queue depth (in flight + waiting)"),
+    ("tokens-per-second", "tokens per second vs the ceiling"),
+    ("gpu-utilization", "GPU utilization gauge"),
+];
+
+impl Signal {
+    pub(super) fn from_word(w: &str) -> Signal {
+        match w {
+            "tokens-per-second" => Signal::TokensPerSecond,
+            "gpu-utilization" => Signal::GpuUtilization,
+            _ => Signal::QueueDepth,
+        }
+    }
+    pub(super) fn word(self) -> &'static str {
+        SIGNALS[self as usize].0
+    }
+}
+
+pub(super) static PARAMS: [ParamSpec; 14] = [
+    ParamSpec::number(
+        "replica_ceiling",
+        "Replica ceiling inside the SLO",
+        Unit::TokPerS,
+        (500.0, 20_000.0, 100.0),
+        3000.0,
+        "seed 002 worked example: one replica sustains 3,000 tok/s inside the latency SLO",
+        "Aggregate tokens per second one replica serves without breaking the latency SLO.",
+    ),
+    ParamSpec::number(
+        "peak",
+        "Peak demand",
+        Unit::TokPerS,
+        (1000.0, 100_000.0, 100.0),
+        9000.0,
+        "seed 002 worked example: peak demand 9,000 tok/s",
+        "The day's top demand (before the minute-to-minute swing).",
+    )
+    .log(),
+    ParamSpec::number(
+        "trough",
+        "Trough demand",
+        Unit::TokPerS,
+        (0.0, 100_000.0, 100.0),
+        4500.0,
+        "seed 002 worked example: traffic halves to 4,500 tok/s",
+        "Overnight demand; the worked example's 'traffic halves' level.",
+    ),
+    ParamSpec::number(
+        "spare",
+        "Spare replicas",
+        Unit::Count("replicas"),
+        (0.0, 8.0, 1.0),
+        1.0,
+        "seed 002: one spare absorbs a deploy or a failure (3 + 1 = 4)",
+        "Replicas kept above the need, for a failure, a deploy or a swing.",
+    ),
+    ParamSpec::number(
+        "floor",
+        "Floor",
+        Unit::Count("replicas"),
+        (1.0, 32.0, 1.0),
+        2.0,
+        "seed 002: keep a floor for redundancy at the minimum size (2 carry the trough)",
+        "The fewest replicas the autoscaler keeps, whatever the signal says.",
+    ),
+    ParamSpec::number(
+        "price_per_hour",
+        "Price per replica-hour",
+        Unit::UsdPerHour,
+        (0.1, 20.0, 0.05),
+        2.5,
+        "seed 002 worked example: cards rent at $2.50 per hour",
+        "Rent of one replica for an hour, booting and draining included.",
+    ),
+    ParamSpec::number(
+        "cold_start_s",
+        "Cold start",
+        Unit::Seconds,
+        (0.0, 900.0, 1.0),
+        32.0,
+        "spec concepts.md: cold start 32 s (seed 003's boot time)",
+        "Seconds from launch until a replica admits traffic (weights, cache, kernels).",
+    ),
+    ParamSpec::number(
+        "forecast_s",
+        "Forecast window",
+        Unit::Seconds,
+        (0.0, 3600.0, 10.0),
+        60.0,
+        "spec concepts.md: forecast window 60 s",
+        "How far ahead the autoscaler looks along the day's curve; 0 reacts to the last second only.",
+    ),
+    ParamSpec::number(
+        "drain_s",
+        "Scale-down drain",
+        Unit::Seconds,
+        (0.0, 600.0, 5.0),
+        60.0,
+        "chosen: a long reply (1,500 tokens at 25 tok/s per stream) finishes within 60 s",
+        "A removed replica stops admitting and bills this long while its in-flight replies finish.",
+    ),
+    ParamSpec::choice(
+        "signal",
+        "Signal",
+        SIGNALS,
+        0,
+        "seed 002: 'a live signal such as queue depth'",
+        "What the autoscaler reads to size the pool.",
+    ),
+    ParamSpec::number(
+        "wait_slo_s",
+        "Queueing wait SLO",
+        Unit::Seconds,
+        (0.5, 30.0, 0.5),
+        2.0,
+        "chosen (the seeds state none): a first token within about 2 s of queueing",
+        "The most a token may wait in the queue before the second counts as a breach.",
+    ),
+    ParamSpec::number(
+        "ramp_s",
+        "Morning rise time",
+        Unit::Seconds,
+        (60.0, 14_400.0, 60.0),
+        7200.0,
+        "chosen: a business day that climbs from trough to peak over two hours from 08:00",
+        "How long the morning climb from trough to peak takes; short is a surge.",
+    ),
+    ParamSpec::number(
+        "swing",
+        "Minute-to-minute swing",
+        Unit::Share,
+        (0.0, 0.3, 0.01),
+        0.0,
+        "chosen: the worked example's day follows its curve exactly; the GPU trap adds ±5 %",
+        "How far demand wanders around the curve (a fixed seeded pattern).",
+    ),
+    ParamSpec::number(
+        "gauge_cap",
+        "GPU gauge saturates at",
+        Unit::Share,
+        (0.3, 1.0, 0.05),
+        0.6,
+        "spec concepts.md: decode is memory-bound, the gauge saturates near 60 %",
+        "Where the GPU utilization gauge flattens however deep the queue; 100 % is an honest gauge.",
+    ),
+];
+
+pub(super) static PRESETS: [Preset; 3] = [
+    Preset {
+        id: "peak-with-spare",
+        title: "Worked example: the peak with a spare",
+        story: "One replica sustains 3,000 tok/s inside the SLO and the peak is 9,000 tok/s: 3 replicas leave zero headroom, so one spare makes 4, $10.00 an hour against $7.50. When traffic halves to 4,500 tok/s the need is 1.5 replicas, 2 carry it and 2 are released. The day below runs that fleet on a queue-depth autoscaler.",
+        set: &[
+            ("replica_ceiling", "3000"),
+            ("peak", "9000"),
+            ("trough", "4500"),
+            ("spare", "1"),
+            ("floor", "2"),
+            ("price_per_hour", "2.5"),
+            ("signal", "queue-depth"),
+        ],
+        fix: None,
+    },
+    Preset {
+        id: "gpu-util-trap",
+        title: "The GPU-utilization trap",
+        story: "The same 9,000 tok/s day, wandering ±5 % minute to minute, scaled on the GPU utilization gauge. Decode is memory-bound, so the gauge flattens near 60 % however deep the queue: the autoscaler reads 40 % headroom, stops at 3 replicas for a 9,000 tok/s peak, and every upward swing queues.",
+        set: &[("signal", "gpu-utilization"), ("swing", "0.05")],
+        fix: Some(Fix {
+            label: "Scale on queue depth",
+            explain: "Queue depth counts the work waiting, so it sees the peak the gauge hides and keeps the fourth replica.",
+            set: &[("signal", "queue-depth")],
+        }),
+    },
+    Preset {
+        id: "late-ramp",
+        title: "The late ramp",
+        story: "Overnight the pool idles at 1,500 tok/s on 2 replicas; at 08:00 demand climbs to 9,000 tok/s in five minutes. A 70B replica takes 4 minutes to boot and the autoscaler has no forecast window, so each launch lands after the demand it was meant for and the queue spikes.",
+        set: &[
+            ("trough", "1500"),
+            ("ramp_s", "300"),
+            ("cold_start_s", "240"),
+            ("forecast_s", "0"),
+        ],
+        fix: Some(Fix {
+            label: "Forecast 300 s ahead",
+            explain: "Looking 300 s along the day's curve launches each replica a cold start before the demand it serves arrives.",
+            set: &[("forecast_s", "300")],
+        }),
+    },
+];
+
+/// The inputs of one simulated day (everything but the price, which only
+/// scales the bill).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Day {
+    /// tok/s one replica sustains inside the SLO.
+    pub ceiling: f64,
+    pub peak: f64,
+    /// At most the peak.
+    pub trough: f64,
+    pub spare: u32,
+    /// At least 1.
+    pub floor: u32,
+    pub cold_start_s: usize,
+    pub forecast_s: usize,
+    pub drain_s: usize,
+    pub signal: Signal,
+    pub wait_slo_s: f64,
+    pub ramp_s: usize,
+    pub swing: f64,
+    pub gauge_cap: f64,
+}
+
+impl Default for Day {
+    /// The worked example's day (the parameters' defaults).
+    fn default() -> Day {
+        Day::read(&Params::defaults(&PARAMS))
+    }
+}
+
+impl Day {
+    pub fn read(p: &Params) -> Day {
+        let peak = p.get("peak").max(1.0);
+        Day {
+            ceiling: p.get("replica_ceiling").max(1.0),
+            peak,
+            trough: p.get("trough").clamp(0.0, peak),
+            spare: p.count("spare") as u32,
+            floor: (p.count("floor") as u32).max(1),
+            cold_start_s: p.count("cold_start_s").min(RING - 2),
+            forecast_s: p.count("forecast_s"),
+            drain_s: p.count("drain_s").min(RING - 2),
+            signal: Signal::from_word(p.choice("signal")),
+            wait_slo_s: p.get("wait_slo_s").max(0.01),
+            ramp_s: p.count("ramp_s").max(1),
+            swing: p.get("swing").clamp(0.0, 0.9),
+            gauge_cap: p.get("gauge_cap").clamp(0.01, 1.0),
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The day's loop: the autoscaler and the replica pool acting on the traffic
+//! of `sim.rs` for 86,400 seconds, the last day kept for the page, and the
+//! benchmark's engine.
+//!
+//! After each second the autoscaler reads its signal as a demand estimate `m`
+//! (tok/s):
+//!
+//! * `queue-depth`: in-flight plus waiting work, read as a rate:
+//!   `D + Q / max(SLO, cold start)` (the backlog cleared within the wait SLO,
+//!   or within a cold start, since no launch helps sooner);
+//! * `tokens-per-second`: the arriving tokens, `D`, against the ceiling;
+//! * `gpu-utilization`: the gauge `g = min(busy, 60 %)` read as the share of
+//!   the ceiling in use, `m = g · R · C`. Decode is memory-bound, so the gauge
+//!   saturates near 60 % however deep the queue, and the autoscaler
+//!   under-scales: with one spare it never grows past 3 replicas.
+//!
+//! It adds the rise the day's curve expects over the forecast window `F`
+//! (the curve without the swing: the daily shape is known from earlier days,
+//! the swing is not; `F = 0` turns it off) and wants
+//! `desired = max(ceil(estimate / C) + s, f)`, at most 2,000. Launches are
+//! immediate and ready after the cold start; removals wait until the want has
+//! stayed lower for 300 s (the Kubernetes HPA default scale-down
+//! stabilization) and nothing is booting, then drain: a draining replica
+//! admits nothing and bills `drain_s` more seconds.
+
+use super::model::{fmin, CeilSteps, Curve};
+use super::params::{Day, Signal, DAY_S, MAX_REPLICAS, RING, STABILIZE_S};
+use super::sim::{DayStats, Ledger, Minute, Second, Swing, Trace};
+use crate::model::memo::Memo;
+use crate::model::Engine;
+use std::rc::Rc;
+
+/// The autoscaler: its signal read as a demand estimate, plus the rise the
+/// curve expects over the forecast window, in replicas with the spare.
+struct Autoscaler {
+    signal: Signal,
+    gauge_cap: f64,
+    forecast_s: usize,
+    /// A launch helps only after the cold start, so the queue-depth signal
+    /// spreads the backlog over the longer of the SLO and the cold start.
+    inv_backlog: f64,
+    curve: Curve,
+    steps: CeilSteps,
+    spare: i64,
+    floor: i64,
+}
+
+impl Autoscaler {
+    fn new(d: &Day) -> Autoscaler {
+        Autoscaler {
+            signal: d.signal,
+            gauge_cap: d.gauge_cap,
+            forecast_s: d.forecast_s,
+            inv_backlog: 1.0 / d.wait_slo_s.max(d.cold_start_s as f64),
+            curve: Curve::new(d),
+            steps: CeilSteps::new(d.ceiling),
+            spare: d.spare as i64,
+            floor: d.floor as i64,
+        }
+    }
+
+    /// The day's curve without the swing at second `t` (tok/s).
+    #[inline]
+    fn curve(&self, t: usize) -> f64 {
+        self.curve.at(t)
+    }
+
+    /// `max(ceil(estimate / C) + spare, floor)`, at most `MAX_REPLICAS`.
+    #[inline]
+    fn want(&mut self, estimate: f64) -> u32 {
+        (self.steps.of(estimate) + self.spare).clamp(self.floor, MAX_REPLICAS as i64) as u32
+    }
+
+    /// The pool the day opens with: the overnight steady state, on the first
+    /// second's demand (`n0` is the swing then).
+    fn opening(&mut self, d: &Day, n0: f64) -> u32 {
+        let d0 = d.curve(0) * (1.0 + d.swing * n0);
+        self.want(d0 + d.rise_ahead(0, d.curve(0)))
+    }
+
+    /// The signal, read as a demand (tok/s).
+    #[inline]
+    fn measure(&self, x: &Second) -> f64 {
+        match self.signal {
+            Signal::QueueDepth => x.demand + x.queue * self.inv_backlog,
+            Signal::TokensPerSecond => x.demand,
+            // min(served / cap, gauge) × cap.
+            Signal::GpuUtilization => fmin(x.served, self.gauge_cap * x.cap),
+        }
+    }
+
+    /// The replicas wanted after second `t`.
+    #[inline]
+    fn desired(&mut self, t: usize, x: &Second) -> u32 {
+        let ahead = self.curve.rise_ahead(t, x.curve, self.forecast_s);
+        self.want(self.measure(x) + ahead)
+    }
+}
+
+/// The replicas: ready, booting and draining, with the launches landing and
+/// the drains ending by second modulo `RING`, and the scale-down pending.
+struct Pool {
+    ready: u32,
+    booting: u32,
+    draining: u32,
+    arrive: [u32; RING],
+    leave: [u32; RING],
+    /// The second the want first fell below the pool, if it still is below.
+    below_since: Option<usize>,
+    /// The highest want since then: what the scale-down keeps.
+    below_hi: u32,
+    cold_s: usize,
+    drain_s: usize,
+    floor: u32,
+}
+
+impl Pool {
+    fn new(d: &Day, ready: u32) -> Pool {
+        Pool {
+            ready,
+            booting: 0,
+            draining: 0,
+            arrive: [0; RING],
+            leave: [0; RING],
+            below_since: None,
+            below_hi: 0,
+            cold_s: d.cold_start_s.max(1),
+            drain_s: d.drain_s,
+            floor: d.floor,
+        }
+    }
+
+    /// Launches whose cold start has passed become ready; drains that end
+    /// stop billing.
+    #[inline]
+    fn settle(&mut self, t: usize) {
+        let slot = t & (RING - 1);
+        let a = self.arrive[slot];
+        if a > 0 {
+            self.ready += a;
+            self.booting -= a;
+            self.arrive[slot] = 0;
+        }
+        let l = self.leave[slot];
+        if l > 0 {
+            self.draining -= l;
+            self.leave[slot] = 0;
+        }
+    }
+
+    /// Replicas ready to serve.
+    #[inline]
+    fn ready(&self) -> u32 {
+        self.ready
+    }
+
+    /// Replicas billed this second.
+    #[inline]
+    fn paid(&self) -> u32 {
+        self.ready + self.booting + self.draining
+    }
+
+    /// Moves the pool toward `desired` after second `t`; returns the replicas
+    /// launched. Launches are immediate; removals wait (see `scale_down`).
+    #[inline]
+    fn scale(&mut self, t: usize, desired: u32) -> u32 {
+        let target = self.ready + self.booting;
+        if desired > target {
+            let n = desired - target;
+            self.booting += n;
+            self.arrive[(t + self.cold_s) & (RING - 1)] += n;
+            self.below_since = None;
+            n
+        } else {
+            if desired < target {
+                self.scale_down(t, desired);
+            } else {
+                self.below_since = None;
+            }
+            0
+        }
+    }
+
+    /// Removes replicas once the want has stayed lower for `STABILIZE_S` and
+    /// nothing is booting, down to the highest want meanwhile (never below
+    /// the floor); the removed drain for `drain_s`.
+    #[inline]
+    fn scale_down(&mut self, t: usize, desired: u32) {
+        let Some(since) = self.below_since else {
+            self.below_since = Some(t);
+            self.below_hi = desired;
+            return;
+        };
+        self.below_hi = self.below_hi.max(desired);
+        if t - since >= STABILIZE_S && self.booting == 0 {
+            let n = self.ready.saturating_sub(self.below_hi.max(self.floor));
+            self.ready -= n;
+            if self.drain_s > 0 {
+                self.draining += n;
+                self.leave[(t + self.drain_s) & (RING - 1)] += n;
+            }
+            self.below_since = None;
+        }
+    }
+}
+
+/// Simulates the day second by second (86,400 steps, no allocation inside the
+/// loop) and, when `trace` is given, fills it with one row per minute. The
+/// benchmark (`tests/autoscaling_bench.rs`) times this.
+pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
+    if let Some(tr) = trace.as_deref_mut() {
+        tr.clear();
+    }
+    let mut swing = Swing::new();
+    let mut scaler = Autoscaler::new(d);
+    let mut pool = Pool::new(d, scaler.opening(d, swing.first()));
+    let mut ledger = Ledger::new(d, pool.ready());
+    let mut minute = Minute::new();
+    let mut q = 0.0f64;
+    for t in 0..DAY_S {
+        pool.settle(t);
+        let curve = scaler.curve(t);
+        let demand = curve * (1.0 + d.swing * swing.at(t));
+        let x = Second::serve(curve, demand, pool.ready() as f64 * d.ceiling, q);
+        q = x.queue;
+        let paid = pool.paid();
+        ledger.record(t, &x, pool.ready(), paid);
+        let desired = scaler.desired(t, &x);
+        ledger.launched(pool.scale(t, desired));
+        if let Some(tr) = trace.as_deref_mut() {
+            minute.sample(tr, t, &x, paid);
+        }
+    }
+    ledger.close(q)
+}
+
+/// A day's stats and its drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DayRun {
+    pub stats: DayStats,
+    pub trace: Trace,
+}
+
+thread_local! {
+    /// The last day simulated: moving the price re-bills it without rerunning.
+    static DAY: Memo<Day, DayRun> = const { Memo::new() };
+}
+
+/// The day `d`, simulated with its trace, or the last one if it is the same.
+pub(super) fn day_run(d: &Day) -> Rc<DayRun> {
+    DAY.with(|m| {
+        m.get_or(*d, || {
+            let mut trace = Trace::new();
+            let stats = simulate_day(d, Some(&mut trace));
+            DayRun { stats, trace }
+        })
+    })
+}
+
+/// The benchmark's engine: the worked example's day on the GPU-utilization
+/// signal, simulated second by second for at least `n` seconds (whole days);
+/// returns the billed replica-seconds.
+fn simulate_seconds(n: u64, seed: u64) -> u64 {
+    let mut day = Day {
+        signal: Signal::GpuUtilization,
+        ..Day::default()
+    };
+    // Vary the day a little with the seed, so no run is a copy of another.
+    day.peak += (seed % 7) as f64;
+    (0..n.div_ceil(86_400).max(1))
+        .map(|_| simulate_day(&day, None).paid_replica_s as u64)
+        .sum()
+}
+
+/// The topic's benchmark engine.
+pub(super) const ENGINE: Engine = Engine {
+    name: "simulate the worked example's day second by second",
+    unit: "simulated seconds",
+    default_n: 86_400 * 20,
+    run: simulate_seconds,
+};
