@@ -39,7 +39,7 @@ static ABOUT: About = About {
     title: "Replica autoscaling",
     kind: TopicKind::Explorer,
     question: "How many replicas, driven by which signal, launched how early?",
-    source: "seed 002 (Replica autoscaling); shared/spec/concepts.md § autoscaling",
+    source: "seed card 002 (Replica autoscaling) and its worked example",
     params: &PARAMS,
     presets: &PRESETS,
     checks: &CHECKS,

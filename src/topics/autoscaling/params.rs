@@ -114,7 +114,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.0, 900.0, 1.0),
         32.0,
-        "spec concepts.md: cold start 32 s (seed 003's boot time)",
+        "seed card 003's boot time: a cold start of 32 s",
         "Seconds from launch until a replica admits traffic (weights, cache, kernels).",
     ),
     ParamSpec::number(
@@ -123,7 +123,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.0, 3600.0, 10.0),
         60.0,
-        "spec concepts.md: forecast window 60 s",
+        "the model's choice: look 60 s ahead",
         "How far ahead the autoscaler looks along the day's curve; 0 reacts to the last second only.",
     ),
     ParamSpec::number(
@@ -176,7 +176,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.3, 1.0, 0.05),
         0.6,
-        "spec concepts.md: decode is memory-bound, the gauge saturates near 60 %",
+        "decode is memory-bound: the GPU-utilization gauge saturates near 60 %",
         "Where the GPU utilization gauge flattens however deep the queue; 100 % is an honest gauge.",
     ),
 ];
