@@ -5,13 +5,10 @@
 
 use fleetlab::challenge::{grade, templates, Question, Tolerance, Value, Vars, Verdict};
 use fleetlab::model::{Params, Topic, Unit};
-use fleetlab::topics;
 use fleetlab::topics::fleet_efficiency::*;
 use fleetlab::topics::{question, question_live};
 
-fn topic() -> &'static dyn Topic {
-    topics::find("fleet-efficiency").expect("fleet-efficiency is registered")
-}
+for_topic!("fleet-efficiency");
 
 fn class_of(w: &str) -> Class {
     match w {

@@ -5,13 +5,10 @@
 
 use fleetlab::challenge::{grade, templates, Question, Value, Verdict};
 use fleetlab::model::{Params, Topic, Unit};
-use fleetlab::topics;
 use fleetlab::topics::buying_the_fleet::*;
 use fleetlab::topics::{question, question_live};
 
-fn topic() -> &'static dyn Topic {
-    topics::find("buying-the-fleet").expect("buying-the-fleet is registered")
-}
+for_topic!("buying-the-fleet");
 
 const OWNED: [&str; 3] = ["owned_h100", "owned_b200", "owned_a100u"];
 const RENTED: [&str; 3] = ["rented_h100", "rented_b200", "rented_a100u"];

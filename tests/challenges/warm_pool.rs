@@ -4,28 +4,16 @@
 //! ranges, and the break-even pool is the model's (the page's own figure for
 //! a burst that arrives at once, and a hand-checked example).
 
-use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::challenge::{grade, Vars};
 use fleetlab::model::{Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::warm_pool::{step_burst_wait, MAX_POOL};
 use fleetlab::topics::{question, question_live};
 
-fn topic() -> &'static dyn Topic {
-    topics::find("warm-pool").expect("warm-pool is registered")
-}
+for_topic!("warm-pool");
 
 fn preset_page(id: &str) -> Params {
     let t = topic();
     t.preset_params(t.preset(id).unwrap(), false).unwrap()
-}
-
-/// Solves template `id` on hand-built values.
-fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
-}
-
-fn value<'a>(s: &'a Solution, name: &str) -> &'a str {
-    s.value(name).unwrap()
 }
 
 /// Seed 003: always-warm 4 × $2.50 × 24 = $240 a day, about $87,600 a year;

@@ -4,23 +4,11 @@
 //! pages quotes the seeds' 97 ms and 850 ms, and the draws keep the spec's
 //! ranges, steps and dependent values.
 
-use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::challenge::grade;
 use fleetlab::model::{Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::{question, question_live};
 
-fn topic() -> &'static dyn Topic {
-    topics::find("tiers-and-rate-limits").expect("tiers-and-rate-limits is registered")
-}
-
-/// Solves template `id` on hand-built values.
-fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
-}
-
-fn value<'a>(s: &'a Solution, name: &str) -> &'a str {
-    s.value(name).unwrap()
-}
+for_topic!("tiers-and-rate-limits");
 
 fn page(preset: &str, set: &[(&str, &str)]) -> Params {
     let t = topic();

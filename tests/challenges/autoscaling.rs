@@ -3,28 +3,16 @@
 //! worked-example page, the draws keep their documented ranges, and every
 //! drawn answer equals the page's own figure for the same numbers.
 
-use fleetlab::challenge::{grade, Solution, Vars};
+use fleetlab::challenge::{grade, Vars};
 use fleetlab::model::{Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::{question, question_live};
 
-fn topic() -> &'static dyn Topic {
-    topics::find("autoscaling").expect("autoscaling is registered")
-}
+for_topic!("autoscaling");
 
 fn example_page() -> Params {
     let t = topic();
     t.preset_params(t.preset("peak-with-spare").unwrap(), false)
         .unwrap()
-}
-
-/// Solves template `id` on hand-built values.
-fn solve(id: &str, values: &[(&str, f64)]) -> Solution {
-    fleetlab::topics::solve(topic(), id, &Vars::numbers(values)).unwrap()
-}
-
-fn value<'a>(s: &'a Solution, name: &str) -> &'a str {
-    s.value(name).unwrap()
 }
 
 /// Seed 002: 9,000 / 3,000 = 3 replicas, one spare makes 4; 4 × $2.50 =

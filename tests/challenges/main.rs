@@ -4,6 +4,15 @@
 //! the same seed gives the same question. Property tests: the answer parser
 //! never panics and reads back what `format_exact` writes.
 
+#[macro_use]
+mod support;
+
+mod autoscaling;
+mod buying_the_fleet;
+mod fleet_efficiency;
+mod tiers_and_rate_limits;
+mod warm_pool;
+
 use fleetlab::challenge::answer::{format_exact, parse_answer};
 use fleetlab::challenge::{grade, templates, Verdict};
 use fleetlab::model::{Topic, Unit};
