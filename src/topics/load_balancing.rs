@@ -4,7 +4,7 @@
 //! `shared/spec/concepts.md` § load-balancing, with the family-level
 //! arithmetic of `shared/spec/cache-aware-routing.md`. The arithmetic is not
 //! repeated here: every number comes from the general evaluator
-//! [`crate::topics::cache_aware_routing::evaluate`].
+//! [`crate::engine::routing::evaluate`].
 //!
 //! Words: the seed calls the routed stream "the family" ("80.32 percent of the
 //! family", "the family is 30 percent of all fleet traffic") and its hot part
@@ -59,11 +59,12 @@
 //! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
 use crate::challenge::{Solution, Solver, Template, Vars};
+use crate::engine::preamble::{
+    copies_per_card, copy_mb, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB,
+};
+use crate::engine::routing::{self, evaluate, Evaluation, Policy, Scenario};
 use crate::model::units::{self, percent4};
 use crate::model::*;
-use crate::topics::cache_aware_routing::{
-    self as car, copies_per_card, evaluate, Evaluation, Policy, Scenario,
-};
 
 pub struct LoadBalancing;
 pub static TOPIC: LoadBalancing = LoadBalancing;
@@ -121,7 +122,7 @@ impl Balancer {
 
 /// The locality floor and the busiest card's headroom.
 const LOCALITY_FLOOR: f64 = 0.9;
-const HEADROOM: f64 = car::HEADROOM;
+const HEADROOM: f64 = routing::HEADROOM;
 
 static PARAMS: [ParamSpec; 6] = [
     ParamSpec::number(
@@ -331,12 +332,12 @@ pub fn round_robin_share_per_card(cards: usize) -> f64 {
 
 /// C2: the hash card's share of the family, `h + (1−h)/(n−1)` (80.3175 %).
 pub fn hash_busiest_card_share(cards: usize, hot_share: f64) -> f64 {
-    car::hash_busiest_share(cards, hot_share, false)
+    routing::hash_busiest_share(cards, hot_share, false)
 }
 
 /// C3: the hash card's points of fleet load, `100·w·(h + (1−h)/(n−1))` (24.095).
 pub fn hash_card_fleet_points(cards: usize, hot_share: f64, family_share: f64) -> f64 {
-    car::hash_card_fleet_points(cards, hot_share, family_share, false)
+    routing::hash_card_fleet_points(cards, hot_share, family_share, false)
 }
 
 /// A drawn number that must be a whole count of cards, at least 2.
@@ -407,7 +408,7 @@ fn fleet_copies_needed(ev: &Evaluation, policy: Policy) -> usize {
 
 fn figures(inp: &Input, ev: &Evaluation, out: &mut Outcome) {
     let (_, util, share) = busiest(inp, ev);
-    let copy = car::copy_mb(car::PREAMBLE_TOKENS, car::KV_KB_PER_TOKEN);
+    let copy = copy_mb(PREAMBLE_TOKENS, KV_KB_PER_TOKEN);
     out.figure(
         "round_robin_share_per_card",
         "Round-robin: each card's share of the family",
@@ -429,13 +430,13 @@ fn figures(inp: &Input, ev: &Evaluation, out: &mut Outcome) {
     out.figure(
         "shard2_busiest_card_share",
         "Sharded: busiest card's share of the family",
-        car::hash_busiest_share(inp.n, inp.h, true),
+        routing::hash_busiest_share(inp.n, inp.h, true),
         Unit::Share,
     );
     out.figure(
         "shard2_card_fleet_points",
         "Sharded card's points of fleet load",
-        car::hash_card_fleet_points(inp.n, inp.h, inp.w, true),
+        routing::hash_card_fleet_points(inp.n, inp.h, inp.w, true),
         Unit::Points,
     );
     out.figure(
@@ -502,7 +503,7 @@ fn figures(inp: &Input, ev: &Evaluation, out: &mut Outcome) {
     out.figure(
         "copies_per_card",
         "Copies 8 GB holds",
-        copies_per_card(car::SCRATCH_GB, car::PREAMBLE_TOKENS, car::KV_KB_PER_TOKEN) as f64,
+        copies_per_card(SCRATCH_GB, PREAMBLE_TOKENS, KV_KB_PER_TOKEN) as f64,
         Unit::Count("copies"),
     );
 }
@@ -704,8 +705,8 @@ fn concentration_chart(inp: &Input) -> Chart {
         summary: format!(
             "At h = {}: hash puts {} of the family on one card, sharding {}, round-robin {}. A card reaches the 60% headroom at {} of the family.",
             Unit::Share.format(inp.h),
-            Unit::Share.format(car::hash_busiest_share(inp.n, inp.h, false)),
-            Unit::Share.format(car::hash_busiest_share(inp.n, inp.h, true)),
+            Unit::Share.format(routing::hash_busiest_share(inp.n, inp.h, false)),
+            Unit::Share.format(routing::hash_busiest_share(inp.n, inp.h, true)),
             Unit::Share.format(round_robin_share_per_card(inp.n)),
             Unit::Share.format(fill)
         ),
