@@ -6,6 +6,7 @@
 //! cargo test --release --test cache_aware_routing_throughput -- --ignored --nocapture
 //! ```
 
+use fleetlab::engine::routing_sim::simulate;
 use fleetlab::model::{Params, Topic};
 use fleetlab::topics::cache_aware_routing as car;
 use std::time::Instant;
@@ -46,9 +47,9 @@ fn simulated_requests_per_second() {
     let mut worst = f64::INFINITY;
     for (label, p) in stories() {
         let s = car::scenario(&p);
-        car::simulate(&s, 1_000_000, 1); // warm up
+        simulate(&s, 1_000_000, 1); // warm up
         let t0 = Instant::now();
-        let r = car::simulate(&s, N, 7);
+        let r = simulate(&s, N, 7);
         let secs = t0.elapsed().as_secs_f64();
         let rate = N as f64 / secs;
         worst = worst.min(rate);

@@ -5,3 +5,5 @@
 //! and names no topic and no challenge: `tests/tidy.rs` checks it.
 
 pub mod preamble;
+pub mod routing;
+pub mod routing_sim;

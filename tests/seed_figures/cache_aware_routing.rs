@@ -4,8 +4,11 @@
 //! analytic model, and the check each preset fails.
 
 use super::{Row, Tol};
+use fleetlab::engine::preamble::copies_per_card;
+use fleetlab::engine::routing::{self, Policy, Scenario};
+use fleetlab::engine::routing_sim::simulate;
 use fleetlab::model::{Params, Topic};
-use fleetlab::topics::cache_aware_routing::{self as car, Policy, Scenario};
+use fleetlab::topics::cache_aware_routing as car;
 
 const T: &str = "cache-aware-routing";
 
@@ -540,8 +543,8 @@ fn stories() -> Vec<(&'static str, Params)> {
 fn simulation_agrees_with_the_model_over_a_million_requests() {
     for (label, p) in stories() {
         let s = car::scenario(&p);
-        let ev = car::evaluate(&s);
-        let sim = car::simulate(&s, 1_000_000, 42);
+        let ev = routing::evaluate(&s);
+        let sim = simulate(&s, 1_000_000, 42);
         assert_eq!(sim.per_card.iter().sum::<u64>(), 1_000_000, "{label}");
         assert!(
             (sim.hit_share() - ev.hit).abs() <= 0.005,
@@ -572,7 +575,7 @@ fn simulation_agrees_with_the_model_on_random_fleets() {
     let mut rng = fleetlab::model::SplitMix64::new(4);
     let mut overflow_judged = 0;
     for k in 0..80 {
-        let policy = car::ALL_POLICIES[k % 4];
+        let policy = routing::ALL_POLICIES[k % 4];
         let s = Scenario {
             cards: 1 + rng.below(64) as usize,
             arrivals: 10.0 + 200.0 * rng.next_unit(),
@@ -588,7 +591,7 @@ fn simulation_agrees_with_the_model_on_random_fleets() {
             cap: 0.6,
             background: 0.0,
         };
-        let ev = car::evaluate(&s);
+        let ev = routing::evaluate(&s);
         // The overflow meter is a token bucket: a card close under the cap
         // turns some bursts away, so judge it where every card is clearly
         // above or below the cap.
@@ -603,7 +606,7 @@ fn simulation_agrees_with_the_model_on_random_fleets() {
         if policy == Policy::HashOverflow {
             overflow_judged += 1;
         }
-        let sim = car::simulate(&s, 400_000, k as u64);
+        let sim = simulate(&s, 400_000, k as u64);
         assert!(
             (sim.hit_share() - ev.hit).abs() <= 0.005,
             "{s:?}: simulated hit {} vs model {}",
@@ -656,12 +659,12 @@ fn each_story_fails_the_check_the_spec_says() {
 /// hash, returns the same 80.3175%"; the spread-over-64 reading would not.
 #[test]
 fn the_general_evaluator_gives_the_seeds_80_32() {
-    let ev = car::evaluate(&Scenario::family_level(64, 0.8, Policy::Hash));
+    let ev = routing::evaluate(&Scenario::family_level(64, 0.8, Policy::Hash));
     let (card, share) = ev.busiest();
     assert_eq!(card, 0);
     assert!((share - (0.8 + 0.2 / 63.0)).abs() < 1e-12);
     assert!((share - (0.8 + 0.2 / 64.0)).abs() > 1e-5);
-    let sharded = car::evaluate(&Scenario::family_level(64, 0.8, Policy::HashShard2));
+    let sharded = routing::evaluate(&Scenario::family_level(64, 0.8, Policy::HashShard2));
     assert!((sharded.busiest().1 - (0.4 + 0.2 / 63.0)).abs() < 1e-12);
     assert_eq!(sharded.copies_demanded(), ev.copies_demanded() + 1);
 }
@@ -669,16 +672,16 @@ fn the_general_evaluator_gives_the_seeds_80_32() {
 /// The challenge templates' formulas, on the spec's worked examples.
 #[test]
 fn challenge_formulas_reproduce_the_worked_examples() {
-    assert_eq!(car::copies_per_card(24.0, 2000.0, 160.0), 75);
-    assert_eq!(car::copies_per_card(8.0, 1200.0, 320.0), 20);
-    assert_eq!(car::copies_per_card(10.0, 1200.0, 320.0), 26);
+    assert_eq!(copies_per_card(24.0, 2000.0, 160.0), 75);
+    assert_eq!(copies_per_card(8.0, 1200.0, 320.0), 20);
+    assert_eq!(copies_per_card(10.0, 1200.0, 320.0), 26);
     assert!((car::round_robin_thrown_away_points(16) - 93.75).abs() < 1e-9);
     assert!((car::round_robin_hit_share(16) - 0.0625).abs() < 1e-12);
     let (miss, tok) = car::round_robin_waste(16, 40.0, 1200.0);
     assert!((miss - 37.5).abs() < 1e-9 && (tok - 45_000.0).abs() < 1e-6);
-    assert!((car::hash_busiest_share(32, 0.6, false) - (0.6 + 0.4 / 31.0)).abs() < 1e-12);
-    assert!((car::hash_card_fleet_points(32, 0.6, 0.25, false) - 15.32).abs() < 0.005);
-    assert!((car::hash_card_fleet_points(64, 0.8, 0.3, true) - 12.095).abs() < 0.001);
+    assert!((routing::hash_busiest_share(32, 0.6, false) - (0.6 + 0.4 / 31.0)).abs() < 1e-12);
+    assert!((routing::hash_card_fleet_points(32, 0.6, 0.25, false) - 15.32).abs() < 0.005);
+    assert!((routing::hash_card_fleet_points(64, 0.8, 0.3, true) - 12.095).abs() < 0.001);
 }
 
 // ---------------------------------------------------------------------------
@@ -842,7 +845,7 @@ fn three_in_ten_c3_draws_shard_the_hot_template() {
         let hot = if shard { h / 2.0 } else { h };
         let formula = 100.0 * w * (hot + (1.0 - h) / (n - 1) as f64);
         assert!((q.answer - formula).abs() < 1e-9, "seed {seed}");
-        assert_eq!(q.answer, car::hash_card_fleet_points(n, h, w, shard));
+        assert_eq!(q.answer, routing::hash_card_fleet_points(n, h, w, shard));
     }
     let share = sharded as f64 / draws as f64;
     // The spec's "30% of draws shard the hot family".

@@ -1,0 +1,260 @@
+//! The simulator's charts: load per card (model beside the sample), copies
+//! homed against held, every policy on this fleet, and hit share against the
+//! scratch size.
+
+use super::params::{Input, AFFINITY_FLOOR};
+use crate::engine::preamble::copies_per_card;
+use crate::engine::routing::{
+    evaluate, hit_share_with, Evaluation, Policy, Scenario, ALL_POLICIES, HEADROOM,
+};
+use crate::engine::routing_sim::SimResult;
+use crate::model::*;
+
+fn card_names(n: usize) -> Vec<String> {
+    (0..n).map(|i| i.to_string()).collect()
+}
+
+pub(super) fn load_chart(inp: &Input, ev: &Evaluation, sim: &SimResult) -> Chart {
+    let n = ev.load.len();
+    let mu = inp.capacity;
+    let (b, busiest) = ev.busiest();
+    let (idle_i, idlest) = ev.idlest();
+    let measured: Vec<f64> = (0..n)
+        .map(|i| sim.card_share(i) * inp.arrivals / mu)
+        .collect();
+    Chart {
+        id: "load",
+        title: format!("Decode load per card ({})", inp.policy.word()),
+        summary: format!(
+            "Card {b} is busiest at {} of its decode capacity ({} req/s) against the 60% headroom line; card {idle_i} is idlest at {}; the fleet averages {}. The simulated {} requests put card {b} at {}.",
+            Unit::Share.format(busiest / mu),
+            crate::model::units::number(busiest),
+            Unit::Share.format(idlest / mu),
+            Unit::Share.format(inp.arrivals / (n as f64 * mu)),
+            crate::model::units::number(sim.requests as f64),
+            Unit::Share.format(measured[b])
+        ),
+        plot: Plot::Bars(BarChart {
+            categories: card_names(n),
+            y: Axis::new("decode utilization", Unit::Share),
+            sets: vec![
+                BarSet {
+                    name: "model".to_string(),
+                    tone: Tone::Cat(0),
+                    values: ev.load.iter().map(|l| l / mu).collect(),
+                },
+                BarSet {
+                    name: format!("simulated ({} requests)", sim.requests),
+                    tone: Tone::Cat(1),
+                    values: measured,
+                },
+            ],
+            stacked: false,
+            hlines: vec![
+                RefLine::new(HEADROOM, "60% headroom", Tone::Bad),
+                RefLine::new(
+                    inp.arrivals / (n as f64 * mu),
+                    "fleet average",
+                    Tone::Muted,
+                ),
+            ],
+            highlight: vec![b],
+        }),
+    }
+}
+
+pub(super) fn copies_chart(inp: &Input, ev: &Evaluation) -> Chart {
+    let n = ev.homes.len();
+    let held = inp.held();
+    let evicting: Vec<usize> = (0..n).filter(|&i| ev.homes[i] > ev.held[i]).collect();
+    Chart {
+        id: "copies",
+        title: "Copies homed vs copies held, per card".to_string(),
+        summary: if ev.evicted() > 0 {
+            format!(
+                "Cards are asked to hold up to {} copies but {} holds {held} of {}: {} of {} cards silently evict, {} copies in all.",
+                ev.max_homes(),
+                Unit::Gb.format(inp.scratch_gb),
+                Unit::Mb.format(inp.copy_mb()),
+                evicting.len(),
+                n,
+                ev.evicted()
+            )
+        } else {
+            format!(
+                "Every card holds all its homes: at most {} copies against the {held} that {} holds ({} copies demanded, all held).",
+                ev.max_homes(),
+                Unit::Gb.format(inp.scratch_gb),
+                ev.copies_demanded()
+            )
+        },
+        plot: Plot::Bars(BarChart {
+            categories: card_names(n),
+            y: Axis::new("preamble copies", Unit::Count("copies")),
+            sets: vec![
+                BarSet {
+                    name: "held (resident)".to_string(),
+                    tone: Tone::Good,
+                    values: ev.held.iter().map(|&h| h as f64).collect(),
+                },
+                BarSet {
+                    name: "homed but silently evicted".to_string(),
+                    tone: Tone::Bad,
+                    values: (0..n).map(|i| (ev.homes[i] - ev.held[i]) as f64).collect(),
+                },
+            ],
+            stacked: true,
+            hlines: vec![RefLine::new(
+                held as f64,
+                format!("scratch holds {held}"),
+                Tone::Ink,
+            )],
+            highlight: evicting,
+        }),
+    }
+}
+
+/// Every policy at the current parameters: what switching would buy.
+pub(super) fn levers_chart(inp: &Input) -> Chart {
+    let evs: Vec<Evaluation> = ALL_POLICIES
+        .iter()
+        .map(|&p| evaluate(&inp.with_policy(p)))
+        .collect();
+    let mu = inp.capacity;
+    let cur = inp.policy as usize;
+    let passing: Vec<&str> = ALL_POLICIES
+        .iter()
+        .zip(&evs)
+        .filter(|(_, e)| {
+            e.affinity >= AFFINITY_FLOOR - 1e-9
+                && e.busiest().1 / mu <= HEADROOM + 1e-9
+                && e.max_homes() <= inp.held()
+        })
+        .map(|(p, _)| p.word())
+        .collect();
+    Chart {
+        id: "levers",
+        title: "What else helps: every policy on this fleet".to_string(),
+        summary: format!(
+            "Hit share / busiest card — {}. {}",
+            ALL_POLICIES
+                .iter()
+                .zip(&evs)
+                .map(|(p, e)| format!(
+                    "{}: {} / {}",
+                    p.word(),
+                    Unit::Share.format(e.hit),
+                    Unit::Share.format(e.busiest().1 / mu)
+                ))
+                .collect::<Vec<_>>()
+                .join("; "),
+            if passing.is_empty() {
+                "No policy passes every check here; the scratch or the cards must change too."
+                    .to_string()
+            } else {
+                format!("Passing every check: {}.", passing.join(", "))
+            }
+        ),
+        plot: Plot::Bars(BarChart {
+            categories: ALL_POLICIES.iter().map(|p| p.word().to_string()).collect(),
+            y: Axis::new("share", Unit::Share),
+            sets: vec![
+                BarSet {
+                    name: "routed home (affinity)".to_string(),
+                    tone: Tone::Cat(0),
+                    values: evs.iter().map(|e| e.affinity).collect(),
+                },
+                BarSet {
+                    name: "hit share".to_string(),
+                    tone: Tone::Good,
+                    values: evs.iter().map(|e| e.hit).collect(),
+                },
+                BarSet {
+                    name: "busiest card".to_string(),
+                    tone: Tone::Warn,
+                    values: evs.iter().map(|e| e.busiest().1 / mu).collect(),
+                },
+            ],
+            stacked: false,
+            hlines: vec![
+                RefLine::new(AFFINITY_FLOOR, "90% affinity floor", Tone::Ink),
+                RefLine::new(HEADROOM, "60% headroom", Tone::Bad),
+            ],
+            highlight: vec![cur],
+        }),
+    }
+}
+
+/// Points of the scratch sweep.
+const SWEEP_POINTS: usize = 160;
+
+/// Hit share against the scratch size, for every policy.
+pub(super) fn scratch_chart(inp: &Input, s: &Scenario) -> Chart {
+    let copy_gb = inp.copy_mb() / 1000.0;
+    let ev = evaluate(s);
+    let need_gb = ev.max_homes() as f64 * copy_gb;
+    let hi = (2.0 * inp.scratch_gb).max(1.25 * need_gb).clamp(1.0, 160.0);
+    let xs: Vec<f64> = (0..=SWEEP_POINTS)
+        .map(|k| hi * k as f64 / SWEEP_POINTS as f64)
+        .collect();
+    let series = ALL_POLICIES
+        .iter()
+        .map(|&p| {
+            let sp = inp.with_policy(p);
+            let e = evaluate(&sp);
+            // Beyond the fullest card's homes more scratch changes nothing,
+            // and neighbouring points often hold the same count: compute
+            // each distinct count once.
+            let top = e.max_homes();
+            let mut last: Option<(usize, f64)> = None;
+            let points = xs
+                .iter()
+                .map(|&x| {
+                    let held = copies_per_card(x, inp.preamble_tokens, inp.kv_kb).min(top);
+                    let hit = match last {
+                        Some((h, v)) if h == held => v,
+                        _ => hit_share_with(&sp, &e.keep, held),
+                    };
+                    last = Some((held, hit));
+                    (x, hit)
+                })
+                .collect();
+            Series::new(p.word(), Style::Step, Tone::Cat(p as u8), points)
+        })
+        .collect();
+    let rr_big = hit_share_with(
+        &inp.with_policy(Policy::RoundRobin),
+        &[],
+        copies_per_card(160.0, inp.preamble_tokens, inp.kv_kb),
+    );
+    let mut vlines = vec![RefLine::new(
+        inp.scratch_gb,
+        format!("now: {}", Unit::Gb.format(inp.scratch_gb)),
+        Tone::Ink,
+    )];
+    if need_gb <= hi {
+        vlines.push(RefLine::new(
+            need_gb,
+            format!("holds all {} homes", ev.max_homes()),
+            Tone::Good,
+        ));
+    }
+    Chart {
+        id: "scratch",
+        title: "Hit share against the scratch per card".to_string(),
+        summary: format!(
+            "A card needs {} ({} copies of {}) to hold all its homes; round-robin stays at {} even with 160 GB, while hashing reaches its best once the homes fit.",
+            Unit::Gb.format((need_gb * 100.0).ceil() / 100.0),
+            ev.max_homes(),
+            Unit::Mb.format(inp.copy_mb()),
+            Unit::Share.format(rr_big)
+        ),
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("scratch per card", Unit::Gb),
+            y: Axis::new("hit share", Unit::Share).range(0.0, 1.0),
+            series,
+            hlines: vec![],
+            vlines,
+        }),
+    }
+}

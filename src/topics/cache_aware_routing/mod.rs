@@ -1,0 +1,90 @@
+//! # Cache-aware routing & affinity — simulator
+//!
+//! Source: the "Cache-Aware Routing & Affinity" story of seed cards 000
+//! and 001. Where should each request land so its shared opening (the
+//! preamble) is already resident on its card, without one card drowning?
+//! Four policies (round-robin, hash, hash with the hot family sharded, hash
+//! with overflow at the 60 % cap) over `n` cards whose scratch holds `H`
+//! copies each.
+//!
+//! Units: arrivals Λ and card capacity μ in req/s (μ = decode capacity of one
+//! card at 100 %); preamble P in tokens; KV k in KB per token; scratch M in
+//! GB, decimal. Shares are fractions.
+//!
+//! ```text
+//! copy_MB = P·k/1000                     1200·320/1000 = 384 MB
+//! H       = floor(M·10^6 / (P·k))        8 GB → 20 copies, 10 GB → 26
+//! re-prefills/s = Λ(1 − hit);  wasted prefill tok/s = Λ(1 − hit)·P
+//! ```
+//!
+//! Homes, residency, routing and overflow are the engine's routing evaluator
+//! ([`crate::engine::routing`]), which load balancing shares; the page also
+//! routes a seeded sample of requests one by one
+//! ([`crate::engine::routing_sim`]) and shows the measured figures beside the
+//! analytic ones. Checks: affinity ≥ 90 %; scratch: `max d_i ≤ H`; headroom:
+//! busiest ≤ 60 %.
+//!
+//! Files: `params` (parameters, stories, input) → `sim` (the page's sample,
+//! the benchmark loop) → `figures`, `checks`, `charts`, `notes` →
+//! `challenges` (the solver and its formulas).
+
+mod challenges;
+mod charts;
+mod checks;
+mod figures;
+mod notes;
+mod params;
+mod sim;
+
+pub use challenges::{
+    round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
+};
+pub use params::scenario;
+
+use crate::engine::routing::evaluate;
+use crate::model::*;
+use checks::CHECKS;
+use params::{Input, PARAMS, PRESETS};
+
+pub struct CacheAwareRouting;
+pub static TOPIC: CacheAwareRouting = CacheAwareRouting;
+
+static ABOUT: About = About {
+    id: "cache-aware-routing",
+    title: "Cache-aware routing & affinity",
+    kind: TopicKind::Simulator,
+    question: "Where should each request land so its shared opening is already resident, without one card drowning?",
+    source: "seeds 000 and 001 (Cache-Aware Routing & Affinity); shared/spec/cache-aware-routing.md",
+    params: &PARAMS,
+    presets: &PRESETS,
+    checks: &CHECKS,
+};
+
+impl Topic for CacheAwareRouting {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn engine(&self) -> Option<Engine> {
+        Some(Engine {
+            name: "route requests of the silent-eviction story through 16 cards' residency",
+            unit: "requests",
+            default_n: 10_000_000,
+            run: sim::simulate_silent_eviction,
+        })
+    }
+    fn run(&self, p: &Params) -> Outcome {
+        let inp = Input::read(p);
+        let s = inp.scenario();
+        let ev = evaluate(&s);
+        let sim = sim::page_sample(&s);
+        let mut out = Outcome::default();
+        figures::figures(&inp, &s, &ev, &sim, &mut out);
+        checks::checks(&inp, &s, &ev, &mut out);
+        out.charts.push(charts::load_chart(&inp, &ev, &sim));
+        out.charts.push(charts::copies_chart(&inp, &ev));
+        out.charts.push(charts::levers_chart(&inp));
+        out.charts.push(charts::scratch_chart(&inp, &s));
+        notes::notes(&inp, &s, &ev, &sim, &mut out);
+        out
+    }
+}

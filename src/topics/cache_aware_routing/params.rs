@@ -1,0 +1,225 @@
+//! The simulator's parameters, its three stories and the typed input.
+
+use crate::engine::preamble::{
+    copies_per_card, copy_mb, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB,
+};
+use crate::engine::routing::{Policy, Scenario, HEADROOM, POLICY_WORDS};
+use crate::model::*;
+
+/// Affinity floor of the affinity check.
+pub(super) const AFFINITY_FLOOR: f64 = 0.9;
+
+pub(super) static PARAMS: [ParamSpec; 9] = [
+    ParamSpec::number(
+        "cards",
+        "Cards",
+        Unit::Count("cards"),
+        (1.0, 256.0, 1.0),
+        16.0,
+        "spec cache-aware-routing.md: a 16-card fleet (the seed's \"16-card fleet\")",
+        "Fleet size n; cold family j is homed on card j mod n.",
+    ),
+    ParamSpec::number(
+        "arrivals",
+        "Arrivals",
+        Unit::ReqPerS,
+        (1.0, 2000.0, 1.0),
+        40.0,
+        "spec cache-aware-routing.md: Λ = 40 req/s",
+        "Fleet arrivals Λ, every one carrying a shared opening.",
+    )
+    .log(),
+    ParamSpec::number(
+        "card_capacity",
+        "Card decode capacity",
+        Unit::ReqPerS,
+        (1.0, 500.0, 1.0),
+        20.0,
+        "spec cache-aware-routing.md: μ = 20 req/s at 100 %",
+        "Requests a second one card decodes at 100 % utilization.",
+    )
+    .log(),
+    ParamSpec::number(
+        "scratch_gb",
+        "Prefix scratch per card",
+        Unit::Gb,
+        (0.0, 160.0, 0.5),
+        SCRATCH_GB,
+        "seed story: \"an 8 GB prefix cache holds 20 families\"",
+        "Memory each card keeps for resident preamble copies; it holds floor(M/copy) of them.",
+    ),
+    ParamSpec::number(
+        "hot_share",
+        "Hot family's share",
+        Unit::Share,
+        (0.0, 0.95, 0.01),
+        0.0,
+        "spec cache-aware-routing.md: h = 0 (0.40 in the hot-template story)",
+        "Share of arrivals of one hot prompt template; hashing puts all of it on card 0.",
+    ),
+    ParamSpec::number(
+        "families",
+        "Cold families",
+        Unit::Count("families"),
+        (1.0, 5000.0, 1.0),
+        64.0,
+        "spec cache-aware-routing.md: C = 64 (15 and 400 in the other stories)",
+        "Equally popular prompt families besides the hot one, each homed on one card.",
+    )
+    .log(),
+    ParamSpec::number(
+        "preamble_tokens",
+        "Shared opening",
+        Unit::Tokens,
+        (100.0, 8000.0, 100.0),
+        PREAMBLE_TOKENS,
+        "seed story: \"about 1200 tokens\" of system line, tool spec and brief",
+        "Tokens every arrival prefills unless its opening is resident on its card.",
+    ),
+    ParamSpec::number(
+        "kv_kb",
+        "KV per token",
+        Unit::Count("KB"),
+        (10.0, 1000.0, 1.0),
+        KV_KB_PER_TOKEN,
+        "seed story: 70B-class KV at 320 KB per token",
+        "KV cache per token; copy size = opening × KV per token.",
+    ),
+    ParamSpec::choice(
+        "policy",
+        "Routing policy",
+        POLICY_WORDS,
+        0,
+        "seed story: cache-blind round-robin first",
+        "How an arrival picks its card.",
+    ),
+];
+
+pub(super) static PRESETS: [Preset; 3] = [
+    Preset {
+        id: "round-robin-politeness",
+        title: "Round-robin politeness",
+        story: "Sixteen cards serve 40 req/s over 64 equally popular prompt families, each 1,200-token opening homed on one card (4 homes a card; 8 GB holds 20 copies of 384 MB). Round-robin meets the home card one time in 16: 6.25 % of arrivals hit, and the fleet re-prefills 37.5 openings a second, 45,000 wasted prefill tokens/s. Raise the scratch to 80 GB: still 6.25 %.",
+        set: &[
+            ("cards", "16"),
+            ("arrivals", "40"),
+            ("card_capacity", "20"),
+            ("scratch_gb", "8"),
+            ("hot_share", "0"),
+            ("families", "64"),
+            ("preamble_tokens", "1200"),
+            ("kv_kb", "320"),
+            ("policy", "round-robin"),
+        ],
+        fix: Some(Fix {
+            label: "Hash the prefix family",
+            explain: "Every arrival lands on the card that homes its opening, so every copy is met: 100 % hit at the same 12.5 % load per card.",
+            set: &[("policy", "hash")],
+        }),
+    },
+    Preset {
+        id: "hot-template",
+        title: "The hot template",
+        story: "One template takes 40 % of the 40 req/s; the hash lands it on card 0 beside cold family 0: 16 + 1.6 = 17.6 req/s, 88 % of a 20 req/s card, while card 15 idles at 0 % and the fleet averages 12.5 %. Sharding it across two cards halves the hot part to 8 req/s (48 %) for one duplicate copy; hash + overflow at 60 % holds the card but spills 5.6 req/s that miss.",
+        set: &[
+            ("cards", "16"),
+            ("arrivals", "40"),
+            ("card_capacity", "20"),
+            ("scratch_gb", "8"),
+            ("hot_share", "0.4"),
+            ("families", "15"),
+            ("preamble_tokens", "1200"),
+            ("kv_kb", "320"),
+            ("policy", "hash"),
+        ],
+        fix: Some(Fix {
+            label: "Shard the hot family across two cards",
+            explain: "Each of its two homes takes half of the hot template (16 → 8 req/s), so the busiest card drops from 88 % to 48 % at the cost of one duplicate 384 MB copy (16 → 17).",
+            set: &[("policy", "hash-shard2")],
+        }),
+    },
+    Preset {
+        id: "silent-eviction",
+        title: "Silent eviction",
+        story: "400 equally popular families hash onto 16 cards: 25 homes a card, but 8 GB holds only 20 copies of 384 MB. Each card silently evicts 5, 80 across the fleet, so one hashed arrival in five re-prefills: 80 % hit, 8 re-prefills a second, 9,600 wasted tokens/s. 10 GB holds 26; 20 cards make it exactly 20 homes for 20 slots.",
+        set: &[
+            ("cards", "16"),
+            ("arrivals", "40"),
+            ("card_capacity", "20"),
+            ("scratch_gb", "8"),
+            ("hot_share", "0"),
+            ("families", "400"),
+            ("preamble_tokens", "1200"),
+            ("kv_kb", "320"),
+            ("policy", "hash"),
+        ],
+        fix: Some(Fix {
+            label: "10 GB of scratch",
+            explain: "10 GB holds 26 copies of 384 MB, more than the 25 homes of any card, so nothing is evicted and every hashed arrival hits.",
+            set: &[("scratch_gb", "10")],
+        }),
+    },
+];
+
+/// The parameters of one run.
+pub(super) struct Input {
+    pub(super) cards: usize,
+    pub(super) arrivals: f64,
+    pub(super) capacity: f64,
+    pub(super) scratch_gb: f64,
+    pub(super) hot_share: f64,
+    pub(super) families: usize,
+    pub(super) preamble_tokens: f64,
+    pub(super) kv_kb: f64,
+    pub(super) policy: Policy,
+}
+
+impl Input {
+    pub(super) fn read(p: &Params) -> Input {
+        Input {
+            cards: p.count("cards").max(1),
+            arrivals: p.get("arrivals"),
+            capacity: p.get("card_capacity"),
+            scratch_gb: p.get("scratch_gb"),
+            hot_share: p.get("hot_share"),
+            families: p.count("families").max(1),
+            preamble_tokens: p.get("preamble_tokens"),
+            kv_kb: p.get("kv_kb"),
+            policy: Policy::from_word(p.choice("policy")),
+        }
+    }
+
+    pub(super) fn held(&self) -> usize {
+        copies_per_card(self.scratch_gb, self.preamble_tokens, self.kv_kb)
+    }
+
+    pub(super) fn copy_mb(&self) -> f64 {
+        copy_mb(self.preamble_tokens, self.kv_kb)
+    }
+
+    pub(super) fn scenario(&self) -> Scenario {
+        Scenario {
+            cards: self.cards,
+            arrivals: self.arrivals,
+            capacity: self.capacity,
+            hot_share: self.hot_share,
+            cold_families: self.families,
+            held: self.held(),
+            policy: self.policy,
+            cap: HEADROOM,
+            background: 0.0,
+        }
+    }
+
+    pub(super) fn with_policy(&self, policy: Policy) -> Scenario {
+        Scenario {
+            policy,
+            ..self.scenario()
+        }
+    }
+}
+
+/// The scenario of a topic's parameters (for tests and the benchmark).
+pub fn scenario(p: &Params) -> Scenario {
+    Input::read(p).scenario()
+}
