@@ -349,7 +349,7 @@ fn errors_quote_the_input_as_typed() {
     };
     check(
         "prov_cards=0.0000000000000001",
-        "0.0000000000000001 is out of range",
+        "prov_cards: 0.0000000000000001 is not a whole number",
     );
     check("prov_cards=1e308", "prov_cards: 1e308 is out of range");
     check("prov_cards=1__0", "'1__0' is not a number");

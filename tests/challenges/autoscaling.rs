@@ -4,7 +4,7 @@
 //! drawn answer equals the page's own figure for the same numbers.
 
 use fleetlab::challenge::{grade, Vars};
-use fleetlab::model::{Params, Topic};
+use fleetlab::model::Params;
 use fleetlab::topics::{question, question_live};
 
 for_topic!("autoscaling");

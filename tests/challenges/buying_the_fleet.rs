@@ -4,7 +4,7 @@
 //! out of the templates (asked about a page set to the example) and grade.
 
 use fleetlab::challenge::{grade, templates, Question, Value, Verdict};
-use fleetlab::model::{Params, Topic, Unit};
+use fleetlab::model::{Params, Unit};
 use fleetlab::topics::buying_the_fleet::*;
 use fleetlab::topics::{question, question_live};
 

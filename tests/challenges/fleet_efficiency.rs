@@ -4,7 +4,7 @@
 //! "ask about this page" takes the page's class, window and share.
 
 use fleetlab::challenge::{grade, templates, Question, Tolerance, Value, Vars, Verdict};
-use fleetlab::model::{Params, Topic, Unit};
+use fleetlab::model::{Params, Unit};
 use fleetlab::topics::fleet_efficiency::*;
 use fleetlab::topics::{question, question_live};
 

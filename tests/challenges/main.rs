@@ -9,7 +9,9 @@ mod support;
 
 mod autoscaling;
 mod buying_the_fleet;
+mod cache_aware_routing;
 mod fleet_efficiency;
+mod load_balancing;
 mod tiers_and_rate_limits;
 mod warm_pool;
 

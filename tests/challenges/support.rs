@@ -2,7 +2,7 @@
 //! example solved on hand-built values, a named value of a solution.
 
 use fleetlab::challenge::{Solution, Vars};
-use fleetlab::model::Topic;
+use fleetlab::model::{Params, Topic};
 
 pub fn topic(id: &str) -> &'static dyn Topic {
     fleetlab::topics::find(id).unwrap_or_else(|| panic!("{id} is registered"))
@@ -12,6 +12,14 @@ pub fn topic(id: &str) -> &'static dyn Topic {
 pub fn solve(id: &str, template: &str, values: &[(&str, f64)]) -> Solution {
     fleetlab::topics::solve(topic(id), template, &Vars::numbers(values))
         .unwrap_or_else(|e| panic!("{id} {template}: {e}"))
+}
+
+/// The page of story `preset` of topic `id` (± its fix), then `set` over it.
+pub fn page(id: &str, preset: &str, fix: bool, set: &[(&str, &str)]) -> Params {
+    let t = topic(id);
+    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
+    p.apply(set).unwrap();
+    p
 }
 
 /// A topic module's helpers, bound to its topic id: `topic()`,

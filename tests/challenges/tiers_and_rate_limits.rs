@@ -5,7 +5,7 @@
 //! ranges, steps and dependent values.
 
 use fleetlab::challenge::grade;
-use fleetlab::model::{Params, Topic};
+use fleetlab::model::Params;
 use fleetlab::topics::{question, question_live};
 
 for_topic!("tiers-and-rate-limits");

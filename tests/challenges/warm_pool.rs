@@ -5,7 +5,7 @@
 //! a burst that arrives at once, and a hand-checked example).
 
 use fleetlab::challenge::{grade, Vars};
-use fleetlab::model::{Params, Topic};
+use fleetlab::model::Params;
 use fleetlab::topics::warm_pool::{step_burst_wait, MAX_POOL};
 use fleetlab::topics::{question, question_live};
 

@@ -54,7 +54,7 @@ static ABOUT: About = About {
     title: "Cache-aware routing & affinity",
     kind: TopicKind::Simulator,
     question: "Where should each request land so its shared opening is already resident, without one card drowning?",
-    source: "seeds 000 and 001 (Cache-Aware Routing & Affinity); shared/spec/cache-aware-routing.md",
+    source: "seed cards 000 and 001, \"Where this shows up\": Cache-Aware Routing & Affinity",
     params: &PARAMS,
     presets: &PRESETS,
     checks: &CHECKS,

@@ -16,7 +16,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Count("cards"),
         (1.0, 256.0, 1.0),
         16.0,
-        "spec cache-aware-routing.md: a 16-card fleet (the seed's \"16-card fleet\")",
+        "the seed's \"16-card fleet\"",
         "Fleet size n; cold family j is homed on card j mod n.",
     ),
     ParamSpec::number(
@@ -25,7 +25,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::ReqPerS,
         (1.0, 2000.0, 1.0),
         40.0,
-        "spec cache-aware-routing.md: Λ = 40 req/s",
+        "the model's baseline: Λ = 40 req/s",
         "Fleet arrivals Λ, every one carrying a shared opening.",
     )
     .log(),
@@ -35,7 +35,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::ReqPerS,
         (1.0, 500.0, 1.0),
         20.0,
-        "spec cache-aware-routing.md: μ = 20 req/s at 100 %",
+        "the model's baseline: μ = 20 req/s at 100 %",
         "Requests a second one card decodes at 100 % utilization.",
     )
     .log(),
@@ -54,7 +54,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Share,
         (0.0, 0.95, 0.01),
         0.0,
-        "spec cache-aware-routing.md: h = 0 (0.40 in the hot-template story)",
+        "the model's baseline: h = 0 (0.40 in the hot-template story)",
         "Share of arrivals of one hot prompt template; hashing puts all of it on card 0.",
     ),
     ParamSpec::number(
@@ -63,7 +63,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Count("families"),
         (1.0, 5000.0, 1.0),
         64.0,
-        "spec cache-aware-routing.md: C = 64 (15 and 400 in the other stories)",
+        "the model's baseline: C = 64 (15 and 400 in the other stories)",
         "Equally popular prompt families besides the hot one, each homed on one card.",
     )
     .log(),

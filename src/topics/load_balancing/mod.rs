@@ -35,7 +35,7 @@ static ABOUT: About = About {
     title: "Load balancing",
     kind: TopicKind::Explorer,
     question: "What does balancing cost cache locality, and what does locality cost balance?",
-    source: "seed 001 (Load balancing); shared/spec/concepts.md and cache-aware-routing.md",
+    source: "seed card 001 (Load balancing) and its worked example",
     params: &PARAMS,
     presets: &PRESETS,
     checks: &CHECKS,

@@ -1,0 +1,108 @@
+//! The load balancing challenges: worked examples solved on hand-built draws,
+//! questions drawn from seeds and asked about the stories' pages.
+
+use fleetlab::challenge::{grade, templates, Vars};
+use fleetlab::topics::{question, question_live};
+
+for_topic!("load-balancing");
+
+/// The seed's numbers by solve() on hand-built draws: 64 cards → 1.5625 %;
+/// h = 80 % → 80 + 20/63 = 80.3175 %; w = 30 % → 24.095 ≈ 24.1 points.
+#[test]
+fn challenge_worked_examples_solve() {
+    let t = topic();
+    let mut vars = Vars::default();
+    vars.set_num("n", 64.0);
+    vars.set_num("h", 0.8);
+    vars.set_num("w", 0.3);
+    let want = [
+        ("C1", 1.0 / 64.0, 1e-15),
+        ("C2", 0.8 + 0.2 / 63.0, 1e-12),
+        ("C3", 30.0 * (0.8 + 0.2 / 63.0), 1e-9),
+    ];
+    for (tpl, (id, answer, tol)) in templates(t).iter().zip(want) {
+        assert_eq!(tpl.id, id);
+        let s = fleetlab::topics::solver(t.id())
+            .unwrap()
+            .solve(tpl, &vars)
+            .unwrap();
+        assert!((s.answer - answer).abs() < tol, "{id}: {}", s.answer);
+    }
+}
+
+/// The seeds that draw the seed's fleet, graded as the seed writes them.
+#[test]
+fn challenge_worked_examples_are_drawn() {
+    let t = topic();
+    let q = question(t, "C1", 200).unwrap();
+    assert_eq!(q.vars.num("n"), 64.0);
+    assert_eq!(q.answer, 0.015625);
+    for typed in ["1.5625%", "1.56%", "0.015625", "1.5625"] {
+        assert!(grade(&q, typed).correct(), "{typed}");
+    }
+    assert!(!grade(&q, "1.6%").correct(), "±0.01 point");
+    assert!(q.solution.contains("1.5625%"), "{}", q.solution);
+
+    let q = question(t, "C2", 2691).unwrap();
+    assert_eq!((q.vars.num("n"), q.vars.num("h")), (64.0, 0.8));
+    assert!(grade(&q, "80.32%").correct() && grade(&q, "80.3%").correct());
+    assert!(!grade(&q, "80.5%").correct(), "±0.1 point");
+    assert!(q.solution.contains("80.3175%"), "{}", q.solution);
+
+    let q = question(t, "C3", 6779).unwrap();
+    assert_eq!(
+        (q.vars.num("n"), q.vars.num("h"), q.vars.num("w")),
+        (64.0, 0.8, 0.3)
+    );
+    assert!(grade(&q, "24.1").correct() && grade(&q, "24.1 points").correct());
+    assert!(!grade(&q, "80.32").correct());
+}
+
+/// "Ask about this page" at the page's defaults (64 cards, 80 %, 30 %) asks
+/// the seed's own questions, and every answer equals the page's figure.
+#[test]
+fn challenges_asked_about_the_page_agree_with_it() {
+    let t = topic();
+    let seed_numbers = [1.0 / 64.0, 0.8 + 0.2 / 63.0, 30.0 * (0.8 + 0.2 / 63.0)];
+    let figures = [
+        "round_robin_share_per_card",
+        "hash_busiest_card_share",
+        "hash_card_fleet_points",
+    ];
+    let set = [
+        ("cards", "16"),
+        ("hot_share", "0.55"),
+        ("family_share", "0.45"),
+    ];
+    for (k, id) in ["C1", "C2", "C3"].into_iter().enumerate() {
+        let p = t.defaults();
+        let q = question_live(t, id, 11, &p).unwrap();
+        assert!(
+            (q.answer - seed_numbers[k]).abs() < 1e-9,
+            "{id}: {}",
+            q.answer
+        );
+        for set in [&[][..], &set[..]] {
+            let mut p = t.defaults();
+            p.apply(set).unwrap();
+            let q = question_live(t, id, 11, &p).unwrap();
+            let page = t.run(&p).get(figures[k]).unwrap();
+            assert!(
+                (q.answer - page).abs() < 1e-9,
+                "{id} {set:?}: {} vs {page}",
+                q.answer
+            );
+        }
+    }
+}
+
+/// Every `param` a template mirrors is a parameter of the page.
+#[test]
+fn challenge_params_name_page_parameters() {
+    let t = topic();
+    for tpl in templates(t) {
+        for v in tpl.vars.iter().filter_map(|v| v.param.as_deref()) {
+            assert!(t.params().iter().any(|p| p.name == v), "{} {v}", tpl.id);
+        }
+    }
+}
