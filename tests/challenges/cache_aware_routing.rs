@@ -220,14 +220,3 @@ fn challenges_asked_about_the_page_agree_with_it() {
         drawn.vars.word("policy")
     );
 }
-
-/// Every `param` a template mirrors is a parameter of the page.
-#[test]
-fn challenge_params_name_page_parameters() {
-    let t = topic();
-    for tpl in templates(t) {
-        for v in tpl.vars.iter().filter_map(|v| v.param.as_deref()) {
-            assert!(t.params().iter().any(|p| p.name == v), "{} {v}", tpl.id);
-        }
-    }
-}

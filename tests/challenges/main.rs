@@ -242,3 +242,21 @@ fn every_template_answers_about_every_preset_page() {
         }
     }
 }
+
+/// Every `param` a template mirrors is a parameter of its topic's page, so
+/// "ask about this page" can take it from the sliders.
+#[test]
+fn mirrored_variables_name_page_parameters() {
+    for t in with_challenges() {
+        for tpl in templates(t) {
+            for v in tpl.vars.iter().filter_map(|v| v.param.as_deref()) {
+                assert!(
+                    t.params().iter().any(|p| p.name == v),
+                    "{} {}: {v} is no parameter",
+                    t.id(),
+                    tpl.id
+                );
+            }
+        }
+    }
+}

@@ -116,31 +116,26 @@ fn c2_worked_example_and_the_seeds_waits() {
 /// shed 200/s = 22.2 %.
 #[test]
 fn c3_worked_example() {
-    let s = solve(
-        "C3",
-        &[
-            ("c", 40.0),
-            ("mu", 25.0),
-            ("cap", 0.85),
-            ("paid", 150.0),
-            ("free", 900.0),
-        ],
-    );
+    // 40 cards of 25 req/s capped at 85 %, 150 paid req/s, and `free`.
+    let c3 = |free: f64| {
+        solve(
+            "C3",
+            &[
+                ("c", 40.0),
+                ("mu", 25.0),
+                ("cap", 0.85),
+                ("paid", 150.0),
+                ("free", free),
+            ],
+        )
+    };
+    let s = c3(900.0);
     assert!((s.answer - 200.0).abs() < 1e-9, "{}", s.answer);
     assert_eq!(value(&s, "capped"), "850 req/s");
     assert_eq!(value(&s, "room"), "700 req/s");
     assert_eq!(value(&s, "share"), "22.22%");
     // Free within the room: nothing to shed.
-    let s = solve(
-        "C3",
-        &[
-            ("c", 40.0),
-            ("mu", 25.0),
-            ("cap", 0.85),
-            ("paid", 150.0),
-            ("free", 600.0),
-        ],
-    );
+    let s = c3(600.0);
     assert_eq!(s.answer, 0.0);
 }
 

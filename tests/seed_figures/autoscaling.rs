@@ -4,17 +4,9 @@ use super::{figure, Row, Tol};
 
 const T: &str = "autoscaling";
 
+/// A figure of the worked example's page.
 const fn row(source: &'static str, figure: &'static str, expected: f64) -> Row {
-    Row {
-        source,
-        topic: T,
-        preset: "peak-with-spare",
-        fix: false,
-        set: &[],
-        figure,
-        expected,
-        tol: Tol::Exact,
-    }
+    super::exact(source, T, "peak-with-spare", figure, expected)
 }
 
 pub const ROWS: &[Row] = &[

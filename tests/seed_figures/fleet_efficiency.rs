@@ -689,22 +689,17 @@ fn corners_are_finite() {
         }
     }
     // Demand 0: nothing short, nothing to pay in steady mode without evictions.
-    let v = figure(
-        T,
-        "golden-idler",
-        true,
-        &[("demand", "0"), ("share_pct", "0")],
-        "bill",
-    );
-    assert_eq!(v, Ok(0.0));
-    let c = figure(
-        T,
-        "golden-idler",
-        true,
-        &[("demand", "0"), ("share_pct", "0")],
-        "convergence",
-    );
-    assert_eq!(c, Ok(1.0));
+    let idle = |id| {
+        figure(
+            T,
+            "golden-idler",
+            true,
+            &[("demand", "0"), ("share_pct", "0")],
+            id,
+        )
+    };
+    assert_eq!(idle("bill"), Ok(0.0));
+    assert_eq!(idle("convergence"), Ok(1.0));
 }
 
 /// fleet-efficiency.md §7 C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$.

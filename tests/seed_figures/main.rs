@@ -42,6 +42,26 @@ pub struct Row {
     pub tol: Tol,
 }
 
+/// A row of a story's figure with no fix and nothing set, exact.
+pub const fn exact(
+    source: &'static str,
+    topic: &'static str,
+    preset: &'static str,
+    figure: &'static str,
+    expected: f64,
+) -> Row {
+    Row {
+        source,
+        topic,
+        preset,
+        fix: false,
+        set: &[],
+        figure,
+        expected,
+        tol: Tol::Exact,
+    }
+}
+
 const TABLES: &[&[Row]] = &[
     consistent_hashing::ROWS,
     load_balancing::ROWS,

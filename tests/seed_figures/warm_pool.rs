@@ -10,16 +10,7 @@ const fn row(
     figure: &'static str,
     expected: f64,
 ) -> Row {
-    Row {
-        source,
-        topic: T,
-        preset,
-        fix: false,
-        set: &[],
-        figure,
-        expected,
-        tol: Tol::Exact,
-    }
+    super::exact(source, T, preset, figure, expected)
 }
 
 pub const ROWS: &[Row] = &[
