@@ -15,6 +15,7 @@ use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner};
 use super::page::Page;
 use super::practice::{Cx, Options, Panel};
 use super::store::Store;
+use crate::challenge;
 use crate::urlstate::{self, State, View};
 
 pub struct App {
@@ -96,6 +97,10 @@ impl App {
         let Shown::Topic { page, practice, .. } = &mut self.view else {
             return Vec::new();
         };
+        // No panel, no need to read the saved record.
+        if challenge::templates(page.topic()).is_empty() {
+            return Vec::new();
+        }
         let store = self.store.get_or_insert_with(Store::open);
         let mut cx = Cx::new(store, Some(page.params()));
         *practice = Panel::mount_topic(page.results(), page.topic(), options, &mut cx);
