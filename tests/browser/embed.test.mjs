@@ -360,11 +360,15 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   const page = await openPage(browser, server.origin);
   // "Embed this page" opens it on the story a topic page shows.
   await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
+  // Once the address has settled, the link names the challenge on show too
+  // (clicking earlier would race the settle timer).
+  await settledUrl(page, /challenge=C1/);
   await page.click('#embed-this');
   await page.waitForSelector('body[data-ready]');
   assert.equal(await page.inputValue('#i-topic'), 'load-balancing');
   assert.equal(await page.inputValue('#i-preset'), 'hash-shard2');
-  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;embed=1/);
+  assert.equal(await page.inputValue('#i-challenge'), 'C1');
+  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;challenge=C1&amp;embed=1/);
   // (Leaving while the preview loads would cut its requests short.)
   await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
   await gotoTopic(page, server.origin, '?view=instructors');
