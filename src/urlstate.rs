@@ -31,7 +31,7 @@
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
 
 use crate::challenge;
-use crate::model::{ParamError, Params, Topic};
+use crate::model::{ParamError, ParamSpec, Params, Topic};
 use crate::topics;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
@@ -308,39 +308,72 @@ pub fn encode(state: &State) -> String {
 
 /// Reads a query string (with or without its `?`). Never fails: what cannot
 /// be used is adjusted or ignored, and each adjustment is a sentence in the
-/// second value.
+/// second value. The steps run in the order their sentences are listed.
 pub fn decode(query: &str) -> (State, Vec<String>) {
-    let q = query.strip_prefix('?').unwrap_or(query);
-    // Later occurrences of a key win.
-    let mut pairs: Vec<(String, String)> = Vec::new();
-    let parts: Vec<&str> = q.split('&').filter(|s| !s.is_empty()).collect();
     let mut notes = Vec::new();
-    if parts.len() > MAX_KEYS {
-        notes.push(format!(
-            "The link has {} keys; only the first {MAX_KEYS} were read.",
-            parts.len()
-        ));
+    let pairs = Pairs::read(query, &mut notes);
+    let view = read_view(pairs.get("view"), &mut notes);
+    let topic = read_topic(pairs.get("topic"), &mut notes);
+    let mut state = State::new(topic);
+    state.view = view;
+    read_story(&mut state, &pairs, &mut notes);
+    read_params(&mut state, &pairs, &mut notes);
+    read_challenge(&mut state, &pairs, &mut notes);
+    read_embed(&mut state.embed, topic, &pairs, &mut notes);
+    note_unknown(topic, &pairs, &mut notes);
+    if notes.len() > MAX_NOTES {
+        let extra = notes.len() - (MAX_NOTES - 1);
+        notes.truncate(MAX_NOTES - 1);
+        notes.push(format!("…and {extra} more adjustments."));
     }
-    for part in parts.into_iter().take(MAX_KEYS) {
-        let (k, v) = part.split_once('=').unwrap_or((part, ""));
-        let (k, v) = (
-            unescape(k).trim().to_string(),
-            unescape(v).trim().to_string(),
-        );
-        if k.is_empty() {
-            continue;
+    (state, notes)
+}
+
+/// A link's keys and values, unescaped and trimmed; a later occurrence of a
+/// key wins.
+struct Pairs(Vec<(String, String)>);
+
+impl Pairs {
+    fn read(query: &str, notes: &mut Vec<String>) -> Pairs {
+        let q = query.strip_prefix('?').unwrap_or(query);
+        let parts: Vec<&str> = q.split('&').filter(|s| !s.is_empty()).collect();
+        if parts.len() > MAX_KEYS {
+            notes.push(format!(
+                "The link has {} keys; only the first {MAX_KEYS} were read.",
+                parts.len()
+            ));
         }
-        pairs.retain(|(old, _)| *old != k);
-        pairs.push((k, v));
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in parts.into_iter().take(MAX_KEYS) {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            let (k, v) = (
+                unescape(k).trim().to_string(),
+                unescape(v).trim().to_string(),
+            );
+            if k.is_empty() {
+                continue;
+            }
+            pairs.retain(|(old, _)| *old != k);
+            pairs.push((k, v));
+        }
+        Pairs(pairs)
     }
-    let get = |key: &str| {
-        pairs
+
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
-    };
+    }
 
-    let view = match get("view") {
+    /// The value of `key` unless it is absent or blank.
+    fn given(&self, key: &str) -> Option<&str> {
+        self.get(key).filter(|s| !s.is_empty())
+    }
+}
+
+fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
+    match v {
         None | Some("") | Some("topic") => View::Topic,
         Some("practice") => View::Practice,
         Some("instructors") => View::Instructors,
@@ -351,35 +384,37 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             ));
             View::Topic
         }
-    };
+    }
+}
 
-    let topic: &'static dyn Topic = match get("topic") {
-        None | Some("") => first_topic(),
-        Some(id) => match topics::find(id) {
-            Some(t) => t,
-            None => {
-                let first = first_topic();
-                notes.push(if topics::CATALOG.iter().any(|e| e.id() == id) {
-                    format!(
-                        "“{id}” is coming soon; here is {} meanwhile.",
-                        first.title()
-                    )
-                } else {
-                    format!(
-                        "There is no topic “{}”; showing {}.",
-                        short(id),
-                        first.title()
-                    )
-                });
-                first
-            }
-        },
+fn read_topic(v: Option<&str>, notes: &mut Vec<String>) -> &'static dyn Topic {
+    let id = match v {
+        None | Some("") => return first_topic(),
+        Some(id) => id,
     };
-    let mut state = State::new(topic);
-    state.view = view;
+    if let Some(t) = topics::find(id) {
+        return t;
+    }
+    let first = first_topic();
+    notes.push(if topics::CATALOG.iter().any(|e| e.id() == id) {
+        format!(
+            "“{id}” is coming soon; here is {} meanwhile.",
+            first.title()
+        )
+    } else {
+        format!(
+            "There is no topic “{}”; showing {}.",
+            short(id),
+            first.title()
+        )
+    });
+    first
+}
 
-    // The story and its fix: the baseline the parameters are read against.
-    if let Some(id) = get("preset").filter(|s| !s.is_empty()) {
+/// The story and its fix: the baseline the parameters are read against.
+fn read_story(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
+    let topic = state.topic();
+    if let Some(id) = pairs.given("preset") {
         match topic.preset(id) {
             Some(p) => state.preset = Some(p.id),
             None => notes.push(format!(
@@ -389,74 +424,91 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             )),
         }
     }
-    if let Some(v) = get("fix") {
-        match flag(v) {
-            Some(false) => {}
-            Some(true) => {
-                let has_fix = state
-                    .preset
-                    .and_then(|id| topic.preset(id))
-                    .is_some_and(|p| p.fix.is_some());
-                if has_fix {
-                    state.fix = true;
-                } else {
-                    notes.push("fix=1 needs a story that has a fix; ignored.".into());
-                }
+    let Some(v) = pairs.get("fix") else { return };
+    match flag(v) {
+        Some(false) => {}
+        Some(true) => {
+            let has_fix = state
+                .preset
+                .and_then(|id| topic.preset(id))
+                .is_some_and(|p| p.fix.is_some());
+            if has_fix {
+                state.fix = true;
+            } else {
+                notes.push("fix=1 needs a story that has a fix; ignored.".into());
             }
-            None => notes.push(format!("fix={} is not 1 or 0; ignored.", short(v))),
         }
+        None => notes.push(format!("fix={} is not 1 or 0; ignored.", short(v))),
     }
+}
 
-    // Parameters, clamped into their specs.
+/// Parameters, clamped into their specs.
+fn read_params(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
     let mut values = state.baseline();
-    for (i, spec) in topic.params().iter().enumerate() {
-        let Some(text) = get(spec.name) else { continue };
-        let keep = spec.show(values.values()[i]);
-        match spec.parse(text) {
-            Ok(v) => {
-                values.set_clamped(i, v);
-            }
-            Err(ParamError::OutOfRange { got, min, max, .. }) => {
-                let c = values.set_clamped(i, got);
-                let side = if got > max {
-                    format!("above the maximum {}", spec.show(max))
-                } else {
-                    format!("below the minimum {}", spec.show(min))
-                };
-                notes.push(format!(
-                    "{}={} is {side}; using {}.",
-                    spec.name,
-                    short(text),
-                    spec.show(c)
-                ));
-            }
-            Err(ParamError::NotWhole { got, .. }) => {
-                let c = values.set_clamped(i, got);
-                notes.push(format!(
-                    "{}={} is not a whole number; using {}.",
-                    spec.name,
-                    short(text),
-                    spec.show(c)
-                ));
-            }
-            Err(ParamError::NotAChoice { allowed, .. }) => notes.push(format!(
-                "{}={} is not one of {}; keeping {keep}.",
-                spec.name,
-                short(text),
-                allowed.join(", ")
-            )),
-            Err(_) => notes.push(format!(
-                "{}={} is not a number; keeping {keep}.",
-                spec.name,
-                short(text)
-            )),
+    for (i, spec) in state.topic().params().iter().enumerate() {
+        if let Some(text) = pairs.get(spec.name) {
+            read_param(&mut values, i, spec, text, notes);
         }
     }
     state.set_params(&values);
+}
 
-    // The challenge on show.
+/// One parameter's text into `values[i]`, with a sentence when adjusted.
+fn read_param(
+    values: &mut Params,
+    i: usize,
+    spec: &ParamSpec,
+    text: &str,
+    notes: &mut Vec<String>,
+) {
+    let keep = spec.show(values.values()[i]);
+    match spec.parse(text) {
+        Ok(v) => {
+            values.set_clamped(i, v);
+        }
+        Err(ParamError::OutOfRange { got, min, max, .. }) => {
+            let c = values.set_clamped(i, got);
+            let side = if got > max {
+                format!("above the maximum {}", spec.show(max))
+            } else {
+                format!("below the minimum {}", spec.show(min))
+            };
+            notes.push(format!(
+                "{}={} is {side}; using {}.",
+                spec.name,
+                short(text),
+                spec.show(c)
+            ));
+        }
+        Err(ParamError::NotWhole { got, .. }) => {
+            let c = values.set_clamped(i, got);
+            notes.push(format!(
+                "{}={} is not a whole number; using {}.",
+                spec.name,
+                short(text),
+                spec.show(c)
+            ));
+        }
+        Err(ParamError::NotAChoice { allowed, .. }) => notes.push(format!(
+            "{}={} is not one of {}; keeping {keep}.",
+            spec.name,
+            short(text),
+            allowed.join(", ")
+        )),
+        Err(_) => notes.push(format!(
+            "{}={} is not a number; keeping {keep}.",
+            spec.name,
+            short(text)
+        )),
+    }
+}
+
+/// The challenge on show: its template, seed and whether it was asked about
+/// the page.
+fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
+    let topic = state.topic();
     let templates = challenge::templates(topic);
-    if let Some(id) = get("challenge").filter(|s| !s.is_empty()) {
+    if let Some(id) = pairs.given("challenge") {
         match templates.iter().find(|t| t.id.eq_ignore_ascii_case(id)) {
             Some(t) => state.challenge.template = Some(t.id.clone()),
             None if templates.is_empty() => notes.push(format!(
@@ -476,10 +528,10 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             )),
         }
     }
-    if let Some(v) = get("challenge_seed").filter(|s| !s.is_empty()) {
-        state.challenge.seed = seed("challenge_seed", v, "drawing a fresh question", &mut notes);
+    if let Some(v) = pairs.given("challenge_seed") {
+        state.challenge.seed = seed("challenge_seed", v, "drawing a fresh question", notes);
     }
-    if let Some(v) = get("ask").filter(|s| !s.is_empty()) {
+    if let Some(v) = pairs.given("ask") {
         let template = match &state.challenge.template {
             Some(id) => templates.iter().find(|t| &t.id == id),
             None => templates.first(),
@@ -495,19 +547,20 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             );
         }
     }
+}
 
-    // Embed options.
-    let e = &mut state.embed;
-    if let Some(v) = get("embed") {
+/// The options a course page sets in its iframe's URL.
+fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String>) {
+    if let Some(v) = pairs.get("embed") {
         match flag(v) {
             Some(on) => e.on = on,
             None => notes.push(format!("embed={} is not 1 or 0; ignored.", short(v))),
         }
     }
-    if let Some(v) = get("lock") {
-        e.lock = lock(topic, v, &mut notes);
+    if let Some(v) = pairs.get("lock") {
+        e.lock = lock(topic, v, notes);
     }
-    if let Some(v) = get("hide") {
+    if let Some(v) = pairs.get("hide") {
         for word in v.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             match e.hide.flag(&word.to_ascii_lowercase()) {
                 Some(f) => *f = true,
@@ -519,43 +572,42 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
             }
         }
     }
-    if let Some(v) = get("tries").filter(|s| !s.is_empty()) {
-        e.tries = whole("tries", v, (1, MAX_TRIES as u64), "", &mut notes).map(|n| n as u32);
+    if let Some(v) = pairs.given("tries") {
+        e.tries = whole("tries", v, (1, MAX_TRIES as u64), "", notes).map(|n| n as u32);
     }
-    if let Some(v) = get("fixed_seed").filter(|s| !s.is_empty()) {
-        e.fixed_seed = seed("fixed_seed", v, "each question draws its own", &mut notes);
+    if let Some(v) = pairs.given("fixed_seed") {
+        e.fixed_seed = seed("fixed_seed", v, "each question draws its own", notes);
     }
-    if let Some(v) = get("chart_height").filter(|s| !s.is_empty()) {
+    if let Some(v) = pairs.given("chart_height") {
         let (lo, hi) = CHART_HEIGHT;
         e.chart_height =
-            whole("chart_height", v, (lo as u64, hi as u64), " px", &mut notes).map(|n| n as u32);
+            whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
     }
+}
 
+/// One sentence naming the keys neither the link format nor the topic uses.
+fn note_unknown(topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String>) {
     let unknown: Vec<String> = pairs
+        .0
         .iter()
         .map(|(k, _)| k)
         .filter(|k| !KEYS.contains(&k.as_str()) && !topic.params().iter().any(|s| s.name == *k))
         .map(|k| short(k))
         .collect();
-    if !unknown.is_empty() {
-        let shown: Vec<&str> = unknown.iter().take(5).map(String::as_str).collect();
-        let more = if unknown.len() > 5 {
-            format!(" and {} more", unknown.len() - 5)
-        } else {
-            String::new()
-        };
-        notes.push(format!(
-            "Ignored what {} does not use: {}{more}.",
-            topic.title(),
-            shown.join(", ")
-        ));
+    if unknown.is_empty() {
+        return;
     }
-    if notes.len() > MAX_NOTES {
-        let extra = notes.len() - (MAX_NOTES - 1);
-        notes.truncate(MAX_NOTES - 1);
-        notes.push(format!("…and {extra} more adjustments."));
-    }
-    (state, notes)
+    let shown: Vec<&str> = unknown.iter().take(5).map(String::as_str).collect();
+    let more = if unknown.len() > 5 {
+        format!(" and {} more", unknown.len() - 5)
+    } else {
+        String::new()
+    };
+    notes.push(format!(
+        "Ignored what {} does not use: {}{more}.",
+        topic.title(),
+        shown.join(", ")
+    ));
 }
 
 /// `1/true/yes/on` (or a bare key) and `0/false/no/off`.

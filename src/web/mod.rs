@@ -1,11 +1,29 @@
 //! The web edge: builds the page shell from the registry, sliders from
 //! parameter specs, and draws each outcome. It holds no topic-specific logic
 //! (tests/tidy.rs checks that no topic id appears under src/web/).
+//!
+//! Layers, each importing only those above it in this list (and the model,
+//! challenges, topics and urlstate):
+//! - `dom`: helpers over web-sys;
+//! - `msg`: the messages, the effects, and `dispatch`, the one door into the
+//!   page's state (with its queue);
+//! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
+//!   talking to a host frame, links and "Copy" buttons;
+//! - `address`, `page`, `practice` (then `drill`, built on it),
+//!   `instructors`: the parts of a page, plain structs that take a message
+//!   and return effects;
+//! - `app`: the owner, which holds the parts and applies their effects;
+//! - this file: the entry, the menu, the panic banner, the benchmark.
 
+mod address;
+mod app;
 mod dom;
 mod draw;
-mod embed;
+mod drill;
+mod host;
 mod instructors;
+mod links;
+mod msg;
 mod page;
 mod practice;
 mod store;
@@ -29,34 +47,16 @@ pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();
     let (link, notes) = urlstate::decode(&query);
-    embed::prepare(&link);
-    let chrome = !link.embed.on;
-    match link.view {
-        View::Practice => {
-            if chrome {
-                build_menu(Active::Practice);
-            }
-            if let Some(app) = by_id("app") {
-                practice::mount_drill(&app, &link, notes);
-            }
-        }
-        View::Instructors => {
-            if chrome {
-                build_menu(Active::Instructors);
-            }
-            if let Some(app) = by_id("app") {
-                instructors::mount(&app, link, notes);
-            }
-        }
-        View::Topic => {
-            let topic = link.topic();
-            if chrome {
-                build_menu(Active::Topic(topic.id()));
-            }
-            page::mount(topic, link, notes);
-        }
+    host::prepare(&link);
+    if !link.embed.on {
+        build_menu(match link.view {
+            View::Practice => Active::Practice,
+            View::Instructors => Active::Instructors,
+            View::Topic => Active::Topic(link.topic().id()),
+        });
     }
-    embed::watch_height();
+    app::start(link, notes);
+    host::watch_height();
     ready();
 }
 

@@ -1,14 +1,15 @@
-//! Practice: the challenge panel under each topic page and the practice page's
-//! drill across topics. One question widget serves both: the question, the
-//! answer box, feedback, hints, the worked solution, tries and the score.
+//! The question widget: the question, the answer box, feedback, hints, the
+//! worked solution, tries and the score. It serves the challenge panel under
+//! each topic page (tabs for the topic's templates) and the practice page's
+//! drill across topics (src/web/drill.rs builds that page around it).
 
 use super::dom::*;
-use super::store;
-use crate::challenge::{self, Grade, Question, Template, Verdict};
+use super::msg::{dispatch, Effect, Msg, PracticeMsg};
+use super::store::Store;
+use crate::challenge::{self, Question, Template, Verdict};
 use crate::model::{Params, Topic};
 use crate::topics;
-use crate::urlstate;
-use std::cell::RefCell;
+use crate::urlstate::{self, State};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
@@ -31,8 +32,30 @@ pub struct Options {
     pub open_live: bool,
 }
 
-/// Told of each graded answer: the question, the grade, the tries so far.
-pub type OnGraded = Box<dyn Fn(&Question, &Grade, u32)>;
+impl Options {
+    /// What the link's embed options allow (the practice page's drill).
+    pub fn embedded(link: &State) -> Options {
+        let e = &link.embed;
+        Options {
+            hide_hints: e.hide.hints,
+            hide_solution: e.hide.solution,
+            hide_score: e.hide.score,
+            max_tries: e.tries,
+            seed: e.fixed_seed,
+            ..Options::default()
+        }
+    }
+
+    /// The embed options, and the question the link names (a topic page).
+    pub fn for_topic(link: &State) -> Options {
+        Options {
+            template: link.challenge.template.clone(),
+            open_seed: link.challenge.seed,
+            open_live: link.challenge.live,
+            ..Options::embedded(link)
+        }
+    }
+}
 
 /// A fresh seed from the browser's entropy (below 2^32, so it survives JSON
 /// and JS numbers exactly).
@@ -57,7 +80,26 @@ enum Mode {
     Drill { chosen: Vec<&'static str> },
 }
 
-struct Panel {
+/// What an update of the widget reads and writes besides itself: the
+/// learner's record, the topic page's values (none on the practice page),
+/// and the effects for the owner.
+pub struct Cx<'a> {
+    pub store: &'a mut Store,
+    pub page: Option<&'a Params>,
+    pub fx: Vec<Effect>,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(store: &'a mut Store, page: Option<&'a Params>) -> Cx<'a> {
+        Cx {
+            store,
+            page,
+            fx: Vec::new(),
+        }
+    }
+}
+
+pub struct Panel {
     mode: Mode,
     options: Options,
     text: Element,
@@ -75,59 +117,6 @@ struct Panel {
     hints_shown: usize,
     /// The page's parameters when the question on show was asked about them.
     asked: Option<Params>,
-    /// Called after each grade (embed mode tells the host).
-    on_graded: Option<OnGraded>,
-}
-
-/// The question on show, as a link names it. A question asked about the
-/// page's parameters keeps its seed only while the page still shows them.
-pub fn current_challenge(page: &Params) -> Option<urlstate::Challenge> {
-    PANEL.with(|p| {
-        let g = p.try_borrow().ok()?;
-        let panel = g.as_ref()?;
-        let q = panel.question.as_ref()?;
-        let mut c = urlstate::Challenge {
-            template: Some(q.template.clone()),
-            seed: Some(q.seed),
-            live: q.live,
-        };
-        if q.live && panel.asked.as_ref() != Some(page) {
-            c.seed = None;
-        }
-        Some(c)
-    })
-}
-
-/// The page's parameters moved: a question asked about them that the learner
-/// has not tried yet follows the sliders (same seed); one already tried stays
-/// as it was, so an answer is never graded against a question that changed.
-pub fn page_changed(page: &Params) {
-    with_panel(|panel| {
-        let untouched = panel.tries == 0 && !panel.solved;
-        let live = panel.question.as_ref().is_some_and(|q| q.live);
-        if live && untouched && panel.asked.as_ref() != Some(page) {
-            let Some((topic, t)) = panel.topic_templates() else {
-                return;
-            };
-            let (id, seed) = (t.id.clone(), panel.question.as_ref().map_or(0, |q| q.seed));
-            panel.show(topics::question_live(topic, &id, seed, page));
-            panel.asked = Some(page.clone());
-        }
-    });
-}
-
-thread_local! {
-    static PANEL: RefCell<Option<Panel>> = const { RefCell::new(None) };
-}
-
-fn with_panel(f: impl FnOnce(&mut Panel)) {
-    PANEL.with(|p| {
-        if let Ok(mut g) = p.try_borrow_mut() {
-            if let Some(panel) = g.as_mut() {
-                f(panel);
-            }
-        }
-    });
 }
 
 fn button(class: &str, text: &str) -> Element {
@@ -136,8 +125,16 @@ fn button(class: &str, text: &str) -> Element {
     b
 }
 
-/// The question area shared by both modes, appended to `parent`.
-fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
+/// A button that sends `msg` when clicked.
+pub fn msg_button(class: &str, text: &str, id: &str, msg: fn() -> PracticeMsg) -> Element {
+    let b = button(class, text);
+    attr(&b, "id", id);
+    on(&b, "click", move |_| dispatch(Msg::Practice(msg())));
+    b
+}
+
+/// The question, the answer form and the feedback line.
+fn question_area(parent: &Element) -> (Element, Element, Element, Element) {
     let text = el("p", "q-text");
     attr(&text, "id", "q-text");
     append(parent, &text);
@@ -160,7 +157,7 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
     append(&form, &check);
     on(&form, "submit", |e| {
         e.prevent_default();
-        with_panel(|p| p.check());
+        dispatch(Msg::Practice(PracticeMsg::Check));
     });
     append(parent, &form);
     let feedback = el("p", "q-feedback");
@@ -168,13 +165,17 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
     attr(&feedback, "role", "status");
     attr(&feedback, "aria-live", "polite");
     append(parent, &feedback);
+    (text, meta, input, feedback)
+}
+
+/// The question area shared by both modes, appended to `parent`.
+fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
+    let (text, meta, input, feedback) = question_area(parent);
     let row = el("div", "q-row");
-    let hint_button = button("", "Show a hint");
-    attr(&hint_button, "id", "q-hint");
-    on(&hint_button, "click", |_| with_panel(|p| p.hint()));
-    let solution_button = button("", "Show the worked solution");
-    attr(&solution_button, "id", "q-solution");
-    on(&solution_button, "click", |_| with_panel(|p| p.reveal()));
+    let hint_button = msg_button("", "Show a hint", "q-hint", || PracticeMsg::Hint);
+    let solution_button = msg_button("", "Show the worked solution", "q-solution", || {
+        PracticeMsg::Reveal
+    });
     if !options.hide_hints {
         append(&row, &hint_button);
     }
@@ -209,22 +210,12 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
         solved: false,
         hints_shown: 0,
         asked: None,
-        on_graded: None,
     }
 }
 
-/// The challenge panel under a topic page. `params` gives the page's live
-/// parameters for "ask about this page".
-pub fn mount_topic(
-    parent: &Element,
-    topic: &'static dyn Topic,
-    options: Options,
-    on_graded: Option<OnGraded>,
-) {
-    let templates = challenge::templates(topic);
-    if templates.is_empty() {
-        return;
-    }
+/// The "Practice" section's head: its title, the template tabs and the
+/// question buttons.
+fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
     let section = el("section", "practice");
     attr(&section, "id", "practice");
     attr(&section, "aria-labelledby", "practice-h");
@@ -238,56 +229,131 @@ pub fn mount_topic(
     for (i, t) in templates.iter().enumerate() {
         let b = button("q-tab", &format!("{}: {}", t.id, t.title));
         attr(&b, "data-template", &t.id);
-        on(&b, "click", move |_| with_panel(|p| p.select(i)));
+        on(&b, "click", move |_| {
+            dispatch(Msg::Practice(PracticeMsg::Tab(i)))
+        });
         append(&tabs_row, &b);
         tabs.push(b);
     }
     append(&section, &tabs_row);
     let row = el("div", "q-row");
-    let fresh = button("", "New question");
-    attr(&fresh, "id", "q-new");
-    on(&fresh, "click", |_| with_panel(|p| p.fresh()));
-    append(&row, &fresh);
-    let live = button("", "Ask about this page");
-    attr(&live, "id", "q-live");
-    on(&live, "click", |_| with_panel(|p| p.about_page()));
-    append(&row, &live);
+    append(
+        &row,
+        &msg_button("", "New question", "q-new", || PracticeMsg::Fresh),
+    );
+    append(
+        &row,
+        &msg_button("", "Ask about this page", "q-live", || {
+            PracticeMsg::AboutPage
+        }),
+    );
     append(&section, &row);
-    let current = options
-        .template
-        .as_deref()
-        .and_then(|id| templates.iter().position(|t| t.id.eq_ignore_ascii_case(id)))
-        .unwrap_or(0);
-    let mode = Mode::Topic {
-        topic,
-        templates,
-        current,
-        tabs,
-    };
-    let opening = (options.open_seed, options.open_live);
-    let mut panel = widget(&section, options, mode);
-    panel.on_graded = on_graded;
-    append(parent, &section);
-    match opening {
-        (Some(seed), live) if panel.options.seed.is_none() => {
-            panel.mark_tab(current);
-            if live {
-                panel.about_page_with(seed);
-            } else {
-                panel.draw(seed);
-            }
-        }
-        (None, true) => {
-            panel.mark_tab(current);
-            panel.about_page();
-        }
-        _ => panel.select(current),
-    }
-    PANEL.with(|p| *p.borrow_mut() = Some(panel));
+    (section, tabs)
 }
 
 impl Panel {
-    fn topic_templates(&self) -> Option<(&'static dyn Topic, &Template)> {
+    /// The challenge panel under a topic page, appended to `parent`, with
+    /// its first question on show; none when the topic has no challenges.
+    pub fn mount_topic(
+        parent: &Element,
+        topic: &'static dyn Topic,
+        options: Options,
+        cx: &mut Cx,
+    ) -> Option<Panel> {
+        let templates = challenge::templates(topic);
+        if templates.is_empty() {
+            return None;
+        }
+        let (section, tabs) = topic_section(&templates);
+        let current = options
+            .template
+            .as_deref()
+            .and_then(|id| templates.iter().position(|t| t.id.eq_ignore_ascii_case(id)))
+            .unwrap_or(0);
+        let mode = Mode::Topic {
+            topic,
+            templates,
+            current,
+            tabs,
+        };
+        let opening = (options.open_seed, options.open_live);
+        let mut panel = widget(&section, options, mode);
+        append(parent, &section);
+        match opening {
+            (Some(seed), live) if panel.options.seed.is_none() => {
+                panel.mark_tab(current);
+                if live {
+                    panel.about_page_with(seed, cx);
+                } else {
+                    panel.draw(seed, cx);
+                }
+            }
+            (None, true) => {
+                panel.mark_tab(current);
+                panel.about_page(cx);
+            }
+            _ => panel.select(current, cx),
+        }
+        Some(panel)
+    }
+
+    /// The practice page's widget, appended to `parent` (no question yet).
+    pub fn mount_drill(parent: &Element, options: Options, chosen: Vec<&'static str>) -> Panel {
+        widget(parent, options, Mode::Drill { chosen })
+    }
+
+    /// The practice page's drill now draws from `chosen`.
+    pub fn choose(&mut self, chosen: Vec<&'static str>) {
+        self.mode = Mode::Drill { chosen };
+    }
+
+    pub fn update(&mut self, msg: PracticeMsg, cx: &mut Cx) {
+        match msg {
+            PracticeMsg::Check => self.check(cx),
+            PracticeMsg::Hint => self.hint(),
+            PracticeMsg::Reveal => self.reveal(),
+            PracticeMsg::Tab(i) => self.select(i, cx),
+            PracticeMsg::Fresh => self.fresh(cx),
+            PracticeMsg::AboutPage => self.about_page(cx),
+            // The practice page's own (src/web/drill.rs).
+            PracticeMsg::Chosen | PracticeMsg::Export | PracticeMsg::Imported(_) => {}
+        }
+    }
+
+    /// The question on show, as a link names it. A question asked about the
+    /// page's parameters keeps its seed only while the page still shows them.
+    pub fn current_challenge(&self, page: &Params) -> Option<urlstate::Challenge> {
+        let q = self.question.as_ref()?;
+        let mut c = urlstate::Challenge {
+            template: Some(q.template.clone()),
+            seed: Some(q.seed),
+            live: q.live,
+        };
+        if q.live && self.asked.as_ref() != Some(page) {
+            c.seed = None;
+        }
+        Some(c)
+    }
+
+    /// The page's parameters moved: a question asked about them that the
+    /// learner has not tried yet follows the sliders (same seed); one already
+    /// tried stays as it was, so an answer is never graded against a
+    /// question that changed.
+    pub fn page_changed(&mut self, cx: &mut Cx) {
+        let Some(page) = cx.page else { return };
+        let untouched = self.tries == 0 && !self.solved;
+        let live = self.question.as_ref().is_some_and(|q| q.live);
+        if live && untouched && self.asked.as_ref() != Some(page) {
+            let Some((topic, t)) = self.topic_template() else {
+                return;
+            };
+            let (id, seed) = (t.id.clone(), self.question.as_ref().map_or(0, |q| q.seed));
+            self.show(topics::question_live(topic, &id, seed, page), cx);
+            self.asked = Some(page.clone());
+        }
+    }
+
+    fn topic_template(&self) -> Option<(&'static dyn Topic, &Template)> {
         match &self.mode {
             Mode::Topic {
                 topic,
@@ -308,35 +374,35 @@ impl Panel {
         }
     }
 
-    fn select(&mut self, i: usize) {
+    fn select(&mut self, i: usize, cx: &mut Cx) {
         self.mark_tab(i);
         if self.options.seed.is_some() {
-            self.fresh();
+            self.fresh(cx);
             return;
         }
         let live = self
-            .topic_templates()
+            .topic_template()
             .is_some_and(|(_, t)| challenge::mirrors_page(t));
         if live {
-            self.about_page();
+            self.about_page(cx);
         } else {
-            self.fresh();
+            self.fresh(cx);
         }
     }
 
     /// A new draw (or the host's fixed seed).
-    fn fresh(&mut self) {
+    pub fn fresh(&mut self, cx: &mut Cx) {
         let seed = self.options.seed.unwrap_or_else(fresh_seed);
-        self.draw(seed);
+        self.draw(seed, cx);
     }
 
     /// The question drawn from `seed`.
-    fn draw(&mut self, seed: u64) {
+    fn draw(&mut self, seed: u64, cx: &mut Cx) {
         match &self.mode {
             Mode::Topic { .. } => {
-                if let Some((topic, t)) = self.topic_templates() {
+                if let Some((topic, t)) = self.topic_template() {
                     let id = t.id.clone();
-                    self.show(topics::question(topic, &id, seed));
+                    self.show(topics::question(topic, &id, seed), cx);
                 }
             }
             Mode::Drill { chosen } => {
@@ -355,32 +421,32 @@ impl Panel {
                     return;
                 }
                 let (t, id) = &pool[(crate::model::hash64(seed) % pool.len() as u64) as usize];
-                self.show(topics::question(*t, id, seed));
+                self.show(topics::question(*t, id, seed), cx);
             }
         }
     }
 
-    fn about_page(&mut self) {
+    fn about_page(&mut self, cx: &mut Cx) {
         let seed = self.options.seed.unwrap_or_else(fresh_seed);
-        self.about_page_with(seed);
+        self.about_page_with(seed, cx);
     }
 
     /// The template asked about the page's parameters, the rest from `seed`.
-    fn about_page_with(&mut self, seed: u64) {
-        let Some((topic, t)) = self.topic_templates() else {
+    fn about_page_with(&mut self, seed: u64, cx: &mut Cx) {
+        let Some((topic, t)) = self.topic_template() else {
             return;
         };
         let id = t.id.clone();
-        match super::page::current_params() {
+        match cx.page {
             Some(params) => {
-                self.show(topics::question_live(topic, &id, seed, &params));
-                self.asked = Some(params);
+                self.show(topics::question_live(topic, &id, seed, params), cx);
+                self.asked = Some(params.clone());
             }
-            None => self.show(topics::question(topic, &id, seed)),
+            None => self.show(topics::question(topic, &id, seed), cx),
         }
     }
 
-    fn show(&mut self, q: Result<Question, challenge::ChallengeError>) {
+    fn show(&mut self, q: Result<Question, challenge::ChallengeError>, cx: &mut Cx) {
         let q = match q {
             Ok(q) => q,
             Err(e) => {
@@ -389,6 +455,28 @@ impl Panel {
                 return;
             }
         };
+        self.paint_question(&q);
+        self.input.set_value("");
+        let _ = self.input.remove_attribute("disabled");
+        self.feedback.set_text_content(None);
+        self.feedback.set_class_name("q-feedback");
+        self.hints.set_inner_html("");
+        self.solution.set_text_content(Some(&q.solution));
+        attr(&self.solution, "hidden", "");
+        attr(&self.solution_button, "disabled", "");
+        let _ = self.hint_button.remove_attribute("disabled");
+        self.tries = 0;
+        self.solved = false;
+        self.hints_shown = 0;
+        self.question = Some(q);
+        self.asked = None;
+        self.paint_score(cx.store);
+        // The address names the question on show.
+        cx.fx.push(Effect::AddressChanged { push: false });
+    }
+
+    /// The question's text, what to answer in, and its data attributes.
+    fn paint_question(&self, q: &Question) {
         let topic_title = topics::find(q.topic).map(|t| t.title()).unwrap_or("");
         let head = match self.mode {
             Mode::Drill { .. } => format!("{topic_title} · {}: {}. ", q.template, q.title),
@@ -406,18 +494,6 @@ impl Panel {
             unit_words(q.unit),
             q.tolerance.describe(q.unit)
         )));
-        self.input.set_value("");
-        let _ = self.input.remove_attribute("disabled");
-        self.feedback.set_text_content(None);
-        self.feedback.set_class_name("q-feedback");
-        self.hints.set_inner_html("");
-        self.solution.set_text_content(Some(&q.solution));
-        attr(&self.solution, "hidden", "");
-        attr(&self.solution_button, "disabled", "");
-        let _ = self.hint_button.remove_attribute("disabled");
-        self.tries = 0;
-        self.solved = false;
-        self.hints_shown = 0;
         attr(&self.text, "data-template", &q.template);
         attr(&self.text, "data-seed", &q.seed.to_string());
         attr(
@@ -426,32 +502,60 @@ impl Panel {
             if q.live { "true" } else { "false" },
         );
         attr(&self.text, "data-topic", q.topic);
-        self.question = Some(q);
-        self.asked = None;
-        self.paint_score();
-        // The address names the question on show.
-        super::embed::changed(false);
     }
 
-    fn check(&mut self) {
+    fn out_of_tries(&self) -> Option<u32> {
+        self.options.max_tries.filter(|max| self.tries >= *max)
+    }
+
+    fn check(&mut self, cx: &mut Cx) {
         let Some(q) = self.question.clone() else {
             return;
         };
         if self.solved {
             return;
         }
-        if let Some(max) = self.options.max_tries {
-            if self.tries >= max {
-                self.feedback.set_text_content(Some(&format!(
-                    "No tries left on this question ({max} allowed)."
-                )));
-                return;
-            }
+        if let Some(max) = self.out_of_tries() {
+            self.feedback.set_text_content(Some(&format!(
+                "No tries left on this question ({max} allowed)."
+            )));
+            return;
         }
         let g = challenge::grade(&q, &self.input.value());
         if g.verdict != Verdict::Unreadable {
             self.tries += 1;
         }
+        let message = self.paint_feedback(&g);
+        let first = self.tries == 1;
+        match g.verdict {
+            Verdict::Correct | Verdict::Wrong | Verdict::Close => {
+                let right = g.verdict == Verdict::Correct;
+                self.solved = right;
+                cx.store
+                    .update(|p| p.record(q.topic, &q.template, q.seed, right, first));
+                let _ = self.solution_button.remove_attribute("disabled");
+            }
+            Verdict::Unreadable => {}
+        }
+        if let Some(max) = self.out_of_tries().filter(|_| !self.solved) {
+            attr(&self.input, "disabled", "");
+            self.feedback.set_text_content(Some(&format!(
+                "{message} That was the last of {max} tries."
+            )));
+        }
+        if g.verdict != Verdict::Unreadable {
+            cx.fx.push(Effect::Graded {
+                question: q,
+                grade: g,
+                tries: self.tries,
+            });
+        }
+        self.paint_score(cx.store);
+    }
+
+    /// Shows the grader's verdict (and the first hint after a wrong answer);
+    /// returns the message shown.
+    fn paint_feedback(&mut self, g: &challenge::Grade) -> String {
         let class = match g.verdict {
             Verdict::Correct => "q-feedback correct",
             Verdict::Close => "q-feedback close",
@@ -471,33 +575,7 @@ impl Panel {
             self.paint_hints();
         }
         self.feedback.set_text_content(Some(&message));
-        match g.verdict {
-            Verdict::Correct => {
-                self.solved = true;
-                let first = self.tries == 1;
-                store::update(|p| p.record(q.topic, &q.template, q.seed, true, first));
-                let _ = self.solution_button.remove_attribute("disabled");
-            }
-            Verdict::Wrong | Verdict::Close => {
-                store::update(|p| p.record(q.topic, &q.template, q.seed, false, self.tries == 1));
-                let _ = self.solution_button.remove_attribute("disabled");
-            }
-            Verdict::Unreadable => {}
-        }
-        if let Some(max) = self.options.max_tries {
-            if !self.solved && self.tries >= max {
-                attr(&self.input, "disabled", "");
-                self.feedback.set_text_content(Some(&format!(
-                    "{message} That was the last of {max} tries."
-                )));
-            }
-        }
-        if g.verdict != Verdict::Unreadable {
-            if let Some(f) = &self.on_graded {
-                f(&q, &g, self.tries);
-            }
-        }
-        self.paint_score();
+        message
     }
 
     fn hint(&mut self) {
@@ -526,8 +604,8 @@ impl Panel {
         let _ = self.solution.remove_attribute("hidden");
     }
 
-    fn paint_score(&self) {
-        let p = store::progress();
+    pub fn paint_score(&self, store: &Store) {
+        let p = store.progress();
         let line = match (&self.mode, &self.question) {
             (Mode::Topic { .. }, Some(q)) => {
                 let e = p.entry(q.topic, &q.template);
@@ -551,201 +629,4 @@ fn unit_words(u: crate::model::Unit) -> String {
         u if u.symbol().is_empty() => "a number".into(),
         u => u.symbol().to_string(),
     }
-}
-
-/// The practice page: choose topics, drill, see progress, export/import.
-pub fn mount_drill(app: &Element, link: &urlstate::State, notes: Vec<String>) {
-    clear(app);
-    let _ = app.remove_attribute("aria-busy");
-    document().set_title("Practice · Fleetlab");
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", "practice"));
-    append(&head, &text_el("h1", "", "Practice"));
-    append(
-        &head,
-        &text_el(
-            "p",
-            "question",
-            "Questions drawn from every topic's challenges, graded as you type them. Your progress stays in this browser; export it to keep it.",
-        ),
-    );
-    append(app, &head);
-    let notice = el("p", "notice");
-    attr(&notice, "id", "notice");
-    attr(&notice, "role", "status");
-    let mut said = notes;
-    said.extend(store::notice());
-    if !said.is_empty() {
-        notice.set_text_content(Some(&said.join(" ")));
-    }
-    append(app, &notice);
-
-    let available: Vec<&'static dyn Topic> = topics::all()
-        .filter(|t| !challenge::templates(*t).is_empty())
-        .collect();
-    let choose = el("fieldset", "q-topics");
-    append(&choose, &text_el("legend", "", "Topics in the drill"));
-    for t in &available {
-        let lab = el("label", "");
-        let cb = el("input", "");
-        attr(&cb, "type", "checkbox");
-        attr(&cb, "checked", "");
-        attr(&cb, "value", t.id());
-        on(&cb, "change", |_| chosen_changed());
-        append(&lab, &cb);
-        append(&lab, &text_el("span", "", &format!(" {}", t.title())));
-        append(&choose, &lab);
-    }
-    append(app, &choose);
-
-    let section = el("section", "practice drill");
-    attr(&section, "id", "practice");
-    let row = el("div", "q-row");
-    let next = button("primary", "Next question");
-    attr(&next, "id", "q-new");
-    on(&next, "click", |_| with_panel(|p| p.fresh()));
-    append(&row, &next);
-    append(&section, &row);
-    let chosen = available.iter().map(|t| t.id()).collect();
-    let e = &link.embed;
-    let options = Options {
-        hide_hints: e.hide.hints,
-        hide_solution: e.hide.solution,
-        hide_score: e.hide.score,
-        max_tries: e.tries,
-        seed: e.fixed_seed,
-        ..Options::default()
-    };
-    let mut panel = widget(&section, options, Mode::Drill { chosen });
-    append(app, &section);
-
-    let records = el("section", "records");
-    append(&records, &text_el("h2", "", "Your progress"));
-    let table = el("div", "table-wrap");
-    attr(&table, "id", "progress-table");
-    append(&records, &table);
-    let tools = el("div", "q-row");
-    let export = button("", "Export progress");
-    attr(&export, "id", "export");
-    on(&export, "click", |_| {
-        store::download("fleetlab-progress.json", &store::write(&store::progress()))
-    });
-    append(&tools, &export);
-    let import_label = text_el("label", "file-button", "Import progress");
-    attr(&import_label, "for", "import");
-    let import = el("input", "");
-    attr(&import, "type", "file");
-    attr(&import, "id", "import");
-    attr(&import, "accept", "application/json,.json");
-    on(&import, "change", import_file);
-    append(&tools, &import_label);
-    append(&tools, &import);
-    if store::backup().is_some() {
-        let b = button("", "Download the unreadable backup");
-        attr(&b, "id", "backup");
-        on(&b, "click", |_| {
-            if let Some(text) = store::backup() {
-                store::download("fleetlab-progress-backup.txt", &text);
-            }
-        });
-        append(&tools, &b);
-    }
-    append(&records, &tools);
-    append(app, &records);
-
-    panel.on_graded = Some(Box::new(|_, _, _| paint_progress_table()));
-    panel.fresh();
-    PANEL.with(|p| *p.borrow_mut() = Some(panel));
-    paint_progress_table();
-}
-
-fn chosen_changed() {
-    let boxes = document().query_selector_all(".q-topics input[type=checkbox]");
-    let mut chosen = Vec::new();
-    if let Ok(list) = boxes {
-        for i in 0..list.length() {
-            if let Some(cb) = list
-                .item(i)
-                .and_then(|n| n.dyn_into::<HtmlInputElement>().ok())
-            {
-                if cb.checked() {
-                    if let Some(t) = topics::find(&cb.value()) {
-                        chosen.push(t.id());
-                    }
-                }
-            }
-        }
-    }
-    with_panel(|p| {
-        p.mode = Mode::Drill { chosen };
-        p.fresh();
-    });
-}
-
-fn import_file(e: web_sys::Event) {
-    let Some(input) = e
-        .target()
-        .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-    else {
-        return;
-    };
-    let Some(file) = input.files().and_then(|f| f.get(0)) else {
-        return;
-    };
-    let Ok(reader) = web_sys::FileReader::new() else {
-        return;
-    };
-    let r = reader.clone();
-    on(&reader, "load", move |_| {
-        let text = r
-            .result()
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
-        let msg = match store::import(&text) {
-            Ok(m) => m,
-            Err(why) => format!("That file could not be imported: {why}. Nothing was changed."),
-        };
-        if let Some(n) = by_id("notice") {
-            n.set_text_content(Some(&msg));
-        }
-        paint_progress_table();
-        with_panel(|p| p.paint_score());
-    });
-    let _ = reader.read_as_text(&file);
-    input.set_value("");
-}
-
-fn paint_progress_table() {
-    let Some(holder) = by_id("progress-table") else {
-        return;
-    };
-    let p = store::progress();
-    let mut html = String::from(
-        "<table><thead><tr><th scope=\"col\">Topic</th><th scope=\"col\">Challenge</th><th scope=\"col\">Tries</th><th scope=\"col\">Solved</th><th scope=\"col\">First try</th></tr></thead><tbody>",
-    );
-    let mut rows = 0;
-    for t in topics::all() {
-        for tpl in challenge::templates(t) {
-            let e = p.entry(t.id(), &tpl.id);
-            if e.attempts == 0 {
-                continue;
-            }
-            rows += 1;
-            html += &format!(
-                "<tr><th scope=\"row\">{}</th><td>{}: {}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                esc(t.title()),
-                tpl.id,
-                esc(&tpl.title),
-                e.attempts,
-                e.correct,
-                e.first_try
-            );
-        }
-    }
-    if rows == 0 {
-        html += "<tr><td colspan=\"5\">No answers yet.</td></tr>";
-    }
-    html += "</tbody></table>";
-    holder.set_inner_html(&html);
 }

@@ -5,18 +5,15 @@
 
 use super::dom::*;
 use crate::challenge::progress::Progress;
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 const KEY: &str = "fleetlab.progress";
 const BACKUP: &str = "fleetlab.progress.unreadable";
 
-thread_local! {
-    static STATE: RefCell<Store> = RefCell::new(Store::open());
-}
-
-struct Store {
+/// The learner's record, as the page holds it (the owner keeps one, opened
+/// when a question widget first needs it).
+pub struct Store {
     progress: Progress,
     /// False when saving would overwrite a record this page cannot read.
     writable: bool,
@@ -58,7 +55,8 @@ pub fn write(p: &Progress) -> String {
 }
 
 impl Store {
-    fn open() -> Store {
+    /// Reads the saved record (see the file's header for what is kept).
+    pub fn open() -> Store {
         let Some(ls) = storage() else {
             return Store {
                 progress: Progress::default(),
@@ -117,45 +115,42 @@ impl Store {
             }
         }
     }
-}
 
-/// The current record.
-pub fn progress() -> Progress {
-    STATE.with(|s| s.borrow().progress.clone())
-}
+    /// The current record.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
 
-/// Changes the record and saves it.
-pub fn update(f: impl FnOnce(&mut Progress)) {
-    STATE.with(|s| {
-        let mut s = s.borrow_mut();
-        f(&mut s.progress);
-        s.save();
-    });
-}
+    /// Changes the record and saves it.
+    pub fn update(&mut self, f: impl FnOnce(&mut Progress)) {
+        f(&mut self.progress);
+        self.save();
+    }
 
-/// What reading the record found, if anything worth saying.
-pub fn notice() -> Option<String> {
-    STATE.with(|s| s.borrow().notice.clone())
+    /// What reading the record found, if anything worth saying.
+    pub fn notice(&self) -> Option<String> {
+        self.notice.clone()
+    }
+
+    /// Merges an imported record (JSON text) into the current one.
+    pub fn import(&mut self, text: &str) -> Result<String, String> {
+        let (p, notes) = read(text)?;
+        let solved = p.solved();
+        self.update(|mine| mine.merge(&p));
+        let mut msg = format!(
+            "Imported {solved} solved questions from {} templates.",
+            p.entries.len()
+        );
+        if !notes.is_empty() {
+            msg += &format!(" ({})", notes.join("; "));
+        }
+        Ok(msg)
+    }
 }
 
 /// The unreadable original, if one was kept.
 pub fn backup() -> Option<String> {
     storage().and_then(|ls| ls.get_item(BACKUP).ok().flatten())
-}
-
-/// Merges an imported record (JSON text) into the current one.
-pub fn import(text: &str) -> Result<String, String> {
-    let (p, notes) = read(text)?;
-    let solved = p.solved();
-    update(|mine| mine.merge(&p));
-    let mut msg = format!(
-        "Imported {solved} solved questions from {} templates.",
-        p.entries.len()
-    );
-    if !notes.is_empty() {
-        msg += &format!(" ({})", notes.join("; "));
-    }
-    Ok(msg)
 }
 
 /// Offers `text` as a file download named `name`.

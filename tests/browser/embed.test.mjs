@@ -10,8 +10,10 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import {
   serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot, ROOT, DIST,
+  presetsWithFix,
 } from './support.mjs';
 
 let server;
@@ -31,6 +33,7 @@ const cli = path.join(ROOT, 'target', 'debug', 'fleetlab');
 execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
 const key = (topic, template, seed) =>
   JSON.parse(execFileSync(cli, ['challenge', topic, template, '--seed', String(seed), '--key', '--json']).toString());
+const withFix = presetsWithFix();
 const exact = (k) => (k.answer_detail ? k.answer_detail.join(', ') : (k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer)));
 
 /** Everything a reader sees that a link must rebuild. */
@@ -58,9 +61,12 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       const page = await openPage(browser, server.origin);
       await gotoTopic(page, server.origin, `?topic=${topic}`);
       const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
-      const preset = presets[presets.length - 1];
+      // The story with a fix when there is one (the link then carries fix=1).
+      const preset = presets.findLast((id) => withFix[topic].has(id)) ?? presets[presets.length - 1];
       await page.click(`[data-preset="${preset}"]`);
-      if (await page.isVisible('#apply-fix')) await page.click('#apply-fix');
+      const hasFix = withFix[topic].has(preset);
+      assert.equal(await page.isVisible('#apply-fix'), hasFix, 'the fix button shows iff the story has a fix');
+      if (hasFix) await page.click('#apply-fix');
       // Move one slider off the story's value: to an end of its track.
       const slider = (await page.$$eval('input[type=range]', (els) => els.map((e) => e.id)))[0];
       const shown = () => page.textContent(`[data-param="${slider.slice(2)}"] output`);
@@ -68,12 +74,17 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       await page.focus(`#${slider}`);
       await page.keyboard.press('End');
       if ((await shown()) === story) await page.keyboard.press('Home');
+      // Every topic with a challenges file offers its questions under the page.
+      const hasChallenges = fs.existsSync(path.join(ROOT, 'challenges', `${topic}.toml`));
       const templates = await page.$$eval('[data-template]', (bs) => bs.map((b) => b.dataset.template));
-      if (templates.length) {
+      assert.equal(templates.length > 0, hasChallenges, `${topic}: the practice panel offers its challenges`);
+      if (hasChallenges) {
         await page.click(`[data-template="${templates[templates.length - 1]}"]`);
         await page.click('#q-new');
       }
-      const url = await settledUrl(page, new RegExp(`preset=${preset}.*${slider.slice(2)}=${templates.length ? '.*challenge_seed=' : ''}`));
+      const fix = hasFix ? '&fix=1' : '';
+      const question = hasChallenges ? '.*challenge_seed=' : '';
+      const url = await settledUrl(page, new RegExp(`preset=${preset}${fix}.*${slider.slice(2)}=${question}`));
       const before = await snapshot(page);
 
       const again = await openPage(browser, server.origin);
@@ -349,11 +360,15 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   const page = await openPage(browser, server.origin);
   // "Embed this page" opens it on the story a topic page shows.
   await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
+  // Once the address has settled, the link names the challenge on show too
+  // (clicking earlier would race the settle timer).
+  await settledUrl(page, /challenge=C1/);
   await page.click('#embed-this');
   await page.waitForSelector('body[data-ready]');
   assert.equal(await page.inputValue('#i-topic'), 'load-balancing');
   assert.equal(await page.inputValue('#i-preset'), 'hash-shard2');
-  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;embed=1/);
+  assert.equal(await page.inputValue('#i-challenge'), 'C1');
+  assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;challenge=C1&amp;embed=1/);
   // (Leaving while the preview loads would cut its requests short.)
   await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
   await gotoTopic(page, server.origin, '?view=instructors');

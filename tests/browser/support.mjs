@@ -1,6 +1,7 @@
 // Shared helpers for the browser tests and the benchmark: a static server for
 // dist/, Debian's Chromium driven by playwright-core, and page probes.
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,4 +117,20 @@ export function builtTopics(page) {
 export async function screenshot(page, name) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The native CLI of this checkout, run with `args` (built first: a no-op after `cargo test`). */
+export function nativeCli(args) {
+  execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
+  return execFileSync(path.join(ROOT, 'target', 'debug', 'fleetlab'), args, { maxBuffer: 64 << 20 }).toString();
+}
+
+/** { topic id: Set of its preset ids that have a fix }, from the native model. */
+export function presetsWithFix() {
+  const out = {};
+  for (const run of JSON.parse(nativeCli(['figures', '--json']))) {
+    out[run.topic] ??= new Set();
+    if (run.fix) out[run.topic].add(run.preset);
+  }
+  return out;
 }

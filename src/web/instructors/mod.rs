@@ -5,13 +5,16 @@
 //! unlocked) are kept in the link: the preview's `params` events are read as
 //! data, checked by the same validator as a URL, and never run.
 
-use super::dom::*;
-use super::embed;
+mod fields;
+
 use crate::challenge;
 use crate::model::{ParamKind, Topic};
 use crate::topics;
 use crate::urlstate::{self, Lock, State, View};
-use std::cell::RefCell;
+use crate::web::dom::*;
+use crate::web::links::link_for;
+use crate::web::msg::{dispatch, FormMsg, Msg};
+use fields::{checkbox, PREVIEW_HEIGHT};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -19,10 +22,7 @@ use web_sys::{
     MessageEvent,
 };
 
-/// The preview's height until it reports its own.
-const PREVIEW_HEIGHT: u32 = 900;
-
-struct Form {
+pub struct Form {
     /// What the embed shows (always `embed=1`).
     design: State,
     topic: HtmlSelectElement,
@@ -50,309 +50,124 @@ struct Form {
 /// A preview that has not said `ready` by then is replaced anyway.
 const PREVIEW_PATIENCE_MS: f64 = 5000.0;
 
-thread_local! {
-    static FORM: RefCell<Option<Form>> = const { RefCell::new(None) };
-}
+impl Form {
+    /// Builds the instructors' page in `app`, opened on `link`'s design
+    /// (`notes`: the link's adjustments).
+    pub fn mount(app: &Element, link: State, notes: Vec<String>) -> Form {
+        clear(app);
+        let _ = app.remove_attribute("aria-busy");
+        document().set_title("For instructors · Fleetlab");
+        fields::head(app, &notes);
+        let layout = el("div", "instructors");
+        let form = el("form", "i-form");
+        attr(&form, "id", "i-form");
+        attr(&form, "aria-label", "What the embed shows");
+        on(&form, "submit", |e| e.prevent_default());
+        let page = fields::page_fields(&form);
+        let (lock_all, locks) = fields::lock_fields(&form);
+        let (challenge, seed, tries) = fields::practice_fields(&form);
+        let hide = fields::hide_fields(&form);
+        let (height, auto_height) = fields::look_fields(&form);
+        append(&layout, &form);
+        let out = fields::outputs(&layout);
+        append(app, &layout);
 
-fn with_form(f: impl FnOnce(&mut Form)) {
-    FORM.with(|c| {
-        if let Ok(mut g) = c.try_borrow_mut() {
-            if let Some(form) = g.as_mut() {
-                f(form);
+        let mut design = link;
+        design.view = View::Topic;
+        design.embed.on = true;
+        let mut form = Form {
+            design,
+            topic: page.topic,
+            preset: page.preset,
+            fix: page.fix,
+            lock_all,
+            locks,
+            challenge,
+            seed,
+            hide,
+            tries,
+            height,
+            auto_height,
+            values: page.values,
+            link: out.link,
+            open: out.open,
+            snippet: out.snippet,
+            preview: out.preview,
+            loading_since: None,
+            queued: None,
+        };
+        form.topic.set_value(form.design.topic);
+        form.build_topic_controls();
+        form.fill_options();
+        form.refresh(true);
+        on(&window(), "message", |e| {
+            if let Ok(e) = e.dyn_into::<MessageEvent>() {
+                dispatch(Msg::Message(e));
             }
+        });
+        form
+    }
+
+    /// A field changed: the design follows, then the outputs (and, but for
+    /// the snippet's resize script, the preview).
+    pub fn update(&mut self, msg: FormMsg) {
+        match msg {
+            FormMsg::Topic => self.choose_topic(),
+            FormMsg::Preset => {
+                let t = self.design.topic();
+                self.design.preset = t.preset(&self.preset.value()).map(|p| p.id);
+                self.design.fix = false;
+                self.design.params.clear();
+                self.sync_fix();
+            }
+            FormMsg::Fix => {
+                self.design.fix = self.fix.checked();
+                self.design.params.clear();
+            }
+            FormMsg::Locks => self.read_locks(),
+            FormMsg::Challenge => {
+                let v = self.challenge.value();
+                self.design.challenge = urlstate::Challenge {
+                    template: (!v.is_empty()).then_some(v),
+                    ..Default::default()
+                };
+            }
+            FormMsg::Seed => {
+                self.design.embed.fixed_seed = read_number(&self.seed, 0, urlstate::MAX_SEED);
+            }
+            FormMsg::Tries => {
+                self.design.embed.tries =
+                    read_number(&self.tries, 1, urlstate::MAX_TRIES as u64).map(|n| n as u32);
+            }
+            FormMsg::Height => {
+                let (lo, hi) = urlstate::CHART_HEIGHT;
+                self.design.embed.chart_height =
+                    read_number(&self.height, lo as u64, hi as u64).map(|n| n as u32);
+            }
+            FormMsg::Hide => self.read_hide(),
+            FormMsg::AutoHeight => {
+                self.refresh(false);
+                return;
+            }
+            FormMsg::ResetValues => self.design.params.clear(),
         }
-    });
-}
-
-fn field(parent: &Element, id: &str, label: &str, input: &Element) {
-    let wrap = el("div", "i-field");
-    let l = text_el("label", "", label);
-    attr(&l, "for", id);
-    attr(input, "id", id);
-    append(&wrap, &l);
-    append(&wrap, input);
-    append(parent, &wrap);
-}
-
-fn checkbox(parent: &Element, id: &str, label: &str) -> HtmlInputElement {
-    let l = el("label", "i-check");
-    let b = el("input", "");
-    attr(&b, "type", "checkbox");
-    attr(&b, "id", id);
-    append(&l, &b);
-    append(&l, &text_el("span", "", label));
-    append(parent, &l);
-    b.unchecked_into()
-}
-
-fn number_input(min: u64, max: u64, placeholder: &str) -> HtmlInputElement {
-    let i = el("input", "");
-    attr(&i, "type", "number");
-    attr(&i, "min", &min.to_string());
-    attr(&i, "max", &max.to_string());
-    attr(&i, "step", "1");
-    attr(&i, "inputmode", "numeric");
-    attr(&i, "placeholder", placeholder);
-    i.unchecked_into()
-}
-
-fn fieldset(parent: &Element, legend: &str) -> Element {
-    let f = el("fieldset", "i-group");
-    append(&f, &text_el("legend", "", legend));
-    append(parent, &f);
-    f
-}
-
-/// Every change to the form goes through here.
-fn on_change(e: &Element, f: impl Fn(&mut Form) + 'static) {
-    on(e, "change", move |_| {
-        with_form(|form| {
-            f(form);
-            form.refresh(true);
-        })
-    });
-}
-
-pub fn mount(app: &Element, link: State, notes: Vec<String>) {
-    clear(app);
-    let _ = app.remove_attribute("aria-busy");
-    document().set_title("For instructors · Fleetlab");
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", "for instructors"));
-    append(&head, &text_el("h1", "", "Embed a page in your course"));
-    append(
-        &head,
-        &text_el(
-            "p",
-            "question",
-            "Choose what your students see, check it in the preview, then copy the link or the iframe snippet. Values you move in the preview stay in the link.",
-        ),
-    );
-    append(app, &head);
-    let notice = el("p", "notice");
-    attr(&notice, "id", "notice");
-    attr(&notice, "role", "status");
-    if !notes.is_empty() {
-        notice.set_text_content(Some(&notes.join(" ")));
+        self.refresh(true);
     }
-    append(app, &notice);
 
-    let layout = el("div", "instructors");
-    let form = el("form", "i-form");
-    attr(&form, "id", "i-form");
-    attr(&form, "aria-label", "What the embed shows");
-    on(&form, "submit", |e| e.prevent_default());
-
-    let what = fieldset(&form, "Page");
-    let topic: HtmlSelectElement = el("select", "").unchecked_into();
-    for t in topics::all() {
-        let o = text_el("option", "", t.title());
-        attr(&o, "value", t.id());
-        append(&topic, &o);
-    }
-    field(&what, "i-topic", "Topic", &topic);
-    let preset: HtmlSelectElement = el("select", "").unchecked_into();
-    field(&what, "i-preset", "Story", &preset);
-    let fix = checkbox(&what, "i-fix", "Apply the story's fix");
-    let values = el("p", "i-values");
-    attr(&values, "id", "i-values");
-    append(&what, &values);
-    let reset = text_el("button", "", "Back to the story's values");
-    attr(&reset, "type", "button");
-    attr(&reset, "id", "i-reset-values");
-    on(&reset, "click", |_| {
-        with_form(|f| {
-            f.design.params.clear();
-            f.refresh(true);
-        })
-    });
-    append(&what, &reset);
-
-    let lockset = fieldset(&form, "Lock sliders");
-    let lock_all = checkbox(&lockset, "i-lock-all", "Lock every slider");
-    let locks = el("div", "i-locks");
-    append(&lockset, &locks);
-
-    let practice = fieldset(&form, "Practice");
-    let challenge: HtmlSelectElement = el("select", "").unchecked_into();
-    field(&practice, "i-challenge", "Challenge", &challenge);
-    let seed = number_input(0, urlstate::MAX_SEED, "each student draws their own");
-    field(
-        &practice,
-        "i-seed",
-        "Seed (the same numbers for the whole class)",
-        &seed,
-    );
-    let tries = number_input(1, urlstate::MAX_TRIES as u64, "unlimited");
-    field(&practice, "i-tries", "Tries per question", &tries);
-
-    let hideset = fieldset(&form, "Hide");
-    let hide_labels = [
-        "Hints",
-        "Worked solutions",
-        "Score",
-        "The practice panel",
-        "The stories",
-    ];
-    let hide: Vec<HtmlInputElement> = urlstate::Hide::WORDS
-        .iter()
-        .zip(hide_labels)
-        .map(|(w, label)| checkbox(&hideset, &format!("i-hide-{w}"), label))
-        .collect();
-
-    let look = fieldset(&form, "Look");
-    let (lo, hi) = urlstate::CHART_HEIGHT;
-    let height = number_input(lo as u64, hi as u64, "320");
-    field(&look, "i-height", "Chart height (px)", &height);
-    let auto_height = checkbox(
-        &look,
-        "i-auto-height",
-        "The snippet resizes the frame to fit (adds a short script)",
-    );
-    auto_height.set_checked(true);
-    append(&layout, &form);
-
-    // Outputs and the preview.
-    let out = el("section", "i-out");
-    attr(&out, "aria-labelledby", "i-out-h");
-    let h = text_el("h2", "", "Link and snippet");
-    attr(&h, "id", "i-out-h");
-    append(&out, &h);
-    let link_field: HtmlInputElement = el("input", "i-link").unchecked_into();
-    attr(&link_field, "type", "text");
-    attr(&link_field, "readonly", "");
-    field(
-        &out,
-        "i-link",
-        "Link for students (the full site, opening on this page)",
-        &link_field,
-    );
-    let row = el("div", "q-row");
-    append(
-        &row,
-        &embed::copy_button("Copy the link", || {
-            let mut s = None;
-            with_form(|f| s = Some(f.link_value()));
-            s
-        }),
-    );
-    let open = text_el("a", "", "Open the embed in a new tab");
-    attr(&open, "target", "_blank");
-    attr(&open, "rel", "noopener");
-    append(&row, &open);
-    append(&out, &row);
-    let snippet: HtmlTextAreaElement = el("textarea", "i-snippet").unchecked_into();
-    attr(&snippet, "readonly", "");
-    attr(&snippet, "rows", "7");
-    attr(&snippet, "spellcheck", "false");
-    field(
-        &out,
-        "i-snippet",
-        "Iframe snippet for your course page",
-        &snippet,
-    );
-    let row = el("div", "q-row");
-    append(
-        &row,
-        &embed::copy_button("Copy the snippet", || {
-            let mut s = None;
-            with_form(|f| s = Some(f.snippet_value()));
-            s
-        }),
-    );
-    append(&out, &row);
-    let h = text_el("h2", "", "Preview");
-    append(&out, &h);
-    let preview: HtmlIFrameElement = el("iframe", "i-preview").unchecked_into();
-    attr(&preview, "id", "i-preview");
-    attr(&preview, "title", "Preview of the embedded page");
-    attr(&preview, "height", &PREVIEW_HEIGHT.to_string());
-    append(&out, &preview);
-    append(&layout, &out);
-    append(app, &layout);
-
-    let mut design = link;
-    design.view = View::Topic;
-    design.embed.on = true;
-    let mut form = Form {
-        design,
-        topic,
-        preset,
-        fix,
-        lock_all,
-        locks,
-        challenge,
-        seed,
-        hide,
-        tries,
-        height,
-        auto_height,
-        values,
-        link: link_field,
-        open,
-        snippet,
-        preview,
-        loading_since: None,
-        queued: None,
-    };
-    form.topic.set_value(form.design.topic);
-    form.build_topic_controls();
-    form.fill_options();
-    form.refresh(true);
-
-    // Form events.
-    on_change(&form.topic, |f| {
-        let Some(t) = topics::find(&f.topic.value()) else {
+    /// Another topic: a fresh design that keeps the embed options (but a
+    /// lock of named sliders, which belonged to the old topic).
+    fn choose_topic(&mut self) {
+        let Some(t) = topics::find(&self.topic.value()) else {
             return;
         };
-        let keep = f.design.embed.clone();
-        f.design = State::new(t);
-        f.design.embed = keep;
-        if matches!(f.design.embed.lock, Lock::Some(_)) {
-            f.design.embed.lock = Lock::None;
+        let keep = self.design.embed.clone();
+        self.design = State::new(t);
+        self.design.embed = keep;
+        if matches!(self.design.embed.lock, Lock::Some(_)) {
+            self.design.embed.lock = Lock::None;
         }
-        f.build_topic_controls();
-    });
-    on_change(&form.preset, |f| {
-        let t = f.design.topic();
-        f.design.preset = t.preset(&f.preset.value()).map(|p| p.id);
-        f.design.fix = false;
-        f.design.params.clear();
-        f.sync_fix();
-    });
-    on_change(&form.fix, |f| {
-        f.design.fix = f.fix.checked();
-        f.design.params.clear();
-    });
-    on_change(&form.lock_all, |f| f.read_locks());
-    on_change(&form.locks, |f| f.read_locks());
-    on_change(&form.challenge, |f| {
-        let v = f.challenge.value();
-        f.design.challenge = urlstate::Challenge {
-            template: (!v.is_empty()).then_some(v),
-            ..Default::default()
-        };
-    });
-    on_change(&form.seed, |f| {
-        f.design.embed.fixed_seed = read_number(&f.seed, 0, urlstate::MAX_SEED);
-    });
-    on_change(&form.tries, |f| {
-        f.design.embed.tries =
-            read_number(&f.tries, 1, urlstate::MAX_TRIES as u64).map(|n| n as u32);
-    });
-    on_change(&form.height, |f| {
-        let (lo, hi) = urlstate::CHART_HEIGHT;
-        f.design.embed.chart_height =
-            read_number(&f.height, lo as u64, hi as u64).map(|n| n as u32);
-    });
-    for b in form.hide.clone() {
-        on_change(&b, |f| f.read_hide());
+        self.build_topic_controls();
     }
-    on(&form.auto_height, "change", |_| {
-        with_form(|f| f.refresh(false))
-    });
-    FORM.with(|c| *c.borrow_mut() = Some(form));
-    on(&window(), "message", from_preview);
 }
 
 /// A whole number from a number box, clamped; blank is none.
@@ -516,17 +331,18 @@ impl Form {
     }
 
     /// The students' link: the design on the full site.
-    fn link_value(&self) -> String {
+    pub fn link_value(&self) -> String {
         let mut s = self.design.clone();
         s.embed.on = false;
-        embed::link_for(&s)
+        link_for(&s)
     }
 
     fn embed_url(&self) -> String {
-        embed::link_for(&self.design)
+        link_for(&self.design)
     }
 
-    fn snippet_value(&self) -> String {
+    /// The iframe snippet for a course page.
+    pub fn snippet_value(&self) -> String {
         let t = self.topic();
         let id = format!("fleetlab-{}", t.id());
         let mut s = format!(
@@ -630,14 +446,11 @@ impl Form {
     }
 }
 
-/// Messages from the preview frame only, read as data: a height to fit it,
-/// parameters to keep in the link.
-fn from_preview(e: web_sys::Event) {
-    let Some(e) = e.dyn_ref::<MessageEvent>() else {
-        return;
-    };
-    with_form(|f| {
-        let ours = match (e.source(), f.preview.content_window()) {
+impl Form {
+    /// Messages from the preview frame only, read as data: a height to fit
+    /// it, parameters to keep in the link.
+    pub fn preview_message(&mut self, e: &MessageEvent) {
+        let ours = match (e.source(), self.preview.content_window()) {
             (Some(src), Some(w)) => js_sys::Object::is(&src, w.as_ref()),
             _ => false,
         };
@@ -656,12 +469,12 @@ fn from_preview(e: web_sys::Event) {
             Some("height") => {
                 if let Some(h) = get("height").as_f64().filter(|h| h.is_finite()) {
                     let h = h.clamp(200.0, 20_000.0).round();
-                    attr(&f.preview, "height", &h.to_string());
+                    attr(&self.preview, "height", &h.to_string());
                 }
             }
-            Some("params") => f.take_params(&data),
-            Some("ready") => f.preview_ready(),
+            Some("params") => self.take_params(&data),
+            Some("ready") => self.preview_ready(),
             _ => {}
         }
-    });
+    }
 }

@@ -1,0 +1,78 @@
+//! The address bar follows the topic page (the query is `urlstate::encode`
+//! of what is shown): slider moves replace the current history entry after a
+//! short pause, a story pushes a new one (not inside a frame, where it would
+//! fill the host page's back button).
+
+use super::dom::*;
+use super::host::framed;
+use super::links::instructors_href;
+use super::msg::{dispatch, Msg};
+use crate::urlstate::{self, State};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Quiet time after the last slider move before the address and the host
+/// are told (history API calls are rate-limited by browsers).
+const SETTLE_MS: i32 = 250;
+
+/// The pending rewrite of the address.
+pub struct Address {
+    /// The settle timer running, if any.
+    timer: Option<i32>,
+    /// A change since the last rewrite asked for a new history entry.
+    push: bool,
+    /// Sends [`Msg::Settle`] (made once, reused by every timer).
+    settle: js_sys::Function,
+}
+
+impl Default for Address {
+    fn default() -> Self {
+        Address {
+            timer: None,
+            push: false,
+            settle: Closure::<dyn FnMut()>::new(|| dispatch(Msg::Settle))
+                .into_js_value()
+                .unchecked_into(),
+        }
+    }
+}
+
+impl Address {
+    /// Something on the page changed: the address (and the host) follow. A
+    /// `push` (a story, the fix, the defaults) makes a new history entry at
+    /// once; slider moves settle first and replace the current one.
+    pub fn changed(&mut self, push: bool) {
+        self.push |= push;
+        let delay = if push { 0 } else { SETTLE_MS };
+        if let Some(t) = self.timer.take() {
+            window().clear_timeout_with_handle(t);
+        }
+        if let Ok(id) =
+            window().set_timeout_with_callback_and_timeout_and_arguments_0(&self.settle, delay)
+        {
+            self.timer = Some(id);
+        }
+    }
+
+    /// The timer fired: the address shows `state`, and "Embed this page…"
+    /// opens the instructors' page on it.
+    pub fn settle(&mut self, state: &State) {
+        self.timer = None;
+        let push = std::mem::take(&mut self.push) && !framed();
+        let query = format!("?{}", urlstate::encode(state));
+        let loc = window().location();
+        if loc.search().unwrap_or_default() != query {
+            if let Ok(history) = window().history() {
+                // A file:// page may refuse; the page itself is unaffected.
+                let _ = if push {
+                    history.push_state_with_url(&JsValue::NULL, "", Some(&query))
+                } else {
+                    history.replace_state_with_url(&JsValue::NULL, "", Some(&query))
+                };
+            }
+        }
+        if let Some(a) = by_id("embed-this") {
+            attr(&a, "href", &instructors_href(state));
+        }
+    }
+}

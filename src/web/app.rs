@@ -1,0 +1,252 @@
+//! The owner of the page's state. [`start`] builds the view the link names
+//! and installs an [`App`] behind the one door (src/web/msg.rs); from then on
+//! every event reaches it as a [`Msg`], one at a time. The parts it holds
+//! (page, practice panel, drill, instructors' form, address, host, store)
+//! return [`Effect`]s, which it applies here, each at once and in order (an
+//! effect's own effects run before the next one).
+
+use super::address::Address;
+use super::dom::*;
+use super::drill::{self, Drill};
+use super::host::{self, Host};
+use super::instructors::Form;
+use super::links::{copy_text, link_for};
+use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner};
+use super::page::Page;
+use super::practice::{Cx, Options, Panel};
+use super::store::Store;
+use crate::challenge;
+use crate::urlstate::{self, State, View};
+
+pub struct App {
+    host: Host,
+    /// The learner's record, opened when a question widget first needs it.
+    store: Option<Store>,
+    view: Shown,
+}
+
+/// The view on show and its parts. (One value for the page's lifetime, so
+/// the variants' sizes do not matter.)
+#[allow(clippy::large_enum_variant)]
+enum Shown {
+    Topic {
+        page: Page,
+        address: Address,
+        /// The challenge panel, unless hidden or the topic has none.
+        practice: Option<Panel>,
+    },
+    Drill(Drill),
+    Instructors(Form),
+}
+
+/// Builds the page `link` describes (`notes`: its adjustments, for the
+/// notice) and hands its state to the owner.
+pub fn start(link: State, notes: Vec<String>) {
+    let app = match link.view {
+        View::Topic => App::topic(link, notes),
+        View::Practice => {
+            let mut store = Store::open();
+            let drill = Drill::mount(&app_root(), &link, notes, &mut store);
+            App {
+                host: Host::default(),
+                store: Some(store),
+                view: Shown::Drill(drill),
+            }
+        }
+        View::Instructors => App {
+            host: Host::default(),
+            store: None,
+            view: Shown::Instructors(Form::mount(&app_root(), link, notes)),
+        },
+    };
+    install(Box::new(app));
+}
+
+fn app_root() -> web_sys::Element {
+    by_id("app").expect("#app")
+}
+
+impl App {
+    /// A topic page: the page, then its address, its challenge panel, and
+    /// `ready` to a host.
+    fn topic(link: State, notes: Vec<String>) -> App {
+        let topic = link.topic();
+        let (page, fx) = Page::mount(topic, link.clone(), notes);
+        let mut app = App {
+            host: Host::default(),
+            store: None,
+            view: Shown::Topic {
+                page,
+                address: Address::default(),
+                practice: None,
+            },
+        };
+        app.apply(fx);
+        // The address bar shows the canonical link (a tampered one is replaced).
+        app.apply(vec![Effect::AddressChanged { push: false }]);
+        if !link.embed.hide.practice {
+            let fx = app.mount_practice(Options::for_topic(&link));
+            app.apply(fx);
+        }
+        app.host.ready(topic, &link);
+        app
+    }
+
+    /// The challenge panel under the topic page.
+    fn mount_practice(&mut self, options: Options) -> Vec<Effect> {
+        let Shown::Topic { page, practice, .. } = &mut self.view else {
+            return Vec::new();
+        };
+        // No panel, no need to read the saved record.
+        if challenge::templates(page.topic()).is_empty() {
+            return Vec::new();
+        }
+        let store = self.store.get_or_insert_with(Store::open);
+        let mut cx = Cx::new(store, Some(page.params()));
+        *practice = Panel::mount_topic(page.results(), page.topic(), options, &mut cx);
+        cx.fx
+    }
+
+    /// What the topic page shows, as a link would rebuild it.
+    fn page_state(&self) -> Option<State> {
+        let Shown::Topic { page, practice, .. } = &self.view else {
+            return None;
+        };
+        let challenge = practice
+            .as_ref()
+            .and_then(|p| p.current_challenge(page.params()));
+        Some(page.link_state(challenge))
+    }
+
+    fn apply(&mut self, fx: Vec<Effect>) {
+        for effect in fx {
+            let more = self.apply_one(effect);
+            self.apply(more);
+        }
+    }
+
+    fn apply_one(&mut self, effect: Effect) -> Vec<Effect> {
+        match effect {
+            Effect::AddressChanged { push } => {
+                if let Shown::Topic { address, .. } = &mut self.view {
+                    address.changed(push);
+                }
+            }
+            Effect::PageParamsChanged => {
+                if let Shown::Topic {
+                    page,
+                    practice: Some(panel),
+                    ..
+                } = &mut self.view
+                {
+                    let store = self.store.get_or_insert_with(Store::open);
+                    let mut cx = Cx::new(store, Some(page.params()));
+                    panel.page_changed(&mut cx);
+                    return cx.fx;
+                }
+            }
+            Effect::Graded {
+                question: q,
+                grade: g,
+                tries,
+            } => {
+                let Some(store) = &self.store else {
+                    return Vec::new();
+                };
+                if matches!(self.view, Shown::Drill(_)) {
+                    drill::paint_progress_table(store);
+                    return Vec::new();
+                }
+                let score = store.progress().score;
+                // Tells the host a question was graded.
+                host::post(&[
+                    ("type", "graded".into()),
+                    ("topic", q.topic.into()),
+                    ("template", q.template.as_str().into()),
+                    ("seed", (q.seed as f64).into()),
+                    ("live", q.live.into()),
+                    ("correct", g.correct().into()),
+                    ("verdict", g.verdict.word().into()),
+                    ("tries", tries.into()),
+                    ("score", score.into()),
+                ]);
+            }
+        }
+        Vec::new()
+    }
+
+    /// The settle timer fired: the address and the host catch up.
+    fn settle(&mut self) {
+        let Some(state) = self.page_state() else {
+            return;
+        };
+        if let Shown::Topic { address, .. } = &mut self.view {
+            address.settle(&state);
+        }
+        self.host.settled(&state);
+    }
+
+    fn copy(&self, what: CopyWhat, ui: &CopyUi) {
+        let text = match (what, &self.view) {
+            (CopyWhat::PageLink, Shown::Topic { .. }) => self.page_state().map(|s| link_for(&s)),
+            (CopyWhat::StudentLink, Shown::Instructors(form)) => Some(form.link_value()),
+            (CopyWhat::Snippet, Shown::Instructors(form)) => Some(form.snippet_value()),
+            _ => None,
+        };
+        if let Some(text) = text {
+            copy_text(&text, ui);
+        }
+    }
+
+    /// Handles `msg` in the view on show; the effects for [`App::apply`].
+    fn route(&mut self, msg: Msg) -> Vec<Effect> {
+        match (msg, &mut self.view) {
+            (Msg::Page(m), Shown::Topic { page, .. }) => page.update(m),
+            (Msg::PopState, Shown::Topic { page, .. }) => {
+                let query = window().location().search().unwrap_or_default();
+                page.follow(&urlstate::decode(&query).0)
+            }
+            (Msg::Practice(m), Shown::Topic { page, practice, .. }) => {
+                let Some(panel) = practice else {
+                    return Vec::new();
+                };
+                let store = self.store.get_or_insert_with(Store::open);
+                let mut cx = Cx::new(store, Some(page.params()));
+                panel.update(m, &mut cx);
+                cx.fx
+            }
+            (Msg::Practice(m), Shown::Drill(drill)) => {
+                drill.update(m, self.store.get_or_insert_with(Store::open))
+            }
+            (Msg::Form(m), Shown::Instructors(form)) => {
+                form.update(m);
+                Vec::new()
+            }
+            (Msg::Message(e), Shown::Instructors(form)) => {
+                form.preview_message(&e);
+                Vec::new()
+            }
+            (Msg::Settle, _) => {
+                self.settle();
+                Vec::new()
+            }
+            (Msg::Height, _) => {
+                self.host.report_height();
+                Vec::new()
+            }
+            (Msg::Copy(what, ui), _) => {
+                self.copy(what, &ui);
+                Vec::new()
+            }
+            // A message for another view: nothing of it is on show.
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Owner for App {
+    fn update(&mut self, msg: Msg) {
+        let fx = self.route(msg);
+        self.apply(fx);
+    }
+}

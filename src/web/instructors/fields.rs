@@ -1,0 +1,253 @@
+//! The instructors' page, built: its head, the form's fieldsets (page,
+//! locks, practice, hide, look) and the outputs (link, snippet, preview).
+//! Every field sends its [`FormMsg`] when it changes.
+
+use crate::urlstate;
+use crate::web::dom::*;
+use crate::web::links::copy_button;
+use crate::web::msg::{dispatch, CopyWhat, FormMsg, Msg};
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, HtmlIFrameElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+};
+
+/// The preview's height until it reports its own.
+pub(super) const PREVIEW_HEIGHT: u32 = 900;
+
+/// Sends `msg` whenever `e` (or a field inside it) changes.
+fn listen(e: &Element, msg: FormMsg) {
+    on(e, "change", move |_| dispatch(Msg::Form(msg)));
+}
+
+fn field(parent: &Element, id: &str, label: &str, input: &Element) {
+    let wrap = el("div", "i-field");
+    let l = text_el("label", "", label);
+    attr(&l, "for", id);
+    attr(input, "id", id);
+    append(&wrap, &l);
+    append(&wrap, input);
+    append(parent, &wrap);
+}
+
+pub(super) fn checkbox(parent: &Element, id: &str, label: &str) -> HtmlInputElement {
+    let l = el("label", "i-check");
+    let b = el("input", "");
+    attr(&b, "type", "checkbox");
+    attr(&b, "id", id);
+    append(&l, &b);
+    append(&l, &text_el("span", "", label));
+    append(parent, &l);
+    b.unchecked_into()
+}
+
+fn number_input(min: u64, max: u64, placeholder: &str) -> HtmlInputElement {
+    let i = el("input", "");
+    attr(&i, "type", "number");
+    attr(&i, "min", &min.to_string());
+    attr(&i, "max", &max.to_string());
+    attr(&i, "step", "1");
+    attr(&i, "inputmode", "numeric");
+    attr(&i, "placeholder", placeholder);
+    i.unchecked_into()
+}
+
+fn fieldset(parent: &Element, legend: &str) -> Element {
+    let f = el("fieldset", "i-group");
+    append(&f, &text_el("legend", "", legend));
+    append(parent, &f);
+    f
+}
+
+/// The page's head and its notice (the link's adjustments).
+pub(super) fn head(app: &Element, notes: &[String]) {
+    let head = el("header", "topic-head");
+    append(&head, &text_el("p", "kind", "for instructors"));
+    append(&head, &text_el("h1", "", "Embed a page in your course"));
+    append(
+        &head,
+        &text_el(
+            "p",
+            "question",
+            "Choose what your students see, check it in the preview, then copy the link or the iframe snippet. Values you move in the preview stay in the link.",
+        ),
+    );
+    append(app, &head);
+    let notice = el("p", "notice");
+    attr(&notice, "id", "notice");
+    attr(&notice, "role", "status");
+    if !notes.is_empty() {
+        notice.set_text_content(Some(&notes.join(" ")));
+    }
+    append(app, &notice);
+}
+
+/// "Page": the topic, its story and fix, and the values moved in the preview.
+pub(super) struct PageFields {
+    pub topic: HtmlSelectElement,
+    pub preset: HtmlSelectElement,
+    pub fix: HtmlInputElement,
+    pub values: Element,
+}
+
+pub(super) fn page_fields(form: &Element) -> PageFields {
+    let what = fieldset(form, "Page");
+    let topic: HtmlSelectElement = el("select", "").unchecked_into();
+    for t in crate::topics::all() {
+        let o = text_el("option", "", t.title());
+        attr(&o, "value", t.id());
+        append(&topic, &o);
+    }
+    field(&what, "i-topic", "Topic", &topic);
+    listen(&topic, FormMsg::Topic);
+    let preset: HtmlSelectElement = el("select", "").unchecked_into();
+    field(&what, "i-preset", "Story", &preset);
+    listen(&preset, FormMsg::Preset);
+    let fix = checkbox(&what, "i-fix", "Apply the story's fix");
+    listen(&fix, FormMsg::Fix);
+    let values = el("p", "i-values");
+    attr(&values, "id", "i-values");
+    append(&what, &values);
+    let reset = text_el("button", "", "Back to the story's values");
+    attr(&reset, "type", "button");
+    attr(&reset, "id", "i-reset-values");
+    on(&reset, "click", |_| {
+        dispatch(Msg::Form(FormMsg::ResetValues))
+    });
+    append(&what, &reset);
+    PageFields {
+        topic,
+        preset,
+        fix,
+        values,
+    }
+}
+
+/// "Lock sliders": lock all, and a box per parameter (filled per topic).
+pub(super) fn lock_fields(form: &Element) -> (HtmlInputElement, Element) {
+    let lockset = fieldset(form, "Lock sliders");
+    let lock_all = checkbox(&lockset, "i-lock-all", "Lock every slider");
+    listen(&lock_all, FormMsg::Locks);
+    let locks = el("div", "i-locks");
+    append(&lockset, &locks);
+    listen(&locks, FormMsg::Locks);
+    (lock_all, locks)
+}
+
+/// "Practice": the challenge, the class's seed, tries per question.
+pub(super) fn practice_fields(
+    form: &Element,
+) -> (HtmlSelectElement, HtmlInputElement, HtmlInputElement) {
+    let practice = fieldset(form, "Practice");
+    let challenge: HtmlSelectElement = el("select", "").unchecked_into();
+    field(&practice, "i-challenge", "Challenge", &challenge);
+    listen(&challenge, FormMsg::Challenge);
+    let seed = number_input(0, urlstate::MAX_SEED, "each student draws their own");
+    field(
+        &practice,
+        "i-seed",
+        "Seed (the same numbers for the whole class)",
+        &seed,
+    );
+    listen(&seed, FormMsg::Seed);
+    let tries = number_input(1, urlstate::MAX_TRIES as u64, "unlimited");
+    field(&practice, "i-tries", "Tries per question", &tries);
+    listen(&tries, FormMsg::Tries);
+    (challenge, seed, tries)
+}
+
+/// "Hide": a box per word of `urlstate::Hide::WORDS`, in that order.
+pub(super) fn hide_fields(form: &Element) -> Vec<HtmlInputElement> {
+    let hideset = fieldset(form, "Hide");
+    let hide_labels = [
+        "Hints",
+        "Worked solutions",
+        "Score",
+        "The practice panel",
+        "The stories",
+    ];
+    let hide: Vec<HtmlInputElement> = urlstate::Hide::WORDS
+        .iter()
+        .zip(hide_labels)
+        .map(|(w, label)| checkbox(&hideset, &format!("i-hide-{w}"), label))
+        .collect();
+    for b in &hide {
+        listen(b, FormMsg::Hide);
+    }
+    hide
+}
+
+/// "Look": the chart height, and whether the snippet resizes the frame.
+pub(super) fn look_fields(form: &Element) -> (HtmlInputElement, HtmlInputElement) {
+    let look = fieldset(form, "Look");
+    let (lo, hi) = urlstate::CHART_HEIGHT;
+    let height = number_input(lo as u64, hi as u64, "320");
+    field(&look, "i-height", "Chart height (px)", &height);
+    listen(&height, FormMsg::Height);
+    let auto_height = checkbox(
+        &look,
+        "i-auto-height",
+        "The snippet resizes the frame to fit (adds a short script)",
+    );
+    auto_height.set_checked(true);
+    listen(&auto_height, FormMsg::AutoHeight);
+    (height, auto_height)
+}
+
+/// The outputs: the students' link, the snippet, the preview frame.
+pub(super) struct Outputs {
+    pub link: HtmlInputElement,
+    pub open: Element,
+    pub snippet: HtmlTextAreaElement,
+    pub preview: HtmlIFrameElement,
+}
+
+pub(super) fn outputs(layout: &Element) -> Outputs {
+    let out = el("section", "i-out");
+    attr(&out, "aria-labelledby", "i-out-h");
+    let h = text_el("h2", "", "Link and snippet");
+    attr(&h, "id", "i-out-h");
+    append(&out, &h);
+    let link: HtmlInputElement = el("input", "i-link").unchecked_into();
+    attr(&link, "type", "text");
+    attr(&link, "readonly", "");
+    field(
+        &out,
+        "i-link",
+        "Link for students (the full site, opening on this page)",
+        &link,
+    );
+    let row = el("div", "q-row");
+    append(&row, &copy_button("Copy the link", CopyWhat::StudentLink));
+    let open = text_el("a", "", "Open the embed in a new tab");
+    attr(&open, "target", "_blank");
+    attr(&open, "rel", "noopener");
+    append(&row, &open);
+    append(&out, &row);
+    let snippet: HtmlTextAreaElement = el("textarea", "i-snippet").unchecked_into();
+    attr(&snippet, "readonly", "");
+    attr(&snippet, "rows", "7");
+    attr(&snippet, "spellcheck", "false");
+    field(
+        &out,
+        "i-snippet",
+        "Iframe snippet for your course page",
+        &snippet,
+    );
+    let row = el("div", "q-row");
+    append(&row, &copy_button("Copy the snippet", CopyWhat::Snippet));
+    append(&out, &row);
+    let h = text_el("h2", "", "Preview");
+    append(&out, &h);
+    let preview: HtmlIFrameElement = el("iframe", "i-preview").unchecked_into();
+    attr(&preview, "id", "i-preview");
+    attr(&preview, "title", "Preview of the embedded page");
+    attr(&preview, "height", &PREVIEW_HEIGHT.to_string());
+    append(&out, &preview);
+    append(layout, &out);
+    Outputs {
+        link,
+        open,
+        snippet,
+        preview,
+    }
+}

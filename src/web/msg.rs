@@ -1,0 +1,163 @@
+//! The one door into the page's state. Every event handler sends a [`Msg`]
+//! through [`dispatch`]; the owner (src/web/app.rs, installed once the page
+//! is built) handles them one at a time, in the order they arrived. An event
+//! raised while an update runs (a DOM event fired synchronously by something
+//! the update did, a handler that sends two messages) waits in the queue and
+//! is handled right after the current one: none is dropped.
+//!
+//! The parts of the page (page, practice, drill, instructors…) are plain
+//! structs: they take a message and the state they need, and return
+//! [`Effect`]s for the owner to apply. This file sits below them all, so they
+//! can send messages without knowing the owner.
+
+use crate::challenge::{Grade, Question};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use web_sys::{Element, HtmlInputElement, MessageEvent};
+
+/// What happened on the page.
+pub enum Msg {
+    Page(PageMsg),
+    Practice(PracticeMsg),
+    Form(FormMsg),
+    /// The address has been quiet long enough: write it, tell the host.
+    Settle,
+    /// The document may have changed height (reported to a host frame).
+    Height,
+    /// Back or forward in the browser's history.
+    PopState,
+    /// A "Copy" button was pressed.
+    Copy(CopyWhat, CopyUi),
+    /// A `message` event from another window (read as data, never run).
+    Message(MessageEvent),
+}
+
+/// On a topic page.
+pub enum PageMsg {
+    /// A story button (the preset's index).
+    Preset(usize),
+    /// "Apply the fix" of the story on show.
+    Fix,
+    /// "Defaults".
+    Reset,
+    /// A select's value (parameter index, option index).
+    Choose(usize, f64),
+    /// A slider's track position (parameter index, position).
+    Slide(usize, f64),
+    /// Text typed in a parameter's number box.
+    Type(usize, String),
+    /// A chart's "data as a table" opened or closed.
+    Table(&'static str),
+    /// The charts' box changed size.
+    Resized,
+}
+
+/// In the question widget (under a topic page or on the practice page).
+pub enum PracticeMsg {
+    Check,
+    Hint,
+    Reveal,
+    /// A template tab (its index).
+    Tab(usize),
+    /// "New question" / "Next question".
+    Fresh,
+    /// "Ask about this page".
+    AboutPage,
+    /// The practice page's topic checkboxes changed.
+    Chosen,
+    Export,
+    /// The text of a file chosen to import.
+    Imported(String),
+}
+
+/// A field of the instructors' form changed.
+#[derive(Clone, Copy)]
+pub enum FormMsg {
+    Topic,
+    Preset,
+    Fix,
+    Locks,
+    Challenge,
+    Seed,
+    Tries,
+    Height,
+    Hide,
+    AutoHeight,
+    /// "Back to the story's values".
+    ResetValues,
+}
+
+/// What a "Copy" button copies.
+#[derive(Clone, Copy)]
+pub enum CopyWhat {
+    /// The topic page's link as it is now.
+    PageLink,
+    /// The instructors' link for students.
+    StudentLink,
+    /// The instructors' iframe snippet.
+    Snippet,
+}
+
+/// Where a copy shows how it went: the fallback field and the status line.
+pub struct CopyUi {
+    pub field: HtmlInputElement,
+    pub status: Element,
+}
+
+/// What a part asks the owner to do after an update.
+pub enum Effect {
+    /// The page's address (and a host) should follow what is shown; `push`
+    /// makes a new history entry at once, otherwise it settles first.
+    AddressChanged { push: bool },
+    /// The topic page's parameter values moved.
+    PageParamsChanged,
+    /// A question was graded (after the record was saved).
+    Graded {
+        question: Question,
+        grade: Grade,
+        tries: u32,
+    },
+}
+
+/// The owner of the page's state.
+pub trait Owner {
+    fn update(&mut self, msg: Msg);
+}
+
+thread_local! {
+    /// The page's state: one owner, for the page's lifetime.
+    static OWNER: RefCell<Option<Box<dyn Owner>>> = const { RefCell::new(None) };
+    /// Messages not handled yet, oldest first.
+    static QUEUE: RefCell<VecDeque<Msg>> = const { RefCell::new(VecDeque::new()) };
+}
+
+/// Sends `msg` to the owner: handled now, or (during an update, or before
+/// the owner is installed) as soon as the owner is free.
+pub fn dispatch(msg: Msg) {
+    QUEUE.with(|q| q.borrow_mut().push_back(msg));
+    run();
+}
+
+/// Hands the page's state to its owner, and handles what arrived meanwhile.
+pub fn install(owner: Box<dyn Owner>) {
+    OWNER.with(|o| *o.borrow_mut() = Some(owner));
+    run();
+}
+
+/// Handles queued messages until none is left.
+fn run() {
+    OWNER.with(|o| {
+        // Busy: an update is running further up this stack, and its loop
+        // below takes the message next.
+        let Ok(mut guard) = o.try_borrow_mut() else {
+            return;
+        };
+        // Not installed yet: `install` runs the queue.
+        let Some(owner) = guard.as_mut() else {
+            return;
+        };
+        while let Some(msg) = QUEUE.with(|q| q.borrow_mut().pop_front()) {
+            owner.update(msg);
+        }
+    });
+}

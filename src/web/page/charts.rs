@@ -1,0 +1,243 @@
+//! The charts: a canvas per chart (drawn by src/web/draw.rs at the pixels of
+//! the space it is shown in), its legend and summary, and its data as a
+//! table when the reader opens it.
+
+use crate::model::{Chart, Plot, Style, Tone};
+use crate::web::dom::*;
+use crate::web::draw;
+use crate::web::msg::{dispatch, Msg, PageMsg};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlCanvasElement, HtmlDetailsElement};
+
+struct ChartSlot {
+    id: &'static str,
+    /// The canvas's CSS size, measured when the layout may have changed
+    /// (creation, a resize), not on every repaint: reading it forces a
+    /// synchronous layout of the page.
+    size: (f64, f64),
+    legend_html: String,
+    title: Element,
+    canvas: HtmlCanvasElement,
+    summary: Element,
+    legend: Element,
+    details: HtmlDetailsElement,
+    table: Element,
+}
+
+pub(super) struct Charts {
+    chart_box: Element,
+    slots: Vec<ChartSlot>,
+}
+
+impl Charts {
+    /// The charts' box at the end of `results`.
+    pub fn build(results: &Element) -> Charts {
+        let chart_box = el("div", "charts");
+        append(results, &chart_box);
+        Charts {
+            chart_box,
+            slots: Vec::new(),
+        }
+    }
+
+    pub fn paint(&mut self, charts: &[Chart]) {
+        let same = self.slots.len() == charts.len()
+            && self.slots.iter().zip(charts).all(|(s, c)| s.id == c.id);
+        if !same {
+            clear(&self.chart_box);
+            self.slots = charts
+                .iter()
+                .map(|c| chart_slot(&self.chart_box, c))
+                .collect();
+            // Measured once all are in place: the grid decides each width.
+            for slot in &mut self.slots {
+                slot.measure();
+            }
+        }
+        for (slot, chart) in self.slots.iter_mut().zip(charts) {
+            slot.title.set_text_content(Some(&chart.title));
+            slot.summary.set_text_content(Some(&chart.summary));
+            attr(
+                &slot.canvas,
+                "aria-label",
+                &format!("{}: {}", chart.title, chart.summary),
+            );
+            slot.paint_legend(chart);
+            let t0 = now_ms();
+            slot.paint_canvas(chart);
+            attr(
+                &slot.canvas,
+                "data-paint-ms",
+                &format!("{:.2}", now_ms() - t0),
+            );
+            if slot.details.open() {
+                paint_table(&slot.table, chart);
+            }
+        }
+    }
+
+    /// Repaints the charts whose canvas changed size since it was measured.
+    pub fn repaint_resized(&mut self, charts: &[Chart]) {
+        for (slot, chart) in self.slots.iter_mut().zip(charts) {
+            if slot.measure() {
+                slot.paint_canvas(chart);
+            }
+        }
+    }
+
+    /// Chart `id`'s table opened or closed: fill it when open.
+    pub fn table_toggled(&self, id: &str, charts: &[Chart]) {
+        let slot = self.slots.iter().find(|s| s.id == id);
+        if let (Some(slot), Some(c)) = (slot, charts.iter().find(|c| c.id == id)) {
+            if slot.details.open() {
+                paint_table(&slot.table, c);
+            }
+        }
+    }
+}
+
+/// Re-measures and repaints the charts whenever their box changes size (a
+/// window resize, a scrollbar appearing, a host resizing the frame), so a
+/// canvas's pixels always match the space it is shown in.
+pub(super) fn watch_sizes() {
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(|| {
+        dispatch(Msg::Page(PageMsg::Resized))
+    });
+    if let (Ok(ro), Some(target)) = (
+        web_sys::ResizeObserver::new(cb.as_ref().unchecked_ref()),
+        by_id("app"),
+    ) {
+        ro.observe(&target);
+        std::mem::forget(ro);
+    }
+    cb.forget();
+}
+
+fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
+    let fig = el("figure", "chart");
+    attr(&fig, "data-chart", chart.id);
+    let title = el("h3", "");
+    append(&fig, &title);
+    let ring = matches!(chart.plot, Plot::Ring(_));
+    let canvas = el("canvas", if ring { "ring" } else { "" });
+    attr(&canvas, "role", "img");
+    append(&fig, &canvas);
+    let legend = el("ul", "legend");
+    append(&fig, &legend);
+    let summary = el("figcaption", "");
+    append(&fig, &summary);
+    let details = el("details", "");
+    append(&details, &text_el("summary", "", "Chart data as a table"));
+    let table = el("div", "table-wrap");
+    append(&details, &table);
+    append(&fig, &details);
+    append(parent, &fig);
+    let id = chart.id;
+    on(&details, "toggle", move |_| {
+        dispatch(Msg::Page(PageMsg::Table(id)))
+    });
+    ChartSlot {
+        id: chart.id,
+        size: (0.0, 0.0),
+        legend_html: String::new(),
+        title,
+        canvas: canvas.unchecked_into(),
+        summary,
+        legend,
+        details: details.unchecked_into(),
+        table,
+    }
+}
+
+impl ChartSlot {
+    /// Reads the canvas's CSS size; true when it changed.
+    fn measure(&mut self) -> bool {
+        let c = &self.canvas;
+        let now = (
+            c.client_width().max(200) as f64,
+            c.client_height().max(160) as f64,
+        );
+        let before = std::mem::replace(&mut self.size, now);
+        now != before
+    }
+
+    fn paint_canvas(&self, chart: &Chart) {
+        let dpr = window().device_pixel_ratio().max(1.0);
+        let (w, h) = self.size;
+        let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
+        let canvas = &self.canvas;
+        if canvas.width() != pw {
+            canvas.set_width(pw);
+        }
+        if canvas.height() != ph {
+            canvas.set_height(ph);
+        }
+        if let Err(e) = draw::draw(canvas, chart, dpr) {
+            log_error(&format!("chart {}: {e}", chart.id));
+        }
+    }
+
+    fn paint_legend(&mut self, chart: &Chart) {
+        let html = legend_html(chart);
+        if self.legend_html != html {
+            self.legend.set_inner_html(&html);
+            self.legend_html = html;
+        }
+    }
+}
+
+fn legend_html(chart: &Chart) -> String {
+    let items: Vec<(String, String, bool)> = match &chart.plot {
+        Plot::Xy(xy) => xy
+            .series
+            .iter()
+            .map(|s| (s.name.clone(), draw::css(s.tone), s.style == Style::Dashed))
+            .collect(),
+        Plot::Bars(b) => b
+            .sets
+            .iter()
+            .map(|s| (s.name.clone(), draw::css(s.tone), false))
+            .collect(),
+        Plot::Ring(r) => {
+            let mut items = vec![
+                ("moved family".into(), draw::css(Tone::Bad), false),
+                ("kept family".into(), draw::css(Tone::Muted), false),
+            ];
+            if r.arcs.iter().any(|a| a.moved) {
+                items.push(("arc that changed card".into(), draw::css(Tone::Warn), false));
+            }
+            items
+        }
+    };
+    let mut html = String::new();
+    for (name, color, dashed) in items {
+        html += &format!(
+            "<li><span class=\"swatch{}\" style=\"--c:{color}\"></span>{}</li>",
+            if dashed { " dashed" } else { "" },
+            esc(&name)
+        );
+    }
+    html
+}
+
+fn paint_table(holder: &Element, chart: &Chart) {
+    let t = chart.table();
+    let mut html = String::from("<table><thead><tr>");
+    for h in &t.headers {
+        html += &format!("<th scope=\"col\">{}</th>", esc(h));
+    }
+    html += "</tr></thead><tbody>";
+    for row in &t.rows {
+        html += "<tr>";
+        for (k, cell) in row.iter().enumerate() {
+            if k == 0 {
+                html += &format!("<th scope=\"row\">{}</th>", esc(cell));
+            } else {
+                html += &format!("<td>{}</td>", esc(cell));
+            }
+        }
+        html += "</tr>";
+    }
+    html += "</tbody></table>";
+    holder.set_inner_html(&html);
+}

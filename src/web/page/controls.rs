@@ -1,0 +1,214 @@
+//! One parameter's controls, generated from its spec: a slider with a typed
+//! number box (or a select for a choice), its value, help and error line.
+
+use crate::model::{ParamKind, ParamSpec};
+use crate::web::dom::*;
+use crate::web::msg::{dispatch, Msg, PageMsg};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+
+/// Positions of a logarithmic slider track.
+const LOG_STEPS: f64 = 1000.0;
+
+/// One parameter's controls: the slider (or select) and the typed box.
+pub(super) struct Control {
+    pub spec: &'static ParamSpec,
+    /// `<input type=range>` or `<select>`.
+    input: Element,
+    /// `<input type=number>` beside a slider.
+    number: Option<HtmlInputElement>,
+    output: Element,
+    pub error: Element,
+    /// Locked by the link (`lock=`): the inputs are disabled and their
+    /// messages are refused, however the event was raised.
+    pub locked: bool,
+}
+
+/// Builds parameter `i`'s labelled controls inside `parent`.
+pub(super) fn control(
+    parent: &Element,
+    i: usize,
+    spec: &'static ParamSpec,
+    locked: bool,
+) -> Control {
+    let wrap = el("div", if locked { "control locked" } else { "control" });
+    attr(&wrap, "data-param", spec.name);
+    let id = format!("p-{}", spec.name);
+    let top = el("div", "control-top");
+    let label = text_el("label", "", spec.label);
+    attr(&label, "for", &id);
+    if locked {
+        append(&label, &text_el("span", "lock-tag", " (locked)"));
+    }
+    append(&top, &label);
+    let output = el("output", "value");
+    attr(&output, "for", &id);
+    append(&top, &output);
+    append(&wrap, &top);
+    let error = el("p", "control-error");
+    attr(&error, "role", "alert");
+    let (input, number) = match spec.kind {
+        ParamKind::Choice(options) => (choice(i, options), None),
+        ParamKind::Number { .. } => {
+            let (range, num) = slider(i, spec);
+            let row = el("div", "control-row");
+            append(&row, &range);
+            append(&row, &num);
+            append(&wrap, &row);
+            (range, Some(num))
+        }
+    };
+    attr(&input, "id", &id);
+    attr(&input, "name", spec.name);
+    let help_id = format!("h-{}", spec.name);
+    attr(&input, "aria-describedby", &help_id);
+    if locked {
+        attr(&input, "disabled", "");
+        if let Some(n) = &number {
+            attr(n, "disabled", "");
+        }
+    }
+    if matches!(spec.kind, ParamKind::Choice(_)) {
+        append(&wrap, &input);
+    }
+    let help = text_el(
+        "p",
+        "help",
+        &format!("{} Default from {}.", spec.help, spec.source),
+    );
+    attr(&help, "id", &help_id);
+    append(&wrap, &help);
+    append(&wrap, &error);
+    append(parent, &wrap);
+    Control {
+        spec,
+        input,
+        number,
+        output,
+        error,
+        locked,
+    }
+}
+
+/// A select over a choice's options (values are option indices).
+fn choice(i: usize, options: &'static [(&'static str, &'static str)]) -> Element {
+    let sel = el("select", "");
+    for (k, (word, text)) in options.iter().enumerate() {
+        let o = text_el("option", "", text);
+        attr(&o, "value", &k.to_string());
+        attr(&o, "data-word", word);
+        append(&sel, &o);
+    }
+    on(&sel, "change", move |e| {
+        dispatch(Msg::Page(PageMsg::Choose(i, target_number(&e))))
+    });
+    sel
+}
+
+/// A range slider (a log track when the spec says so) and its number box.
+fn slider(i: usize, spec: &'static ParamSpec) -> (Element, HtmlInputElement) {
+    let ParamKind::Number {
+        min,
+        max,
+        step,
+        log,
+    } = spec.kind
+    else {
+        unreachable!("a slider is for a number");
+    };
+    let range = el("input", "");
+    attr(&range, "type", "range");
+    if log {
+        attr(&range, "min", "0");
+        attr(&range, "max", &LOG_STEPS.to_string());
+        attr(&range, "step", "1");
+    } else {
+        attr(&range, "min", &min.to_string());
+        attr(&range, "max", &max.to_string());
+        attr(&range, "step", &step.to_string());
+    }
+    on(&range, "input", move |e| {
+        dispatch(Msg::Page(PageMsg::Slide(i, target_number(&e))))
+    });
+    let num = el("input", "num");
+    attr(&num, "type", "number");
+    attr(&num, "min", &min.to_string());
+    attr(&num, "max", &max.to_string());
+    attr(&num, "step", if spec.is_integer() { "1" } else { "any" });
+    attr(
+        &num,
+        "aria-label",
+        &format!("{} (type a value)", spec.label),
+    );
+    on(&num, "change", move |e| {
+        let text = e
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            .map(|n| n.value())
+            .unwrap_or_default();
+        dispatch(Msg::Page(PageMsg::Type(i, text)));
+    });
+    (range, num.unchecked_into())
+}
+
+fn target_number(e: &web_sys::Event) -> f64 {
+    let Some(t) = e.target() else { return f64::NAN };
+    if let Some(i) = t.dyn_ref::<HtmlInputElement>() {
+        return i.value().parse().unwrap_or(f64::NAN);
+    }
+    if let Some(s) = t.dyn_ref::<HtmlSelectElement>() {
+        return s.value().parse().unwrap_or(f64::NAN);
+    }
+    f64::NAN
+}
+
+fn log_bounds(spec: &ParamSpec) -> (f64, f64) {
+    match spec.kind {
+        ParamKind::Number { min, max, .. } => (min.max(1e-9), max.max(min.max(1e-9) * 1.000_001)),
+        ParamKind::Choice(_) => (1.0, 2.0),
+    }
+}
+
+fn from_log(spec: &ParamSpec, pos: f64) -> f64 {
+    let (lo, hi) = log_bounds(spec);
+    let v = lo * (hi / lo).powf(pos / LOG_STEPS);
+    // Round to three significant figures so the track lands on readable values.
+    let mag = 10f64.powf(v.log10().floor() - 2.0);
+    (v / mag).round() * mag
+}
+
+fn to_log(spec: &ParamSpec, v: f64) -> f64 {
+    let (lo, hi) = log_bounds(spec);
+    ((v.max(lo) / lo).ln() / (hi / lo).ln() * LOG_STEPS).round()
+}
+
+impl Control {
+    /// The value a slider's track position stands for.
+    pub fn track_value(&self, pos: f64) -> f64 {
+        match self.spec.kind {
+            ParamKind::Number { log: true, .. } => from_log(self.spec, pos),
+            _ => pos,
+        }
+    }
+
+    /// Shows `v` in the value, the slider (or select) and the number box.
+    pub fn show(&self, v: f64) {
+        self.output.set_text_content(Some(&self.spec.display(v)));
+        match self.spec.kind {
+            ParamKind::Choice(_) => {
+                self.input
+                    .unchecked_ref::<HtmlSelectElement>()
+                    .set_value(&(v as usize).to_string());
+            }
+            ParamKind::Number { log, .. } => {
+                let pos = if log { to_log(self.spec, v) } else { v };
+                self.input
+                    .unchecked_ref::<HtmlInputElement>()
+                    .set_value(&pos.to_string());
+                if let Some(n) = &self.number {
+                    n.set_value(&self.spec.show(v));
+                }
+            }
+        }
+    }
+}
