@@ -324,6 +324,34 @@ pub trait Solver: Sync {
     fn solve(&self, template: &Template, vars: &Vars) -> Result<Solution, String>;
 }
 
+/// A topic's answer formula: a drawn question's values to its solution.
+pub type Formula = fn(&Vars) -> Result<Solution, String>;
+
+/// A solver as a table: the topic, how its questions are drawn, and the
+/// formula for each answer name its challenge file uses.
+pub struct Answers {
+    pub topic: &'static dyn Topic,
+    /// [`Template::draw_vars`] unless the topic fixes its own draw order.
+    pub draw: fn(&Template, &mut SplitMix64) -> Vars,
+    pub answers: &'static [(&'static str, Formula)],
+}
+
+impl Solver for Answers {
+    fn topic(&self) -> &'static dyn Topic {
+        self.topic
+    }
+    fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
+        (self.draw)(template, rng)
+    }
+    fn solve(&self, template: &Template, vars: &Vars) -> Result<Solution, String> {
+        let name = template.answer.as_str();
+        match self.answers.iter().find(|(n, _)| *n == name) {
+            Some((_, formula)) => formula(vars),
+            None => Err(format!("no answer named {name}")),
+        }
+    }
+}
+
 /// Solves template `id` of a topic on given values (a worked example).
 pub fn solve(solver: &dyn Solver, id: &str, vars: &Vars) -> Result<Solution, String> {
     let topic = solver.topic();

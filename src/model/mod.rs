@@ -17,5 +17,5 @@ pub use chart::{
 pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
 pub use param::{ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
-pub use topic::{About, Engine, Fix, Preset, Topic, TopicKind};
+pub use topic::{About, Declarations, Declared, Engine, Fix, Preset, Topic, TopicKind};
 pub use units::Unit;

@@ -65,17 +65,7 @@ impl Verdict {
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        let pass = value <= threshold + CHECK_EPSILON;
-        Verdict {
-            id,
-            pass,
-            value,
-            threshold,
-            cmp: Cmp::AtMost,
-            unit,
-            why: why(pass),
-            lever,
-        }
+        Verdict::compare(Cmp::AtMost, id, (value, threshold), unit, lever, why)
     }
 
     /// `value ≥ threshold` passes.
@@ -87,13 +77,28 @@ impl Verdict {
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        let pass = value >= threshold - CHECK_EPSILON;
+        Verdict::compare(Cmp::AtLeast, id, (value, threshold), unit, lever, why)
+    }
+
+    /// `value` against `threshold` by `cmp`, within [`CHECK_EPSILON`].
+    fn compare(
+        cmp: Cmp,
+        id: &'static str,
+        (value, threshold): (f64, f64),
+        unit: Unit,
+        lever: Option<&'static str>,
+        why: impl FnOnce(bool) -> String,
+    ) -> Verdict {
+        let pass = match cmp {
+            Cmp::AtMost => value <= threshold + CHECK_EPSILON,
+            Cmp::AtLeast => value >= threshold - CHECK_EPSILON,
+        };
         Verdict {
             id,
             pass,
             value,
             threshold,
-            cmp: Cmp::AtLeast,
+            cmp,
             unit,
             why: why(pass),
             lever,

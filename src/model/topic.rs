@@ -70,14 +70,36 @@ pub struct About {
     pub question: &'static str,
     /// Where the model comes from (seed card, spec section).
     pub source: &'static str,
+    pub declares: Declarations,
+}
+
+/// What a topic declares beside its words: its parameters, its stories and
+/// its checks (in a topic folder: `params::PARAMS`, `params::PRESETS`,
+/// `checks::CHECKS`).
+#[derive(Clone, Copy, Debug)]
+pub struct Declarations {
     pub params: &'static [ParamSpec],
     pub presets: &'static [Preset],
     pub checks: &'static [CheckSpec],
 }
 
+impl Declarations {
+    pub const fn of(
+        params: &'static [ParamSpec],
+        presets: &'static [Preset],
+        checks: &'static [CheckSpec],
+    ) -> Declarations {
+        Declarations {
+            params,
+            presets,
+            checks,
+        }
+    }
+}
+
 pub trait Topic: Sync {
-    /// The topic's declarations (one `static ABOUT` in its file).
-    fn about(&self) -> &'static About;
+    /// The topic's declarations.
+    fn about(&self) -> &About;
     fn id(&self) -> &'static str {
         self.about().id
     }
@@ -94,19 +116,40 @@ pub trait Topic: Sync {
         self.about().source
     }
     fn params(&self) -> &'static [ParamSpec] {
-        self.about().params
+        self.about().declares.params
     }
     fn presets(&self) -> &'static [Preset] {
-        self.about().presets
+        self.about().declares.presets
     }
     fn checks(&self) -> &'static [CheckSpec] {
-        self.about().checks
+        self.about().declares.checks
     }
     /// The model: pure, deterministic, total over every value the specs allow.
     fn run(&self, params: &Params) -> Outcome;
     /// The inner loop worth benchmarking, if the topic has one.
     fn engine(&self) -> Option<Engine> {
         None
+    }
+}
+
+/// A topic as one static value: its declarations, its model and its
+/// engine. Every topic folder's `mod.rs` declares its `TOPIC` this way.
+#[derive(Clone, Copy, Debug)]
+pub struct Declared {
+    pub about: About,
+    pub run: fn(&Params) -> Outcome,
+    pub engine: Option<Engine>,
+}
+
+impl Topic for Declared {
+    fn about(&self) -> &About {
+        &self.about
+    }
+    fn run(&self, params: &Params) -> Outcome {
+        (self.run)(params)
+    }
+    fn engine(&self) -> Option<Engine> {
+        self.engine
     }
 }
 

@@ -6,32 +6,21 @@ use super::model::{
     hourly_bill, replicas_for_peak, replicas_kept, replicas_released, replicas_with_spare,
 };
 use super::params::MAX_REPLICAS;
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::model::rng::SplitMix64;
 use crate::model::units;
-use crate::model::{Topic, Unit};
+use crate::model::Unit;
 
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
-
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        &super::TOPIC
-    }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        let peak = Peak::read(v)?;
-        match t.answer.as_str() {
-            "replicas_with_spare" => Ok(replicas_with_spare_solution(&peak)),
-            "hourly_bill" => hourly_bill_solution(&peak, v),
-            "replicas_released" => replicas_released_solution(&peak, v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
-}
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("replicas_with_spare", replicas_with_spare_solution),
+        ("hourly_bill", hourly_bill_solution),
+        ("replicas_released", replicas_released_solution),
+    ],
+};
 
 /// C3's lower demand level is drawn between these shares of the drawn peak
 /// (then rounded to 100 tok/s, at least 100).
@@ -100,27 +89,29 @@ impl Peak {
 }
 
 /// C1: `ceil(P / C) + spare`.
-fn replicas_with_spare_solution(p: &Peak) -> Solution {
+fn replicas_with_spare_solution(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
     let headroom = p.n as f64 * p.ceiling - p.peak;
     let headroom = if headroom < 1e-6 {
         "zero headroom: they carry exactly the peak".to_string()
     } else {
         format!("{} of headroom", Unit::TokPerS.format(headroom))
     };
-    Solution::new(p.at_peak as f64)
-        .with("ratio", p.ratio.clone())
+    Ok(Solution::new(p.at_peak as f64)
+        .with("ratio", p.ratio)
         .with("n", p.n.to_string())
-        .with("headroom", headroom)
+        .with("headroom", headroom))
 }
 
 /// C2: the peak fleet with its spares times the price per replica-hour.
-fn hourly_bill_solution(p: &Peak, v: &Vars) -> Result<Solution, String> {
+fn hourly_bill_solution(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
     let price = v.num("price");
     if !(price >= 0.0 && price.is_finite()) {
         return Err("the price must be zero or more".to_string());
     }
     Ok(Solution::new(hourly_bill(p.at_peak, price))
-        .with("ratio", p.ratio.clone())
+        .with("ratio", p.ratio)
         .with("n", p.n.to_string())
         .with("replicas", p.at_peak.to_string())
         .with(
@@ -134,7 +125,8 @@ fn hourly_bill_solution(p: &Peak, v: &Vars) -> Result<Solution, String> {
 }
 
 /// C3: the peak fleet less what the lower level keeps (never below zero).
-fn replicas_released_solution(p: &Peak, v: &Vars) -> Result<Solution, String> {
+fn replicas_released_solution(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
     let level = v.num("level");
     if !(level >= 0.0 && level.is_finite()) {
         return Err("the lower level must be a demand of zero or more".to_string());

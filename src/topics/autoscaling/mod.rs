@@ -22,8 +22,6 @@ mod sim;
 mod sim_day;
 
 use crate::model::*;
-use checks::CHECKS;
-use params::{PARAMS, PRESETS};
 
 pub use challenges::SOLVER;
 pub use model::{hourly_bill, replicas_released, replicas_with_spare};
@@ -31,38 +29,29 @@ pub use params::{Day, Signal};
 pub use sim::{DayStats, Trace};
 pub use sim_day::{simulate_day, DayRun};
 
-pub struct Autoscaling;
-pub static TOPIC: Autoscaling = Autoscaling;
-
-static ABOUT: About = About {
-    id: "autoscaling",
-    title: "Replica autoscaling",
-    kind: TopicKind::Explorer,
-    question: "How many replicas, driven by which signal, launched how early?",
-    source: "seed card 002 (Replica autoscaling) and its worked example",
-    params: &PARAMS,
-    presets: &PRESETS,
-    checks: &CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "autoscaling",
+        title: "Replica autoscaling",
+        kind: TopicKind::Explorer,
+        question: "How many replicas, driven by which signal, launched how early?",
+        source: "seed card 002 (Replica autoscaling) and its worked example",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: Some(sim_day::ENGINE),
 };
 
-impl Topic for Autoscaling {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn engine(&self) -> Option<Engine> {
-        Some(sim_day::ENGINE)
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let day = Day::read(p);
-        let price = p.get("price_per_hour");
-        let sim = sim_day::day_run(&day);
-        let mut out = Outcome::default();
-        figures::static_figures(&day, price, &mut out);
-        figures::day_figures(&day, price, &sim.stats, &mut out);
-        checks::checks(&day, &sim.stats, &mut out);
-        out.charts.push(charts::day_chart(&day, &sim));
-        out.charts.push(charts::queue_chart(&day, &sim));
-        notes::notes(&day, p, &sim.stats, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let day = Day::read(p);
+    let price = p.get("price_per_hour");
+    let sim = sim_day::day_run(&day);
+    let mut out = Outcome::default();
+    figures::static_figures(&day, price, &mut out);
+    figures::day_figures(&day, price, &sim.stats, &mut out);
+    checks::checks(&day, &sim.stats, &mut out);
+    out.charts.push(charts::day_chart(&day, &sim));
+    out.charts.push(charts::queue_chart(&day, &sim));
+    notes::notes(&day, p, &sim.stats, &mut out);
+    out
 }

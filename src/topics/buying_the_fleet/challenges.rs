@@ -8,31 +8,20 @@ use super::model::{
 };
 use super::model_units::{pct, tt};
 use super::params::{Chip, Model, CHIPS, MONTH_S};
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::model::units::{group, trim};
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
-
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        // The one name from the folder's top: the topic these questions ask about.
-        &super::TOPIC
-    }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        match t.answer.as_str() {
-            "tokens_carried_t" => solve_c1(v),
-            "fill_cards" => solve_c2(v),
-            "api_bill" => solve_c3(v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
-}
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("tokens_carried_t", solve_c1),
+        ("fill_cards", solve_c2),
+        ("api_bill", solve_c3),
+    ],
+};
 
 // ---------------------------------------------------------------------------
 // Draws

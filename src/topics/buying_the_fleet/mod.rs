@@ -30,32 +30,26 @@ pub use model::{
 };
 pub use params::{Chip, Model};
 
-pub struct BuyingTheFleet;
-pub static TOPIC: BuyingTheFleet = BuyingTheFleet;
-
-static ABOUT: About = About {
-    id: "buying-the-fleet",
-    title: "Buying the fleet",
-    kind: TopicKind::Simulator,
-    question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
-    source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
-    params: &params::PARAMS,
-    presets: &params::PRESETS,
-    checks: &checks::CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "buying-the-fleet",
+        title: "Buying the fleet",
+        kind: TopicKind::Simulator,
+        question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
+        source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: None,
 };
 
-impl Topic for BuyingTheFleet {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = Input::read(p);
-        let m = Month::of(&inp);
-        let mut out = Outcome::default();
-        figures::figures(&inp, &m, &mut out);
-        checks::checks(&inp, &m, &mut out);
-        charts::charts(&inp, &m, &mut out);
-        notes::notes(&inp, &m, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let inp = Input::read(p);
+    let m = Month::of(&inp);
+    let mut out = Outcome::default();
+    figures::figures(&inp, &m, &mut out);
+    checks::checks(&inp, &m, &mut out);
+    charts::charts(&inp, &m, &mut out);
+    notes::notes(&inp, &m, &mut out);
+    out
 }

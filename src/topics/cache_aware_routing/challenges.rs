@@ -4,13 +4,13 @@
 //! drawn scratch, opening and KV; C3 `100·w·(h′ + (1−h)/(n−1))` points,
 //! h′ = h/2 in the 30 % of draws that shard the hot template (see `draw`).
 
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::engine::preamble::{copies_per_card, copy_mb};
 use crate::engine::routing::{
     evaluate, hash_busiest_share, hash_card_fleet_points, Policy, Scenario,
 };
 use crate::model::units::{self, percent4};
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
 /// C1 ("the hit share round-robin throws away"): points of arrivals
 /// round-robin misses on `n` cards, `100·(1 − hit)` with the evaluator's
@@ -111,48 +111,35 @@ fn hash_card_points(v: &Vars) -> Result<Solution, String> {
         .with("busiest", percent4(busiest)))
 }
 
-/// Solves the templates of `challenges/cache-aware-routing.toml` with the
-/// challenge formulas above.
-fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
-    match t.answer.as_str() {
-        "round_robin_thrown_away" => round_robin_thrown_away(v),
-        "copies_per_card" => copies(v),
-        "hash_card_fleet_points" => hash_card_points(v),
-        other => Err(format!("no answer named {other}")),
-    }
-}
-
-/// The simulator's challenge solver.
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("round_robin_thrown_away", round_robin_thrown_away),
+        ("copies_per_card", copies),
+        ("hash_card_fleet_points", hash_card_points),
+    ],
+};
 
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        &super::TOPIC
-    }
-    /// C3 shards the hot template in 30 % of draws: its `policy` word takes
-    /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
-    /// as the file says, in order.
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        let mut vars = Vars::default();
-        for var in &t.vars {
-            let value = if t.id == "C3" && var.name == "policy" {
-                let word = if rng.next_unit() < CHALLENGE_SHARD_DRAWS {
-                    Policy::HashShard2
-                } else {
-                    Policy::Hash
-                };
-                Value::Word(word.word().to_string())
+/// C3 shards the hot template in 30 % of draws: its `policy` word takes
+/// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
+/// as the file says, in order.
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let mut vars = Vars::default();
+    for var in &t.vars {
+        let value = if t.id == "C3" && var.name == "policy" {
+            let word = if rng.next_unit() < CHALLENGE_SHARD_DRAWS {
+                Policy::HashShard2
             } else {
-                var.draw(rng)
+                Policy::Hash
             };
-            vars.values.push((var.name.clone(), value));
-        }
-        t.attach_units(&mut vars);
-        vars
+            Value::Word(word.word().to_string())
+        } else {
+            var.draw(rng)
+        };
+        vars.values.push((var.name.clone(), value));
     }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
+    t.attach_units(&mut vars);
+    vars
 }

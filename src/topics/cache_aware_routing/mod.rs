@@ -43,48 +43,33 @@ pub use params::scenario;
 
 use crate::engine::routing::evaluate;
 use crate::model::*;
-use checks::CHECKS;
-use params::{Input, PARAMS, PRESETS};
+use params::Input;
 
-pub struct CacheAwareRouting;
-pub static TOPIC: CacheAwareRouting = CacheAwareRouting;
-
-static ABOUT: About = About {
-    id: "cache-aware-routing",
-    title: "Cache-aware routing & affinity",
-    kind: TopicKind::Simulator,
-    question: "Where should each request land so its shared opening is already resident, without one card drowning?",
-    source: "seed cards 000 and 001, \"Where this shows up\": Cache-Aware Routing & Affinity",
-    params: &PARAMS,
-    presets: &PRESETS,
-    checks: &CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "cache-aware-routing",
+        title: "Cache-aware routing & affinity",
+        kind: TopicKind::Simulator,
+        question: "Where should each request land so its shared opening is already resident, without one card drowning?",
+        source: "seed cards 000 and 001, \"Where this shows up\": Cache-Aware Routing & Affinity",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: Some(sim::ENGINE),
 };
 
-impl Topic for CacheAwareRouting {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn engine(&self) -> Option<Engine> {
-        Some(Engine {
-            name: "route requests of the silent-eviction story through 16 cards' residency",
-            unit: "requests",
-            default_n: 10_000_000,
-            run: sim::simulate_silent_eviction,
-        })
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = Input::read(p);
-        let s = inp.scenario();
-        let ev = evaluate(&s);
-        let sim = sim::page_sample(&s);
-        let mut out = Outcome::default();
-        figures::figures(&inp, &s, &ev, &sim, &mut out);
-        checks::checks(&inp, &s, &ev, &mut out);
-        out.charts.push(charts::load_chart(&inp, &ev, &sim));
-        out.charts.push(charts::copies_chart(&inp, &ev));
-        out.charts.push(charts::levers_chart(&inp));
-        out.charts.push(charts::scratch_chart(&inp, &s));
-        notes::notes(&inp, &s, &ev, &sim, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let inp = Input::read(p);
+    let s = inp.scenario();
+    let ev = evaluate(&s);
+    let sim = sim::page_sample(&s);
+    let mut out = Outcome::default();
+    figures::figures(&inp, &s, &ev, &sim, &mut out);
+    checks::checks(&inp, &s, &ev, &mut out);
+    out.charts.push(charts::load_chart(&inp, &ev, &sim));
+    out.charts.push(charts::copies_chart(&inp, &ev));
+    out.charts.push(charts::levers_chart(&inp));
+    out.charts.push(charts::scratch_chart(&inp, &s));
+    notes::notes(&inp, &s, &ev, &sim, &mut out);
+    out
 }

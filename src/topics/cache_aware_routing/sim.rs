@@ -5,6 +5,7 @@ use super::params::{scenario, PARAMS, PRESETS};
 use crate::engine::routing::{Policy, Scenario};
 use crate::engine::routing_sim::{simulate, SimResult};
 use crate::model::memo::Memo;
+use crate::model::Engine;
 use crate::model::Params;
 use std::rc::Rc;
 
@@ -47,3 +48,11 @@ pub(super) fn simulate_silent_eviction(n: u64, seed: u64) -> u64 {
         None => 0,
     }
 }
+
+/// The topic's benchmark engine.
+pub(super) const ENGINE: Engine = Engine {
+    name: "route requests of the silent-eviction story through 16 cards' residency",
+    unit: "requests",
+    default_n: 10_000_000,
+    run: simulate_silent_eviction,
+};

@@ -3,36 +3,31 @@
 //! join.
 
 use super::model::{ideal_moved_share, lcm, modulo_moved_share};
-use crate::challenge::{Solution, Solver, Template, Vars};
+use crate::challenge::{Answers, Solution, Template, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("modulo_remap_share", modulo_remap_share),
+        ("rebuild_mb", rebuild_mb),
+        ("ring_join_share", ring_join_share),
+    ],
+};
 
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        // The one reference up the folder: the solver names its topic.
-        &super::TOPIC
+/// Draws the template's variables in order, as the file says, then steps a
+/// resize to the same size on to the next size.
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let mut vars = t.draw_vars(rng);
+    // A resize to the same size is no question.
+    if vars.num("n0") == vars.num("n1") {
+        let n1 = vars.num("n1") + 1.0;
+        vars.set_num("n1", n1);
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        let mut vars = t.draw_vars(rng);
-        // A resize to the same size is no question: step to the next size.
-        if vars.num("n0") == vars.num("n1") {
-            let n1 = vars.num("n1") + 1.0;
-            vars.set_num("n1", n1);
-        }
-        vars
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        match t.answer.as_str() {
-            "modulo_remap_share" => modulo_remap_share(v),
-            "rebuild_mb" => rebuild_mb(v),
-            "ring_join_share" => ring_join_share(v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
+    vars
 }
 
 /// A drawn fleet size: a whole number of cards, at least 1.

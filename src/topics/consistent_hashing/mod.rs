@@ -25,41 +25,27 @@ pub use challenges::SOLVER;
 use crate::model::*;
 use params::Input;
 
-pub struct ConsistentHashing;
-pub static TOPIC: ConsistentHashing = ConsistentHashing;
-
-static ABOUT: About = About {
-    id: "consistent-hashing",
-    title: "Consistent hashing",
-    kind: TopicKind::Explorer,
-    question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
-    source: "seed card 000 (Consistent hashing) and its worked example",
-    params: &params::PARAMS,
-    presets: &params::PRESETS,
-    checks: &checks::CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "consistent-hashing",
+        title: "Consistent hashing",
+        kind: TopicKind::Explorer,
+        question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
+        source: "seed card 000 (Consistent hashing) and its worked example",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: Some(sim::ENGINE),
 };
 
-impl Topic for ConsistentHashing {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn engine(&self) -> Option<Engine> {
-        Some(Engine {
-            name: "place families on a 64 → 65 card ring (128 vnodes) and count moves",
-            unit: "families",
-            default_n: 2_000_000,
-            run: sim::place_families,
-        })
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let input = Input::read(p);
-        let mut out = Outcome::default();
-        let r = sim::resize(&input);
-        figures::figures(&input, &r, &mut out);
-        checks::checks(&input, &r, &mut out);
-        out.charts.push(charts_ring::ring_chart(&input, &r));
-        out.charts.push(charts_sweep::sweep_chart(&input));
-        notes::notes(&input, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let input = Input::read(p);
+    let mut out = Outcome::default();
+    let r = sim::resize(&input);
+    figures::figures(&input, &r, &mut out);
+    checks::checks(&input, &r, &mut out);
+    out.charts.push(charts_ring::ring_chart(&input, &r));
+    out.charts.push(charts_sweep::sweep_chart(&input));
+    notes::notes(&input, &mut out);
+    out
 }

@@ -7,6 +7,7 @@ use super::model::{cap, card_hash, jump, key, weight};
 use super::model_ring::{ring_cards, ring_table, Ring};
 use super::params::{Input, Scheme};
 use crate::model::hash64;
+use crate::model::Engine;
 use std::rc::Rc;
 
 /// Where every family sits before and after the resize.
@@ -126,3 +127,11 @@ pub(super) fn place_families(n: u64, seed: u64) -> u64 {
         })
         .count() as u64
 }
+
+/// The topic's benchmark engine.
+pub(super) const ENGINE: Engine = Engine {
+    name: "place families on a 64 → 65 card ring (128 vnodes) and count moves",
+    unit: "families",
+    default_n: 2_000_000,
+    run: place_families,
+};

@@ -13,39 +13,33 @@ use super::model::{ascending, card_score, descending, fleet_median, greedy, meas
 use super::model::{plural, round_half_up};
 use super::params::{Class, Window, HOURS, MAX_POOL, Q_HI, Q_LO, SECONDS_PER_MONTH};
 use super::sim::{draw_pool, Card};
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::model::units::group;
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("card_score", solve_c1),
+        ("greedy_cards", solve_c2),
+        ("wrong_evictions", solve_c3),
+    ],
+};
 
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        // The trait asks for the topic this solver answers for: the folder's
-        // own, declared in its `mod.rs`.
-        &super::TOPIC
+/// Draws C1–C3 with their own generators, in the order the challenge file
+/// lists; any other template as the file says.
+fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
+    let mut v = Vars::default();
+    match t.answer.as_str() {
+        "card_score" => draw_c1(rng, &mut v),
+        "greedy_cards" => draw_c2(rng, &mut v),
+        "wrong_evictions" => draw_c3(rng, &mut v),
+        _ => return t.draw_vars(rng),
     }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        let mut v = Vars::default();
-        match t.answer.as_str() {
-            "card_score" => draw_c1(rng, &mut v),
-            "greedy_cards" => draw_c2(rng, &mut v),
-            "wrong_evictions" => draw_c3(rng, &mut v),
-            _ => return t.draw_vars(rng),
-        }
-        t.attach_units(&mut v);
-        v
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        match t.answer.as_str() {
-            "card_score" => solve_c1(v),
-            "greedy_cards" => solve_c2(v),
-            "wrong_evictions" => solve_c3(v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
+    t.attach_units(&mut v);
+    v
 }
 
 fn draw_c1(rng: &mut SplitMix64, v: &mut Vars) {

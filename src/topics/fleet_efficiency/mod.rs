@@ -28,33 +28,27 @@ pub use model::{card_score, round_half_up};
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
 pub use sim::{draw_pool, run_month, Card, Month};
 
-use crate::model::{About, Outcome, Params, Topic, TopicKind};
+use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};
 
-pub struct FleetEfficiency;
-pub static TOPIC: FleetEfficiency = FleetEfficiency;
-
-static ABOUT: About = About {
-    id: "fleet-efficiency",
-    title: "Fleet efficiency & eviction",
-    kind: TopicKind::Simulator,
-    question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
-    source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
-    params: &params::PARAMS,
-    presets: &params::PRESETS,
-    checks: &checks::CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "fleet-efficiency",
+        title: "Fleet efficiency & eviction",
+        kind: TopicKind::Simulator,
+        question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
+        source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: None,
 };
 
-impl Topic for FleetEfficiency {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let m = run_month(&MonthInput::read(p));
-        let mut out = Outcome::default();
-        figures::figures(&m, &mut out);
-        checks::checks(&m, &mut out);
-        charts::charts(&m, &mut out);
-        notes::notes(&m, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let m = run_month(&MonthInput::read(p));
+    let mut out = Outcome::default();
+    figures::figures(&m, &mut out);
+    checks::checks(&m, &mut out);
+    charts::charts(&m, &mut out);
+    notes::notes(&m, &mut out);
+    out
 }

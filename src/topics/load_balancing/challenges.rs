@@ -5,9 +5,9 @@
 //! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
 use super::model::{hash_busiest_card_share, hash_card_fleet_points, round_robin_share_per_card};
-use crate::challenge::{Solution, Solver, Template, Vars};
+use crate::challenge::{Answers, Solution, Template, Vars};
 use crate::model::units::{self, percent4};
-use crate::model::{Topic, Unit};
+use crate::model::Unit;
 
 /// A drawn number that must be a whole count of cards, at least 2.
 fn cards(v: &Vars) -> Result<usize, String> {
@@ -17,42 +17,48 @@ fn cards(v: &Vars) -> Result<usize, String> {
         .ok_or("n must be a whole number of cards, at least 2".to_string())
 }
 
-/// Solves the templates of `challenges/load-balancing.toml` with C1–C3 above.
-fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
-    let n = cards(v)?;
-    let even = round_robin_share_per_card(n);
-    let (h, w) = (v.num("h"), v.num("w"));
-    let cold = (1.0 - h) / (n - 1) as f64;
-    match t.answer.as_str() {
-        "round_robin_share_per_card" => Ok(Solution::new(even).with("pct", percent4(even))),
-        "hash_busiest_card_share" => {
-            let busiest = hash_busiest_card_share(n, h);
-            Ok(Solution::new(busiest)
-                .with("others", (n - 1).to_string())
-                .with("cold", percent4(cold))
-                .with("exact", percent4(busiest))
-                .with("even", percent4(even))
-                .with("ratio", units::number(busiest / even)))
-        }
-        "hash_card_fleet_points" => Ok(Solution::new(hash_card_fleet_points(n, h, w))
-            .with("others", (n - 1).to_string())
-            .with("cold", percent4(cold))
-            .with("busiest", percent4(hash_busiest_card_share(n, h)))
-            .with("even_points", Unit::Points.format(100.0 * w * even))),
-        other => Err(format!("no answer named {other}")),
-    }
+/// The solver of this topic's challenges, registered beside it.
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: Template::draw_vars,
+    answers: &[
+        ("round_robin_share_per_card", round_robin_share),
+        ("hash_busiest_card_share", hash_busiest_share),
+        ("hash_card_fleet_points", hash_card_points),
+    ],
+};
+
+/// C1: `1/n`.
+fn round_robin_share(v: &Vars) -> Result<Solution, String> {
+    let even = round_robin_share_per_card(cards(v)?);
+    Ok(Solution::new(even).with("pct", percent4(even)))
 }
 
-/// The explorer's challenge solver.
-pub struct Challenges;
-/// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
+/// The share of each of the `n − 1` cold cards, `(1 − h)/(n − 1)`.
+fn cold_share(n: usize, h: f64) -> f64 {
+    (1.0 - h) / (n - 1) as f64
+}
 
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        &super::TOPIC
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
+/// C2: `h + (1−h)/(n−1)`, beside the even share.
+fn hash_busiest_share(v: &Vars) -> Result<Solution, String> {
+    let (n, h) = (cards(v)?, v.num("h"));
+    let even = round_robin_share_per_card(n);
+    let busiest = hash_busiest_card_share(n, h);
+    Ok(Solution::new(busiest)
+        .with("others", (n - 1).to_string())
+        .with("cold", percent4(cold_share(n, h)))
+        .with("exact", percent4(busiest))
+        .with("even", percent4(even))
+        .with("ratio", units::number(busiest / even)))
+}
+
+/// C3: `100·w·busiest` points of fleet load.
+fn hash_card_points(v: &Vars) -> Result<Solution, String> {
+    let (n, h, w) = (cards(v)?, v.num("h"), v.num("w"));
+    let even = round_robin_share_per_card(n);
+    Ok(Solution::new(hash_card_fleet_points(n, h, w))
+        .with("others", (n - 1).to_string())
+        .with("cold", percent4(cold_share(n, h)))
+        .with("busiest", percent4(hash_busiest_card_share(n, h)))
+        .with("even_points", Unit::Points.format(100.0 * w * even)))
 }

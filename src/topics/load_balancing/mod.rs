@@ -24,37 +24,30 @@ pub use challenges::SOLVER;
 
 use crate::engine::routing::evaluate;
 use crate::model::*;
-use checks::CHECKS;
-use params::{Input, PARAMS, PRESETS};
+use params::Input;
 
-pub struct LoadBalancing;
-pub static TOPIC: LoadBalancing = LoadBalancing;
-
-static ABOUT: About = About {
-    id: "load-balancing",
-    title: "Load balancing",
-    kind: TopicKind::Explorer,
-    question: "What does balancing cost cache locality, and what does locality cost balance?",
-    source: "seed card 001 (Load balancing) and its worked example",
-    params: &PARAMS,
-    presets: &PRESETS,
-    checks: &CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "load-balancing",
+        title: "Load balancing",
+        kind: TopicKind::Explorer,
+        question: "What does balancing cost cache locality, and what does locality cost balance?",
+        source: "seed card 001 (Load balancing) and its worked example",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: None,
 };
 
-impl Topic for LoadBalancing {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = Input::read(p);
-        let ev = evaluate(&inp.scenario(inp.balancer));
-        let mut out = Outcome::default();
-        figures::figures(&inp, &ev, &mut out);
-        checks::checks(&inp, &ev, &mut out);
-        out.charts.push(charts::load_chart(&inp, &ev));
-        out.charts.push(charts::tradeoff_chart(&inp));
-        out.charts.push(charts::concentration_chart(&inp));
-        notes::notes(&inp, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let inp = Input::read(p);
+    let ev = evaluate(&inp.scenario(inp.balancer));
+    let mut out = Outcome::default();
+    figures::figures(&inp, &ev, &mut out);
+    checks::checks(&inp, &ev, &mut out);
+    out.charts.push(charts::load_chart(&inp, &ev));
+    out.charts.push(charts::tradeoff_chart(&inp));
+    out.charts.push(charts::concentration_chart(&inp));
+    notes::notes(&inp, &mut out);
+    out
 }

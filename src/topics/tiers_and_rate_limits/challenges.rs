@@ -8,31 +8,20 @@ use super::model::{
     bucket_admitted, bucket_empty_s, card_rate, cards_after_loss, mm1_wait_ms, shed_arithmetic,
     utilization,
 };
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub struct Challenges;
-pub static SOLVER: Challenges = Challenges;
-
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        // The topic these challenges belong to, declared by the folder's root.
-        &super::TOPIC
-    }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        match t.answer.as_str() {
-            "bucket_admitted" => solve_bucket_admitted(v),
-            "queue_wait_ms" => solve_queue_wait(v),
-            "shed_rps" => solve_shed(v),
-            other => Err(format!("no answer named {other}")),
-        }
-    }
-}
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("bucket_admitted", solve_bucket_admitted),
+        ("queue_wait_ms", solve_queue_wait),
+        ("shed_rps", solve_shed),
+    ],
+};
 
 /// Template T2-C2, "the queue wait the utilization formula quotes":
 /// `ρ = λ/(c·1000/S)`, `W = S·ρ/(1−ρ)` (ms).

@@ -37,48 +37,33 @@ pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;
 
-pub struct TiersAndRateLimits;
-pub static TOPIC: TiersAndRateLimits = TiersAndRateLimits;
-
-static ABOUT: About = About {
-    id: "tiers-and-rate-limits",
-    title: "Design ChatGPT: tiers & rate limits",
-    kind: TopicKind::Simulator,
-    question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
-    source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
-    params: &params::PARAMS,
-    presets: &params::PRESETS,
-    checks: &checks::CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "tiers-and-rate-limits",
+        title: "Design ChatGPT: tiers & rate limits",
+        kind: TopicKind::Simulator,
+        question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
+        source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: Some(sim_page::ENGINE),
 };
 
-impl Topic for TiersAndRateLimits {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn engine(&self) -> Option<Engine> {
-        Some(Engine {
-            name:
-                "discrete-event simulation of the normal day (Poisson arrivals, bucket, priority)",
-            unit: "arrivals",
-            default_n: 2_000_000,
-            run: sim_page::simulate_normal_day,
-        })
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = params::Input::read(p);
-        let m = model::solve(&inp);
-        let sim = sim_page::page_sim(&inp, &m);
-        let sweep = sim_page::sweep(inp.seed);
-        let mut out = Outcome::default();
-        figures::figures(&inp, &m, &sim, &mut out);
-        checks::checks(&inp, &m, &mut out);
-        out.charts
-            .push(charts_wait::wait_chart(&inp, &m, &sim, &sweep));
-        out.charts.push(charts::utilization_chart(&m));
-        out.charts.push(charts::bucket_level_chart(&m));
-        out.charts.push(charts::burst_chart(&m));
-        out.charts.push(charts::sim_chart(&m, &sim));
-        notes::notes(&inp, &m, &sim, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let inp = params::Input::read(p);
+    let m = model::solve(&inp);
+    let sim = sim_page::page_sim(&inp, &m);
+    let sweep = sim_page::sweep(inp.seed);
+    let mut out = Outcome::default();
+    figures::figures(&inp, &m, &sim, &mut out);
+    checks::checks(&inp, &m, &mut out);
+    out.charts
+        .push(charts_wait::wait_chart(&inp, &m, &sim, &sweep));
+    out.charts.push(charts::utilization_chart(&m));
+    out.charts.push(charts::bucket_level_chart(&m));
+    out.charts.push(charts::burst_chart(&m));
+    out.charts.push(charts::sim_chart(&m, &sim));
+    notes::notes(&inp, &m, &sim, &mut out);
+    out
 }

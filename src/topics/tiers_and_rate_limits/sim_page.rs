@@ -7,6 +7,7 @@ use super::params::{Assign, Input};
 use super::sim::{simulate, SimConfig, SimResult};
 use crate::model::memo::Memo;
 use crate::model::rng::hash64;
+use crate::model::Engine;
 use std::rc::Rc;
 
 /// Gateway arrivals (paid and free, refused ones included) the page's
@@ -34,6 +35,14 @@ pub(super) fn simulate_normal_day(n: u64, seed: u64) -> u64 {
     };
     simulate(&cfg, n, seed).free_admitted
 }
+
+/// The topic's benchmark engine.
+pub(super) const ENGINE: Engine = Engine {
+    name: "discrete-event simulation of the normal day (Poisson arrivals, bucket, priority)",
+    unit: "arrivals",
+    default_n: 2_000_000,
+    run: simulate_normal_day,
+};
 
 thread_local! {
     /// The page's last simulation: a slider that moves only a formula-side

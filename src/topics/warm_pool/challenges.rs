@@ -6,27 +6,20 @@ use super::model::{
     break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year, step_burst_wait,
 };
 use super::params::MAX_POOL;
-use crate::challenge::{Solution, Solver, Template, Value, Vars};
+use crate::challenge::{Answers, Solution, Template, Value, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Topic, Unit};
+use crate::model::{SplitMix64, Unit};
 
-pub struct Challenges;
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Challenges = Challenges;
-
-impl Solver for Challenges {
-    fn topic(&self) -> &'static dyn Topic {
-        // The trait asks the solver for its topic; the topic itself is the
-        // folder's top (mod.rs), named here by path.
-        &super::TOPIC
-    }
-    fn draw(&self, t: &Template, rng: &mut SplitMix64) -> Vars {
-        draw_challenge(t, rng)
-    }
-    fn solve(&self, t: &Template, v: &Vars) -> Result<Solution, String> {
-        solve_challenge(t, v)
-    }
-}
+pub static SOLVER: Answers = Answers {
+    topic: &super::TOPIC,
+    draw: draw_challenge,
+    answers: &[
+        ("idle_rent_per_year", solve_idle_rent),
+        ("cold_start_backlog", solve_backlog),
+        ("break_even_pool", solve_break_even),
+    ],
+};
 
 /// Daily dollars of the waiting each pool size `0..=MAX_POOL` removes from
 /// a step burst (it arrives all at once at `k·r` req/s for `length_s`),
@@ -138,16 +131,6 @@ fn amount(v: &Vars, name: &str) -> Result<f64, String> {
     (x >= 0.0 && x.is_finite())
         .then_some(x)
         .ok_or(format!("{name} must be zero or more"))
-}
-
-/// Solves C1–C3 with the page's arithmetic.
-fn solve_challenge(t: &Template, v: &Vars) -> Result<Solution, String> {
-    match t.answer.as_str() {
-        "idle_rent_per_year" => solve_idle_rent(v),
-        "cold_start_backlog" => solve_backlog(v),
-        "break_even_pool" => solve_break_even(v),
-        other => Err(format!("no answer named {other}")),
-    }
 }
 
 /// C1: what `w` warm replicas rent in a year.

@@ -16,48 +16,41 @@ mod notes;
 mod params;
 mod sim;
 
-use crate::model::{About, Outcome, Params, Topic, TopicKind};
-use checks::CHECKS;
+use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};
 use model::Burst;
-use params::{Input, PARAMS, PRESETS};
+use params::Input;
 use sim::{pool_curve, simulate_burst, BurstTrace};
 
 pub use challenges::SOLVER;
 pub use model::{break_even_pool, cold_start_backlog, idle_rent_per_year, step_burst_wait};
 pub use params::MAX_POOL;
 
-pub struct WarmPool;
-pub static TOPIC: WarmPool = WarmPool;
-
-static ABOUT: About = About {
-    id: "warm-pool",
-    title: "Model warm pools",
-    kind: TopicKind::Explorer,
-    question: "How many standby replicas does a burst shape justify?",
-    source: "seed card 003 (Model warm pool) and its worked example",
-    params: &PARAMS,
-    presets: &PRESETS,
-    checks: &CHECKS,
+pub static TOPIC: Declared = Declared {
+    about: About {
+        id: "warm-pool",
+        title: "Model warm pools",
+        kind: TopicKind::Explorer,
+        question: "How many standby replicas does a burst shape justify?",
+        source: "seed card 003 (Model warm pool) and its worked example",
+        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+    },
+    run,
+    engine: None,
 };
 
-impl Topic for WarmPool {
-    fn about(&self) -> &'static About {
-        &ABOUT
-    }
-    fn run(&self, p: &Params) -> Outcome {
-        let inp = Input::read(p);
-        let pools = pool_curve(&inp.shape);
-        let mut trace = BurstTrace::default();
-        let burst = Burst {
-            warm: inp.warm,
-            shape: inp.shape,
-        };
-        let now = simulate_burst(&burst, Some(&mut trace));
-        let mut out = Outcome::default();
-        figures::figures(&inp, &now, &pools, &mut out);
-        checks::checks(&inp, &now, &mut out);
-        charts::charts(&inp, &now, &trace, &pools, &mut out);
-        notes::notes(&inp, &mut out);
-        out
-    }
+fn run(p: &Params) -> Outcome {
+    let inp = Input::read(p);
+    let pools = pool_curve(&inp.shape);
+    let mut trace = BurstTrace::default();
+    let burst = Burst {
+        warm: inp.warm,
+        shape: inp.shape,
+    };
+    let now = simulate_burst(&burst, Some(&mut trace));
+    let mut out = Outcome::default();
+    figures::figures(&inp, &now, &pools, &mut out);
+    checks::checks(&inp, &now, &mut out);
+    charts::charts(&inp, &now, &trace, &pools, &mut out);
+    notes::notes(&inp, &mut out);
+    out
 }
