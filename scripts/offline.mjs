@@ -5,9 +5,9 @@
 // file:// page, so next to Trunk's glue (fleetlab-web-HASH.js, an ES module)
 // and wasm this writes fleetlab-web-HASH.offline.js: the same glue as a
 // classic script, with the wasm inlined (gzip, then base64; unpacked in the
-// browser by DecompressionStream). The loader in index.html (Trunk.toml,
-// pattern_script) picks it only when the page's protocol is file:, so a
-// hosted page never downloads it.
+// browser by DecompressionStream). The loader (www/loader.js, which reads the
+// glue's name from index.html) picks it only when the page's protocol is
+// file:, so a hosted page never downloads it.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -27,8 +27,12 @@ const jsName = wasmName.replace(/_bg\.wasm$/, '.js');
 const offlineName = jsName.replace(/\.js$/, '.offline.js');
 if (!fs.existsSync(path.join(dist, jsName))) fail(`${jsName} is missing`);
 const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-if (!html.includes(`"./${jsName}"`) || !html.includes('location.protocol === "file:"')) {
-  fail('index.html does not carry the loader of Trunk.toml (pattern_script)');
+if (!html.includes(`<meta name="fleetlab-js" content="./${jsName}">`)) {
+  fail('index.html does not name the glue for the loader (Trunk.toml, pattern_script)');
+}
+const loader = html.match(/<script src="\.\/(loader[^"]*\.js)"/);
+if (!loader || !fs.readFileSync(path.join(dist, loader[1]), 'utf8').includes('location.protocol === "file:"')) {
+  fail('index.html does not load www/loader.js');
 }
 
 // The ES module glue as a classic script: its exports become plain

@@ -24,8 +24,8 @@ const SLIDER = {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** What a visitor of the hosted app downloads: index.html, the JS glue, the wasm, the CSS. */
-const hosted = (f) => f === 'index.html' || (/\.(js|wasm|css)$/.test(f) && !f.endsWith('.offline.js'));
+/** What a visitor of the hosted app downloads: index.html, the loader, the JS glue, the wasm, the CSS. */
+const hosted = (f) => f === 'index.html' || (/\.(js|wasm|css)$/.test(f) && !f.endsWith('.offline.js') && !f.startsWith('course.'));
 
 function sizes(pick) {
   const rows = [];

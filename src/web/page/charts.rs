@@ -15,7 +15,8 @@ struct ChartSlot {
     /// (creation, a resize), not on every repaint: reading it forces a
     /// synchronous layout of the page.
     size: (f64, f64),
-    legend_html: String,
+    /// The legend on show: (name, colour, dashed) per entry.
+    legend_items: Vec<(String, String, bool)>,
     title: Element,
     canvas: HtmlCanvasElement,
     summary: Element,
@@ -139,7 +140,7 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
     ChartSlot {
         id: chart.id,
         size: (0.0, 0.0),
-        legend_html: String::new(),
+        legend_items: Vec::new(),
         title,
         canvas: canvas.unchecked_into(),
         summary,
@@ -177,17 +178,29 @@ impl ChartSlot {
         }
     }
 
+    /// Rebuilt only when its entries change. Each swatch's colour is set
+    /// through the CSSOM (`--c`): the page's Content-Security-Policy refuses
+    /// `style="…"` attributes.
     fn paint_legend(&mut self, chart: &Chart) {
-        let html = legend_html(chart);
-        if self.legend_html != html {
-            self.legend.set_inner_html(&html);
-            self.legend_html = html;
+        let items = legend_items(chart);
+        if self.legend_items == items {
+            return;
         }
+        clear(&self.legend);
+        for (name, color, dashed) in &items {
+            let li = el("li", "");
+            let swatch = el("span", if *dashed { "swatch dashed" } else { "swatch" });
+            let _ = html(&swatch).style().set_property("--c", color);
+            append(&li, &swatch);
+            let _ = li.append_with_str_1(name);
+            append(&self.legend, &li);
+        }
+        self.legend_items = items;
     }
 }
 
-fn legend_html(chart: &Chart) -> String {
-    let items: Vec<(String, String, bool)> = match &chart.plot {
+fn legend_items(chart: &Chart) -> Vec<(String, String, bool)> {
+    match &chart.plot {
         Plot::Xy(xy) => xy
             .series
             .iter()
@@ -208,16 +221,7 @@ fn legend_html(chart: &Chart) -> String {
             }
             items
         }
-    };
-    let mut html = String::new();
-    for (name, color, dashed) in items {
-        html += &format!(
-            "<li><span class=\"swatch{}\" style=\"--c:{color}\"></span>{}</li>",
-            if dashed { " dashed" } else { "" },
-            esc(&name)
-        );
     }
-    html
 }
 
 fn paint_table(holder: &Element, chart: &Chart) {

@@ -1,0 +1,51 @@
+// Fleetlab's loader: a classic script file (the page's Content-Security-Policy
+// runs no inline script), in <head>, run before the body is parsed.
+//
+// The names of Trunk's JS glue and wasm change with every build; Trunk writes
+// them into two <meta> tags just above this script (Trunk.toml,
+// pattern_script), and this file, the same for every build, reads them.
+//
+// Over http(s) it fetches the wasm and imports the glue at once; from file://,
+// where Chromium refuses module scripts and fetch, it loads the classic bundle
+// with the wasm inlined that scripts/offline.mjs writes after the build
+// (NAME.offline.js beside NAME.js).
+(function () {
+  "use strict";
+  // embed=1 hides the site's chrome before the app starts (no flash); the app
+  // decides for good once it has read the whole address.
+  if (/[?&]embed=(1|true|yes|on)?(&|$)/i.test(location.search)) document.documentElement.className = "embed";
+
+  function meta(name) {
+    var m = document.querySelector('meta[name="' + name + '"]');
+    return m && m.getAttribute("content");
+  }
+  function fail(why) {
+    function show() {
+      var b = document.getElementById("fatal");
+      if (b) { b.textContent = "Fleetlab could not start: " + why; b.hidden = false; }
+    }
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show); else show();
+  }
+  function parsed() {
+    return new Promise(function (ok) {
+      if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ok); else ok();
+    });
+  }
+
+  var js = meta("fleetlab-js"), wasm = meta("fleetlab-wasm");
+  if (!js || !wasm) { fail("index.html names no app bundle; rebuild with scripts/build.sh."); return; }
+  if (location.protocol === "file:") {
+    var s = document.createElement("script");
+    s.src = js.replace(/\.js$/, ".offline.js");
+    s.onerror = function () { fail("the offline bundle is missing; rebuild with scripts/build.sh or serve this folder over http."); };
+    document.head.appendChild(s);
+    return;
+  }
+  var bytes = fetch(wasm);
+  Promise.all([import(js), parsed()]).then(function (r) {
+    window.wasmBindings = r[0];
+    return r[0].default({ module_or_path: bytes });
+  }).then(function (w) {
+    dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: w } }));
+  }, function (e) { fail(String(e && e.message || e)); });
+})();
