@@ -13,7 +13,7 @@
 /// it (`trough` below is clamped to the `peak` just read). Methods go in
 /// their own `impl` block after the macro.
 ///
-/// ```ignore
+/// ```text
 /// typed_input! {
 ///     /// The parameters of one run.
 ///     #[derive(Clone, Copy, Debug)]
