@@ -291,9 +291,25 @@ impl Template {
 
     /// Draws every variable in order: the default draw.
     pub fn draw_vars(&self, rng: &mut SplitMix64) -> Vars {
+        self.draw_vars_except(rng, |_, _, _| None)
+    }
+
+    /// Draws every variable in order, each with its own draw, except where
+    /// `except` gives a value: it sees the variable's name, the values drawn
+    /// so far (which it may amend) and the generator (for the draws it makes
+    /// itself), and answers `None` to leave the variable to its own draw.
+    pub fn draw_vars_except(
+        &self,
+        rng: &mut SplitMix64,
+        mut except: impl FnMut(&str, &mut Vars, &mut SplitMix64) -> Option<Value>,
+    ) -> Vars {
         let mut vars = Vars::default();
         for v in &self.vars {
-            vars.values.push((v.name.clone(), v.draw(rng)));
+            let value = match except(&v.name, &mut vars, rng) {
+                Some(value) => value,
+                None => v.draw(rng),
+            };
+            vars.values.push((v.name.clone(), value));
         }
         self.attach_units(&mut vars);
         vars

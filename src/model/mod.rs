@@ -3,6 +3,7 @@
 //! entropy source (tests/tidy.rs holds the line).
 
 pub mod chart;
+pub mod input;
 pub mod memo;
 pub mod outcome;
 pub mod param;
@@ -14,6 +15,7 @@ pub use chart::{
     Axis, BarChart, BarSet, Chart, Plot, RefLine, RingArc, RingChart, RingDot, Series, Style,
     Table, Tone, XyChart,
 };
+pub(crate) use input::typed_input;
 pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
 pub use param::{ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};

@@ -31,19 +31,13 @@ const LEVEL_HI: f64 = 0.90;
 /// the default draw does, except C3's `level`, which is 10–90 % of the peak
 /// already drawn (a fall, never a rise), rounded to 100 tok/s.
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
-    let mut vars = Vars::default();
-    for var in &t.vars {
-        let value = if var.name == "level" {
+    t.draw_vars_except(rng, |name, vars, rng| {
+        (name == "level").then(|| {
             let share = LEVEL_LO + (LEVEL_HI - LEVEL_LO) * rng.next_unit();
             let level = (vars.num("P") * share / 100.0).round() * 100.0;
             Value::Num(level.max(100.0))
-        } else {
-            var.draw(rng)
-        };
-        vars.values.push((var.name.clone(), value));
-    }
-    t.attach_units(&mut vars);
-    vars
+        })
+    })
 }
 
 /// A whole, non-negative count among the drawn values.

@@ -226,52 +226,33 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The inputs of one simulated day (everything but the price, which only
-/// scales the bill).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Day {
-    /// tok/s one replica sustains inside the SLO.
-    pub ceiling: f64,
-    pub peak: f64,
-    /// At most the peak.
-    pub trough: f64,
-    pub spare: u32,
-    /// At least 1.
-    pub floor: u32,
-    pub cold_start_s: usize,
-    pub forecast_s: usize,
-    pub drain_s: usize,
-    pub signal: Signal,
-    pub wait_slo_s: f64,
-    pub ramp_s: usize,
-    pub swing: f64,
-    pub gauge_cap: f64,
+typed_input! {
+    /// The inputs of one simulated day (everything but the price, which only
+    /// scales the bill).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct Day from p {
+        /// tok/s one replica sustains inside the SLO.
+        ceiling: f64 = p.get("replica_ceiling").max(1.0),
+        peak: f64 = p.get("peak").max(1.0),
+        /// At most the peak.
+        trough: f64 = p.get("trough").clamp(0.0, peak),
+        spare: u32 = p.count("spare") as u32,
+        /// At least 1.
+        floor: u32 = (p.count("floor") as u32).max(1),
+        cold_start_s: usize = p.count("cold_start_s").min(RING - 2),
+        forecast_s: usize = p.count("forecast_s"),
+        drain_s: usize = p.count("drain_s").min(RING - 2),
+        signal: Signal = Signal::from_word(p.choice("signal")),
+        wait_slo_s: f64 = p.get("wait_slo_s").max(0.01),
+        ramp_s: usize = p.count("ramp_s").max(1),
+        swing: f64 = p.get("swing").clamp(0.0, 0.9),
+        gauge_cap: f64 = p.get("gauge_cap").clamp(0.01, 1.0),
+    }
 }
 
 impl Default for Day {
     /// The worked example's day (the parameters' defaults).
     fn default() -> Day {
         Day::read(&Params::defaults(&PARAMS))
-    }
-}
-
-impl Day {
-    pub fn read(p: &Params) -> Day {
-        let peak = p.get("peak").max(1.0);
-        Day {
-            ceiling: p.get("replica_ceiling").max(1.0),
-            peak,
-            trough: p.get("trough").clamp(0.0, peak),
-            spare: p.count("spare") as u32,
-            floor: (p.count("floor") as u32).max(1),
-            cold_start_s: p.count("cold_start_s").min(RING - 2),
-            forecast_s: p.count("forecast_s"),
-            drain_s: p.count("drain_s").min(RING - 2),
-            signal: Signal::from_word(p.choice("signal")),
-            wait_slo_s: p.get("wait_slo_s").max(0.01),
-            ramp_s: p.count("ramp_s").max(1),
-            swing: p.get("swing").clamp(0.0, 0.9),
-            gauge_cap: p.get("gauge_cap").clamp(0.01, 1.0),
-        }
     }
 }

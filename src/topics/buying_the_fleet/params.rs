@@ -308,42 +308,31 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The page's parameters, read once per run.
-pub(super) struct Input {
-    pub(super) model: Model,
-    /// Demand in tokens.
-    pub(super) demand: u64,
-    pub(super) owned: [u64; 3],
-    pub(super) rented: [u64; 3],
-    /// Owned card-month per chip, $.
-    pub(super) price: [f64; 3],
-    pub(super) premium: f64,
-    pub(super) fill: Chip,
-    /// `p_m`, $ per 1M tokens.
-    pub(super) api_price: f64,
+typed_input! {
+    /// The page's parameters, read once per run.
+    pub(super) struct Input from p {
+        model: Model = Model::from_word(p.choice("model")),
+        /// Demand in tokens.
+        demand: u64 = (p.get("demand_t").max(0.0) * 1e12).round() as u64,
+        owned: [u64; 3] = CHIPS.map(|c| p.count(c.owned_param()) as u64),
+        rented: [u64; 3] = CHIPS.map(|c| p.count(c.rented_param()) as u64),
+        /// Owned card-month per chip, $.
+        price: [f64; 3] = CHIPS.map(|c| p.get(c.price_param())),
+        premium: f64 = p.get("rent_premium"),
+        fill: Chip = if p.choice("fill_chip") == "h100" {
+            Chip::H100
+        } else {
+            Chip::B200
+        },
+        /// `p_m`, $ per 1M tokens.
+        api_price: f64 = match model {
+            Model::Chat8b => p.get("api_price_8b"),
+            Model::Premium70b => p.get("api_price_70b"),
+        },
+    }
 }
 
 impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        let model = Model::from_word(p.choice("model"));
-        Input {
-            model,
-            demand: (p.get("demand_t").max(0.0) * 1e12).round() as u64,
-            owned: CHIPS.map(|c| p.count(c.owned_param()) as u64),
-            rented: CHIPS.map(|c| p.count(c.rented_param()) as u64),
-            price: CHIPS.map(|c| p.get(c.price_param())),
-            premium: p.get("rent_premium"),
-            fill: if p.choice("fill_chip") == "h100" {
-                Chip::H100
-            } else {
-                Chip::B200
-            },
-            api_price: match model {
-                Model::Chat8b => p.get("api_price_8b"),
-                Model::Premium70b => p.get("api_price_70b"),
-            },
-        }
-    }
     pub(super) fn price_of(&self, c: Chip) -> f64 {
         self.price[c as usize]
     }

@@ -126,20 +126,14 @@ pub static SOLVER: Answers = Answers {
 /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn
 /// as the file says, in order.
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
-    let mut vars = Vars::default();
-    for var in &t.vars {
-        let value = if t.id == "C3" && var.name == "policy" {
+    t.draw_vars_except(rng, |name, _, rng| {
+        (t.id == "C3" && name == "policy").then(|| {
             let word = if rng.next_unit() < CHALLENGE_SHARD_DRAWS {
                 Policy::HashShard2
             } else {
                 Policy::Hash
             };
             Value::Word(word.word().to_string())
-        } else {
-            var.draw(rng)
-        };
-        vars.values.push((var.name.clone(), value));
-    }
-    t.attach_units(&mut vars);
-    vars
+        })
+    })
 }

@@ -161,34 +161,22 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The parameters of one run.
-pub(super) struct Input {
-    pub(super) cards: usize,
-    pub(super) arrivals: f64,
-    pub(super) capacity: f64,
-    pub(super) scratch_gb: f64,
-    pub(super) hot_share: f64,
-    pub(super) families: usize,
-    pub(super) preamble_tokens: f64,
-    pub(super) kv_kb: f64,
-    pub(super) policy: Policy,
+typed_input! {
+    /// The parameters of one run.
+    pub(super) struct Input from p {
+        cards: usize = p.count("cards").max(1),
+        arrivals: f64 = p.get("arrivals"),
+        capacity: f64 = p.get("card_capacity"),
+        scratch_gb: f64 = p.get("scratch_gb"),
+        hot_share: f64 = p.get("hot_share"),
+        families: usize = p.count("families").max(1),
+        preamble_tokens: f64 = p.get("preamble_tokens"),
+        kv_kb: f64 = p.get("kv_kb"),
+        policy: Policy = Policy::from_word(p.choice("policy")),
+    }
 }
 
 impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        Input {
-            cards: p.count("cards").max(1),
-            arrivals: p.get("arrivals"),
-            capacity: p.get("card_capacity"),
-            scratch_gb: p.get("scratch_gb"),
-            hot_share: p.get("hot_share"),
-            families: p.count("families").max(1),
-            preamble_tokens: p.get("preamble_tokens"),
-            kv_kb: p.get("kv_kb"),
-            policy: Policy::from_word(p.choice("policy")),
-        }
-    }
-
     pub(super) fn held(&self) -> usize {
         copies_per_card(self.scratch_gb, self.preamble_tokens, self.kv_kb)
     }

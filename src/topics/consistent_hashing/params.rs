@@ -153,31 +153,21 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// A run's parameters, typed.
-pub(super) struct Input {
-    pub(super) n0: usize,
-    pub(super) n1: usize,
-    pub(super) families: usize,
-    pub(super) vnodes: usize,
-    pub(super) scheme: Scheme,
-    /// 0 = off; otherwise at least 1.
-    pub(super) bound: f64,
-    pub(super) copy_mb: f64,
+typed_input! {
+    /// A run's parameters, typed.
+    pub(super) struct Input from p {
+        n0: usize = p.count("cards_before").max(1),
+        n1: usize = p.count("cards_after").max(1),
+        families: usize = p.count("families").max(1),
+        vnodes: usize = p.count("vnodes").max(1),
+        scheme: Scheme = Scheme::from_word(p.choice("scheme")),
+        /// 0 = off; otherwise at least 1.
+        bound: f64 = p.get("bound"),
+        copy_mb: f64 = p.get("copy_mb"),
+    }
 }
 
 impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        Input {
-            n0: p.count("cards_before").max(1),
-            n1: p.count("cards_after").max(1),
-            families: p.count("families").max(1),
-            vnodes: p.count("vnodes").max(1),
-            scheme: Scheme::from_word(p.choice("scheme")),
-            bound: p.get("bound"),
-            copy_mb: p.get("copy_mb"),
-        }
-    }
-
     /// The bound actually applied: off unless the scheme is the ring.
     pub(super) fn effective_bound(&self) -> Option<f64> {
         (self.scheme == Scheme::Ring && self.bound > 0.0).then(|| self.bound.max(1.0))

@@ -330,33 +330,20 @@ pub(super) static PRESETS: [Preset; 3] = [
 // ---------------------------------------------------------------------------
 // The sliders, typed
 
-/// Everything one month depends on (the page's sliders).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MonthInput {
-    pub class: Class,
-    pub pool_size: usize,
-    pub seed: u64,
-    /// Month-average demand, tok/s (the shape's multipliers average 1).
-    pub demand: f64,
-    pub window: Window,
-    /// Integer percent of the pool to evict.
-    pub share_pct: u32,
-    pub mode: Mode,
-    pub shape: Shape,
-}
-
-impl MonthInput {
-    pub(super) fn read(p: &Params) -> MonthInput {
-        MonthInput {
-            class: Class::from_word(p.choice("class")),
-            pool_size: p.count("pool_size").clamp(1, MAX_POOL),
-            seed: p.get("seed").max(0.0) as u64,
-            demand: p.get("demand").max(0.0),
-            window: Window::from_word(p.choice("window")),
-            share_pct: p.get("share_pct").clamp(0.0, 100.0) as u32,
-            mode: Mode::from_word(p.choice("mode")),
-            shape: Shape::from_word(p.choice("shape")),
-        }
+typed_input! {
+    /// Everything one month depends on (the page's sliders).
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub struct MonthInput from p {
+        class: Class = Class::from_word(p.choice("class")),
+        pool_size: usize = p.count("pool_size").clamp(1, MAX_POOL),
+        seed: u64 = p.get("seed").max(0.0) as u64,
+        /// Month-average demand, tok/s (the shape's multipliers average 1).
+        demand: f64 = p.get("demand").max(0.0),
+        window: Window = Window::from_word(p.choice("window")),
+        /// Integer percent of the pool to evict.
+        share_pct: u32 = p.get("share_pct").clamp(0.0, 100.0) as u32,
+        mode: Mode = Mode::from_word(p.choice("mode")),
+        shape: Shape = Shape::from_word(p.choice("shape")),
     }
 }
 

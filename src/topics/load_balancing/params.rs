@@ -167,28 +167,19 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The parameters of one run.
-pub(super) struct Input {
-    pub(super) n: usize,
-    pub(super) h: f64,
-    pub(super) w: f64,
-    pub(super) balancer: Balancer,
-    pub(super) cap: f64,
-    pub(super) load: f64,
+typed_input! {
+    /// The parameters of one run.
+    pub(super) struct Input from p {
+        n: usize = p.count("cards").max(2),
+        h: f64 = p.get("hot_share"),
+        w: f64 = p.get("family_share").max(0.01),
+        balancer: Balancer = Balancer::from_word(p.choice("policy")),
+        cap: f64 = p.get("cap"),
+        load: f64 = p.get("family_load"),
+    }
 }
 
 impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        Input {
-            n: p.count("cards").max(2),
-            h: p.get("hot_share"),
-            w: p.get("family_share").max(0.01),
-            balancer: Balancer::from_word(p.choice("policy")),
-            cap: p.get("cap"),
-            load: p.get("family_load"),
-        }
-    }
-
     /// The rest of the fleet's traffic on every card, in cards of capacity.
     pub(super) fn background(&self) -> f64 {
         self.load * (1.0 - self.w) / (self.w * self.n as f64)

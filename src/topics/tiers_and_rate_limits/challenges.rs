@@ -48,21 +48,17 @@ const C3_MIN_SHED: f64 = 3.0;
 /// card), T2-C3's paid (share × c·μ) and free (factor × room) in whole req/s
 /// (a draw that would shed under 3 req/s sheds nothing: free = floor(room)).
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
-    let mut vars = Vars::default();
-    for var in &t.vars {
-        let value = match (t.answer.as_str(), var.name.as_str()) {
-            ("bucket_admitted", "a") => draw_bucket_arrivals(&vars, rng),
-            ("queue_wait_ms", "lambda") => derive_lambda(&mut vars),
+    t.draw_vars_except(rng, |name, vars, rng| {
+        Some(match (t.answer.as_str(), name) {
+            ("bucket_admitted", "a") => draw_bucket_arrivals(vars, rng),
+            ("queue_wait_ms", "lambda") => derive_lambda(vars),
             ("shed_rps", "paid") => {
                 Value::Num((vars.num("paid_share") * vars.num("c") * vars.num("mu")).round())
             }
-            ("shed_rps", "free") => derive_free(&vars),
-            _ => var.draw(rng),
-        };
-        vars.values.push((var.name.clone(), value));
-    }
-    t.attach_units(&mut vars);
-    vars
+            ("shed_rps", "free") => derive_free(vars),
+            _ => return None,
+        })
+    })
 }
 
 /// T2-C1's arrivals: a grid from r + 100 to 3r + 1,000 by 50, one draw.

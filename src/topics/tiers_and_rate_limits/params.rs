@@ -200,45 +200,26 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The parameters as the model reads them: clamped, counted, chosen.
-pub(super) struct Input {
-    pub(super) s: f64,
-    pub(super) c_p: usize,
-    pub(super) c_s: usize,
-    pub(super) paid: f64,
-    pub(super) free: f64,
-    pub(super) admit: f64,
-    pub(super) bucket: f64,
-    pub(super) spill: f64,
-    pub(super) burst: usize,
-    pub(super) loss_p: f64,
-    pub(super) loss_s: f64,
-    pub(super) shed_to_cap: bool,
-    pub(super) seed: u64,
-    pub(super) assign: Assign,
-}
-
-impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        Input {
-            s: p.get("service_ms").max(1e-6),
-            c_p: p.count("prov_cards"),
-            c_s: p.count("shared_cards"),
-            paid: p.get("paid_rps").max(0.0),
-            free: p.get("free_rps").max(0.0),
-            admit: p.get("admit_share").clamp(0.0, 1.0),
-            bucket: p.get("bucket_capacity").max(0.0),
-            spill: p.get("spill_share").clamp(0.0, 1.0),
-            burst: p.count("burst_cards"),
-            loss_p: p.get("loss_prov"),
-            loss_s: p.get("loss_shared"),
-            shed_to_cap: p.choice("shed_to_cap") == "on",
-            seed: p.count("seed") as u64,
-            assign: if p.choice("assignment") == "round-robin" {
-                Assign::RoundRobin
-            } else {
-                Assign::Random
-            },
-        }
+typed_input! {
+    /// The parameters as the model reads them: clamped, counted, chosen.
+    pub(super) struct Input from p {
+        s: f64 = p.get("service_ms").max(1e-6),
+        c_p: usize = p.count("prov_cards"),
+        c_s: usize = p.count("shared_cards"),
+        paid: f64 = p.get("paid_rps").max(0.0),
+        free: f64 = p.get("free_rps").max(0.0),
+        admit: f64 = p.get("admit_share").clamp(0.0, 1.0),
+        bucket: f64 = p.get("bucket_capacity").max(0.0),
+        spill: f64 = p.get("spill_share").clamp(0.0, 1.0),
+        burst: usize = p.count("burst_cards"),
+        loss_p: f64 = p.get("loss_prov"),
+        loss_s: f64 = p.get("loss_shared"),
+        shed_to_cap: bool = p.choice("shed_to_cap") == "on",
+        seed: u64 = p.count("seed") as u64,
+        assign: Assign = if p.choice("assignment") == "round-robin" {
+            Assign::RoundRobin
+        } else {
+            Assign::Random
+        },
     }
 }

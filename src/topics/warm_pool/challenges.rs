@@ -56,20 +56,16 @@ const PRICE_MAX: f64 = 20.0;
 /// the default draw does, except C2's warm pool (0 to k − 1: some replicas
 /// always launch) and C3's price (see [`price_for_target`]).
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
-    let mut vars = Vars::default();
-    for var in &t.vars {
-        let value = match (t.answer.as_str(), var.name.as_str()) {
+    t.draw_vars_except(rng, |name, vars, rng| {
+        Some(match (t.answer.as_str(), name) {
             ("cold_start_backlog", "w") => {
                 let k = vars.num("k").max(1.0);
                 Value::Num((rng.next_unit() * k).floor().min(k - 1.0))
             }
-            ("break_even_pool", "price") => Value::Num(price_for_target(&vars, rng.next_unit())),
-            _ => var.draw(rng),
-        };
-        vars.values.push((var.name.clone(), value));
-    }
-    t.attach_units(&mut vars);
-    vars
+            ("break_even_pool", "price") => Value::Num(price_for_target(vars, rng.next_unit())),
+            _ => return None,
+        })
+    })
 }
 
 /// C3's price per replica-hour: a target pool `w* = floor(u·(k + 1))`, then

@@ -139,46 +139,30 @@ pub(super) static PRESETS: [Preset; 3] = [
     },
 ];
 
-/// The burst's shape and the pool's response, without the pool size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Shape {
-    /// Replicas the top needs (`k`).
-    pub(super) need: u32,
-    pub(super) cold_start_s: f64,
-    pub(super) rise_s: f64,
-    /// Length at the top.
-    pub(super) hold_s: f64,
-    /// req/s per replica.
-    pub(super) rate: f64,
+typed_input! {
+    /// The burst's shape and the pool's response, without the pool size.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    pub(super) struct Shape from p {
+        /// Replicas the top needs (`k`).
+        need: u32 = (p.count("burst_replicas") as u32).max(1),
+        cold_start_s: f64 = p.get("cold_start_s"),
+        rise_s: f64 = p.get("rise_s"),
+        /// Length at the top.
+        hold_s: f64 = p.get("burst_s"),
+        /// req/s per replica.
+        rate: f64 = p.get("replica_rate").max(1e-6),
+    }
 }
 
-/// One run's parameters, typed.
-pub(super) struct Input {
-    pub(super) warm: u32,
-    pub(super) shape: Shape,
-    pub(super) price: f64,
-    pub(super) bursts_per_day: f64,
-    pub(super) target_s: f64,
-    pub(super) budget: f64,
-    pub(super) wait_value: f64,
-}
-
-impl Input {
-    pub(super) fn read(p: &Params) -> Input {
-        Input {
-            warm: p.count("warm") as u32,
-            shape: Shape {
-                need: (p.count("burst_replicas") as u32).max(1),
-                cold_start_s: p.get("cold_start_s"),
-                rise_s: p.get("rise_s"),
-                hold_s: p.get("burst_s"),
-                rate: p.get("replica_rate").max(1e-6),
-            },
-            price: p.get("price_per_hour"),
-            bursts_per_day: p.get("bursts_per_day"),
-            target_s: p.get("wait_target_s"),
-            budget: p.get("rent_budget"),
-            wait_value: p.get("wait_value"),
-        }
+typed_input! {
+    /// One run's parameters, typed.
+    pub(super) struct Input from p {
+        warm: u32 = p.count("warm") as u32,
+        shape: Shape = Shape::read(p),
+        price: f64 = p.get("price_per_hour"),
+        bursts_per_day: f64 = p.get("bursts_per_day"),
+        target_s: f64 = p.get("wait_target_s"),
+        budget: f64 = p.get("rent_budget"),
+        wait_value: f64 = p.get("wait_value"),
     }
 }
