@@ -11,6 +11,7 @@ mod consistent_hashing;
 mod fleet_efficiency;
 mod load_balancing;
 mod tiers_and_rate_limits;
+mod tiers_simulation;
 mod warm_pool;
 
 use fleetlab::model::Topic;

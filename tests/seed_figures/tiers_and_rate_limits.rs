@@ -273,7 +273,7 @@ fn rel(sim: f64, formula: f64) -> f64 {
     (sim / formula - 1.0).abs()
 }
 
-/// Issue 7: within 2 % at the normal-day operating point over 10⁶ requests.
+/// Within 2 % at the normal-day operating point over 10⁶ requests.
 /// Paid: the provisioned pool over 10⁶ paid requests (5·10⁶ gateway
 /// arrivals). Free: the same shared-pool load of 400 req/s admitted as a
 /// Poisson stream (a bucket whose refill outruns demand never refuses), over

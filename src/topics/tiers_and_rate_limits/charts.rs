@@ -4,7 +4,7 @@
 
 use super::model::{bucket_admitted, bucket_level, ms, pct, rps, Solved};
 use super::params::{BURST_SECONDS, PAID_SLO_MS, UTIL_CAP};
-use super::sim::SimResult;
+use super::sim::{SimResult, BATCHES};
 use crate::model::units;
 use crate::model::*;
 
@@ -173,22 +173,18 @@ pub(super) fn sim_chart(m: &Solved, sim: &SimResult) -> Chart {
     let bands: Vec<String> = rows
         .iter()
         .map(|(name, _, w, st)| {
-            let band = st
-                .half_width_ms()
-                .map(|h| format!(" ± {}", ms(h)))
-                .unwrap_or_default();
-            format!(
-                "{name} {} against {}{band} simulated",
-                ms(*w),
-                ms(st.mean_ms())
-            )
+            let sim = match st.half_width_ms() {
+                Some(h) => format!("{} ± {}", ms(st.mean_ms()).trim_end_matches(" ms"), ms(h)),
+                None => ms(st.mean_ms()),
+            };
+            format!("{name} {} against {sim} simulated", ms(*w))
         })
         .collect();
     Chart {
         id: "sim_vs_formula",
         title: "Mean waits: formula and simulation".to_string(),
         summary: format!(
-            "Formula against a {}-arrival simulation: {}.",
+            "Formula against a {}-arrival simulation ({BATCHES} independent runs, each from the pools' steady state; ± is a 95 % interval): {}.",
             units::number(sim.arrivals as f64),
             bands.join("; ")
         ),

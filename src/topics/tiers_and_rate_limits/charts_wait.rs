@@ -4,14 +4,14 @@
 use super::model::{mm1_wait_ms, ms, pct, priority_waits_ms, Solved};
 use super::params::{Input, PAID_SLO_MS, UTIL_CAP};
 use super::sim::SimResult;
-use super::sim_page::SWEEP_ARRIVALS;
+use super::sim_page::{sweep_arrivals, SweepPoint};
 use crate::model::units;
 use crate::model::*;
 
 /// The curve's x limit: a pool past it is drawn at the edge as jammed.
 const X_HI: f64 = 1.05;
 
-pub(super) fn wait_chart(inp: &Input, m: &Solved, sim: &SimResult, sweep: &[(f64, f64)]) -> Chart {
+pub(super) fn wait_chart(inp: &Input, m: &Solved, sim: &SimResult, sweep: &[SweepPoint]) -> Chart {
     let s = inp.s;
     let y_hi = y_top(inp, m, sim);
     let mut series = curves(inp, m, y_hi);
@@ -135,15 +135,15 @@ fn operating_points(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
 }
 
 /// The one-card simulated curve, then this run's simulated waits.
-fn simulated(m: &Solved, sim: &SimResult, sweep: &[(f64, f64)], s: f64, y_hi: f64) -> Vec<Series> {
+fn simulated(m: &Solved, sim: &SimResult, sweep: &[SweepPoint], s: f64, y_hi: f64) -> Vec<Series> {
     let mut series = vec![Series::new(
-        format!(
-            "simulated, one card, {} requests a point",
-            units::number(SWEEP_ARRIVALS as f64)
-        ),
+        "simulated, one card, from its steady state",
         Style::Points,
         Tone::Muted,
-        sweep.iter().map(|&(r, w)| (r, (w * s).min(y_hi))).collect(),
+        sweep
+            .iter()
+            .map(|&(r, w, _)| (r, (w * s).min(y_hi)))
+            .collect(),
     )];
     let mut simulated = Vec::new();
     if sim.prov.served > 0 || sim.prov.stranded > 0 {
@@ -166,28 +166,36 @@ fn simulated(m: &Solved, sim: &SimResult, sweep: &[(f64, f64)], s: f64, y_hi: f6
     series
 }
 
-/// The chart in words, with the simulated points near saturation.
-fn summary(m: &Solved, s: f64, sweep: &[(f64, f64)]) -> String {
+/// The chart in words, with the simulated points near saturation and their
+/// intervals.
+fn summary(m: &Solved, s: f64, sweep: &[SweepPoint]) -> String {
     let high: Vec<String> = sweep
         .iter()
         .filter(|p| p.0 >= 0.9)
-        .map(|&(r, w)| {
+        .map(|&(r, w, h)| {
             format!(
-                "{} at {} (formula {})",
-                ms(w * s),
+                "{} ± {} at {} over {} requests (formula {})",
+                ms(w * s).trim_end_matches(" ms"),
+                ms(h * s),
                 pct(r),
+                units::number(sweep_arrivals(r) as f64),
                 ms(mm1_wait_ms(s, r))
             )
         })
         .collect();
+    let covered = sweep
+        .iter()
+        .filter(|&&(r, w, h)| (w - mm1_wait_ms(1.0, r)).abs() <= h)
+        .count();
     format!(
-        "The provisioned pool sits at {} ({} paid wait) and the shared pool at {} ({} free wait) on the curve W = S·ρ/(1−ρ) with S = {}; near saturation one card's {}-request simulations scatter from the curve: {}.",
+        "The provisioned pool sits at {} ({} paid wait) and the shared pool at {} ({} free wait) on the curve W = S·ρ/(1−ρ) with S = {}. One card simulated from its steady state, longer near saturation where a sampled mean is noisier: {}; the curve lies within {} of the {} points' 95 % intervals.",
         pct(m.rho_p),
         ms(m.w_p),
         pct(m.rho_s),
         ms(m.w_f),
         ms(s),
-        units::number(SWEEP_ARRIVALS as f64),
         high.join(", "),
+        covered,
+        sweep.len(),
     )
 }

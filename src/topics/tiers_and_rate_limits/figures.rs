@@ -3,7 +3,7 @@
 
 use super::model::Solved;
 use super::params::{Input, BURST_SECONDS};
-use super::sim::SimResult;
+use super::sim::{ClassStat, SimResult};
 use crate::model::{Outcome, Unit};
 
 const RQ: Unit = Unit::Count("requests");
@@ -14,10 +14,12 @@ type FormulaRow = (&'static str, &'static str, Unit, fn(&Solved) -> f64);
 
 /// The formulas' figures, in the order the page lists them.
 #[rustfmt::skip]
-static FORMULA: [FormulaRow; 25] = [
+static FORMULA: [FormulaRow; 27] = [
     ("provisioned_util", "Provisioned pool utilization ρ_P", Unit::Share, |m| m.rho_p),
     ("paid_wait_ms", "Paid wait (worst pool)", Unit::Ms, |m| m.paid_wait),
     ("prov_wait_ms", "Paid wait, provisioned pool", Unit::Ms, |m| m.w_p),
+    ("paid_p95_ms", "Paid wait p95, provisioned pool", Unit::Ms, |m| m.w_p95),
+    ("paid_p99_ms", "Paid wait p99, provisioned pool", Unit::Ms, |m| m.w_p99),
     ("shared_paid_wait_ms", "Paid wait, shared pool (priority)", Unit::Ms, |m| m.w_ps),
     ("shared_paid_fifo_wait_ms", "Paid wait, shared pool, without priority", Unit::Ms, |m| m.w_ps_fifo),
     ("shared_util", "Shared pool utilization ρ_S", Unit::Share, |m| m.rho_s),
@@ -47,28 +49,48 @@ type SimRow = (
     &'static str,
     &'static str,
     Unit,
-    fn(&Input, &SimResult) -> f64,
+    fn(&Input, &Solved, &SimResult) -> f64,
 );
 
 /// The simulation's figures, listed after the formulas'.
 #[rustfmt::skip]
-static SIMULATED: [SimRow; 6] = [
-    ("sim_paid_wait_ms", "Simulated paid wait (worst pool)", Unit::Ms, sim_paid_wait),
-    ("sim_prov_wait_ms", "Simulated paid wait, provisioned", Unit::Ms, |_, sim| sim.prov.mean_ms()),
-    ("sim_shared_paid_wait_ms", "Simulated paid wait, shared (0 if none spilled)", Unit::Ms, |_, sim| sim.shared_paid.mean_ms()),
-    ("sim_free_wait_ms", "Simulated free wait", Unit::Ms, |_, sim| sim.free.mean_ms()),
-    ("sim_free_admitted_per_s", "Simulated free admitted", Unit::ReqPerS, |_, sim| sim_free_admitted(sim)),
-    ("sim_requests", "Simulated requests measured", RQ, |_, sim| sim.measured() as f64),
+static SIMULATED: [SimRow; 14] = [
+    ("sim_paid_wait_ms", "Simulated paid wait (worst pool)", Unit::Ms, |inp, _, sim| sim.paid(inp.spill).mean_ms()),
+    ("sim_paid_wait_ci_ms", "Simulated paid wait: ± of its 95 % interval", Unit::Ms, |inp, m, sim| half_width(sim.paid(inp.spill), paid_formula(inp, m, sim))),
+    ("sim_paid_p95_ms", "Simulated paid wait p95 (worst pool)", Unit::Ms, |inp, _, sim| sim.paid(inp.spill).quantile_ms(0.95)),
+    ("sim_paid_p99_ms", "Simulated paid wait p99 (worst pool)", Unit::Ms, |inp, _, sim| sim.paid(inp.spill).quantile_ms(0.99)),
+    ("sim_prov_wait_ms", "Simulated paid wait, provisioned", Unit::Ms, |_, _, sim| sim.prov.mean_ms()),
+    ("sim_shared_paid_wait_ms", "Simulated paid wait, shared (0 if none spilled)", Unit::Ms, |_, _, sim| sim.shared_paid.mean_ms()),
+    ("sim_prov_wait_ci_ms", "Simulated paid wait, provisioned: ± of its 95 % interval", Unit::Ms, |_, m, sim| half_width(&sim.prov, m.w_p)),
+    ("sim_shared_paid_wait_ci_ms", "Simulated paid wait, shared: ± of its 95 % interval", Unit::Ms, |_, m, sim| half_width(&sim.shared_paid, m.w_ps)),
+    ("sim_free_wait_ms", "Simulated free wait", Unit::Ms, |_, _, sim| sim.free.mean_ms()),
+    ("sim_free_wait_ci_ms", "Simulated free wait: ± of its 95 % interval", Unit::Ms, |_, m, sim| half_width(&sim.free, m.w_f)),
+    ("sim_free_p95_ms", "Simulated free wait p95", Unit::Ms, |_, _, sim| sim.free.quantile_ms(0.95)),
+    ("sim_free_p99_ms", "Simulated free wait p99", Unit::Ms, |_, _, sim| sim.free.quantile_ms(0.99)),
+    ("sim_free_admitted_per_s", "Simulated free admitted", Unit::ReqPerS, |_, _, sim| sim_free_admitted(sim)),
+    ("sim_requests", "Simulated requests measured", RQ, |_, _, sim| sim.measured() as f64),
 ];
 
-/// The worst pool carrying paid, as the formula's paid wait.
-fn sim_paid_wait(inp: &Input, sim: &SimResult) -> f64 {
-    if inp.spill <= 0.0 {
-        sim.prov.mean_ms()
-    } else if inp.spill >= 1.0 {
-        sim.shared_paid.mean_ms()
+/// The formula's wait for the simulated paid class [`SimResult::paid`] picks.
+fn paid_formula(inp: &Input, m: &Solved, sim: &SimResult) -> f64 {
+    if sim.paid_is_prov(inp.spill) {
+        m.w_p
     } else {
-        sim.prov.mean_ms().max(sim.shared_paid.mean_ms())
+        m.w_ps
+    }
+}
+
+/// The ± of a class's 95 % interval (ms): 0 with no request; ∞ when the run
+/// gives none (a request stranded, a replication without one) or the pool
+/// has no steady state (its formula wait is ∞): no finite run pins a mean
+/// that does not exist.
+fn half_width(st: &ClassStat, formula: f64) -> f64 {
+    if st.served == 0 && st.stranded == 0 {
+        0.0
+    } else if formula.is_infinite() {
+        f64::INFINITY
+    } else {
+        st.half_width_ms().unwrap_or(f64::INFINITY)
     }
 }
 
@@ -86,6 +108,6 @@ pub(super) fn figures(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcom
         out.figure(id, label, value(m), *unit);
     }
     for (id, label, unit, value) in &SIMULATED {
-        out.figure(id, label, value(inp, sim), *unit);
+        out.figure(id, label, value(inp, m, sim), *unit);
     }
 }

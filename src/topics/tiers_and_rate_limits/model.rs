@@ -14,6 +14,8 @@
 //!        shed to the cap: λ_fA = min(λ_f, floor(0.85·c_S'·μ − σ·λ_p)), a ignored
 //! ρ_P  = (1−σ)·λ_p/(c_P'·μ)    ρ_pS = σ·λ_p/(c_S'·μ)    ρ_S = ρ_pS + λ_fA/(c_S'·μ)
 //! W(ρ) = S·ρ/(1−ρ)  (∞ if ρ ≥ 1)              provisioned: W_P = W(ρ_P)
+//! tail, first come first served: P(W > t) = ρ·e^(−(1−ρ)·t/S)
+//!   p-quantile W_p = max(0, S·ln(ρ/(1−p))/(1−ρ))  provisioned: p95, p99 at ρ_P
 //! Cobham, non-preemptive priority, equal exponential service (shared pool):
 //!   W0 = S·min(ρ_S, 1)   W_pS = W0/(1−ρ_pS)   W_f = W0/((1−ρ_pS)(1−ρ_S)) (∞ if ρ_S ≥ 1)
 //! paid wait = max(W_P if σ < 1, W_pS if σ > 0)     L_q = λ_card·W per card
@@ -27,7 +29,11 @@
 //! seed cards 001–003 ("Design ChatGPT: Tiers & Rate Limits", in their "Where
 //! this shows up" part) as the topic's written model states them. `S` is calibrated so that losing 3 of 10 provisioned cards takes the
 //! paid wait from 97 ms to 850 ms (S = 8245/166 ms). The priority waits are
-//! Cobham's formula for two classes. The burst formula is the written model's
+//! Cobham's formula for two classes. The tail is the waiting-time
+//! distribution of the M/M/1 queue served in arrival order: an arrival finds
+//! the card busy with probability ρ, and then waits for the work of
+//! 1 + Geometric(ρ) exponential services, an exponential with rate (1−ρ)/S.
+//! The burst formula is the written model's
 //! `ceil(a·λ_f/(ρ_cap·μ)) − c_S`, extended to count spilled paid and cards an
 //! incident removed; with neither it is that formula.
 //!
@@ -94,6 +100,19 @@ pub(super) fn mm1_wait_ms(service_ms: f64, rho: f64) -> f64 {
         f64::INFINITY
     } else {
         service_ms * rho.max(0.0) / (1.0 - rho.max(0.0))
+    }
+}
+
+/// The `p`-quantile of one M/M/1 card's queue wait in arrival order:
+/// `max(0, S·ln(ρ/(1−p))/(1−ρ))` ms, from `P(W > t) = ρ·e^(−(1−ρ)t/S)`; ∞ once
+/// `ρ ≥ 1`.
+pub(super) fn mm1_wait_quantile_ms(service_ms: f64, rho: f64, p: f64) -> f64 {
+    if rho >= 1.0 {
+        f64::INFINITY
+    } else if rho <= 0.0 {
+        0.0
+    } else {
+        (service_ms * (rho / (1.0 - p)).ln() / (1.0 - rho)).max(0.0)
     }
 }
 
@@ -185,6 +204,9 @@ pub(super) struct Solved {
     pub(super) rho_ps: f64,
     pub(super) rho_s: f64,
     pub(super) w_p: f64,
+    /// The provisioned pool's p95 and p99 queue waits.
+    pub(super) w_p95: f64,
+    pub(super) w_p99: f64,
     pub(super) w_ps: f64,
     pub(super) w_f: f64,
     /// A spilled paid request's wait if the shared pool had no priority.
@@ -293,6 +315,8 @@ pub(super) fn solve(inp: &Input) -> Solved {
         rho_ps,
         rho_s,
         w_p,
+        w_p95: mm1_wait_quantile_ms(inp.s, rho_p, 0.95),
+        w_p99: mm1_wait_quantile_ms(inp.s, rho_p, 0.99),
         w_ps,
         w_f,
         w_ps_fifo: mm1_wait_ms(inp.s, rho_s),
@@ -332,6 +356,19 @@ mod tests {
     fn cobham_without_paid_is_the_utilization_formula() {
         let (_, free) = priority_waits_ms(49.67, 0.0, 0.66);
         assert!((free - mm1_wait_ms(49.67, 0.66)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_tail_quantile_inverts_the_tail() {
+        let (s, rho) = (49.67, 0.9448);
+        for p in [0.5, 0.95, 0.99] {
+            let t = mm1_wait_quantile_ms(s, rho, p);
+            let tail = rho * (-(1.0 - rho) * t / s).exp();
+            assert!((tail - (1.0 - p)).abs() < 1e-12, "{p}: {tail}");
+        }
+        // Idle more often than 1 − p: the quantile is no wait at all.
+        assert_eq!(mm1_wait_quantile_ms(s, 0.04, 0.95), 0.0);
+        assert!(mm1_wait_quantile_ms(s, 1.0, 0.95).is_infinite());
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The notes: what the page says beside the figures (the incident, shedding,
 //! priority) and where the simulation departs from the formulas.
 
-use super::model::{mm1_wait_ms, ms, pct, rps, utilization, Solved};
+use super::model::{mm1_wait_ms, mm1_wait_quantile_ms, ms, pct, rps, utilization, Solved};
 use super::params::{Assign, Input};
-use super::sim::{ClassStat, SimResult};
+use super::sim::{ClassStat, SimResult, BATCHES};
+use super::sim_page::{hottest_steady, relaxation_s, RELAXATIONS_PER_RUN};
 use crate::model::units;
 use crate::model::{Note, Outcome};
 
@@ -13,6 +14,7 @@ pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome)
         shed_to_cap(inp, m),
         priority(inp, m),
         simulation(inp, m, sim),
+        tails(inp, m, sim),
         steady_refill(inp, m),
         saturation(inp, m, sim),
         round_robin(inp),
@@ -61,84 +63,206 @@ fn priority(inp: &Input, m: &Solved) -> Option<Note> {
     )))
 }
 
-/// One class's simulated mean wait, its band, and its distance from the
-/// formula.
-fn simulated_class(name: &str, st: &ClassStat, formula: f64) -> String {
-    let mean = st.mean_ms();
-    let band = st
-        .half_width_ms()
-        .map(|h| format!(" ± {}", units::number((h * 10.0).round() / 10.0)))
-        .unwrap_or_default();
-    let off = if formula.is_finite() && formula > 0.0 && mean.is_finite() {
-        format!(" ({:+.1} %)", (mean / formula - 1.0) * 100.0)
+/// Why a class's simulated mean sits outside its interval in this state:
+/// a smoother stream than the formula's Poisson can only make it shorter;
+/// otherwise it is the one run in twenty a 95 % interval misses, or a
+/// departure another seed would confirm.
+fn why_off(inp: &Input, m: &Solved, shared: bool, below: bool) -> &'static str {
+    if below && inp.assign == Assign::RoundRobin {
+        "round-robin's smoother per-card arrivals wait less than the formula's Poisson assumes"
+    } else if below && shared && bucket_runs_dry(inp, m) {
+        "the dry bucket's steadier grants (see below) and chance: a 95 % interval misses about one run in twenty"
     } else {
-        String::new()
+        "a 95 % interval misses about one run in twenty: another seed tells chance from a real departure"
+    }
+}
+
+/// The bucket meets more free demand than its refill: it runs dry.
+fn bucket_runs_dry(inp: &Input, m: &Solved) -> bool {
+    inp.free > m.free_adm && m.free_adm > 0.0
+}
+
+/// One class's simulated mean wait and interval against the formula: within
+/// the interval only when it is, else the difference and why.
+fn simulated_class(inp: &Input, m: &Solved, class: (&str, &ClassStat, f64, bool)) -> String {
+    let (name, st, formula, shared) = class;
+    let mean = st.mean_ms();
+    if st.stranded > 0 {
+        return format!("{name}: no card stands in its pool, so every request waits forever (∞), as the formula says");
+    }
+    let Some(h) = st.half_width_ms().filter(|_| mean.is_finite()) else {
+        return format!(
+            "{name} {} vs {} (no interval: a run without such requests, or none served)",
+            ms(mean),
+            ms(formula)
+        );
     };
-    format!(
-        "{name} {}{band} ms vs {}{off}",
-        units::number(mean),
+    if !formula.is_finite() {
+        return format!(
+            "{name} {} vs ∞: the pool is at or over 100 %, with no steady state, so no interval; the simulated mean only grows with a longer run",
+            ms(mean)
+        );
+    }
+    let head = format!(
+        "{name} {} ± {} vs {}",
+        ms(mean).trim_end_matches(" ms"),
+        ms(h),
         ms(formula)
-    )
+    );
+    if (mean - formula).abs() <= h {
+        format!("{head}: the formula lies within the interval")
+    } else {
+        format!(
+            "{head}: {:+.1} %, outside the interval; {}",
+            (mean / formula - 1.0) * 100.0,
+            why_off(inp, m, shared, mean < formula)
+        )
+    }
+}
+
+/// The classes that carried traffic: name, statistics, formula, shared pool.
+fn classes<'a>(m: &Solved, sim: &'a SimResult) -> Vec<(&'static str, &'a ClassStat, f64, bool)> {
+    [
+        ("provisioned paid", &sim.prov, m.w_p, false),
+        ("shared paid", &sim.shared_paid, m.w_ps, true),
+        ("free", &sim.free, m.w_f, true),
+    ]
+    .into_iter()
+    .filter(|(_, st, _, _)| st.served + st.stranded > 0)
+    .collect()
 }
 
 /// The simulation beside the formulas, class by class.
 fn simulation(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
-    let parts: Vec<String> = [
-        ("provisioned paid", &sim.prov, m.w_p),
-        ("shared paid", &sim.shared_paid, m.w_ps),
-        ("free", &sim.free, m.w_f),
-    ]
-    .iter()
-    .filter(|(_, st, _)| st.served + st.stranded > 0)
-    .map(|(name, st, formula)| simulated_class(name, st, *formula))
-    .collect();
+    let parts: Vec<String> = classes(m, sim)
+        .into_iter()
+        .map(|c| simulated_class(inp, m, c))
+        .collect();
     if parts.is_empty() {
         return None;
     }
     Some(Note::Info(format!(
-        "Simulation beside the formulas ({} gateway arrivals, {} s measured after a 5 % warm-up, seed {}, {} card assignment; ± is a 95 % batch-means interval): {}. A native test runs 10⁶ requests at the normal-day point and agrees within 2 %.",
+        "Simulation beside the formulas: {} gateway arrivals ({} s simulated) in {BATCHES} independent runs, each starting every card from a draw of its steady state, so there is no warm-up to discard; seed {}, {}. {}.",
         units::number(sim.arrivals as f64),
-        units::number((sim.seconds * 10.0).round() / 10.0),
+        units::number(sim.seconds.round()),
         inp.seed,
         if inp.assign == Assign::Random {
-            "random"
+            "random card assignment; ± is a 95 % interval over the runs' cards, each an independent queue"
         } else {
-            "round-robin"
+            "round-robin card assignment; ± is a 95 % interval across the runs (round-robin ties a pool's cards together)"
         },
+        parts.join("; ")
+    )))
+}
+
+/// `sim` against `formula`, as "x ms (formula y, +z %)".
+fn against(sim: f64, formula: f64) -> String {
+    let off = if formula.is_finite() && formula > 0.0 && sim.is_finite() {
+        format!(", {:+.1} %", (sim / formula - 1.0) * 100.0)
+    } else {
+        String::new()
+    };
+    format!("{} (formula {}{off})", ms(sim), ms(formula))
+}
+
+/// The tails the simulation measures, beside the exact M/M/1 tails where
+/// the pool is one (the provisioned pool; the shared one without spill).
+fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
+    let mut parts = Vec::new();
+    let mut formula = false;
+    let paid = sim.paid(inp.spill);
+    let (p95, p99) = (paid.quantile_ms(0.95), paid.quantile_ms(0.99));
+    if paid.served > 0 && sim.paid_is_prov(inp.spill) {
+        formula = true;
+        parts.push(format!(
+            "paid p95 {}, p99 {}",
+            against(p95, m.w_p95),
+            against(p99, m.w_p99)
+        ));
+    } else if paid.served > 0 {
+        parts.push(format!(
+            "paid (shared pool, behind priority: no closed-form tail) p95 {}, p99 {}",
+            ms(p95),
+            ms(p99)
+        ));
+    }
+    let (f95, f99) = (sim.free.quantile_ms(0.95), sim.free.quantile_ms(0.99));
+    if sim.free.served > 0 && inp.spill <= 0.0 {
+        formula = true;
+        let tail = |p| mm1_wait_quantile_ms(inp.s, m.rho_s, p);
+        parts.push(format!(
+            "free p95 {}, p99 {}",
+            against(f95, tail(0.95)),
+            against(f99, tail(0.99))
+        ));
+    } else if sim.free.served > 0 {
+        parts.push(format!("free p95 {}, p99 {}", ms(f95), ms(f99)));
+    }
+    let law = if formula {
+        " The formula's tail is the queue served in arrival order, P(W > t) = ρ·e^(−(1−ρ)t/S), so p95 = S·ln(20ρ)/(1−ρ)."
+    } else {
+        ""
+    };
+    (!parts.is_empty()).then(|| Note::Info(format!(
+        "The formulas give means; the simulation also measures the tail, what the unlucky request waits: {}.{law} The tails carry no interval here: another seed shows how far they move.",
         parts.join("; ")
     )))
 }
 
 /// A bucket that runs dry grants free at its refill's steadier pace.
 fn steady_refill(inp: &Input, m: &Solved) -> Option<Note> {
-    (inp.free > m.free_adm && m.free_adm > 0.0 && m.rho_s < 1.0).then(|| Note::Info(
-        "The formula treats admitted free requests as a Poisson stream. A bucket that runs dry grants them at the steadier pace of its refill, so the simulated free wait runs a little under the formula: about 2 % on the normal day's 30 cards (a native test pins it), less on more cards, where each card's share of the stream looks Poisson again."
+    (bucket_runs_dry(inp, m) && m.rho_s < 1.0).then(|| Note::Info(
+        "The formula treats admitted free requests as a Poisson stream. A bucket that runs dry grants them at the steadier pace of its refill, so over a long run the shared pool's waits sit a little under the formula: about 2 % on the normal day's 30 cards (a native test pins it), less on more cards, where each card's share of the stream looks Poisson again. The simulation note above gives this run's difference."
             .to_string(),
     ))
 }
 
-/// A jammed or nearly saturated pool: where a finite run cannot settle.
+/// A jammed or nearly saturated pool: what a finite run can and cannot say.
 fn saturation(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
-    let hottest = [m.rho_p, m.rho_s]
-        .into_iter()
-        .filter(|r| r.is_finite())
-        .fold(0.0, f64::max);
-    if m.rho_p >= 1.0 || m.rho_s >= 1.0 {
-        Some(Note::Info(format!(
-            "A pool at or over 100 % has no steady state: the formula's wait is ∞, while a finite simulation reports the mean of a queue still growing ({} s of arrivals here), which only grows with a longer run.",
-            units::number((sim.seconds * 10.0).round() / 10.0)
-        )))
-    } else if hottest >= 0.9 {
-        let tau = inp.s / (1.0 - hottest.sqrt()).powi(2) / 1000.0;
-        Some(Note::Info(format!(
-            "Near saturation the simulation departs from the formula: at ρ = {}, a card's queue needs about S/(1−√ρ)² = {} s to forget where it started, and the error of a sampled mean wait grows like 1/(1−ρ)². This page simulates {} s, so its mean is unsettled, swings with the seed and more often falls short (a short run from empty queues rarely meets the rare long busy periods that carry the long-run mean); its ± is too narrow too, because its batches are not independent. The formula is the long-run mean; the curve chart's one-card points show the same departure above about 90 %.",
-            pct(hottest),
-            units::number(tau.round()),
-            units::number((sim.seconds * 10.0).round() / 10.0)
-        )))
-    } else {
-        None
+    let per_run = sim.seconds / BATCHES as f64;
+    let growing = (m.rho_p >= 1.0 && m.cp_up > 0) || (m.rho_s >= 1.0 && m.cs_up > 0);
+    if growing {
+        return Some(Note::Info(format!(
+            "A pool at or over 100 % has no steady state: the formula's wait is ∞, while the simulation starts that pool empty and reports the mean of a queue still growing through each {} s run, which only grows with a longer run.",
+            units::number((per_run * 10.0).round() / 10.0)
+        )));
     }
+    let hottest = hottest_steady(m);
+    if hottest < 0.9 {
+        return None;
+    }
+    let tau = relaxation_s(inp.s, hottest);
+    let (name, st, formula) = if m.rho_p >= m.rho_s {
+        ("provisioned paid", &sim.prov, m.w_p)
+    } else {
+        ("free", &sim.free, m.w_f)
+    };
+    let band = match st.half_width_ms() {
+        Some(h) => format!(
+            "±{} on the {name} wait, {} of the formula's {}",
+            ms(h),
+            pct(h / formula),
+            ms(formula)
+        ),
+        None => format!("no interval on the {name} wait"),
+    };
+    let spans = per_run / tau;
+    let length = if spans + 1e-9 < RELAXATIONS_PER_RUN {
+        format!(
+            "the page's most, {} arrivals, gives each run {} s, {} of them",
+            units::number(sim.arrivals as f64),
+            units::number(per_run.round()),
+            units::number((spans * 100.0).round() / 100.0)
+        )
+    } else {
+        format!("each run spans {} s", units::number(per_run.round()))
+    };
+    Some(Note::Info(format!(
+        "Near saturation a sampled mean is noisy: at ρ = {}, a card's queue needs about S/(1−√ρ)² = {} s to forget where it stood, and the error of a mean wait grows like 1/(1−ρ). A run from empty queues would read low for about that long; starting each card from its steady state removes that bias. The page runs each of its {BATCHES} runs for {} such times when it can; here {length}. The interval it earns: {band}. The formula is the long-run mean.",
+        pct(hottest),
+        units::number(tau.round()),
+        units::number(RELAXATIONS_PER_RUN),
+    )))
 }
 
 /// Round-robin smooths each card's arrivals below the formula's Poisson.

@@ -4,17 +4,23 @@
 
 use super::model::Solved;
 use super::params::{Assign, Input};
-use super::sim::{simulate, SimConfig, SimResult};
+use super::sim::{simulate, SimConfig, SimResult, BATCHES};
 use crate::model::memo::Memo;
 use crate::model::rng::hash64;
 use crate::model::Engine;
 use std::rc::Rc;
 
 /// Gateway arrivals (paid and free, refused ones included) the page's
-/// simulation runs on every slider move.
-pub(super) const PAGE_ARRIVALS: u64 = 20_000;
-/// Requests per point of the simulated curve (one card).
-pub(super) const SWEEP_ARRIVALS: u64 = 10_000;
+/// simulation runs at least, and at most (the page's time budget: about
+/// 20 ms natively).
+pub(super) const PAGE_ARRIVALS: u64 = 100_000;
+pub(super) const PAGE_ARRIVALS_MAX: u64 = 400_000;
+/// Relaxation times of the hottest pool each replication spans, when the
+/// budget allows: long enough for a replication's mean to be near normal, as
+/// the t interval across them assumes.
+pub(super) const RELAXATIONS_PER_RUN: f64 = 10.0;
+/// Requests of the simulated curve's point at ρ are this over 1 − ρ.
+pub(super) const SWEEP_ARRIVALS: u64 = 4_000;
 /// Utilizations of the simulated curve.
 const SWEEP_RHOS: [f64; 9] = [0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95];
 
@@ -44,12 +50,16 @@ pub(super) const ENGINE: Engine = Engine {
     run: simulate_normal_day,
 };
 
+/// One point of the simulated curve: ρ, and the mean wait and its 95 %
+/// half-width in units of S (∞ when the run could not give one).
+pub(super) type SweepPoint = (f64, f64, f64);
+
 thread_local! {
     /// The page's last simulation: a slider that moves only a formula-side
     /// parameter (bucket chart, shed check) reuses it.
-    static SIM: Memo<(SimConfig, u64), SimResult> = const { Memo::new() };
+    static SIM: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::new() };
     /// The simulated curve, in units of S: it depends on the seed only.
-    static SWEEP: Memo<u64, Vec<(f64, f64)>> = const { Memo::new() };
+    static SWEEP: Memo<u64, Vec<SweepPoint>> = const { Memo::new() };
 }
 
 /// The simulation of the pools the formulas solved.
@@ -67,16 +77,51 @@ fn sim_config(inp: &Input, m: &Solved) -> SimConfig {
     }
 }
 
-/// The page's simulation of the pools as they stand, [`PAGE_ARRIVALS`]
+/// A card's relaxation time at utilization `rho` (s): S/(1−√ρ)², how long
+/// its queue takes to forget where it stood.
+pub(super) fn relaxation_s(service_ms: f64, rho: f64) -> f64 {
+    service_ms / (1.0 - rho.sqrt()).powi(2) / 1000.0
+}
+
+/// The hottest pool that has a steady state (0 when none carries load).
+pub(super) fn hottest_steady(m: &Solved) -> f64 {
+    [m.rho_p, m.rho_s]
+        .into_iter()
+        .filter(|r| *r < 1.0)
+        .fold(0.0, f64::max)
+}
+
+/// Gateway arrivals for the page's run: enough simulated time for each of
+/// the replications to span [`RELAXATIONS_PER_RUN`] relaxation times of the
+/// hottest pool with a steady state, within [`PAGE_ARRIVALS`] and
+/// [`PAGE_ARRIVALS_MAX`]. A jammed pool has no steady state to measure: it
+/// does not lengthen the run.
+pub(super) fn page_arrivals(inp: &Input, m: &Solved) -> u64 {
+    let seconds = RELAXATIONS_PER_RUN * BATCHES as f64 * relaxation_s(inp.s, hottest_steady(m));
+    let n = (inp.paid + inp.free) * seconds;
+    if n.is_finite() {
+        (n as u64).clamp(PAGE_ARRIVALS, PAGE_ARRIVALS_MAX)
+    } else {
+        PAGE_ARRIVALS_MAX
+    }
+}
+
+/// The page's simulation of the pools as they stand, [`page_arrivals`]
 /// arrivals, seeded by the `seed` parameter.
 pub(super) fn page_sim(inp: &Input, m: &Solved) -> Rc<SimResult> {
     let cfg = sim_config(inp, m);
-    SIM.with(|c| c.get_or((cfg, inp.seed), || simulate(&cfg, PAGE_ARRIVALS, inp.seed)))
+    let n = page_arrivals(inp, m);
+    SIM.with(|c| c.get_or((cfg, n, inp.seed), || simulate(&cfg, n, inp.seed)))
+}
+
+/// Requests of the simulated curve's point at `rho`.
+pub(super) fn sweep_arrivals(rho: f64) -> u64 {
+    (SWEEP_ARRIVALS as f64 / (1.0 - rho)).round() as u64
 }
 
 /// One card's simulated mean wait at each utilization of [`SWEEP_RHOS`], in
 /// units of S (with S = 1 ms, time scales out: W(ρ; S) = S·W(ρ; 1)).
-pub(super) fn sweep(seed: u64) -> Rc<Vec<(f64, f64)>> {
+pub(super) fn sweep(seed: u64) -> Rc<Vec<SweepPoint>> {
     SWEEP.with(|c| {
         c.get_or(seed, || {
             SWEEP_RHOS
@@ -94,8 +139,10 @@ pub(super) fn sweep(seed: u64) -> Rc<Vec<(f64, f64)>> {
                         bucket_capacity: 0.0,
                         assign: Assign::Random,
                     };
-                    let r = simulate(&cfg, SWEEP_ARRIVALS, hash64(seed ^ ((i as u64) << 40)));
-                    (rho, r.prov.mean_ms())
+                    let seed = hash64(seed ^ ((i as u64) << 40));
+                    let r = simulate(&cfg, sweep_arrivals(rho), seed);
+                    let hw = r.prov.half_width_ms().unwrap_or(f64::INFINITY);
+                    (rho, r.prov.mean_ms(), hw)
                 })
                 .collect()
         })
