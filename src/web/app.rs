@@ -197,6 +197,9 @@ impl App {
         };
         let query = window().location().search().unwrap_or_default();
         let link = urlstate::decode(&query).0;
+        if link.topic != page.topic().id() {
+            return Vec::new();
+        }
         let mut fx = page.follow(&link);
         // Written back in canonical form once it settles (a no-op when the
         // entry already is).

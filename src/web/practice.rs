@@ -356,11 +356,20 @@ impl Panel {
     /// Back or forward to an address naming `want`: the page's values have
     /// followed it (in `cx.page`); the question on show becomes the one the
     /// address names. The question on show stays (with its tries) when the
-    /// address names it already; an address naming no question lets it
-    /// follow the values as any change of them would.
+    /// address names it already, or names no question.
     pub fn follow(&mut self, want: &urlstate::Challenge, cx: &mut Cx) {
         let Some(page) = cx.page else { return };
-        if self.current_challenge(page).as_ref() == Some(want) {
+        let mut have = self.current_challenge(page);
+        if self.options.seed.is_some() {
+            // The address leaves a host's fixed seed out (Page::link_state).
+            if let Some(c) = &mut have {
+                c.seed = None;
+            }
+        }
+        if have.as_ref() == Some(want) {
+            // Named already: kept, tries and all (an untried question about
+            // the page follows its values, as on any change).
+            self.page_changed(cx);
             return;
         }
         let index = match &self.mode {

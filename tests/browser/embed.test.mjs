@@ -189,6 +189,19 @@ test('Back and Forward reopen the question each entry names', async () => {
   assert.equal(await addressWhenSettled(page), second);
   assert.deepEqual(await question(), q2, 'Forward reopens the second entry\'s question');
   assert.equal(await page.evaluate(() => history.length), length, 'following history adds no entry');
+  // A class's fixed seed is left out of the address: the question the
+  // entry names is the one on show, kept with its tries.
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&challenge=C2&fixed_seed=7');
+  await page.fill('#q-answer', '1');
+  await page.press('#q-answer', 'Enter');
+  const verdict = await page.getAttribute('#q-feedback', 'data-verdict');
+  assert.ok(['wrong', 'close'].includes(verdict), verdict);
+  await page.click('[data-preset="modulo-doubling"]');
+  await settledUrl(page, /preset=modulo-doubling.*challenge=C2&fixed_seed=7$/);
+  await page.goBack();
+  await settledUrl(page, /topic=consistent-hashing&challenge=C2&fixed_seed=7$/);
+  assert.equal(await page.getAttribute('#q-text', 'data-seed'), '7');
+  assert.equal(await page.getAttribute('#q-feedback', 'data-verdict'), verdict, 'the tried question stays');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });

@@ -19,7 +19,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve, launch, openPage, nativeCli } from './support.mjs';
 
-const SESSIONS = Number(process.env.FLEETLAB_SOAK_SESSIONS || 6);
+const SESSIONS = Number(process.env.FLEETLAB_SOAK_SESSIONS || 5);
 const ACTIONS = Number(process.env.FLEETLAB_SOAK_ACTIONS || 30);
 const BASE = Number(process.env.FLEETLAB_SOAK_SEED || 2026);
 const REPLAY = process.env.FLEETLAB_SOAK_REPLAY;
@@ -558,4 +558,22 @@ test(`random-UI soak: ${seeds.length} sessions × ${ACTIONS} actions`, async (t)
       if (process.env.FLEETLAB_SOAK_VERBOSE) for (const line of log) st.diagnostic(line);
     });
   }
+});
+
+test('the soak sees what it fails on: a panic banner, a console error, injected markup', async () => {
+  const page = await openPage(browser, server.origin);
+  await page.goto(`${server.origin}/index.html?topic=${catalog[0].id}`);
+  await built(page);
+  assert.deepEqual(await trouble(page), []);
+  await page.evaluate(() => {
+    const b = document.createElement('b');
+    b.setAttribute('data-soak-injected', '');
+    document.getElementById('app').append(b);
+  });
+  assert.deepEqual(await trouble(page), ['injected markup in the page']);
+  await page.evaluate(() => { try { window.wasmBindings.fleetlabPanicForTest(); } catch { /* the wasm trap */ } });
+  await quiet(page, 'topic');
+  assert.match((await trouble(page)).join(' '), /panic banner: .*internal error/);
+  assert.ok(page.problems().some((p) => /console error: .*panicked/.test(p)), page.problems().join('; '));
+  await page.context().close();
 });
