@@ -1,7 +1,10 @@
 //! The address bar follows the topic page (the query is `urlstate::encode`
 //! of what is shown): slider moves replace the current history entry after a
 //! short pause, a story pushes a new one (not inside a frame, where it would
-//! fill the host page's back button).
+//! fill the host page's back button). While no rewrite is pending, the body's
+//! `data-address-settled` holds the query of what the page shows: when it
+//! equals `location.search`, the address is final (a test reads the link
+//! then; after Back or Forward, it also says the page has followed).
 
 use super::dom::*;
 use super::host::framed;
@@ -43,6 +46,7 @@ impl Address {
     /// once; slider moves settle first and replace the current one.
     pub fn changed(&mut self, push: bool) {
         self.push |= push;
+        mark_settled(None);
         let delay = if push { 0 } else { SETTLE_MS };
         if let Some(t) = self.timer.take() {
             window().clear_timeout_with_handle(t);
@@ -54,10 +58,12 @@ impl Address {
         }
     }
 
-    /// The timer fired: the address shows `state`, and "Embed this page…"
-    /// opens the instructors' page on it.
+    /// The timer fired (or the page was just built): the address shows
+    /// `state`.
     pub fn settle(&mut self, state: &State) {
-        self.timer = None;
+        if let Some(t) = self.timer.take() {
+            window().clear_timeout_with_handle(t);
+        }
         let push = std::mem::take(&mut self.push) && !framed();
         let query = format!("?{}", urlstate::encode(state));
         let loc = window().location();
@@ -71,8 +77,28 @@ impl Address {
                 };
             }
         }
-        if let Some(a) = by_id("embed-this") {
-            attr(&a, "href", &instructors_href(state));
+        mark_settled(Some(&query));
+    }
+}
+
+/// "Embed this page…" opens the instructors' page on `state` (kept current
+/// on every change, so a click never races the settle timer).
+pub fn point_embed_this(state: &State) {
+    if let Some(a) = by_id("embed-this") {
+        attr(&a, "href", &instructors_href(state));
+    }
+}
+
+/// Sets the body's `data-address-settled` to the query written, or clears
+/// it while a rewrite is pending.
+fn mark_settled(query: Option<&str>) {
+    let Some(body) = document().body() else {
+        return;
+    };
+    match query {
+        Some(q) => attr(&body, "data-address-settled", q),
+        None => {
+            let _ = body.remove_attribute("data-address-settled");
         }
     }
 }

@@ -5,13 +5,13 @@
 //! return [`Effect`]s, which it applies here, each at once and in order (an
 //! effect's own effects run before the next one).
 
-use super::address::Address;
+use super::address::{point_embed_this, Address};
 use super::dom::*;
 use super::drill::{self, Drill};
 use super::host::{self, Host};
 use super::instructors::Form;
 use super::links::{copy_text, link_for};
-use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner};
+use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
 use super::page::Page;
 use super::practice::{Cx, Options, Panel};
 use super::store::Store;
@@ -67,8 +67,8 @@ fn app_root() -> web_sys::Element {
 }
 
 impl App {
-    /// A topic page: the page, then its address, its challenge panel, and
-    /// `ready` to a host.
+    /// A topic page: the page, its challenge panel, its address (written at
+    /// once), and `ready` to a host.
     fn topic(link: State, notes: Vec<String>) -> App {
         let topic = link.topic();
         let (page, fx) = Page::mount(topic, link.clone(), notes);
@@ -82,13 +82,21 @@ impl App {
             },
         };
         app.apply(fx);
-        // The address bar shows the canonical link (a tampered one is replaced).
-        app.apply(vec![Effect::AddressChanged { push: false }]);
         if !link.embed.hide.practice {
             let fx = app.mount_practice(Options::for_topic(&link));
             app.apply(fx);
         }
-        app.host.ready(topic, &link);
+        if let Shown::Topic { page, .. } = &mut app.view {
+            // The panel is in place: the charts are drawn at their final
+            // size before the page says it is ready, not a frame later.
+            let fx = page.update(PageMsg::Resized);
+            app.apply(fx);
+        }
+        // The address bar shows the canonical link at once (a tampered one
+        // is replaced), question included, before any event can arrive.
+        // (The host hears `ready` below, not a change.)
+        let shown = app.settle_address().unwrap_or(link);
+        app.host.ready(topic, &shown);
         app
     }
 
@@ -130,6 +138,9 @@ impl App {
             Effect::AddressChanged { push } => {
                 if let Shown::Topic { address, .. } = &mut self.view {
                     address.changed(push);
+                }
+                if let Some(state) = self.page_state() {
+                    point_embed_this(&state);
                 }
             }
             Effect::PageParamsChanged => {
@@ -175,15 +186,51 @@ impl App {
         Vec::new()
     }
 
+    /// Back or forward: the page shows what the address names, question
+    /// included. The address is authoritative: the question is restored
+    /// from it after the values, so following the values (which re-asks an
+    /// untried question about the page) never leaves another question on
+    /// show than the link names.
+    fn follow_address(&mut self) -> Vec<Effect> {
+        let Shown::Topic { page, practice, .. } = &mut self.view else {
+            return Vec::new();
+        };
+        let query = window().location().search().unwrap_or_default();
+        let link = urlstate::decode(&query).0;
+        if link.topic != page.topic().id() {
+            return Vec::new();
+        }
+        let mut fx = page.follow(&link);
+        // Written back in canonical form once it settles (a no-op when the
+        // entry already is).
+        fx.push(Effect::AddressChanged { push: false });
+        let Some(panel) = practice else {
+            return fx;
+        };
+        fx.retain(|e| !matches!(e, Effect::PageParamsChanged));
+        let store = self.store.get_or_insert_with(Store::open);
+        let mut cx = Cx::new(store, Some(page.params()));
+        panel.follow(&link.challenge, &mut cx);
+        fx.append(&mut cx.fx);
+        fx
+    }
+
     /// The settle timer fired: the address and the host catch up.
     fn settle(&mut self) {
-        let Some(state) = self.page_state() else {
-            return;
-        };
+        if let Some(state) = self.settle_address() {
+            self.host.settled(&state);
+        }
+    }
+
+    /// The address (and "Embed this page…") show the page now; the state
+    /// written.
+    fn settle_address(&mut self) -> Option<State> {
+        let state = self.page_state()?;
         if let Shown::Topic { address, .. } = &mut self.view {
             address.settle(&state);
         }
-        self.host.settled(&state);
+        point_embed_this(&state);
+        Some(state)
     }
 
     fn copy(&self, what: CopyWhat, ui: &CopyUi) {
@@ -202,10 +249,7 @@ impl App {
     fn route(&mut self, msg: Msg) -> Vec<Effect> {
         match (msg, &mut self.view) {
             (Msg::Page(m), Shown::Topic { page, .. }) => page.update(m),
-            (Msg::PopState, Shown::Topic { page, .. }) => {
-                let query = window().location().search().unwrap_or_default();
-                page.follow(&urlstate::decode(&query).0)
-            }
+            (Msg::PopState, Shown::Topic { .. }) => self.follow_address(),
             (Msg::Practice(m), Shown::Topic { page, practice, .. }) => {
                 let Some(panel) = practice else {
                     return Vec::new();

@@ -353,6 +353,52 @@ impl Panel {
         }
     }
 
+    /// Back or forward to an address naming `want`: the page's values have
+    /// followed it (in `cx.page`); the question on show becomes the one the
+    /// address names. The question on show stays (with its tries) when the
+    /// address names it already, or names no question.
+    pub fn follow(&mut self, want: &urlstate::Challenge, cx: &mut Cx) {
+        let Some(page) = cx.page else { return };
+        let mut have = self.current_challenge(page);
+        if self.options.seed.is_some() {
+            // The address leaves a host's fixed seed out (Page::link_state).
+            if let Some(c) = &mut have {
+                c.seed = None;
+            }
+        }
+        if have.as_ref() == Some(want) {
+            // Named already: kept, tries and all (an untried question about
+            // the page follows its values, as on any change).
+            self.page_changed(cx);
+            return;
+        }
+        let index = match &self.mode {
+            Mode::Topic { templates, .. } => want
+                .template
+                .as_deref()
+                .and_then(|id| templates.iter().position(|t| t.id.eq_ignore_ascii_case(id))),
+            Mode::Drill { .. } => None,
+        };
+        let Some(i) = index else {
+            self.page_changed(cx);
+            return;
+        };
+        // The host's fixed seed wins, as when the page opened; then the
+        // address's; an address without one keeps the seed on show.
+        let seed = self
+            .options
+            .seed
+            .or(want.seed)
+            .or(self.question.as_ref().map(|q| q.seed))
+            .unwrap_or_else(fresh_seed);
+        self.mark_tab(i);
+        if want.live {
+            self.about_page_with(seed, cx);
+        } else {
+            self.draw(seed, cx);
+        }
+    }
+
     fn topic_template(&self) -> Option<(&'static dyn Topic, &Template)> {
         match &self.mode {
             Mode::Topic {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import {
   serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot, ROOT, DIST,
-  presetsWithFix,
+  presetsWithFix, addressWhenSettled,
 } from './support.mjs';
 
 let server;
@@ -49,10 +49,16 @@ async function snapshot(page) {
   };
 }
 
-/** Waits until the address bar has caught up with the page. */
+/**
+ * Waits until the address bar shows the page (the page marks the body while
+ * no rewrite is pending), then checks it against `pattern`. Waiting for the
+ * pattern itself would accept an older address that happens to match (a
+ * question drawn, settled, then replaced by another).
+ */
 async function settledUrl(page, pattern) {
-  await page.waitForFunction((src) => new RegExp(src).test(location.search), pattern.source);
-  return page.url();
+  const url = await addressWhenSettled(page);
+  assert.match(url, pattern);
+  return url;
 }
 
 test('a link with state opens the identical page, on every topic', async (t) => {
@@ -149,13 +155,78 @@ test('sliders replace the history entry; stories push one, and Back returns', as
   await settledUrl(page, /cards_after=98/);
   assert.equal(await page.evaluate(() => history.length), length, 'slider moves add no history entries');
   await page.click('[data-preset="modulo-doubling"]');
-  await settledUrl(page, /preset=modulo-doubling/);
+  const story = await settledUrl(page, /preset=modulo-doubling/);
   assert.equal(await page.evaluate(() => history.length), length + 1);
-  assert.doesNotMatch(page.url(), /cards_after/, 'the story carries its own values');
+  assert.doesNotMatch(story, /cards_after/, 'the story carries its own values');
   await page.goBack();
   await page.waitForFunction(() => document.querySelector('[data-preset="modulo-doubling"]').getAttribute('aria-pressed') === 'false');
   assert.equal(await page.textContent('[data-param="cards_after"] output'), '98 cards');
   assert.notDeepEqual(await figures(page), f0);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('Back and Forward reopen the question each entry names', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const question = () => page.$eval('#q-text', (q) => [q.textContent, q.dataset.template, q.dataset.seed, q.dataset.live]);
+  // A drawn question (not about the page), settled in the first entry.
+  await page.click('[data-template="C2"]');
+  await page.click('#q-new');
+  const first = await settledUrl(page, /challenge=C2&challenge_seed=\d+/);
+  const q1 = await question();
+  // A story pushes an entry; a new question there replaces it.
+  await page.click('[data-preset="modulo-doubling"]');
+  await page.click('#q-new');
+  const second = await settledUrl(page, /preset=modulo-doubling.*challenge=C2&challenge_seed=\d+/);
+  const q2 = await question();
+  assert.notDeepEqual(q2, q1, 'a new draw');
+  const length = await page.evaluate(() => history.length);
+  await page.goBack();
+  assert.equal(await addressWhenSettled(page), first, 'the entry is left as it was');
+  assert.deepEqual(await question(), q1, 'Back reopens the first entry\'s question');
+  await page.goForward();
+  assert.equal(await addressWhenSettled(page), second);
+  assert.deepEqual(await question(), q2, 'Forward reopens the second entry\'s question');
+  assert.equal(await page.evaluate(() => history.length), length, 'following history adds no entry');
+  // A class's fixed seed is left out of the address: the question the
+  // entry names is the one on show, kept with its tries.
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing&challenge=C2&fixed_seed=7');
+  await page.fill('#q-answer', '1');
+  await page.press('#q-answer', 'Enter');
+  const verdict = await page.getAttribute('#q-feedback', 'data-verdict');
+  assert.ok(['wrong', 'close'].includes(verdict), verdict);
+  await page.click('[data-preset="modulo-doubling"]');
+  await settledUrl(page, /preset=modulo-doubling.*challenge=C2&fixed_seed=7$/);
+  await page.goBack();
+  await settledUrl(page, /topic=consistent-hashing&challenge=C2&fixed_seed=7$/);
+  assert.equal(await page.getAttribute('#q-text', 'data-seed'), '7');
+  assert.equal(await page.getAttribute('#q-feedback', 'data-verdict'), verdict, 'the tried question stays');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the instructors page keeps one history entry: Back leaves it in one step', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const topicUrl = await addressWhenSettled(page);
+  await page.click('#embed-this');
+  await page.waitForURL(/view=instructors/);
+  await page.waitForSelector('#i-preview[data-loaded]', { state: 'attached' });
+  const length = await page.evaluate(() => history.length);
+  const preview = await (await page.$('#i-preview')).contentFrame();
+  // Two form changes, each reloading the preview.
+  await page.selectOption('#i-preset', 'modulo-doubling');
+  await page.waitForSelector('#i-preview[data-loaded]', { state: 'attached' });
+  assert.match(await preview.evaluate(() => location.search), /preset=modulo-doubling/);
+  await page.fill('#i-seed', '7');
+  await page.press('#i-seed', 'Tab');
+  await page.waitForSelector('#i-preview[data-loaded]', { state: 'attached' });
+  assert.match(await preview.evaluate(() => location.search), /preset=modulo-doubling.*fixed_seed=7/);
+  assert.equal(await page.evaluate(() => history.length), length, 'the preview adds no history entry');
+  await page.goBack();
+  await page.waitForSelector('body[data-ready]');
+  assert.equal(await page.evaluate(() => location.href), topicUrl, 'one Back leaves the instructors page');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
@@ -297,16 +368,15 @@ test('the sample course page embeds two topics and hears their events', async ()
   assert.equal(await frames.hashing.isHidden('header.site'), true);
   assert.equal(await frames.hashing.isHidden('#topics'), true);
   await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'hashing' && e.data.type === 'height'));
-  const fit = async (id) => {
-    await page.waitForTimeout(300);
-    const [outer, inner] = await Promise.all([
-      page.$eval(`#${id}`, (f) => f.getBoundingClientRect().height),
-      frames[id].evaluate(() => document.documentElement.getBoundingClientRect().height),
-    ]);
-    return Math.abs(outer - 2 - inner) <= 2; // the border
-  };
-  assert.ok(await fit('hashing'), 'the hashing frame fits its page');
-  assert.ok(await fit('balancing'), 'the balancing frame fits its page');
+  // Each frame comes to fit its page (the frames are same-origin: the host
+  // page can measure both sides in one go).
+  const fit = (id) => page.waitForFunction((fid) => {
+    const f = document.getElementById(fid);
+    const inner = f.contentDocument?.documentElement?.getBoundingClientRect().height;
+    return inner > 0 && Math.abs(f.getBoundingClientRect().height - 2 - inner) <= 2; // the border
+  }, id);
+  await fit('hashing');
+  await fit('balancing');
   assert.equal(await frames.hashing.evaluate(() => document.documentElement.scrollHeight <= innerHeight + 1), true, 'no scrollbar inside');
 
   // The question has the fixed seed; a right answer is a graded event.
@@ -349,7 +419,9 @@ test('the sample course page embeds two topics and hears their events', async ()
   // Inside a frame, stories never add to the host's history.
   const length = await page.evaluate(() => history.length);
   await balancing.locator('[data-preset="round-robin"]').click();
-  await page.waitForTimeout(400);
+  // Once the frame's address has settled on the story (and told the host).
+  await frames.balancing.waitForFunction(() => document.body.dataset.addressSettled === location.search && /preset=round-robin/.test(location.search));
+  await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'balancing' && e.data.type === 'params' && e.data.preset === 'round-robin'));
   assert.equal(await page.evaluate(() => history.length), length);
   await screenshot(page, 'course-page');
   assert.deepEqual(page.problems(), []);
@@ -360,17 +432,16 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   const page = await openPage(browser, server.origin);
   // "Embed this page" opens it on the story a topic page shows.
   await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
-  // Once the address has settled, the link names the challenge on show too
-  // (clicking earlier would race the settle timer).
-  await settledUrl(page, /challenge=C1/);
+  // The link names the challenge on show from the start: no settle to wait for.
   await page.click('#embed-this');
+  await page.waitForURL(/view=instructors/);
   await page.waitForSelector('body[data-ready]');
   assert.equal(await page.inputValue('#i-topic'), 'load-balancing');
   assert.equal(await page.inputValue('#i-preset'), 'hash-shard2');
   assert.equal(await page.inputValue('#i-challenge'), 'C1');
   assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;challenge=C1&amp;embed=1/);
   // (Leaving while the preview loads would cut its requests short.)
-  await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
+  await page.waitForSelector('#i-preview[data-loaded]', { state: 'attached' });
   await gotoTopic(page, server.origin, '?view=instructors');
   assert.equal(await page.getAttribute('#topics a[href="?view=instructors"]', 'aria-current'), 'page');
   const unlabelled = await page.$$eval('#app input, #app select, #app textarea', (els) =>

@@ -86,6 +86,18 @@ export async function gotoTopic(page, origin, query) {
   await page.waitForSelector('body[data-ready]');
 }
 
+/**
+ * The page's address once it shows the page: while no rewrite is pending, a
+ * topic page's body carries the query it wrote in `data-address-settled`.
+ * Equal to `location.search`, the address is final (after Back or Forward:
+ * the page has followed it). Read in the page, in one go.
+ */
+export async function addressWhenSettled(page) {
+  const handle = await page.waitForFunction(() =>
+    document.body?.dataset.addressSettled === location.search && location.href);
+  return handle.jsonValue();
+}
+
 export async function renders(page) {
   return Number(await page.getAttribute('body', 'data-renders'));
 }

@@ -390,6 +390,7 @@ impl Form {
                 .is_some_and(|t| now_ms() - t < PREVIEW_PATIENCE_MS);
             if busy {
                 self.queued = Some(src);
+                let _ = self.preview.remove_attribute("data-loaded");
             } else {
                 self.load_preview(src);
             }
@@ -399,14 +400,30 @@ impl Form {
     fn load_preview(&mut self, src: String) {
         self.loading_since = Some(now_ms());
         self.queued = None;
-        self.preview.set_src(&src);
+        let _ = self.preview.remove_attribute("data-loaded");
+        // Setting a frame's `src` again adds an entry to the top-level
+        // history (Back would walk through old previews before leaving this
+        // page): after the first load, the frame's own address is replaced.
+        let shown = self.preview.has_attribute("src");
+        let replaced = shown
+            && self
+                .preview
+                .content_window()
+                .is_some_and(|w| w.location().replace(&src).is_ok());
+        if !replaced {
+            self.preview.set_src(&src);
+        }
     }
 
-    /// The preview has loaded: show the latest design if it changed meanwhile.
+    /// The preview has loaded: show the latest design if it changed
+    /// meanwhile. The frame carries `data-loaded` while it shows the latest
+    /// design, built (tests wait on it before leaving the page, which would
+    /// cut a loading preview's requests short).
     fn preview_ready(&mut self) {
         self.loading_since = None;
-        if let Some(src) = self.queued.take() {
-            self.load_preview(src);
+        match self.queued.take() {
+            Some(src) => self.load_preview(src),
+            None => attr(&self.preview, "data-loaded", "true"),
         }
     }
 
