@@ -159,11 +159,12 @@ fn compatible(got: Family, want: Family) -> bool {
 }
 
 /// Reads `text` as a number in `unit`'s stored form (fractions for shares, T
-/// for T tokens, MB for MB…). A value too large for a number (`1e308 TB`) is
-/// not a number this reads.
+/// for T tokens, MB for MB…). A value too large for a number (`1e308 TB`, a
+/// share whose percentage overflows) is not a number this reads.
 pub fn parse_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
     let v = read_answer(text, unit)?;
-    if v.is_finite() {
+    let written = if unit == Unit::Share { v * 100.0 } else { v };
+    if written.is_finite() {
         Ok(v)
     } else {
         Err(AnswerError::NoNumber(quote(text.trim())))
@@ -452,6 +453,13 @@ mod tests {
                 "{text}"
             );
         }
+        // A share is written as a percentage, which must not overflow.
+        let huge = format!("4{}B", "0".repeat(299));
+        assert!(matches!(
+            parse_answer(&huge, Unit::Share),
+            Err(AnswerError::NoNumber(_))
+        ));
+        ok("1e300%", Unit::Share, 1e298);
         ok("0e-400", Unit::Mb, 0.0);
         let long = format!("12 {}", "parsecs ".repeat(2000));
         let e = parse_answer(&long, Unit::Mb).unwrap_err().to_string();
