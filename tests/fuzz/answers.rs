@@ -336,6 +336,26 @@ fn typed_answer(rng: &mut SplitMix64) -> Typed {
     (i, text, want)
 }
 
+/// The grader's documented reading of a set answer: when the question's
+/// answer is a set and every word of the text is a name like its members'
+/// (ASCII letters and digits, with at least one of each; "and" and the
+/// separators `,` `;` and spaces aside), the text is that set, lowercased.
+/// So "F2, f4" is a set, and "3 cards" a count — but so is "1cards" a set.
+fn as_members(q: &Question, text: &str) -> Option<Vec<String>> {
+    let members = q.detail.as_ref()?;
+    let words: Vec<String> = text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
+        .map(|w| w.to_ascii_lowercase())
+        .collect();
+    let name = |w: &String| {
+        w.chars().all(|c| c.is_ascii_alphanumeric())
+            && w.chars().any(|c| c.is_ascii_alphabetic())
+            && w.chars().any(|c| c.is_ascii_digit())
+    };
+    (!members.is_empty() && !words.is_empty() && words.iter().all(name)).then_some(words)
+}
+
 #[test]
 fn grader_agrees_with_its_tolerance() {
     fuzz(
@@ -373,29 +393,42 @@ fn grader_agrees_with_its_tolerance() {
                 ctx(),
                 clip(&g.message)
             );
-            match (g.verdict, g.parsed) {
-                (Verdict::Unreadable, p) => assert_eq!(p, None, "{}", ctx()),
-                (v, Some(p)) if parse_answer(text, q.unit).ok() == Some(p) => {
-                    assert!(p.is_finite(), "{}", ctx());
-                    let right = q.tolerance.accepts(p, q.answer);
-                    let near = q.tolerance.widen(5.0, q.answer).accepts(p, q.answer);
-                    let expect = if right {
-                        Verdict::Correct
-                    } else if near {
-                        Verdict::Close
-                    } else {
-                        Verdict::Wrong
-                    };
-                    assert_eq!(v, expect, "{}: read as {p}", ctx());
-                }
-                // A set typed as its members.
-                (v, Some(_)) => assert!(
-                    q.detail.is_some() && matches!(v, Verdict::Correct | Verdict::Wrong),
-                    "{}",
-                    ctx()
-                ),
-                (v, None) => panic!("{}: {v:?} without a reading", ctx()),
+            if let Some(given) = as_members(q, text) {
+                let mut want: Vec<String> = q
+                    .detail
+                    .iter()
+                    .flatten()
+                    .map(|m| m.to_ascii_lowercase())
+                    .collect();
+                let mut got = given;
+                want.sort();
+                got.sort();
+                let expect = if got == want {
+                    Verdict::Correct
+                } else {
+                    Verdict::Wrong
+                };
+                assert_eq!(g.verdict, expect, "{}: read as the set {got:?}", ctx());
+                assert_eq!(g.parsed, Some(got.len() as f64), "{}", ctx());
+                return;
             }
+            let Some(p) = g.parsed else {
+                assert_eq!(g.verdict, Verdict::Unreadable, "{}", ctx());
+                assert!(parse_answer(text, q.unit).is_err(), "{}", ctx());
+                return;
+            };
+            assert_eq!(parse_answer(text, q.unit), Ok(p), "{}", ctx());
+            assert!(p.is_finite(), "{}", ctx());
+            let right = q.tolerance.accepts(p, q.answer);
+            let near = q.tolerance.widen(5.0, q.answer).accepts(p, q.answer);
+            let expect = if right {
+                Verdict::Correct
+            } else if near {
+                Verdict::Close
+            } else {
+                Verdict::Wrong
+            };
+            assert_eq!(g.verdict, expect, "{}: read as {p}", ctx());
         },
     );
 }
