@@ -2,9 +2,12 @@
 //! "1.2e4", "12k", "35%", "0.35" (where a share is asked), "$87,600", "2.5M",
 //! "80.32 %". Units convert inside their family (GB ↔ MB, ms ↔ s, T ↔ B
 //! tokens); a wrong family, garbage or nothing at all gets a message that says
-//! what was expected. Total: every string gives a value or an error, never a
-//! panic (property-tested).
+//! what was expected. Prices over time convert too ($/h ↔ $/day ↔ $/month ↔
+//! $/year, at 24 hours a day and 730 hours a month). Total: every string gives
+//! a finite value or an error that quotes it (shortened when long), never a
+//! panic (property-tested and fuzzed: tests/fuzz).
 
+use crate::model::param::quote;
 use crate::model::units::{Family, Unit};
 use std::fmt;
 
@@ -49,6 +52,7 @@ fn family_words(f: Option<Family>) -> &'static str {
         Some(Family::Time) => "a time",
         Some(Family::Money) => "an amount of money",
         Some(Family::MoneyRate) => "a price over time",
+        Some(Family::TokenPrice) => "a price per million tokens",
         Some(Family::Share) => "a percentage",
         Some(Family::Rate) => "a rate",
         Some(Family::Tokens) => "a token count",
@@ -59,7 +63,8 @@ fn family_words(f: Option<Family>) -> &'static str {
 }
 
 /// A unit the parser recognises: its family and its factor to the family's
-/// base (MB for memory, ms for time, tokens for tokens, dollars for money).
+/// base (MB for memory, ms for time, tokens for tokens, dollars for money,
+/// dollars per hour for money over time).
 struct Known {
     family: Family,
     factor: f64,
@@ -89,9 +94,25 @@ fn known(word: &str) -> Option<Known> {
         }
         "tok/$" | "tokens per dollar" | "tokens/$" => k(Family::Rate, 1.0),
         "$/h" | "/h" | "per hour" | "/hour" | "an hour" | "$/hour" => k(Family::MoneyRate, 1.0),
-        "$/day" | "/day" | "per day" | "a day" => k(Family::MoneyRate, 1.0),
-        "$/year" | "/year" | "per year" | "a year" | "/yr" => k(Family::MoneyRate, 1.0),
-        "$/month" | "/month" | "per month" | "a month" => k(Family::MoneyRate, 1.0),
+        "$/day" | "/day" | "per day" | "a day" => k(Family::MoneyRate, 1.0 / HOURS_PER_DAY),
+        "$/year" | "/year" | "per year" | "a year" | "/yr" => {
+            k(Family::MoneyRate, 1.0 / HOURS_PER_YEAR)
+        }
+        "$/month" | "/month" | "per month" | "a month" => {
+            k(Family::MoneyRate, 1.0 / HOURS_PER_MONTH)
+        }
+        "$ per 1m tokens"
+        | "per 1m tokens"
+        | "$ per 1m"
+        | "per 1m"
+        | "$/1m tokens"
+        | "/1m tokens"
+        | "$/1m"
+        | "/1m"
+        | "$/mtok"
+        | "/mtok"
+        | "per million tokens"
+        | "$ per million tokens" => k(Family::TokenPrice, 1.0),
         "x" | "×" | "times" => k(Family::Ratio, 1.0),
         "$" | "usd" | "dollars" | "dollar" => k(Family::Money, 1.0),
         "cards" | "card" | "families" | "family" | "replicas" | "replica" | "copies" | "copy"
@@ -99,6 +120,12 @@ fn known(word: &str) -> Option<Known> {
         _ => None,
     }
 }
+
+/// Hours in a day, a month (the buying-the-fleet page's "a month is 730
+/// hours") and a year (12 such months, 365 days).
+const HOURS_PER_DAY: f64 = 24.0;
+const HOURS_PER_MONTH: f64 = 730.0;
+const HOURS_PER_YEAR: f64 = 8760.0;
 
 fn unit_family_of_word(word: &str) -> Option<Family> {
     known(word).map(|k| k.family)
@@ -113,6 +140,9 @@ fn base_factor(u: Unit) -> f64 {
         Unit::Seconds => 1000.0,
         Unit::Hours => 3_600_000.0,
         Unit::TTokens => 1e12,
+        Unit::UsdPerDay => 1.0 / HOURS_PER_DAY,
+        Unit::UsdPerMonth => 1.0 / HOURS_PER_MONTH,
+        Unit::UsdPerYear => 1.0 / HOURS_PER_YEAR,
         _ => 1.0,
     }
 }
@@ -123,13 +153,25 @@ fn compatible(got: Family, want: Family) -> bool {
     got == want
         || matches!(
             (got, want),
-            (Family::Money, Family::MoneyRate) | (Family::Count, Family::Plain)
+            (Family::Money, Family::MoneyRate | Family::TokenPrice)
+                | (Family::Count, Family::Plain)
         )
 }
 
 /// Reads `text` as a number in `unit`'s stored form (fractions for shares, T
-/// for T tokens, MB for MB…).
+/// for T tokens, MB for MB…). A value too large for a number (`1e308 TB`, a
+/// share whose percentage overflows) is not a number this reads.
 pub fn parse_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
+    let v = read_answer(text, unit)?;
+    let written = if unit == Unit::Share { v * 100.0 } else { v };
+    if written.is_finite() {
+        Ok(v)
+    } else {
+        Err(AnswerError::NoNumber(quote(text.trim())))
+    }
+}
+
+fn read_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
     let t: String = text
         .trim()
         .chars()
@@ -157,7 +199,7 @@ pub fn parse_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
         _ => (negative, rest),
     };
     let (number, rest) =
-        leading_number(rest).ok_or_else(|| AnswerError::NoNumber(text.trim().to_string()))?;
+        leading_number(rest).ok_or_else(|| AnswerError::NoNumber(quote(text.trim())))?;
     let mut value = if negative { -number } else { number };
     let mut rest = rest.trim();
 
@@ -205,14 +247,17 @@ pub fn parse_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
         return Ok(value);
     }
     // "T tokens" after scaling already applied reads as plain "tokens".
-    let k = known(rest).ok_or_else(|| AnswerError::UnknownUnit(rest.to_string()))?;
+    let k = known(rest).ok_or_else(|| AnswerError::UnknownUnit(quote(rest)))?;
     if !compatible(k.family, want) {
         return Err(AnswerError::WrongFamily {
             got: rest.to_string(),
             want: unit,
         });
     }
-    if k.family == want {
+    if k.family == want && k.factor == base_factor(unit) {
+        // The question's own unit: the number as typed, exactly.
+        Ok(value)
+    } else if k.family == want {
         Ok(value * k.factor / base_factor(unit))
     } else {
         // Same quantity written with a noun ("562 cards") or a dollar price.
@@ -268,7 +313,11 @@ fn leading_number(s: &str) -> Option<(f64, &str)> {
         }
     }
     let v: f64 = digits.parse().ok()?;
-    v.is_finite().then_some((v, &s[i..]))
+    // Digits that overflow, or that underflow to zero ("1e-400"), are not
+    // read as something else than was typed.
+    let mantissa = digits.split(['e', 'E']).next().unwrap_or("");
+    let nonzero = mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b));
+    (v.is_finite() && (v != 0.0 || !nonzero)).then_some((v, &s[i..]))
 }
 
 /// Writes `v` so that [`parse_answer`] reads back exactly `v`: shortest
@@ -371,6 +420,57 @@ mod tests {
     }
 
     #[test]
+    fn prices_over_time_convert_between_periods() {
+        // Found by fuzzing: "$16.25/h" for a price per year read as $16.25
+        // a year, and "$350400 per year" for a price per hour as $350,400/h.
+        ok("$16.25/h", Unit::UsdPerYear, 142_350.0);
+        ok("$350400 per year", Unit::UsdPerHour, 40.0);
+        ok("$240/day", Unit::UsdPerHour, 10.0);
+        ok("$7,300/month", Unit::UsdPerHour, 10.0);
+        ok("$87,600/year", Unit::UsdPerYear, 87_600.0);
+        ok("$10", Unit::UsdPerYear, 10.0);
+        // A price per million tokens is not a price over time.
+        ok("$2.50 per 1M", Unit::UsdPerMTok, 2.5);
+        ok("2.5 $ per 1M tokens", Unit::UsdPerMTok, 2.5);
+        assert!(matches!(
+            parse_answer("$2.50/h", Unit::UsdPerMTok),
+            Err(AnswerError::WrongFamily { .. })
+        ));
+        assert!(matches!(
+            parse_answer("$2.50 per 1M", Unit::UsdPerHour),
+            Err(AnswerError::WrongFamily { .. })
+        ));
+    }
+
+    #[test]
+    fn what_is_not_a_number_is_said_briefly() {
+        // Found by fuzzing: values that overflow after a magnitude or a unit
+        // read as infinity; digits that underflow read as 0; a long answer
+        // came back whole in the message.
+        for text in ["1e308 TB", "1e308T", "9e307 k", "1e-400", "-1e-400 GB"] {
+            assert!(
+                matches!(parse_answer(text, Unit::Mb), Err(AnswerError::NoNumber(_))),
+                "{text}"
+            );
+        }
+        // A share is written as a percentage, which must not overflow.
+        let huge = format!("4{}B", "0".repeat(299));
+        assert!(matches!(
+            parse_answer(&huge, Unit::Share),
+            Err(AnswerError::NoNumber(_))
+        ));
+        ok("1e300%", Unit::Share, 1e298);
+        ok("0e-400", Unit::Mb, 0.0);
+        let long = format!("12 {}", "parsecs ".repeat(2000));
+        let e = parse_answer(&long, Unit::Mb).unwrap_err().to_string();
+        assert!(e.chars().count() < 200 && e.contains('…'), "{e}");
+        let e = parse_answer(&"x".repeat(100_000), Unit::Mb)
+            .unwrap_err()
+            .to_string();
+        assert!(e.chars().count() < 200, "{e}");
+    }
+
+    #[test]
     fn exact_format_reads_back() {
         for (v, u) in [
             (24576.0, Unit::Mb),
@@ -379,6 +479,9 @@ mod tests {
             (126.66666, Unit::Ms),
             (-3.5, Unit::Count("")),
             (6974307.692307692, Unit::TokPerUsd),
+            (1.27519, Unit::UsdPerMTok),
+            (142_350.0, Unit::UsdPerYear),
+            (0.1, Unit::UsdPerDay),
         ] {
             ok(&format_exact(v, u), u, v);
         }

@@ -120,11 +120,12 @@ impl Progress {
                 fixed += 1;
             }
         }
-        if fixed > 0 {
-            notes.push(format!("corrected {fixed} inconsistent counts"));
-        }
         if self.streak > self.best_streak {
             self.best_streak = self.streak;
+            fixed += 1;
+        }
+        if fixed > 0 {
+            notes.push(format!("corrected {fixed} inconsistent counts"));
         }
         Ok((self, notes))
     }
@@ -145,8 +146,12 @@ impl Progress {
         self.best_streak = self.best_streak.max(other.best_streak);
     }
 
+    /// Questions solved over every template (saturating: an imported
+    /// record may hold counts near the largest u32 in several entries).
     pub fn solved(&self) -> u32 {
-        self.entries.values().map(|e| e.correct).sum()
+        self.entries
+            .values()
+            .fold(0u32, |n, e| n.saturating_add(e.correct))
     }
 }
 
@@ -171,6 +176,24 @@ mod tests {
     }
 
     #[test]
+    fn solved_saturates() {
+        // Found by fuzzing: two imported entries near the largest u32
+        // overflowed the sum (a panic in a debug build).
+        let mut p = Progress::default();
+        for k in ["a/C1", "a/C2"] {
+            p.entries.insert(
+                k.into(),
+                Entry {
+                    attempts: u32::MAX,
+                    correct: u32::MAX - 1,
+                    ..Entry::default()
+                },
+            );
+        }
+        assert_eq!(p.solved(), u32::MAX);
+    }
+
+    #[test]
     fn repairs_what_it_can_and_refuses_the_future() {
         let mut p = Progress {
             version: 0,
@@ -191,6 +214,15 @@ mod tests {
         assert_eq!(q.entry("a", "C2").correct, 1);
         assert_eq!(q.entry("a", "C2").last_seed, None);
         assert_eq!(notes.len(), 3, "{notes:?}");
+        // A streak above the best is raised, and said.
+        let p = Progress {
+            streak: 5,
+            best_streak: 2,
+            ..Progress::default()
+        };
+        let (q, notes) = p.repaired().unwrap();
+        assert_eq!((q.streak, q.best_streak), (5, 5));
+        assert_eq!(notes, ["corrected 1 inconsistent counts"]);
         let future = Progress {
             version: 99,
             ..Progress::default()

@@ -118,7 +118,7 @@ impl ParamSpec {
                 .map(|i| i as f64)
                 .ok_or_else(|| ParamError::NotAChoice {
                     name: self.name,
-                    got: t.to_string(),
+                    got: quote(t),
                     allowed: options.iter().map(|(w, _)| *w).collect(),
                 }),
             ParamKind::Number { .. } => {
@@ -588,6 +588,10 @@ mod tests {
         assert_eq!(e, "cards: 1.5 is not a whole number");
         let long = "9".repeat(500);
         let e = spec.parse(&long).unwrap_err().to_string();
+        assert!(e.len() < 120 && e.contains('…'), "{e}");
+        // Found by fuzzing: a choice quoted the whole of a long word.
+        let choice = ParamSpec::choice("scheme", "Scheme", &[("ring", "Ring")], 0, "", "");
+        let e = choice.parse(&"x".repeat(500)).unwrap_err().to_string();
         assert!(e.len() < 120 && e.contains('…'), "{e}");
     }
 }

@@ -54,6 +54,8 @@ pub enum Family {
     Time,
     Money,
     MoneyRate,
+    /// Dollars per million tokens.
+    TokenPrice,
     Rate,
     Tokens,
     Plain,
@@ -95,11 +97,10 @@ impl Unit {
             Unit::Mb | Unit::Gb => Family::Memory,
             Unit::Ms | Unit::Seconds | Unit::Hours => Family::Time,
             Unit::Usd => Family::Money,
-            Unit::UsdPerHour
-            | Unit::UsdPerDay
-            | Unit::UsdPerMonth
-            | Unit::UsdPerYear
-            | Unit::UsdPerMTok => Family::MoneyRate,
+            Unit::UsdPerHour | Unit::UsdPerDay | Unit::UsdPerMonth | Unit::UsdPerYear => {
+                Family::MoneyRate
+            }
+            Unit::UsdPerMTok => Family::TokenPrice,
             Unit::TokPerS | Unit::ReqPerS | Unit::TokPerUsd => Family::Rate,
             Unit::Tokens | Unit::TTokens => Family::Tokens,
             Unit::None => Family::Plain,
