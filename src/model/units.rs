@@ -330,6 +330,11 @@ pub fn trim(s: &str) -> String {
     t.strip_suffix('.').unwrap_or(t).to_string()
 }
 
+/// A share as a reader sees it ("80%", "6.25%"): `Unit::Share.format`.
+pub fn pct(share: f64) -> String {
+    Unit::Share.format(share)
+}
+
 /// A share with up to four decimals of a percent ("61.2903%"): worked
 /// solutions carry the digits a ±0.1-point answer needs.
 pub fn percent4(share: f64) -> String {

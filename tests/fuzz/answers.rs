@@ -15,33 +15,7 @@ use std::sync::OnceLock;
 
 /// Every unit a challenge file can name, and no unit.
 fn units() -> Vec<Unit> {
-    let words = [
-        "share",
-        "points",
-        "ratio",
-        "mb",
-        "gb",
-        "ms",
-        "s",
-        "h",
-        "usd",
-        "usd_per_hour",
-        "usd_per_day",
-        "usd_per_month",
-        "usd_per_year",
-        "usd_per_mtok",
-        "tok_s",
-        "req_s",
-        "tokens",
-        "t_tokens",
-        "tok_per_usd",
-        "cards",
-        "replicas",
-        "families",
-        "copies",
-        "requests",
-        "count",
-    ];
+    let words = fleetlab::challenge::schema::UNIT_WORDS;
     let mut all: Vec<Unit> = words.iter().map(|w| unit_from_word(w).unwrap()).collect();
     all.push(Unit::None);
     all

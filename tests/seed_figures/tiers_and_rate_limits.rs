@@ -256,17 +256,7 @@ fn challenge_c3_shed_arithmetic() {
 // The simulation against the formulas.
 
 fn normal_day() -> SimConfig {
-    SimConfig {
-        service_ms: 49.67,
-        prov_cards: 10,
-        shared_cards: 30,
-        paid_rps: 133.15,
-        free_rps: 500.0,
-        spill_share: 0.0,
-        refill_rps: 400.0,
-        bucket_capacity: 3000.0,
-        assign: Assign::Random,
-    }
+    SimConfig::NORMAL_DAY
 }
 
 fn rel(sim: f64, formula: f64) -> f64 {

@@ -1,6 +1,7 @@
 //! How the topic writes its quantities: tokens in T, dollars, millions of
 //! dollars, shares and prices per 1M tokens.
 
+pub(super) use crate::model::units::pct;
 use crate::model::units::{group, number, trim};
 use crate::model::Unit;
 
@@ -25,10 +26,6 @@ pub(super) fn musd(v: f64) -> String {
     } else {
         usd(v)
     }
-}
-
-pub(super) fn pct(v: f64) -> String {
-    Unit::Share.format(v)
 }
 
 /// "$2.00", "$1.2752", "$0.0403": four decimals, trailing zeros dropped down to two.

@@ -2,11 +2,8 @@
 
 use super::params::{Input, AFFINITY_FLOOR};
 use crate::engine::routing::{Evaluation, Policy, Scenario, HEADROOM};
+use crate::model::units::pct;
 use crate::model::{CheckSpec, Outcome, Unit, Verdict};
-
-fn pct(v: f64) -> String {
-    Unit::Share.format(v)
-}
 
 const AFFINITY: CheckSpec = CheckSpec {
     id: "affinity",

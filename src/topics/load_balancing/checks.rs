@@ -3,11 +3,8 @@
 use super::model::{busiest, fleet_average};
 use super::params::{Balancer, Input, LOCALITY_FLOOR};
 use crate::engine::routing::{Evaluation, Policy, HEADROOM};
+use crate::model::units::pct;
 use crate::model::{CheckSpec, Outcome, Unit, Verdict};
-
-fn pct(v: f64) -> String {
-    Unit::Share.format(v)
-}
 
 const BUSIEST: CheckSpec = CheckSpec {
     id: "busiest",

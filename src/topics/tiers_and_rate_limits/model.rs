@@ -40,6 +40,7 @@
 //! Checks: paid wait ≤ 150 ms; shared pool ρ_S ≤ 85 %; free shed ≤ 50 %.
 
 use super::params::{Input, BURST_SECONDS, UTIL_CAP};
+pub(super) use crate::model::units::pct;
 use crate::model::Unit;
 
 /// Template T2-C1, "the admit count a token bucket grants": a bucket that
@@ -338,9 +339,6 @@ pub(super) fn solve(inp: &Input) -> Solved {
 
 // How the outcome writes the model's quantities.
 
-pub(super) fn pct(v: f64) -> String {
-    Unit::Share.format(v)
-}
 pub(super) fn ms(v: f64) -> String {
     Unit::Ms.format(v)
 }

@@ -59,6 +59,22 @@ pub struct SimConfig {
     pub assign: Assign,
 }
 
+impl SimConfig {
+    /// The normal-day story: 133.15 paid req/s on 10 provisioned cards of
+    /// 49.67 ms, 500 free req/s admitted at 80 % into 30 shared cards.
+    pub const NORMAL_DAY: SimConfig = SimConfig {
+        service_ms: 49.67,
+        prov_cards: 10,
+        shared_cards: 30,
+        paid_rps: 133.15,
+        free_rps: 500.0,
+        spill_share: 0.0,
+        refill_rps: 400.0,
+        bucket_capacity: 3000.0,
+        assign: Assign::Random,
+    };
+}
+
 /// Independent replications of a run, for the error of a mean wait.
 pub const BATCHES: usize = 20;
 /// Student's t at 97.5 % for `df` degrees of freedom, by the

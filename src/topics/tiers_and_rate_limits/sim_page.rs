@@ -28,18 +28,7 @@ const SWEEP_RHOS: [f64; 9] = [0.3, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95];
 /// normal-day story's values) through the discrete-event simulation for `n`
 /// arrivals; returns the free requests admitted.
 pub(super) fn simulate_normal_day(n: u64, seed: u64) -> u64 {
-    let cfg = SimConfig {
-        service_ms: 49.67,
-        prov_cards: 10,
-        shared_cards: 30,
-        paid_rps: 133.15,
-        free_rps: 500.0,
-        spill_share: 0.0,
-        refill_rps: 400.0,
-        bucket_capacity: 3000.0,
-        assign: Assign::Random,
-    };
-    simulate(&cfg, n, seed).free_admitted
+    simulate(&SimConfig::NORMAL_DAY, n, seed).free_admitted
 }
 
 /// The topic's benchmark engine.
