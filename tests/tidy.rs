@@ -354,7 +354,7 @@ fn no_topic_names_another() {
 
 /// Inside a topic folder each file depends only downward: declarations,
 /// then the model, the simulation, the outcome (figures, checks, notes,
-/// charts, which do not import each other), the challenges, and `mod.rs`
+/// charts and the scene, which do not import each other), the challenges, and `mod.rs`
 /// on top. `<layer>_<what>.rs` belongs to `<layer>`; it and `<layer>.rs` may
 /// use each other in one direction.
 #[test]
@@ -365,7 +365,7 @@ fn topic_files_depend_only_downward() {
             "params" => 0,
             "model" => 1,
             "sim" => 2,
-            "figures" | "checks" | "notes" | "charts" => 3,
+            "figures" | "checks" | "notes" | "charts" | "scene" => 3,
             "challenges" => 4,
             "mod" => 5,
             _ => return None,
@@ -387,7 +387,7 @@ fn topic_files_depend_only_downward() {
             let (mine, base) = rank(stem).unwrap_or_else(|| {
                 panic!(
                     "{}: name a topic file after its layer (params, model, sim, \
-                     figures, checks, notes, charts, challenges, mod)",
+                     figures, checks, notes, charts, scene, challenges, mod)",
                     rel(path)
                 )
             });

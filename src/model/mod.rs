@@ -8,6 +8,7 @@ pub mod memo;
 pub mod outcome;
 pub mod param;
 pub mod rng;
+pub mod scene;
 pub mod topic;
 pub mod units;
 
@@ -19,5 +20,6 @@ pub(crate) use input::typed_input;
 pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
 pub use param::{ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
+pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};
 pub use topic::{About, Declarations, Declared, Engine, Fix, Preset, Topic, TopicKind};
 pub use units::Unit;

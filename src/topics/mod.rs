@@ -5,7 +5,7 @@
 //! (ARCHITECTURE.md, "How to add a topic").
 
 use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
-use crate::model::Params;
+use crate::model::{Params, SceneSpec};
 use crate::model::{Topic, TopicKind};
 
 pub mod autoscaling;
@@ -70,6 +70,15 @@ pub static CATALOG: [Entry; 8] = [
         &tiers_and_rate_limits::SOLVER,
     ),
 ];
+
+/// The scenes, by topic id: a topic's request-level engine, watched as it
+/// runs (`model::scene`). Each is its folder's `scene::SCENE`.
+static SCENES: &[(&str, &SceneSpec)] = &[];
+
+/// The scene of a built topic, by topic id.
+pub fn scene(id: &str) -> Option<&'static SceneSpec> {
+    SCENES.iter().find(|(t, _)| *t == id).map(|(_, s)| *s)
+}
 
 /// The built topics, in menu order.
 pub fn all() -> impl Iterator<Item = &'static dyn Topic> {

@@ -1,0 +1,390 @@
+//! The scene: a topic's request-level engine, watched as it runs.
+//!
+//! A topic that has a scene gives the registry a `SceneSpec`: how to build
+//! its `Scene` from the page's parameters and a seed, the comparisons its page
+//! offers, and the counters its scene keeps. The scene advances a simulated
+//! clock and, on request, describes what is on screen as a display list
+//! (`Frame`): boxes for cards, marks for requests, arcs, lines, gauges and
+//! text, in the scene's own logical coordinates. The web edge only paints a
+//! `Frame`; it knows no topic.
+//!
+//! Pure and deterministic like the rest of the model: the same parameters,
+//! seed and sequence of `advance` calls give the same frames, whatever the
+//! frame rate (a scene steps its engine in fixed increments inside
+//! `advance`). `draw` and `counters` write into buffers the caller reuses, so
+//! a running scene allocates nothing per frame once its buffers have grown.
+
+use super::param::Params;
+use super::units::Unit;
+use std::fmt::Write as _;
+
+/// What a topic registers to have a scene.
+#[derive(Clone, Copy, Debug)]
+pub struct SceneSpec {
+    /// Builds the scene for these parameters and this seed (same seed, same
+    /// arrivals: the two sides of a comparison share it).
+    pub build: fn(&Params, u64) -> Box<dyn Scene>,
+    /// Settings the page can compare side by side on one arrival stream.
+    pub comparisons: &'static [Comparison],
+    /// The counters the scene keeps, in the order `counters` writes them.
+    pub counters: &'static [CounterSpec],
+}
+
+/// Two settings of one parameter, run side by side on the same arrivals
+/// ("round-robin vs cache-aware"). The left side is the page's state with
+/// `param = a`, the right side the same with `param = b`.
+#[derive(Clone, Copy, Debug)]
+pub struct Comparison {
+    /// Stable id, part of the page's address (`compare=<id>`).
+    pub id: &'static str,
+    /// What the learner reads on the button ("Round-robin vs cache-aware").
+    pub label: &'static str,
+    pub param: &'static str,
+    pub a: &'static str,
+    pub b: &'static str,
+    /// What to watch for, in a sentence.
+    pub watch: &'static str,
+}
+
+/// A running counter, and the page figure it converges to.
+#[derive(Clone, Copy, Debug)]
+pub struct CounterSpec {
+    pub id: &'static str,
+    /// What the learner reads beside the value ("hit share").
+    pub label: &'static str,
+    pub unit: Unit,
+    /// The figure of the topic's `Outcome` this counter estimates, if any.
+    pub figure: Option<&'static str>,
+    /// How close the counter must come to the figure once the scene has run
+    /// `settle` of its own seconds: an absolute difference in the counter's
+    /// unit (0.02 = two points for a share).
+    pub tolerance: f64,
+    /// Simulated seconds after which the counter has settled.
+    pub settle_s: f64,
+}
+
+/// A running scene.
+pub trait Scene {
+    /// Advances the simulated clock by `dt_s` simulated seconds.
+    fn advance(&mut self, dt_s: f64);
+    /// The simulated time, in seconds since the scene started.
+    fn now_s(&self) -> f64;
+    /// The scene's size in its own logical units; the page scales it.
+    fn size(&self) -> (f32, f32) {
+        (960.0, 360.0)
+    }
+    /// The speed the page starts at (simulated seconds per real second).
+    fn default_speed(&self) -> f64 {
+        1.0
+    }
+    /// Describes what is on screen now. `frame` comes in cleared.
+    fn draw(&self, frame: &mut Frame);
+    /// The counters' current values, in `SceneSpec::counters` order.
+    fn counters(&self, out: &mut Vec<f64>);
+    /// One or two sentences on what just happened, for a screen reader
+    /// (the page reads it out throttled). `out` comes in cleared.
+    fn summary(&self, out: &mut String);
+}
+
+/// The palette a scene paints with: meanings, not colours. The page maps
+/// each to its theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ink {
+    /// Text and outlines.
+    Text,
+    /// Secondary text, idle things.
+    Muted,
+    /// A card (GPU) that is up.
+    Card,
+    /// A card that is booting or cold.
+    Booting,
+    /// A card or capacity that is paid for but idle.
+    Idle,
+    /// A card that is down (an incident).
+    Down,
+    /// A request served from what the card already held (a cache hit).
+    Hit,
+    /// A request that had to be prefilled (a miss) or re-prefilled.
+    Miss,
+    /// A request refused (429, shed, over the cap).
+    Refused,
+    /// A request waiting in a queue.
+    Waiting,
+    /// The first of two classes (paid, owned, the page's side A).
+    ClassA,
+    /// The second class (free, rented, side B).
+    ClassB,
+    /// A third class (API, overflow).
+    ClassC,
+    /// A threshold broken (an SLO breach, a wrong eviction).
+    Warn,
+    /// Neutral emphasis (the moved share, a selected item).
+    Accent,
+}
+
+/// How a request mark is drawn: hit and miss differ by shape as well as ink.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    /// A filled dot: served from cache, or plain arrival.
+    Dot,
+    /// A hollow ring: waiting.
+    Ring,
+    /// A square: a miss (prefill).
+    Square,
+    /// A cross: refused.
+    Cross,
+    /// A triangle: moved, overflowed or re-routed.
+    Triangle,
+}
+
+/// Text size in a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextSize {
+    Small,
+    Normal,
+    Large,
+}
+
+/// Horizontal anchor of a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// A span of `Frame::text`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextRef {
+    pub start: u32,
+    pub end: u32,
+}
+
+/// One thing to paint, in the scene's logical coordinates (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// A box: filled, or outlined when `filled` is false.
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        ink: Ink,
+        filled: bool,
+    },
+    /// A stroke along a circle from angle `a0` to `a1` (radians, clockwise
+    /// from twelve o'clock), `width` thick: a card's arc on the ring.
+    Arc {
+        cx: f32,
+        cy: f32,
+        r: f32,
+        a0: f32,
+        a1: f32,
+        width: f32,
+        ink: Ink,
+    },
+    /// A straight line, dashed or solid.
+    Line {
+        x0: f32,
+        y0: f32,
+        x1: f32,
+        y1: f32,
+        ink: Ink,
+        dashed: bool,
+    },
+    /// A request (or a family, a token): a glyph of radius `r`.
+    Mark {
+        x: f32,
+        y: f32,
+        r: f32,
+        glyph: Glyph,
+        ink: Ink,
+    },
+    /// A text, anchored at its baseline.
+    Text {
+        x: f32,
+        y: f32,
+        text: TextRef,
+        ink: Ink,
+        size: TextSize,
+        align: Align,
+    },
+}
+
+/// A display list and the text it refers to. Cleared, not dropped, between
+/// frames: its buffers keep their capacity.
+#[derive(Clone, Debug, Default)]
+pub struct Frame {
+    pub shapes: Vec<Shape>,
+    /// All of the frame's texts, back to back; `Shape::Text` holds a span.
+    pub text: String,
+}
+
+impl Frame {
+    pub fn clear(&mut self) {
+        self.shapes.clear();
+        self.text.clear();
+    }
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, ink: Ink) {
+        self.shapes.push(Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            ink,
+            filled: true,
+        });
+    }
+    pub fn outline(&mut self, x: f32, y: f32, w: f32, h: f32, ink: Ink) {
+        self.shapes.push(Shape::Rect {
+            x,
+            y,
+            w,
+            h,
+            ink,
+            filled: false,
+        });
+    }
+    pub fn line(&mut self, (x0, y0): (f32, f32), (x1, y1): (f32, f32), ink: Ink, dashed: bool) {
+        self.shapes.push(Shape::Line {
+            x0,
+            y0,
+            x1,
+            y1,
+            ink,
+            dashed,
+        });
+    }
+    pub fn mark(&mut self, x: f32, y: f32, r: f32, glyph: Glyph, ink: Ink) {
+        self.shapes.push(Shape::Mark {
+            x,
+            y,
+            r,
+            glyph,
+            ink,
+        });
+    }
+    #[allow(clippy::too_many_arguments)]
+    pub fn arc(&mut self, cx: f32, cy: f32, r: f32, a0: f32, a1: f32, width: f32, ink: Ink) {
+        self.shapes.push(Shape::Arc {
+            cx,
+            cy,
+            r,
+            a0,
+            a1,
+            width,
+            ink,
+        });
+    }
+    /// A text written with `format_args!`, without allocating once the
+    /// frame's text buffer has grown: `f.label(x, y, Ink::Text, TextSize::Small,
+    /// Align::Left, format_args!("{n} waiting"))`.
+    pub fn label(
+        &mut self,
+        (x, y): (f32, f32),
+        ink: Ink,
+        size: TextSize,
+        align: Align,
+        args: std::fmt::Arguments,
+    ) {
+        let start = self.text.len() as u32;
+        let _ = self.text.write_fmt(args);
+        let end = self.text.len() as u32;
+        self.shapes.push(Shape::Text {
+            x,
+            y,
+            text: TextRef { start, end },
+            ink,
+            size,
+            align,
+        });
+    }
+    /// The text a `TextRef` points at.
+    pub fn str(&self, t: TextRef) -> &str {
+        self.text
+            .get(t.start as usize..t.end as usize)
+            .unwrap_or("")
+    }
+}
+
+/// A fixed-step clock for a scene: `advance(dt)` runs the engine in steps of
+/// `step_s` whatever `dt` the frame rate gives, so a scene's state depends on
+/// simulated time only. `due(dt)` says how many steps to run now.
+#[derive(Clone, Copy, Debug)]
+pub struct Stepper {
+    pub step_s: f64,
+    carry: f64,
+    pub now_s: f64,
+}
+
+impl Stepper {
+    pub const fn new(step_s: f64) -> Stepper {
+        Stepper {
+            step_s,
+            carry: 0.0,
+            now_s: 0.0,
+        }
+    }
+    /// How many whole steps `dt_s` more seconds hold (the rest carries over),
+    /// capped at `max` so one slow frame cannot stall the page.
+    pub fn due(&mut self, dt_s: f64, max: u32) -> u32 {
+        if !(dt_s > 0.0) || !dt_s.is_finite() {
+            return 0;
+        }
+        self.carry += dt_s;
+        let n = (self.carry / self.step_s).floor().min(max as f64).max(0.0);
+        self.carry -= n * self.step_s;
+        if n as u32 == max {
+            self.carry = self.carry.min(self.step_s);
+        }
+        self.now_s += n * self.step_s;
+        n as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stepper_counts_whole_steps_and_carries_the_rest() {
+        let mut s = Stepper::new(0.1);
+        assert_eq!(s.due(0.25, 100), 2);
+        assert_eq!(s.due(0.05, 100), 1);
+        assert!((s.now_s - 0.3).abs() < 1e-9);
+        assert_eq!(s.due(f64::NAN, 100), 0);
+        assert_eq!(s.due(-1.0, 100), 0);
+        assert_eq!(s.due(1000.0, 5), 5);
+    }
+
+    #[test]
+    fn frame_text_spans_point_at_their_text() {
+        let mut f = Frame::default();
+        f.label(
+            (0.0, 0.0),
+            Ink::Text,
+            TextSize::Small,
+            Align::Left,
+            format_args!("{} waiting", 3),
+        );
+        f.label(
+            (0.0, 0.0),
+            Ink::Text,
+            TextSize::Small,
+            Align::Left,
+            format_args!("hit"),
+        );
+        let texts: Vec<&str> = f
+            .shapes
+            .iter()
+            .filter_map(|s| match s {
+                Shape::Text { text, .. } => Some(f.str(*text)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, ["3 waiting", "hit"]);
+        let cap = f.text.capacity();
+        f.clear();
+        assert_eq!(f.text.capacity(), cap);
+    }
+}

@@ -1,0 +1,194 @@
+//! Every topic's scene, checked over the registry: it is deterministic by
+//! seed, its display list stays finite and inside its own size, its counters
+//! are finite, and after its stated settling time each counter that names a
+//! figure comes within its stated tolerance of that figure, on every story
+//! with and without its fix. The scene is the page's model watched as it
+//! runs, so what it counts must converge to what the page states.
+
+use fleetlab::model::scene::{Frame, Shape};
+use fleetlab::model::{Params, Preset, Topic};
+use fleetlab::topics;
+
+/// Every story of every topic with a scene, with and without its fix.
+fn states() -> Vec<(&'static dyn Topic, String, Params)> {
+    let mut out = Vec::new();
+    for t in topics::all() {
+        if topics::scene(t.id()).is_none() {
+            continue;
+        }
+        out.push((t, "defaults".to_string(), Params::defaults(t.params())));
+        for p in t.presets() {
+            out.push((t, p.id.to_string(), story(t, p, false)));
+            if p.fix.is_some() {
+                out.push((t, format!("{} + fix", p.id), story(t, p, true)));
+            }
+        }
+    }
+    out
+}
+
+fn story(t: &dyn Topic, p: &Preset, fix: bool) -> Params {
+    let mut params = Params::defaults(t.params());
+    params.apply(p.set).expect("story applies");
+    if fix {
+        if let Some(f) = p.fix {
+            params.apply(f.set).expect("fix applies");
+        }
+    }
+    params
+}
+
+/// Runs a scene for `seconds` of its own time in frames of `dt`.
+fn run(t: &dyn Topic, params: &Params, seed: u64, seconds: f64, dt: f64) -> (Vec<f64>, Frame) {
+    let spec = topics::scene(t.id()).unwrap();
+    let mut scene = (spec.build)(params, seed);
+    let mut elapsed = 0.0;
+    while elapsed < seconds {
+        scene.advance(dt);
+        elapsed += dt;
+    }
+    let mut counters = Vec::new();
+    scene.counters(&mut counters);
+    let mut frame = Frame::default();
+    scene.draw(&mut frame);
+    (counters, frame)
+}
+
+#[test]
+fn every_topic_has_a_scene() {
+    let missing: Vec<&str> = topics::all()
+        .map(|t| t.id())
+        .filter(|id| topics::scene(id).is_none())
+        .collect();
+    assert!(missing.is_empty(), "topics without a scene: {missing:?}");
+}
+
+#[test]
+fn a_scene_is_deterministic_by_seed_whatever_the_frame_rate() {
+    for (t, name, params) in states() {
+        let spec = topics::scene(t.id()).unwrap();
+        let settle = spec.counters.iter().map(|c| c.settle_s).fold(1.0, f64::max);
+        let seconds = settle.min(600.0);
+        let (a, fa) = run(t, &params, 7, seconds, seconds / 50.0);
+        let (b, fb) = run(t, &params, 7, seconds, seconds / 50.0);
+        assert_eq!(a, b, "{} {name}: same seed, same counters", t.id());
+        assert_eq!(
+            fa.shapes,
+            fb.shapes,
+            "{} {name}: same seed, same frame",
+            t.id()
+        );
+        // A finer frame rate reaches the same state: the scene steps in
+        // fixed increments, not in frames.
+        let (c, _) = run(t, &params, 7, seconds, seconds / 200.0);
+        for (i, (x, y)) in a.iter().zip(&c).enumerate() {
+            let tol = spec.counters[i].tolerance;
+            assert!(
+                (x - y).abs() <= tol,
+                "{} {name}: counter {} is {x} at 50 frames and {y} at 200",
+                t.id(),
+                spec.counters[i].id
+            );
+        }
+    }
+}
+
+#[test]
+fn frames_stay_finite_and_inside_the_scene() {
+    for (t, name, params) in states() {
+        let spec = topics::scene(t.id()).unwrap();
+        let mut scene = (spec.build)(&params, 11);
+        let (w, h) = scene.size();
+        let mut frame = Frame::default();
+        let mut counters = Vec::new();
+        for step in 0..40 {
+            scene.advance(0.5 * step as f64);
+            frame.clear();
+            scene.draw(&mut frame);
+            counters.clear();
+            scene.counters(&mut counters);
+            assert_eq!(counters.len(), spec.counters.len(), "{} {name}", t.id());
+            assert!(
+                counters.iter().all(|c| c.is_finite()),
+                "{} {name}: counters {counters:?}",
+                t.id()
+            );
+            assert!(
+                !frame.shapes.is_empty(),
+                "{} {name}: an empty frame",
+                t.id()
+            );
+            for s in &frame.shapes {
+                let (x, y) = anchor(s);
+                assert!(
+                    x.is_finite()
+                        && y.is_finite()
+                        && (-1.0..=w + 1.0).contains(&x)
+                        && (-1.0..=h + 1.0).contains(&y),
+                    "{} {name}: {s:?} outside the {w}×{h} scene",
+                    t.id()
+                );
+            }
+            let mut summary = String::new();
+            scene.summary(&mut summary);
+            assert!(!summary.trim().is_empty(), "{} {name}: no summary", t.id());
+        }
+    }
+}
+
+fn anchor(s: &Shape) -> (f32, f32) {
+    match *s {
+        Shape::Rect { x, y, .. } | Shape::Mark { x, y, .. } | Shape::Text { x, y, .. } => (x, y),
+        Shape::Arc { cx, cy, .. } => (cx, cy),
+        Shape::Line { x0, y0, .. } => (x0, y0),
+    }
+}
+
+/// The scene's counters converge to the page's figures: after the settling
+/// time each counter that names a figure is within its tolerance of it.
+#[test]
+fn counters_converge_to_the_figures() {
+    for (t, name, params) in states() {
+        let spec = topics::scene(t.id()).unwrap();
+        let outcome = t.run(&params);
+        let settle = spec.counters.iter().map(|c| c.settle_s).fold(0.0, f64::max);
+        let (values, _) = run(t, &params, 3, settle, settle / 400.0);
+        for (c, v) in spec.counters.iter().zip(&values) {
+            let Some(fig) = c.figure else { continue };
+            let f = outcome
+                .figures
+                .iter()
+                .find(|f| f.id == fig)
+                .unwrap_or_else(|| panic!("{}: counter {} names no figure {fig}", t.id(), c.id));
+            if !f.value.is_finite() {
+                continue;
+            }
+            assert!(
+                (v - f.value).abs() <= c.tolerance,
+                "{} {name}: counter {} = {v} but figure {fig} = {} (tolerance {})",
+                t.id(),
+                c.id,
+                f.value,
+                c.tolerance
+            );
+        }
+    }
+}
+
+/// Comparisons name real parameters and values the spec accepts.
+#[test]
+fn comparisons_name_real_settings() {
+    for t in topics::all() {
+        let Some(spec) = topics::scene(t.id()) else {
+            continue;
+        };
+        for c in spec.comparisons {
+            let mut p = Params::defaults(t.params());
+            for v in [c.a, c.b] {
+                p.apply(&[(c.param, v)])
+                    .unwrap_or_else(|e| panic!("{} comparison {}: {e}", t.id(), c.id));
+            }
+            assert_ne!(c.a, c.b, "{} comparison {}", t.id(), c.id);
+        }
+    }
+}
