@@ -332,14 +332,49 @@ impl Stepper {
             return 0;
         }
         self.carry += dt_s;
-        let n = (self.carry / self.step_s).floor().min(max as f64).max(0.0);
-        self.carry -= n * self.step_s;
+        // A hair of slack: 0.05 + 0.05 is a whole step of 0.1, not 0.999….
+        let n = (self.carry / self.step_s + 1e-9)
+            .floor()
+            .min(max as f64)
+            .max(0.0);
+        self.carry = (self.carry - n * self.step_s).max(0.0);
         if n as u32 == max {
             self.carry = self.carry.min(self.step_s);
         }
         self.now_s += n * self.step_s;
         n as u32
     }
+}
+
+/// A strip of the whole day: 24 hours across `x0..x1` between `y0` and
+/// `y1`, its hours written under it, a cursor at `now_s` (seconds since
+/// midnight). Returns the strip's x of a second of the day, for what the
+/// scene marks on it (a window, bursts, breaches).
+pub fn day_strip(
+    f: &mut Frame,
+    (x0, x1): (f32, f32),
+    (y0, y1): (f32, f32),
+    now_s: f64,
+) -> impl Fn(f64) -> f32 {
+    let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
+    f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
+    for h in [0u32, 6, 12, 18, 24] {
+        let align = match h {
+            0 => Align::Left,
+            24 => Align::Right,
+            _ => Align::Center,
+        };
+        let at = (x(h as f64 * 3600.0), y1 + 11.0);
+        f.label(
+            at,
+            Ink::Muted,
+            TextSize::Small,
+            align,
+            format_args!("{h:02}:00"),
+        );
+    }
+    f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
+    x
 }
 
 /// A time of day, `hh:mm:ss`, written without allocating

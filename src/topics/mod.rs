@@ -75,7 +75,7 @@ pub static CATALOG: [Entry; 8] = [
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
 static SCENES: &[(&str, &SceneSpec)] = &[
     ("autoscaling", &autoscaling::SCENE),
-    // ("warm-pool", &warm_pool::SCENE),
+    ("warm-pool", &warm_pool::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

@@ -7,7 +7,7 @@
 use super::params::{Signal, DAY_S};
 use super::scene::{wait_of, DayScene, CELLS, PAST};
 use crate::model::rng::hash64;
-use crate::model::scene::{Align, Clock, Frame, Glyph, Ink, Scene, TextSize, Thousands};
+use crate::model::scene::{day_strip, Align, Clock, Frame, Glyph, Ink, Scene, TextSize, Thousands};
 
 /// The window chart.
 const CX0: f32 = 46.0;
@@ -102,41 +102,28 @@ impl DayScene {
 
     /// The whole day: its curve, the window, a cursor, breaches.
     fn strip(&self, f: &mut Frame) {
-        let (x0, x1, y0, y1) = (10.0f32, 950.0f32, 24.0f32, 42.0f32);
+        let (y0, y1) = (24.0f32, 42.0f32);
         let d = self.run.day();
-        let day = DAY_S as f32;
-        let xs = |t: f64| x0 + (x1 - x0) * (t as f32 / day).clamp(0.0, 1.0);
+        let now = self.t_now();
+        let xs = day_strip(f, (10.0, 950.0), (y0, y1), now);
         let ys = |v: f64| y1 - 2.0 - (y1 - y0 - 4.0) * (v / d.peak).clamp(0.0, 1.0) as f32;
-        f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
         let cell = DAY_S / CELLS;
         for i in 0..CELLS {
             let (t0, t1) = (i * cell, (i + 1) * cell - 1);
-            let (a, b) = ((t0 as f64), (t1 as f64));
+            let (a, b) = (xs(t0 as f64), xs(t1 as f64));
             f.line(
-                (xs(a), ys(d.curve(t0))),
-                (xs(b), ys(d.curve(t1))),
+                (a, ys(d.curve(t0))),
+                (b, ys(d.curve(t1))),
                 Ink::Muted,
                 false,
             );
             if self.breaches[i] > 0 {
-                let w = (x1 - x0) / CELLS as f32;
-                f.rect(xs(a), y1 - 4.0, w, 4.0, Ink::Warn);
+                f.rect(a, y1 - 4.0, (b - a).max(1.0), 4.0, Ink::Warn);
             }
         }
-        let now = self.t_now();
         let w = self.window as f64;
-        let (a, b) = (now - PAST * w, now + (1.0 - PAST) * w);
-        f.outline(xs(a), y0, xs(b) - xs(a), y1 - y0, Ink::Accent);
-        f.line((xs(now), y0 - 2.0), (xs(now), y1 + 2.0), Ink::Text, false);
-        for h in [0usize, 6, 12, 18, 24] {
-            let align = match h {
-                0 => Align::Left,
-                24 => Align::Right,
-                _ => Align::Center,
-            };
-            let x = xs((h * 3600) as f64);
-            small(f, (x, 53.0), Ink::Muted, align, format_args!("{h:02}:00"));
-        }
+        let (a, b) = (xs(now - PAST * w), xs(now + (1.0 - PAST) * w));
+        f.outline(a, y0, b - a, y1 - y0, Ink::Accent);
     }
 
     /// Demand, ready and billed replicas over the window; the curve ahead.
