@@ -18,7 +18,7 @@
 use super::model::Burst;
 use super::params::{Input, SLICES};
 use super::sim::{simulate_burst, BurstRun};
-use crate::model::scene::{Comparison, CounterSpec, SceneSpec, Stepper};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper};
 use crate::model::{Params, Unit};
 
 pub static SCENE: SceneSpec = SceneSpec {
@@ -167,7 +167,7 @@ pub(super) struct PoolScene {
     pub(super) trace_top: f64,
 }
 
-fn build(p: &Params, seed: u64) -> Box<dyn crate::model::Scene> {
+fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     let inp = Input::read(p);
     Box::new(PoolScene::new(&inp, seed))
 }
@@ -234,29 +234,17 @@ impl PoolScene {
 
     /// Simulated seconds the arrival lane shows.
     pub(super) fn lane_s(&self) -> f64 {
-        1.5 * self.default_speed()
+        1.5 * self.speed()
     }
 
     /// The speed that plays a burst in `PLAY_S` real seconds.
-    pub(super) fn default_speed(&self) -> f64 {
+    fn speed(&self) -> f64 {
         (self.run.stats.horizon_s / PLAY_S).clamp(1.0, 60.0)
     }
 
     /// Standby rent so far today.
     pub(super) fn rent(&self) -> f64 {
         self.run.b.warm as f64 * self.price * self.day_t.min(DAY_S) / 3600.0
-    }
-
-    pub(super) fn advance(&mut self, dt_s: f64) {
-        if self.phase == Phase::Over {
-            return;
-        }
-        let max = (MAX_ADVANCE_S / self.run.dt).ceil().min(1e6) as u32;
-        for _ in 0..self.clock.due(dt_s, max) {
-            if !self.step() {
-                break;
-            }
-        }
     }
 
     /// One step of the day; false once it is over.
@@ -356,17 +344,6 @@ impl PoolScene {
         };
     }
 
-    pub(super) fn counters(&self, out: &mut Vec<f64>) {
-        out.extend([
-            self.rent(),
-            self.worst,
-            self.p95,
-            self.peak,
-            self.waited / 3600.0,
-            self.at_once_share(),
-        ]);
-    }
-
     /// Share of this burst's arrivals so far served without waiting (0
     /// before any arrive).
     pub(super) fn at_once_share(&self) -> f64 {
@@ -379,10 +356,52 @@ impl PoolScene {
     }
 }
 
+impl Scene for PoolScene {
+    fn advance(&mut self, dt_s: f64) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        let max = (MAX_ADVANCE_S / self.run.dt).ceil().min(1e6) as u32;
+        for _ in 0..self.clock.due(dt_s, max) {
+            if !self.step() {
+                break;
+            }
+        }
+    }
+
+    /// The day's clock: the scene opens at midnight.
+    fn now_s(&self) -> f64 {
+        self.day_t
+    }
+
+    fn default_speed(&self) -> f64 {
+        self.speed()
+    }
+
+    fn draw(&self, f: &mut Frame) {
+        self.paint(f)
+    }
+
+    fn counters(&self, out: &mut Vec<f64>) {
+        out.extend([
+            self.rent(),
+            self.worst,
+            self.p95,
+            self.peak,
+            self.waited / 3600.0,
+            self.at_once_share(),
+        ]);
+    }
+
+    fn summary(&self, out: &mut String) {
+        self.tell(out)
+    }
+}
+
 impl PoolScene {
     /// One or two sentences on now: the quiet, the burst (who serves, who
     /// boots, what waits), the fast-forward, or the day's totals.
-    pub(super) fn summary(&self, out: &mut String) {
+    fn tell(&self, out: &mut String) {
         use crate::model::scene::{Clock, Thousands};
         use std::fmt::Write as _;
         let b = self.burst();

@@ -4,8 +4,9 @@
 //! standby rent meter; the counters and a legend.
 
 use super::scene::{Phase, PoolScene, MARKS, TRACE};
-use crate::model::rng::hash64;
-use crate::model::scene::{day_strip, Align, Clock, Frame, Glyph, Ink, Scene, TextSize, Thousands};
+use crate::model::scene::{
+    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
+};
 
 /// Panels' top and bottom.
 const PY0: f32 = 70.0;
@@ -27,17 +28,9 @@ const TX1: f32 = 470.0;
 const TY0: f32 = 184.0;
 const TY1: f32 = 266.0;
 
-impl Scene for PoolScene {
-    fn advance(&mut self, dt_s: f64) {
-        PoolScene::advance(self, dt_s)
-    }
-    fn now_s(&self) -> f64 {
-        self.day_t
-    }
-    fn default_speed(&self) -> f64 {
-        PoolScene::default_speed(self)
-    }
-    fn draw(&self, f: &mut Frame) {
+impl PoolScene {
+    /// Describes the scene now (`Scene::draw`).
+    pub(super) fn paint(&self, f: &mut Frame) {
         self.header(f);
         self.lane(f);
         self.queue(f);
@@ -47,25 +40,6 @@ impl Scene for PoolScene {
         self.tallies(f);
         self.legend(f);
     }
-    fn counters(&self, out: &mut Vec<f64>) {
-        PoolScene::counters(self, out)
-    }
-    fn summary(&self, out: &mut String) {
-        PoolScene::summary(self, out)
-    }
-}
-
-fn small(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Small, align, args);
-}
-
-/// A jitter in [-1, 1] for mark `i` of a scene seeded `seed`.
-fn jitter(seed: u64, i: usize, salt: u64) -> f32 {
-    let h = hash64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9) ^ salt);
-    (h >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-}
-
-impl PoolScene {
     fn header(&self, f: &mut Frame) {
         let b = self.burst();
         let (k, n) = ((self.done + 1).min(self.bursts), self.bursts);
@@ -103,8 +77,7 @@ impl PoolScene {
     fn lane(&self, f: &mut Frame) {
         let t = self.burst_t();
         let rate = self.burst().demand(t);
-        small(
-            f,
+        f.small(
             (LX0, PY0 - 6.0),
             Ink::Text,
             Align::Left,
@@ -137,8 +110,7 @@ impl PoolScene {
         } else {
             ""
         };
-        small(
-            f,
+        f.small(
             (QX0, PY0 - 6.0),
             Ink::Text,
             Align::Left,
@@ -156,8 +128,7 @@ impl PoolScene {
     fn replicas(&self, f: &mut Frame) {
         let b = self.burst();
         let (w, k) = (b.warm, b.shape.need);
-        small(
-            f,
+        f.small(
             (RX0, PY0 - 6.0),
             Ink::Text,
             Align::Left,
@@ -174,37 +145,25 @@ impl PoolScene {
             let standby = slot < w;
             if standby || (in_burst && t >= cold) {
                 if in_burst {
-                    let fill = (busy - ready as f64).clamp(0.0, 1.0) as f32;
-                    f.rect(x, y, BW, BH, Ink::Card);
-                    f.rect(x, y + BH * (1.0 - fill), BW, BH * fill, Ink::ClassA);
+                    let fill = (busy - ready as f64) as f32;
+                    f.serving((x, y, BW, BH), fill, Ink::ClassA);
                     ready += 1;
                 } else {
                     f.rect(x, y, BW, BH, Ink::Idle);
-                    small(
-                        f,
+                    f.small(
                         (x + BW / 2.0, y + 22.0),
                         Ink::Muted,
                         Align::Center,
                         format_args!("standby"),
                     );
+                    f.outline(x, y, BW, BH, Ink::Text);
                 }
-                f.outline(x, y, BW, BH, Ink::Text);
             } else if in_burst {
                 let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
-                f.rect(x, y, BW * done.clamp(0.0, 1.0), BH, Ink::Booting);
-                f.outline(x, y, BW, BH, Ink::Booting);
-                let left = (cold - t).ceil();
-                small(
-                    f,
-                    (x + BW / 2.0, y + 22.0),
-                    Ink::Text,
-                    Align::Center,
-                    format_args!("{left:.0} s"),
-                );
+                f.booting((x, y, BW, BH), done, (cold - t).ceil());
             } else {
                 f.outline(x, y, BW, BH, Ink::Muted);
-                small(
-                    f,
+                f.small(
                     (x + BW / 2.0, y + 22.0),
                     Ink::Muted,
                     Align::Center,
@@ -226,9 +185,7 @@ impl PoolScene {
         let x = |t: f64| TX0 + (TX1 - TX0) * (t / h).clamp(0.0, 1.0) as f32;
         let y = |v: f64| TY1 - (TY1 - TY0) * (v / top).clamp(0.0, 1.0) as f32;
         let which = if self.in_burst() { "This" } else { "Each" };
-        small(
-            f,
-            (10.0, TY0 - 8.0),
+        f.small((10.0, TY0 - 8.0),
             Ink::Text,
             Align::Left,
             format_args!("{which} burst: demand (teal) and ready replicas (blue), in replicas; the backlog in grey"),
@@ -265,8 +222,7 @@ impl PoolScene {
         if scale >= 0.5 {
             let mid = (TX0 + TX1) / 2.0;
             let top = Thousands(scale);
-            small(
-                f,
+            f.small(
                 (mid, TY1 + 12.0),
                 Ink::Muted,
                 Align::Center,
@@ -277,31 +233,27 @@ impl PoolScene {
         if b.launched() > 0 {
             f.line((x(cold), TY0), (x(cold), TY1), Ink::Booting, true);
             let at = (x(cold) + 3.0, TY0 + 11.0);
-            small(
-                f,
+            f.small(
                 at,
                 Ink::Muted,
                 Align::Left,
                 format_args!("launches ready at {cold:.0} s"),
             );
         }
-        small(
-            f,
+        f.small(
             (TX0, TY1 + 12.0),
             Ink::Muted,
             Align::Left,
             format_args!("0 s"),
         );
-        small(
-            f,
+        f.small(
             (TX1, TY1 + 12.0),
             Ink::Muted,
             Align::Right,
             format_args!("{h:.0} s"),
         );
         for v in [0u32, b.warm.max(b.shape.need)] {
-            small(
-                f,
+            f.small(
                 (TX0 - 4.0, y(v as f64) + 4.0),
                 Ink::Muted,
                 Align::Right,
@@ -319,8 +271,7 @@ impl PoolScene {
         let b = self.burst();
         let (x0, x1) = (RX0, 946.0f32);
         let rent = self.rent();
-        small(
-            f,
+        f.small(
             (x0, TY0 - 8.0),
             Ink::Text,
             Align::Left,
@@ -333,8 +284,7 @@ impl PoolScene {
             Align::Left,
             format_args!("${rent:.2}"),
         );
-        small(
-            f,
+        f.small(
             (x0 + 110.0, TY0 + 12.0),
             Ink::Muted,
             Align::Left,
@@ -347,8 +297,7 @@ impl PoolScene {
         let fill = (rent / whole.max(1e-9)).clamp(0.0, 1.0) as f32;
         f.outline(x0, TY0 + 24.0, x1 - x0, 10.0, Ink::Muted);
         f.rect(x0, TY0 + 24.0, (x1 - x0) * fill, 10.0, Ink::Accent);
-        small(
-            f,
+        f.small(
             (x0, TY0 + 48.0),
             Ink::Muted,
             Align::Left,
@@ -357,8 +306,7 @@ impl PoolScene {
         if let Phase::Forward { from, to, .. } = self.phase {
             let quiet = (to - from) / 60.0;
             let extra = b.warm as f64 * self.price * (to - from) / 3600.0;
-            small(
-                f,
+            f.small(
                 (x0, TY0 + 64.0),
                 Ink::Accent,
                 Align::Left,
@@ -369,8 +317,7 @@ impl PoolScene {
             );
         } else {
             let every = self.cycle / 60.0;
-            small(
-                f,
+            f.small(
                 (x0, TY0 + 64.0),
                 Ink::Muted,
                 Align::Left,
@@ -402,30 +349,18 @@ impl PoolScene {
             },
         ];
         for (i, (value, label)) in cells.into_iter().enumerate() {
-            let x = 10.0 + i as f32 * 157.0;
-            f.label((x, 314.0), Ink::Text, TextSize::Large, Align::Left, value);
-            small(
-                f,
-                (x, 328.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("{label}"),
-            );
+            f.counter((10.0 + i as f32 * 157.0, 314.0), Ink::Text, value, label);
         }
     }
 
     fn legend(&self, f: &mut Frame) {
         let m = self.per_mark;
-        small(
-            f,
-            (10.0, 346.0),
+        f.small((10.0, 346.0),
             Ink::Muted,
             Align::Left,
             format_args!("A dot is {m} arriving requests; a ring, {m} waiting. A box is a replica (a GPU card): grey = standby, rented and idle; blue fill = share busy;"),
         );
-        small(
-            f,
-            (10.0, 358.0),
+        f.small((10.0, 358.0),
             Ink::Muted,
             Align::Left,
             format_args!("purple = cold start (fill = progress, seconds left); outlined = cold, not running. The meter counts the standby replicas only, as the page's idle rent does."),
