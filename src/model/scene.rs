@@ -328,7 +328,7 @@ impl Stepper {
     /// How many whole steps `dt_s` more seconds hold (the rest carries over),
     /// capped at `max` so one slow frame cannot stall the page.
     pub fn due(&mut self, dt_s: f64, max: u32) -> u32 {
-        if !(dt_s > 0.0) || !dt_s.is_finite() {
+        if !dt_s.is_finite() || dt_s <= 0.0 {
             return 0;
         }
         self.carry += dt_s;
