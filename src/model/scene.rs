@@ -332,8 +332,13 @@ impl Stepper {
             return 0;
         }
         self.carry += dt_s;
-        let n = (self.carry / self.step_s).floor().min(max as f64).max(0.0);
-        self.carry -= n * self.step_s;
+        // A hair of slack: 0.25 − 2·0.1 + 0.05 is a whole step, though
+        // binary fractions make it 0.0999….
+        let n = (self.carry / self.step_s + 1e-9)
+            .floor()
+            .min(max as f64)
+            .max(0.0);
+        self.carry = (self.carry - n * self.step_s).max(0.0);
         if n as u32 == max {
             self.carry = self.carry.min(self.step_s);
         }
