@@ -73,7 +73,10 @@ pub static CATALOG: [Entry; 8] = [
 
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
-static SCENES: &[(&str, &SceneSpec)] = &[("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE)];
+static SCENES: &[(&str, &SceneSpec)] = &[
+    ("fleet-efficiency", &fleet_efficiency::SCENE),
+    ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
+];
 
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {
