@@ -390,6 +390,34 @@ impl std::fmt::Display for Money {
     }
 }
 
+/// A quantity to three figures with a suffix, written without allocating:
+/// "7", "1.23k", "34.8M", "1.50T" (a count on a narrow card, a rate).
+#[derive(Clone, Copy, Debug)]
+pub struct Compact(pub f64);
+
+impl std::fmt::Display for Compact {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let v = self.0;
+        let a = v.abs();
+        let (x, suffix) = if a >= 1e12 {
+            (v / 1e12, "T")
+        } else if a >= 1e9 {
+            (v / 1e9, "B")
+        } else if a >= 1e6 {
+            (v / 1e6, "M")
+        } else if a >= 1e3 {
+            (v / 1e3, "k")
+        } else {
+            return write!(f, "{v:.0}");
+        };
+        match x.abs() {
+            ax if ax >= 99.95 => write!(f, "{x:.0}{suffix}"),
+            ax if ax >= 9.995 => write!(f, "{x:.1}{suffix}"),
+            _ => write!(f, "{x:.2}{suffix}"),
+        }
+    }
+}
+
 /// `n` equal cells in rows inside a box (cards of a pool): the fewest rows
 /// that keep each cell at least `min_aspect` as wide as it is tall.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -483,6 +511,10 @@ mod tests {
         assert_eq!(Thousands(1_000_000.0).to_string(), "1,000,000");
         assert_eq!(Money(12_345.4).to_string(), "$12,345");
         assert_eq!(Money(3_185_000.0).to_string(), "$3.185M");
+        assert_eq!(Compact(7.0).to_string(), "7");
+        assert_eq!(Compact(1234.0).to_string(), "1.23k");
+        assert_eq!(Compact(34_779_299.0).to_string(), "34.8M");
+        assert_eq!(Compact(1.5e12).to_string(), "1.50T");
         let g = Grid::fit(30, (0.0, 0.0, 520.0, 130.0), 0.35);
         assert_eq!((g.cols, g.cell(15)), (15, (0.0, 65.0)));
         assert_eq!(Grid::fit(10, (0.0, 0.0, 520.0, 100.0), 0.35).cols, 10);

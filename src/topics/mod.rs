@@ -74,6 +74,7 @@ pub static CATALOG: [Entry; 8] = [
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
 static SCENES: &[(&str, &SceneSpec)] = &[
+    ("buying-the-fleet", &buying_the_fleet::SCENE),
     ("fleet-efficiency", &fleet_efficiency::SCENE),
     ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
 ];

@@ -19,6 +19,8 @@ mod model;
 mod model_units;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 
 use crate::model::*;
 use model::Month;
@@ -29,6 +31,7 @@ pub use model::{
     api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
 };
 pub use params::{Chip, Model};
+pub use scene::SCENE;
 
 pub static TOPIC: Declared = Declared {
     about: About {

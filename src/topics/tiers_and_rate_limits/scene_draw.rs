@@ -6,8 +6,7 @@
 
 use super::scene::{Flight, TiersScene, BOUNCE_S, FLY_S, HOP_S};
 use super::sim::Fate;
-use crate::model::scene::{Align, Frame, Glyph, Grid, Ink, TextSize, Thousands};
-use std::fmt;
+use crate::model::scene::{Align, Compact, Frame, Glyph, Grid, Ink, TextSize, Thousands};
 
 /// Where things stand (logical units of the 960 × 360 scene).
 const LANE_X: f32 = 14.0;
@@ -22,21 +21,6 @@ const SHARED_BOX: (f32, f32) = (176.0, 152.0);
 const PANEL_X: f32 = 756.0;
 /// A queue bar is full at this many requests (its count says the rest).
 const BAR_FULL: f64 = 20.0;
-
-/// A count that fits a narrow card: "7", "1.2k", "12k", "3.4M".
-struct Compact(u64);
-
-impl fmt::Display for Compact {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let n = self.0 as f64;
-        match self.0 {
-            0..=999 => write!(f, "{}", self.0),
-            1000..=9_999 => write!(f, "{:.1}k", n / 1e3),
-            10_000..=999_999 => write!(f, "{:.0}k", n / 1e3),
-            _ => write!(f, "{:.1}M", n / 1e6),
-        }
-    }
-}
 
 /// A card as drawn: down, busy, and its queue (paid, free).
 #[derive(Clone, Copy)]
@@ -382,7 +366,7 @@ fn card(f: &mut Frame, g: &Grid, k: usize, look: CardLook) {
             Ink::Text,
             TextSize::Small,
             Align::Center,
-            format_args!("{}", Compact(n)),
+            format_args!("{}", Compact(n as f64)),
         );
     }
 }
