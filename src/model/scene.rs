@@ -397,24 +397,52 @@ pub struct Compact(pub f64);
 
 impl std::fmt::Display for Compact {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let v = self.0;
-        let a = v.abs();
-        let (x, suffix) = if a >= 1e12 {
-            (v / 1e12, "T")
-        } else if a >= 1e9 {
-            (v / 1e9, "B")
-        } else if a >= 1e6 {
-            (v / 1e6, "M")
-        } else if a >= 1e3 {
-            (v / 1e3, "k")
-        } else {
-            return write!(f, "{v:.0}");
-        };
+        let (x, suffix) = super::units::scaled(self.0, 1e3);
+        if suffix.is_empty() {
+            return write!(f, "{x:.0}");
+        }
         match x.abs() {
             ax if ax >= 99.95 => write!(f, "{x:.0}{suffix}"),
             ax if ax >= 9.995 => write!(f, "{x:.1}{suffix}"),
             _ => write!(f, "{x:.2}{suffix}"),
         }
+    }
+}
+
+/// A row of legend entries, left to right: a sign, then its words in small
+/// text (widths estimated at 6 units a character).
+#[derive(Clone, Copy, Debug)]
+pub struct Legend {
+    /// Where the next sign goes, and the words' baseline.
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Legend {
+    /// An entry whose sign the caller drew at `(self.x, self.y − 4)`.
+    pub fn words(&mut self, f: &mut Frame, text: &str) {
+        f.label(
+            (self.x + 8.0, self.y),
+            Ink::Text,
+            TextSize::Small,
+            Align::Left,
+            format_args!("{text}"),
+        );
+        self.x += 22.0 + 6.0 * text.chars().count() as f32;
+    }
+    /// An entry signed by a mark.
+    pub fn mark(&mut self, f: &mut Frame, glyph: Glyph, ink: Ink, text: &str) {
+        f.mark(self.x, self.y - 4.0, 3.5, glyph, ink);
+        self.words(f, text);
+    }
+    /// An entry signed by a small box of `ink`, outlined (empty when `ink`
+    /// is `Muted`).
+    pub fn swatch(&mut self, f: &mut Frame, ink: Ink, text: &str) {
+        if ink != Ink::Muted {
+            f.rect(self.x - 4.0, self.y - 8.0, 9.0, 8.0, ink);
+        }
+        f.outline(self.x - 4.0, self.y - 8.0, 9.0, 8.0, Ink::Muted);
+        self.words(f, text);
     }
 }
 

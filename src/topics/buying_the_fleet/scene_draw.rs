@@ -6,7 +6,9 @@
 
 use super::params::MONTH_S;
 use super::scene::{FleetMonth, SPAWN_S, STEP_S, TRAVEL_S};
-use crate::model::scene::{Align, Compact, Frame, Glyph, Grid, Ink, Money, TextSize, Thousands};
+use crate::model::scene::{
+    Align, Compact, Frame, Glyph, Grid, Ink, Legend, Money, TextSize, Thousands,
+};
 
 const LANE_X: f32 = 16.0;
 const SPLIT_X: f32 = 196.0;
@@ -347,31 +349,13 @@ fn squares(f: &mut Frame, y: f32, what: &str, cards: u64, busy: u64, ink: Ink) {
 }
 
 fn legend(f: &mut Frame) {
-    let y = 346.0;
-    let items: [(Ink, &str); 4] = [
-        (Ink::ClassA, "owned (billed every hour)"),
-        (Ink::ClassB, "rented (billed every hour, at a premium)"),
-        (Ink::ClassC, "API (billed per token)"),
-        (Ink::Idle, "capacity paid for, carrying nothing"),
-    ];
-    let mut x = LANE_X + 4.0;
-    for (ink, text) in items {
-        f.rect(x - 4.0, y - 8.0, 9.0, 8.0, ink);
-        f.label(
-            (x + 9.0, y),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{text}"),
-        );
-        x += 24.0 + 6.0 * text.len() as f32;
-    }
-    f.mark(x, y - 4.0, 3.0, Glyph::Ring, Ink::Text);
-    f.label(
-        (x + 8.0, y),
-        Ink::Text,
-        TextSize::Small,
-        Align::Left,
-        format_args!("tokens"),
-    );
+    let mut l = Legend {
+        x: LANE_X + 4.0,
+        y: 346.0,
+    };
+    l.swatch(f, Ink::ClassA, "owned (billed every hour)");
+    l.swatch(f, Ink::ClassB, "rented (billed every hour, at a premium)");
+    l.swatch(f, Ink::ClassC, "API (billed per token)");
+    l.swatch(f, Ink::Idle, "capacity paid for, carrying nothing");
+    l.mark(f, Glyph::Ring, Ink::Text, "tokens");
 }
