@@ -8,7 +8,8 @@
 //!
 //! Files: `params` (month, chips, parameters, stories, `Input`) → `model` (the
 //! dispatch and dollar arithmetic; `model_units` writes its quantities) →
-//! `figures`, `checks`, `notes`, `charts` (the outcome) → `challenges` (the
+//! `figures`, `checks`, `notes`, `charts` (the outcome), `scene` and
+//! `scene_draw` (the month dispatched as it runs) → `challenges` (the
 //! solver of the topic's questions).
 
 mod challenges;
