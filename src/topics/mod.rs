@@ -76,6 +76,9 @@ pub static CATALOG: [Entry; 8] = [
 static SCENES: &[(&str, &SceneSpec)] = &[
     ("autoscaling", &autoscaling::SCENE),
     ("warm-pool", &warm_pool::SCENE),
+    ("buying-the-fleet", &buying_the_fleet::SCENE),
+    ("fleet-efficiency", &fleet_efficiency::SCENE),
+    ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

@@ -10,7 +10,8 @@
 //!
 //! Files: `params` (constants, sliders, stories) → `model` (a card's rates,
 //! score, median, greedy, the hours) → `sim` (the seeded pool and its month) →
-//! `figures`, `checks`, `notes`, `charts` → `challenges` (the solver).
+//! `figures`, `checks`, `notes`, `charts`, `scene` and `scene_draw` (the
+//! month watched as it runs) → `challenges` (the solver).
 
 mod challenges;
 mod charts;
@@ -19,6 +20,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 
 pub use challenges::{c1_question, c2_question, c3_question, eviction_decision};
@@ -26,6 +29,7 @@ pub use challenges::{name_candidates, whole_card_greedy, SOLVER};
 pub use challenges::{C1Question, C2Question, C3Question, Candidate, EvictionDecision, GreedyPick};
 pub use model::{card_score, round_half_up};
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
+pub use scene::SCENE;
 pub use sim::{draw_pool, run_month, Card, Month};
 
 use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};

@@ -15,9 +15,11 @@
 //! `loss_shared = 0`.
 //!
 //! Files: `params` (declarations, input) → `model` (formulas, solve) → `sim`
-//! (the discrete-event simulation), `sim_page` (the page's runs, the
-//! benchmark) → `figures`, `checks`, `notes`, `charts`, `charts_wait` →
-//! `challenges` (the solver).
+//! (the discrete-event simulation, by replications or watched live), with
+//! `sim_stats` (what it counts) and `sim_draws` (its random draws),
+//! `sim_page` (the page's runs, the benchmark) → `figures`, `checks`,
+//! `notes`, `charts`, `charts_wait`, `scene` and `scene_draw` (the
+//! simulation watched as it runs) → `challenges` (the solver).
 
 mod challenges;
 mod charts;
@@ -27,12 +29,17 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
+mod sim_draws;
 mod sim_page;
+mod sim_stats;
 
 pub use challenges::{queue_wait_ms, SOLVER};
 pub use model::{bucket_admitted, shed_arithmetic, Shed};
 pub use params::Assign;
+pub use scene::SCENE;
 pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;
