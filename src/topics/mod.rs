@@ -73,7 +73,7 @@ pub static CATALOG: [Entry; 8] = [
 
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
-static SCENES: &[(&str, &SceneSpec)] = &[];
+static SCENES: &[(&str, &SceneSpec)] = &[("load-balancing", &load_balancing::SCENE)];
 
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {
