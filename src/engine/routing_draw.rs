@@ -100,3 +100,16 @@ pub fn queue(
         );
     }
 }
+
+/// Says, bottom right, that one arrival in `stride` is drawn (when not all are).
+pub fn stride_note(frame: &mut Frame, stride: u64) {
+    if stride > 1 {
+        frame.label(
+            (950.0, 350.0),
+            Ink::Muted,
+            TextSize::Small,
+            Align::Right,
+            format_args!("one arrival in {stride} drawn"),
+        );
+    }
+}

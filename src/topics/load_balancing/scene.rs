@@ -183,7 +183,7 @@ impl LbScene {
             TextSize::Normal,
             Align::Left,
             format_args!(
-                "Balancer: {label} · {} cards (a card is a GPU serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
+                "Balancer: {label} · {} cards (GPUs serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
                 self.n(),
                 self.inp.load,
                 100.0 * self.inp.w
@@ -353,6 +353,7 @@ impl Scene for LbScene {
         self.cards(f);
         self.flights(f);
         f.counters((10.0, 350.0), &COUNTERS, &self.values());
+        routing_draw::stride_note(f, self.live.stride(MOST_FLYING));
     }
     fn counters(&self, out: &mut Vec<f64>) {
         out.clear();
