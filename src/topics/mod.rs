@@ -76,6 +76,7 @@ pub static CATALOG: [Entry; 8] = [
 static SCENES: &[(&str, &SceneSpec)] = &[
     ("load-balancing", &load_balancing::SCENE),
     ("cache-aware-routing", &cache_aware_routing::SCENE),
+    ("consistent-hashing", &consistent_hashing::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.
