@@ -29,16 +29,15 @@
 
 use super::params::Input;
 use crate::engine::routing::{Scenario, HEADROOM};
-use crate::engine::routing_draw::{self, fate_ink, glyph};
+use crate::engine::routing_draw::{self, fate_ink, glyph, Columns};
 use crate::engine::routing_live::{Clock, Fate, Flight, Kind, LiveRouting};
 use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
-use crate::model::scene::{SceneSpec, Stepper, TextSize};
+use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::{Params, Unit};
 
 /// Card columns drawn at most; past it the last column stands for the rest.
 const COLUMNS: usize = 16;
 const SETTLE_S: f64 = 600.0;
-const STEP_S: f64 = 1.0 / 120.0;
 const FLIGHT_S: f64 = 0.6;
 const LINGER_S: f64 = 0.35;
 /// Marks drawn at most (flying and landed).
@@ -116,7 +115,7 @@ struct CarScene {
     inp: Input,
     s: Scenario,
     live: LiveRouting,
-    step: Stepper,
+    cols: Columns,
 }
 
 fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
@@ -131,15 +130,13 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     };
     Box::new(CarScene {
         live: LiveRouting::new(&s, clock, seed),
-        step: Stepper::new(STEP_S),
+        cols: Columns::new(inp.cards, COLUMNS, (130.0, 950.0), 130.0),
         inp,
         s,
     })
 }
 
 // Layout, in the scene's units (960 × 360).
-const X0: f32 = 130.0;
-const X1: f32 = 950.0;
 const QUEUE_BOTTOM: f32 = 124.0;
 const QUEUE_TOP: f32 = 90.0;
 const BAR_Y: f32 = 130.0;
@@ -150,30 +147,8 @@ const PITCH: f32 = 10.0;
 const FROM: (f32, f32) = (104.0, 250.0);
 
 impl CarScene {
-    fn n(&self) -> usize {
-        self.inp.cards
-    }
-    fn columns(&self) -> usize {
-        self.n().min(COLUMNS)
-    }
-    fn aggregated(&self) -> bool {
-        self.n() > COLUMNS
-    }
-    /// Whether card i has a column of its own.
-    fn drawn(&self, i: usize) -> bool {
-        !self.aggregated() || i < COLUMNS - 1
-    }
-    fn column(&self, i: usize) -> usize {
-        i.min(self.columns() - 1)
-    }
-    fn col_w(&self) -> f32 {
-        ((X1 - X0) / self.columns() as f32).min(130.0)
-    }
-    fn col_left(&self, c: usize) -> f32 {
-        X0 + self.col_w() * c as f32
-    }
     fn per_row(&self) -> usize {
-        (((self.col_w() - 4.0) / PITCH) as usize).max(1)
+        (((self.cols.width - 4.0) / PITCH) as usize).max(1)
     }
     fn cells_cap(&self) -> usize {
         self.per_row() * ((CELLS_BOTTOM - CELLS_Y) / PITCH) as usize
@@ -182,7 +157,7 @@ impl CarScene {
     fn cell(&self, c: usize, r: usize) -> (f32, f32) {
         let (row, k) = (r / self.per_row(), r % self.per_row());
         (
-            self.col_left(c) + 2.0 + PITCH * k as f32,
+            self.cols.left(c) + 2.0 + PITCH * k as f32,
             CELLS_Y + PITCH * row as f32,
         )
     }
@@ -190,15 +165,15 @@ impl CarScene {
     /// card's load bar.
     fn target(&self, f: &Flight) -> (f32, f32) {
         let card = f.routed.card as usize;
-        let c = self.column(card);
-        if f.routed.at_home && self.drawn(card) {
+        let c = self.cols.of(card);
+        if f.routed.at_home && self.cols.own(card) {
             let r = self.s.home_rank(f.routed.family as usize, card);
             if r < self.cells_cap() {
                 let (x, y) = self.cell(c, r);
                 return (x + 4.5, y + 4.5);
             }
         }
-        (self.col_left(c) + 0.5 * self.col_w(), BAR_Y + 0.5 * BAR_H)
+        (self.cols.center(c), BAR_Y + 0.5 * BAR_H)
     }
 
     fn values(&self) -> [f64; 4] {
@@ -223,7 +198,7 @@ impl CarScene {
             format_args!(
                 "Router: {} · {} cards (GPUs serving the model) · {:.0} req/s over {} families{}",
                 self.inp.policy.label(),
-                self.n(),
+                self.inp.cards,
                 self.inp.arrivals,
                 self.inp.families,
                 if self.inp.hot_share > 0.0 {
@@ -252,110 +227,33 @@ impl CarScene {
             self.inp.held(),
             self.inp.copy_mb()
         ));
-        if self.aggregated() {
-            f.label(
-                (10.0, 72.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Left,
-                format_args!(
-                    "Cards 0–{} drawn; the last column stands for the other {}.",
-                    COLUMNS - 2,
-                    self.n() - (COLUMNS - 1)
-                ),
-            );
-        }
-    }
-
-    fn router_box(&self, f: &mut Frame) {
-        f.rect(10.0, 224.0, 94.0, 52.0, Ink::Card);
-        f.outline(10.0, 224.0, 94.0, 52.0, Ink::Text);
-        f.label(
-            (57.0, 244.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Center,
-            format_args!("router"),
-        );
-        f.label(
-            (57.0, 264.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Center,
-            format_args!("{}", self.inp.policy.word()),
-        );
+        self.cols.note(f, (10.0, 72.0));
     }
 
     fn cards(&self, f: &mut Frame) {
-        let w = self.col_w();
-        let cards = self.live.cards();
+        let w = self.cols.width;
         let rows = ((QUEUE_BOTTOM - QUEUE_TOP) / 8.0) as usize;
-        for (c, card) in cards.iter().enumerate().take(self.columns()) {
-            let rest = self.aggregated() && c == self.columns() - 1;
-            let (load, card) = if rest {
-                self.rest(c)
-            } else {
-                (self.live.load(c), card.clone())
-            };
-            let x = self.col_left(c);
-            routing_draw::queue(
-                f,
-                &card,
-                (x + 0.5 * w, QUEUE_BOTTOM),
-                (8.0, 3.2),
-                rows,
-                |k: Kind| fate_ink(k.fate),
-            );
+        for c in 0..self.cols.count() {
+            let (load, card) = self.cols.card(&self.live, c);
+            let bottom = (self.cols.center(c), QUEUE_BOTTOM);
+            routing_draw::queue(f, &card, bottom, (8.0, 3.2), rows, |k: Kind| {
+                fate_ink(k.fate)
+            });
+            let x = self.cols.left(c);
             routing_draw::load_bar(f, (x + 2.0, BAR_Y, w - 4.0, BAR_H), load, HEADROOM);
-            let label = (x + 0.5 * w, BAR_Y + BAR_H + 13.0);
-            if rest {
-                f.label(
-                    label,
-                    Ink::Muted,
-                    TextSize::Small,
-                    Align::Center,
-                    format_args!("rest"),
-                );
-            } else {
-                f.label(
-                    label,
-                    Ink::Muted,
-                    TextSize::Small,
-                    Align::Center,
-                    format_args!("{c}"),
-                );
+            if !self.cols.is_rest(c) {
                 self.cells(f, c);
             }
         }
-        let y = BAR_Y + BAR_H * (1.0 - HEADROOM as f32);
-        f.line(
-            (X0, y),
-            (X0 + w * self.columns() as f32, y),
-            Ink::Warn,
-            true,
+        self.cols.headroom(f, (BAR_Y, BAR_H), HEADROOM);
+        self.cols.numbers(f, BAR_Y + BAR_H + 13.0, 0);
+        f.label(
+            (self.cols.x0 - 4.0, 110.0),
+            Ink::Muted,
+            TextSize::Small,
+            Align::Right,
+            format_args!("queue"),
         );
-        let right = |f: &mut Frame, y: f32, args| {
-            f.label(
-                (X0 - 4.0, y),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Right,
-                args,
-            )
-        };
-        right(f, 110.0, format_args!("queue"));
-        right(f, y + 4.0, format_args!("load, 60%"));
-    }
-
-    /// The last column when aggregated: the rest's average load, and one
-    /// queue holding all their waiting.
-    fn rest(&self, from: usize) -> (f64, crate::engine::routing_live::Card) {
-        let cards = self.live.cards();
-        let k = (cards.len() - from) as f64;
-        let load = (from..cards.len()).map(|i| self.live.load(i)).sum::<f64>() / k;
-        let mut q = cards[from].clone();
-        q.waiting = cards[from..].iter().map(|c| c.waiting).sum();
-        (load, q)
     }
 
     /// Card i's homes in rank order, then its free slots; "+N" past the cap.
@@ -381,7 +279,7 @@ impl CarScene {
             }
         }
         if total > cap {
-            let x = self.col_left(i) + 0.5 * self.col_w();
+            let x = self.cols.center(i);
             f.label(
                 (x, CELLS_BOTTOM + 10.0),
                 Ink::Muted,
@@ -422,8 +320,7 @@ impl CarScene {
 
 impl Scene for CarScene {
     fn advance(&mut self, dt_s: f64) {
-        self.step.due(dt_s, 240 * 120);
-        self.live.advance_to(self.step.now_s);
+        self.live.advance(dt_s);
     }
     fn now_s(&self) -> f64 {
         self.live.now()
@@ -431,7 +328,7 @@ impl Scene for CarScene {
     fn draw(&self, f: &mut Frame) {
         let stride = self.live.stride(MOST_MARKS);
         self.header(f);
-        self.router_box(f);
+        routing_draw::router_box(f, (10.0, 224.0), "router", self.inp.policy.word());
         self.cards(f);
         self.marks(f, stride);
         f.counters((10.0, 350.0), &COUNTERS, &self.values());
