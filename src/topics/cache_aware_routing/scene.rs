@@ -56,7 +56,7 @@ static COMPARISONS: [Comparison; 3] = [
         param: "policy",
         a: "round-robin",
         b: "hash",
-        watch: "Round-robin lands most arrivals on a card that does not home their family (orange squares); hashing lands each on its family's cell (green dots), at the same load.",
+        watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
     },
     Comparison {
         id: "hash-vs-shard",
@@ -223,7 +223,7 @@ impl CarScene {
             ],
         );
         f.label((10.0, 56.0), Ink::Muted, TextSize::Small, Align::Left, format_args!(
-            "A card keeps {} openings of {:.0} MB. Cells: the families it homes; filled = copy kept (blue: the hot family), orange = no slot left (evicted), grey = free slot.",
+            "A card keeps {} openings of {:.0} MB. Cells: the families it homes, the most asked first; filled = copy kept (the hot family in its own ink), × = no slot left (evicted), faint = free slot.",
             self.inp.held(),
             self.inp.copy_mb()
         ));
@@ -268,6 +268,7 @@ impl CarScene {
                 f.outline(x, y, 8.0, 8.0, Ink::Idle);
             } else if r >= held {
                 f.outline(x, y, 8.0, 8.0, Ink::Warn);
+                f.mark(x + 4.0, y + 4.0, 2.5, Glyph::Cross, Ink::Warn);
             } else {
                 let ink = if hot_rank == Some(r) {
                     Ink::ClassA

@@ -91,7 +91,7 @@ static COUNTERS: [CounterSpec; 4] = [
         "busiest card's share of the family",
         "busiest_card_share",
     ),
-    counter("busiest_load", "its load", "busiest_card_util"),
+    counter("busiest_load", "busiest card's load", "busiest_card_util"),
     counter("locality", "met a resident copy", "locality"),
     counter("overflowed", "overflowed", "spilled_share"),
 ];
