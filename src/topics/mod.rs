@@ -74,8 +74,11 @@ pub static CATALOG: [Entry; 8] = [
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
 static SCENES: &[(&str, &SceneSpec)] = &[
+    ("consistent-hashing", &consistent_hashing::SCENE),
+    ("load-balancing", &load_balancing::SCENE),
     ("autoscaling", &autoscaling::SCENE),
     ("warm-pool", &warm_pool::SCENE),
+    ("cache-aware-routing", &cache_aware_routing::SCENE),
     ("buying-the-fleet", &buying_the_fleet::SCENE),
     ("fleet-efficiency", &fleet_efficiency::SCENE),
     ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
