@@ -3,7 +3,7 @@
 //! the challenge worked examples. Tolerances follow the precision the spec
 //! states each figure at (half a unit of its last digit).
 
-use super::{row, Row, Tol};
+use super::{outcome, row, Row, Tol};
 use fleetlab::model::{Outcome, Topic};
 
 pub const T: &str = "buying-the-fleet";
@@ -119,14 +119,7 @@ fn topic() -> &'static dyn Topic {
 }
 
 fn run(preset: &str, fix: bool, set: &[(&str, &str)]) -> Outcome {
-    let t = topic();
-    let mut p = if preset.is_empty() {
-        t.defaults()
-    } else {
-        t.preset_params(t.preset(preset).unwrap(), fix).unwrap()
-    };
-    p.apply(set).unwrap();
-    t.run(&p)
+    outcome(T, preset, fix, set)
 }
 
 fn get(out: &Outcome, id: &str) -> f64 {

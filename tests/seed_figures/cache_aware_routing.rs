@@ -3,7 +3,7 @@
 //! worked examples). Extra tests: the request-level simulation against the
 //! analytic model, and the check each preset fails.
 
-use super::{row, Row, Tol};
+use super::{row, story, Row, Tol};
 use fleetlab::engine::preamble::copies_per_card;
 use fleetlab::engine::routing::{self, Policy, Scenario};
 use fleetlab::engine::routing_sim::simulate;
@@ -73,10 +73,7 @@ fn topic() -> &'static dyn Topic {
 }
 
 fn params(preset: &str, fix: bool, set: &[(&str, &str)]) -> Params {
-    let t = topic();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
-    p.apply(set).unwrap();
-    p
+    story(T, preset, fix, set).unwrap()
 }
 
 /// Every preset, fix and alternative of the spec's table.

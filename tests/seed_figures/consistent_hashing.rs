@@ -31,7 +31,7 @@ fn measured_moved_share_matches_theory() {
                 ("cards_before", a.as_str()),
                 ("cards_after", b.as_str()),
             ];
-            let got = figure(T, "", false, &set, "moved_share").unwrap();
+            let got = figure(T, "", false, &set, "moved_share");
             assert!(
                 (got - ideal).abs() <= 0.005,
                 "{scheme} {n0}→{n1}: measured {got}, theory {ideal}"

@@ -425,8 +425,8 @@ fn corners_are_finite() {
             id,
         )
     };
-    assert_eq!(idle("bill"), Ok(0.0));
-    assert_eq!(idle("convergence"), Ok(1.0));
+    assert_eq!(idle("bill"), 0.0);
+    assert_eq!(idle("convergence"), 1.0);
 }
 
 /// fleet-efficiency.md §7 C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$.

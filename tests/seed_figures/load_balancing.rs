@@ -1,8 +1,7 @@
 //! Seed 001 (Load balancing) and spec concepts.md § load-balancing. Extra
 //! tests: the presets tell the seed's story through the checks.
 
-use super::{figure, row, Row, Tol};
-use fleetlab::model::Topic;
+use super::{figure, outcome, row, Row, Tol};
 
 pub const T: &str = "load-balancing";
 
@@ -26,10 +25,8 @@ pub const ROWS: &[Row] = &[
 ];
 
 fn verdicts(preset: &str, set: &[(&str, &str)]) -> Vec<(&'static str, bool)> {
-    let t: &dyn Topic = fleetlab::topics::find(T).unwrap();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), false).unwrap();
-    p.apply(set).unwrap();
-    t.run(&p).checks.iter().map(|c| (c.id, c.pass)).collect()
+    let out = outcome(T, preset, false, set);
+    out.checks.iter().map(|c| (c.id, c.pass)).collect()
 }
 
 /// "Round-robin balances and starves the cache; the hash feeds the cache and
@@ -59,13 +56,12 @@ fn presets_tell_the_seeds_story() {
         false,
         &[("policy", "hash-overflow")],
         "busiest_card_util",
-    )
-    .unwrap();
+    );
     assert!((util - 0.6).abs() < 1e-12, "{util}");
     // Least-loaded balances like round-robin in the fluid model.
     for id in ["busiest_card_share", "locality", "busiest_card_util"] {
-        let rr = figure(T, "round-robin", false, &[], id).unwrap();
-        let ll = figure(T, "round-robin", false, &[("policy", "least-loaded")], id).unwrap();
+        let rr = figure(T, "round-robin", false, &[], id);
+        let ll = figure(T, "round-robin", false, &[("policy", "least-loaded")], id);
         assert_eq!(rr, ll, "{id}");
     }
 }
@@ -78,8 +74,8 @@ fn sharding_halves_the_hot_part() {
     for (n, h) in [(64, 0.8), (8, 0.5), (128, 0.3), (3, 0.9)] {
         let set = [("cards", n.to_string()), ("hot_share", h.to_string())];
         let set: Vec<(&str, &str)> = set.iter().map(|(a, b)| (*a, b.as_str())).collect();
-        let hash = figure(T, "hash", false, &set, "hash_busiest_card_share").unwrap();
-        let shard = figure(T, "hash", false, &set, "shard2_busiest_card_share").unwrap();
+        let hash = figure(T, "hash", false, &set, "hash_busiest_card_share");
+        let shard = figure(T, "hash", false, &set, "shard2_busiest_card_share");
         assert!((hash - shard - h / 2.0).abs() < 1e-12, "n {n} h {h}");
     }
 }

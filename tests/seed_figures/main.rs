@@ -14,7 +14,7 @@ mod tiers_and_rate_limits;
 mod tiers_simulation;
 mod warm_pool;
 
-use fleetlab::model::Topic;
+use fleetlab::model::{Outcome, Params, Topic};
 use fleetlab::topics;
 
 /// How close the model must come.
@@ -98,17 +98,16 @@ fn rows() -> impl Iterator<Item = (&'static str, &'static Row)> {
 }
 
 fn run(topic: &str, row: &Row) -> Result<f64, String> {
-    figure(topic, row.preset, row.fix, row.set, row.figure)
+    let p = story(topic, row.preset, row.fix, row.set)?;
+    let t = topics::find(topic).ok_or(format!("no topic {topic}"))?;
+    t.run(&p)
+        .get(row.figure)
+        .ok_or(format!("no figure {} in {topic}", row.figure))
 }
 
-/// One figure of one run: a preset ("" for the defaults), its fix, then `set`.
-pub fn figure(
-    topic: &str,
-    preset: &str,
-    fix: bool,
-    set: &[(&str, &str)],
-    figure: &str,
-) -> Result<f64, String> {
+/// The parameters of a story of `topic` ("" for its defaults), with its fix
+/// or not, then `set`.
+pub fn story(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)]) -> Result<Params, String> {
     let t: &dyn Topic = topics::find(topic).ok_or(format!("no topic {topic}"))?;
     let mut p = if preset.is_empty() {
         t.defaults()
@@ -117,9 +116,20 @@ pub fn figure(
         t.preset_params(pr, fix).map_err(|e| e.to_string())?
     };
     p.apply(set).map_err(|e| e.to_string())?;
-    t.run(&p)
-        .get(figure)
-        .ok_or(format!("no figure {figure} in {topic}"))
+    Ok(p)
+}
+
+/// The outcome of a story (as [`story`] reads it).
+pub fn outcome(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)]) -> Outcome {
+    let p = story(topic, preset, fix, set).unwrap_or_else(|e| panic!("{topic} / {preset}: {e}"));
+    topics::find(topic).unwrap().run(&p)
+}
+
+/// One figure of a story's outcome.
+pub fn figure(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)], id: &str) -> f64 {
+    outcome(topic, preset, fix, set)
+        .get(id)
+        .unwrap_or_else(|| panic!("no figure {id} in {topic}"))
 }
 
 fn close(got: f64, want: f64, tol: Tol) -> bool {

@@ -1,6 +1,6 @@
 //! Seed 003 (Model warm pool) and spec concepts.md § warm-pool.
 
-use super::{figure, row, Row, Tol};
+use super::{figure, outcome, row, Row, Tol};
 
 pub const T: &str = "warm-pool";
 
@@ -82,13 +82,11 @@ pub const ROWS: &[Row] = &[
 ];
 
 fn fig(preset: &str, set: &[(&str, &str)], id: &str) -> f64 {
-    figure(T, preset, false, set, id).unwrap()
+    figure(T, preset, false, set, id)
 }
 
 fn verdicts(preset: &str) -> (bool, bool) {
-    let t = fleetlab::topics::find(T).unwrap();
-    let p = t.preset(preset).unwrap();
-    let out = t.run(&t.preset_params(p, false).unwrap());
+    let out = outcome(T, preset, false, &[]);
     (
         out.verdict("p95_wait").unwrap().pass,
         out.verdict("idle_rent").unwrap().pass,
