@@ -445,6 +445,18 @@ pub struct Question {
     pub live: bool,
 }
 
+impl Question {
+    /// The answer as a learner would type it with every digit: its members
+    /// ("F2, F4, F1") where it is a set, else its number in its unit. It
+    /// grades correct.
+    pub fn exact_answer(&self) -> String {
+        match &self.detail {
+            Some(members) => members.join(", "),
+            None => answer::format_exact(self.answer, self.unit),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChallengeError {
     NoTemplate(String),
