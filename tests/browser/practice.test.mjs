@@ -2,36 +2,18 @@
 // worked solution; progress survives a reload; a corrupted saved record is
 // recovered with a message. Answers to drawn questions come from the native
 // CLI, so the browser's draw is checked against the native model too.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, gotoTopic, screenshot, ROOT } from './support.mjs';
+import {
+  appUnderTest, challengeKey, exactAnswer, answer, screenshot, ROOT,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
-
-// The native CLI of this checkout (a no-op build after `cargo test`).
-const cli = path.join(ROOT, 'target', 'debug', 'fleetlab');
-execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
-
-function key(topic, template, seed) {
-  const out = execFileSync(cli, ['challenge', topic, template, '--seed', String(seed), '--key', '--json']);
-  return JSON.parse(out.toString());
-}
-
-async function answer(page, text) {
-  await page.fill('#q-answer', text);
-  await page.press('#q-answer', 'Enter');
-  return page.getAttribute('#q-feedback', 'data-verdict');
-}
+const app = appUnderTest();
 
 test('a question about the page: wrong, hint, solution, then right; progress survives a reload', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   await page.click('[data-template="C1"]');
   assert.equal(await page.getAttribute('#q-text', 'data-live'), 'true');
   assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
@@ -61,19 +43,18 @@ test('a question about the page: wrong, hint, solution, then right; progress sur
 });
 
 test('drawn questions match the native model, and close answers get a nudge', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   for (const tpl of ['C1', 'C2', 'C3']) {
     await page.click(`[data-template="${tpl}"]`);
     await page.click('#q-new');
     const seed = Number(await page.getAttribute('#q-text', 'data-seed'));
-    const k = key('consistent-hashing', tpl, seed);
+    const k = challengeKey('consistent-hashing', tpl, seed);
     assert.equal(await page.textContent('#q-text'), k.question, `${tpl} seed ${seed}: same question natively`);
     if (k.tolerance.kind === 'rel' && k.answer !== 0) {
       const v = k.unit === 'share' ? `${k.answer * 100 * (1 + 3 * k.tolerance.value)}%` : String(k.answer * (1 + 3 * k.tolerance.value));
       assert.equal(await answer(page, v), 'close');
     }
-    const exact = k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer);
+    const exact = exactAnswer(k);
     assert.equal(await answer(page, exact), 'correct', `${tpl}: ${exact}`);
   }
   assert.deepEqual(page.problems(), []);
@@ -81,14 +62,11 @@ test('drawn questions match the native model, and close answers get a nudge', as
 });
 
 test('the practice page drills, keeps score, and recovers a corrupted record', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  const page = await app.open('?view=practice');
   const topic = await page.getAttribute('#q-text', 'data-topic');
   const tpl = await page.getAttribute('#q-text', 'data-template');
   const seed = await page.getAttribute('#q-text', 'data-seed');
-  const k = key(topic, tpl, seed);
-  const exact = k.answer_detail ? k.answer_detail.join(', ') : (k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer));
-  assert.equal(await answer(page, exact), 'correct');
+  assert.equal(await answer(page, exactAnswer(challengeKey(topic, tpl, seed))), 'correct');
   assert.match(await page.textContent('#q-score'), /Score 1 · streak 1/);
   assert.equal(await page.$$eval('#progress-table tbody tr', (r) => r.length), 1);
 
@@ -119,8 +97,7 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
 });
 
 test('progress exports to a file and imports back', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  const page = await app.open('?view=practice');
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 })));
   await page.reload();
   await page.waitForSelector('body[data-ready]');
@@ -145,8 +122,7 @@ test('progress exports to a file and imports back', async () => {
 });
 
 test('a question about the page follows the sliders until the learner tries it', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   await page.click('[data-template="C1"]');
   assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
   await page.click('[data-preset="ring-plus-one"]');
