@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appUnderTest, openPage, gotoTopic, answer, presetsWithFix, DIST } from './support.mjs';
+import {
+  appUnderTest, openPage, gotoTopic, answer, load, presetsWithFix, DIST,
+} from './support.mjs';
 
 const app = appUnderTest();
 const withFix = presetsWithFix();
@@ -216,14 +218,12 @@ test('the sample course page and its two frames run under the policy', async () 
 test('from disk (file://), the app and the course page run under the policy', async () => {
   const page = await cspPage('file://');
   const index = pathToFileURL(path.join(DIST, 'index.html')).href;
-  await page.goto(`${index}?topic=consistent-hashing&preset=modulo-doubling&fix=1`);
-  await page.waitForSelector('body[data-ready]');
+  await load(page, `${index}?topic=consistent-hashing&preset=modulo-doubling&fix=1`);
   await assertPolicy(page.mainFrame());
   await page.focus('#p-cards_after');
   await page.keyboard.press('ArrowLeft');
   await assertClean(page);
-  await page.goto(`${index}?view=instructors`);
-  await page.waitForSelector('body[data-ready]');
+  await load(page, `${index}?view=instructors`);
   await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
   await assertClean(page);
   await page.goto(pathToFileURL(path.join(DIST, 'course.html')).href);

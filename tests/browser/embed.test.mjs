@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import {
   appUnderTest, openPage, gotoTopic, renders, figures, checks, canvases, screenshot, ROOT, DIST,
-  presetsWithFix, addressWhenSettled, challengeKey, exactAnswer,
+  presetsWithFix, addressWhenSettled, challengeKey, exactAnswer, load, closeClean,
 } from './support.mjs';
 
 const app = appUnderTest();
@@ -75,8 +75,7 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       const before = await snapshot(page);
 
       const again = await openPage(app.browser, app.origin);
-      await again.goto(url);
-      await again.waitForSelector('body[data-ready]');
+      await load(again, url);
       const after = await snapshot(again);
       assert.deepEqual(after.figures, before.figures);
       assert.deepEqual(after.checks, before.checks);
@@ -87,10 +86,7 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       assert.deepEqual(Object.keys(after.canvases), Object.keys(before.canvases));
       for (const id of Object.keys(before.canvases)) assert.ok(after.canvases[id] === before.canvases[id], `chart ${id} drawn the same`);
       assert.equal(await again.textContent('#notice'), '', 'a link the page wrote needs no adjustment');
-      assert.deepEqual(page.problems(), []);
-      assert.deepEqual(again.problems(), []);
-      await page.context().close();
-      await again.context().close();
+      await closeClean(page, again);
     });
   }
 });
@@ -105,8 +101,7 @@ test('a question asked about the page reopens from its link', async () => {
   const text = await page.textContent('#q-text');
   assert.match(text, /from 64 to 100 cards/);
   const again = await openPage(app.browser, app.origin);
-  await again.goto(url);
-  await again.waitForSelector('body[data-ready]');
+  await load(again, url);
   assert.equal(await again.textContent('#q-text'), text);
   // An untried question about the page follows the sliders, and its link
   // still rebuilds it exactly.
@@ -116,13 +111,9 @@ test('a question asked about the page reopens from its link', async () => {
   assert.match(moved, /challenge_seed=\d+&ask=page/);
   const followed = await page.textContent('#q-text');
   assert.match(followed, /from 64 to 101 cards/);
-  await again.goto(moved);
-  await again.waitForSelector('body[data-ready]');
+  await load(again, moved);
   assert.equal(await again.textContent('#q-text'), followed);
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(again.problems(), []);
-  await page.context().close();
-  await again.context().close();
+  await closeClean(page, again);
 });
 
 test('sliders replace the history entry; stories push one, and Back returns', async () => {
@@ -141,8 +132,7 @@ test('sliders replace the history entry; stories push one, and Back returns', as
   await page.waitForFunction(() => document.querySelector('[data-preset="modulo-doubling"]').getAttribute('aria-pressed') === 'false');
   assert.equal(await page.textContent('[data-param="cards_after"] output'), '98 cards');
   assert.notDeepEqual(await figures(page), f0);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('Back and Forward reopen the question each entry names', async () => {
@@ -180,8 +170,7 @@ test('Back and Forward reopen the question each entry names', async () => {
   await settledUrl(page, /topic=consistent-hashing&challenge=C2&fixed_seed=7$/);
   assert.equal(await page.getAttribute('#q-text', 'data-seed'), '7');
   assert.equal(await page.getAttribute('#q-feedback', 'data-verdict'), verdict, 'the tried question stays');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the instructors page keeps one history entry: Back leaves it in one step', async () => {
@@ -204,8 +193,7 @@ test('the instructors page keeps one history entry: Back leaves it in one step',
   await page.goBack();
   await page.waitForSelector('body[data-ready]');
   assert.equal(await page.evaluate(() => location.href), topicUrl, 'one Back leaves the instructors page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('Copy link puts the link on the clipboard, or shows it selected', async () => {
@@ -230,10 +218,7 @@ test('Copy link puts the link on the clipboard, or shows it selected', async () 
   });
   assert.ok(selected, 'the fallback field is focused and selected');
   assert.match(await bare.textContent('.topic-head .copy-status'), /Ctrl\+C/);
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(bare.problems(), []);
-  await page.context().close();
-  await bare.context().close();
+  await closeClean(page, bare);
 });
 
 test('locked sliders cannot be moved by mouse, keyboard or script', async () => {
@@ -294,8 +279,7 @@ test('locked sliders cannot be moved by mouse, keyboard or script', async () => 
   await gotoTopic(page, app.origin, '?topic=consistent-hashing&lock=all');
   const open = await page.$$eval('.controls input, .controls select', (els) => els.filter((e) => !e.disabled).length);
   assert.equal(open, 0);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('a tampered link gets clamped values and a visible note, never an error', async () => {
@@ -317,8 +301,7 @@ test('a tampered link gets clamped values and a visible note, never an error', a
     assert.ok(await page.isVisible('#notice'), `a note for ${q.slice(0, 40)}`);
     assert.equal(await page.isHidden('#fatal'), true);
   }
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the sample course page embeds two topics and hears their events', async () => {
@@ -399,8 +382,7 @@ test('the sample course page embeds two topics and hears their events', async ()
   await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'balancing' && e.data.type === 'params' && e.data.preset === 'round-robin'));
   assert.equal(await page.evaluate(() => history.length), length);
   await screenshot(page, 'course-page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the instructors page builds the link, the snippet and a live preview', async () => {
@@ -464,16 +446,12 @@ test('the instructors page builds the link, the snippet and a live preview', asy
 
   // The copied link opens the full page as designed.
   const student = await openPage(app.browser, app.origin);
-  await student.goto(await page.inputValue('#i-link'));
-  await student.waitForSelector('body[data-ready]');
+  await load(student, await page.inputValue('#i-link'));
   assert.equal(await student.isVisible('header.site'), true);
   assert.equal(await student.textContent('[data-param="cards_after"] output'), '66 cards');
   assert.equal(await student.getAttribute('#q-text', 'data-seed'), '2026');
   await screenshot(page, 'instructors-page');
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(student.problems(), []);
-  await page.context().close();
-  await student.context().close();
+  await closeClean(page, student);
 });
 
 test('embed and instructors pages read at 360 px wide', async () => {
@@ -484,15 +462,13 @@ test('embed and instructors pages read at 360 px wide', async () => {
     assert.ok(overflow <= 1, `${q}: no sideways scrolling (overflow ${overflow}px)`);
   }
   await screenshot(page, 'instructors-360px');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the app opens from disk (file://) and works offline', async () => {
   const base = pathToFileURL(path.join(DIST, 'index.html')).href;
   const page = await openPage(app.browser, 'file://');
-  await page.goto(`${base}?topic=consistent-hashing&preset=modulo-doubling`);
-  await page.waitForSelector('body[data-ready]');
+  await load(page, `${base}?topic=consistent-hashing&preset=modulo-doubling`);
   const f = await figures(page);
   assert.equal(f.modulo_remap_share, '50%');
   const c0 = await canvases(page);
@@ -511,6 +487,5 @@ test('the app opens from disk (file://) and works offline', async () => {
   await page.reload();
   await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'ready').length === 2, null, { timeout: 20000 });
   assert.ok(requests.every((u) => u.startsWith('file://') || u.startsWith('data:')), requests.join(' '));
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  appUnderTest, challengeKey, exactAnswer, answer, screenshot, ROOT,
+  appUnderTest, challengeKey, exactAnswer, answer, reload, closeClean, screenshot, ROOT,
 } from './support.mjs';
 
 const app = appUnderTest();
@@ -35,11 +35,9 @@ test('a question about the page: wrong, hint, solution, then right; progress sur
   assert.match(await page.textContent('#q-score'), /C1: solved 1 in 2 tries/);
   await screenshot(page, 'practice-topic-panel');
 
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#q-score'), /C1: solved 1 in 2 tries\. Score 1/);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('drawn questions match the native model, and close answers get a nudge', async () => {
@@ -57,8 +55,7 @@ test('drawn questions match the native model, and close answers get a nudge', as
     const exact = exactAnswer(k);
     assert.equal(await answer(page, exact), 'correct', `${tpl}: ${exact}`);
   }
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the practice page drills, keeps score, and recovers a corrupted record', async () => {
@@ -72,35 +69,30 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
 
   // A corrupted record: kept as a backup, a message, a fresh start.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', '{"version": 1, "entries": {"x/C1": {"attempts": "lots"'));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /could not be read: it is not valid JSON/);
   assert.ok(await page.isVisible('#backup'), 'the unreadable original can be downloaded');
   assert.equal(await page.evaluate(() => localStorage.getItem('fleetlab.progress.unreadable').startsWith('{"version"')), true);
 
   // An inconsistent one: repaired, with what changed.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 0, entries: { 'consistent-hashing/C2': { attempts: 1, correct: 4 } }, score: 2 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 1; corrected 1 inconsistent counts/);
 
   // A record from a newer Fleetlab is left alone.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 9 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /newer Fleetlab/);
   await answer(page, '1');
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fleetlab.progress')).version), 9);
   await screenshot(page, 'practice-page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('progress exports to a file and imports back', async () => {
   const page = await app.open('?view=practice');
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
   const file = path.join(ROOT, 'artifacts', 'progress-export.json');
   await download.saveAs(file);
@@ -108,8 +100,7 @@ test('progress exports to a file and imports back', async () => {
   assert.equal(saved.entries['consistent-hashing/C3'].correct, 2);
 
   await page.evaluate(() => localStorage.removeItem('fleetlab.progress'));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   await page.setInputFiles('#import', file);
   await page.waitForFunction(() => /Imported 2 solved/.test(document.querySelector('#notice').textContent));
   assert.match(await page.textContent('#progress-table'), /Consistent hashing/);
@@ -117,8 +108,7 @@ test('progress exports to a file and imports back', async () => {
   fs.writeFileSync(file, 'not json at all');
   await page.setInputFiles('#import', file);
   await page.waitForFunction(() => /could not be imported/.test(document.querySelector('#notice').textContent));
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('a question about the page follows the sliders until the learner tries it', async () => {
@@ -131,6 +121,5 @@ test('a question about the page follows the sliders until the learner tries it',
   await page.click('[data-preset="modulo-doubling"]');
   assert.match(await page.textContent('#q-text'), /from 64 to 65 cards/, 'tried: stays put');
   assert.equal(await answer(page, '98.46%'), 'correct');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });

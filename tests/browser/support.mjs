@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -195,4 +196,22 @@ export async function answer(page, text) {
   await page.fill('#q-answer', text);
   await page.press('#q-answer', 'Enter');
   return page.getAttribute('#q-feedback', 'data-verdict');
+}
+
+/** Loads `url` (a link a page wrote, a file) and waits for its first render. */
+export async function load(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]');
+}
+
+/** Reloads the page and waits for its first render. */
+export async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+}
+
+/** Asserts that no page saw a problem (openPage's record), then closes them. */
+export async function closeClean(...pages) {
+  for (const page of pages) assert.deepEqual(page.problems(), [], page.url());
+  for (const page of pages) await page.context().close();
 }
