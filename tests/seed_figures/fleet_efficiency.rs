@@ -55,10 +55,13 @@ pub const ROWS: &[Row] = &[
     row("fleet-efficiency.md §6: 'C = 174,437 tok/s' for the golden idler's 26 warm cards", "golden-idler", "true_capacity_tok_s", 174_437.0).within(Tol::Abs(0.5)),
 ];
 
-/// Spec §5's inputs of each story: class, pool, seed, demand, window, share
-/// to evict, mode.
+/// A story's inputs: id, class, pool, seed, demand, window, share to
+/// evict, mode.
+type Story = (&'static str, Class, usize, u64, f64, Window, u32, Mode);
+
+/// Spec §5's inputs of each story.
 #[rustfmt::skip]
-const STORIES: &[(&str, Class, usize, u64, f64, Window, u32, Mode)] = &[
+const STORIES: &[Story] = &[
     ("golden-idler", Class::Flagship, 32, 3178, 60_000.0, Window::Day, 20, Mode::AlwaysWarm),
     ("noise-evictor", Class::Flagship, 32, 643, 140_000.0, Window::Hour, 40, Mode::Steady),
     ("bargain-shortfall", Class::Bargain, 24, 51141, 90_000.0, Window::Day, 20, Mode::Steady),
