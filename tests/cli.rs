@@ -3,47 +3,43 @@
 
 use std::process::{Command, Output};
 
-fn fleetlab(args: &[&str]) -> Output {
+/// Runs `fleetlab` with a command line as a shell would split it (on white
+/// space: no argument here holds a space).
+fn fleetlab(line: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fleetlab"))
-        .args(args)
+        .args(line.split_whitespace())
         .output()
         .expect("run fleetlab")
 }
 
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = fleetlab(args);
+fn json(line: &str) -> serde_json::Value {
+    let out = fleetlab(line);
     assert!(
         out.status.success(),
-        "{args:?}: {}",
+        "{line}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).expect("valid JSON")
 }
 
-fn refused(args: &[&str], says: &str) {
-    let out = fleetlab(args);
+fn refused(line: &str, says: &str) {
+    let out = fleetlab(line);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         out.status.code(),
         Some(2),
-        "{args:?} should be refused: {err}"
+        "{line} should be refused: {err}"
     );
     assert!(
         err.contains(says),
-        "{args:?}: stderr '{err}' should contain '{says}'"
+        "{line}: stderr '{err}' should contain '{says}'"
     );
-    assert!(!err.contains("panicked"), "{args:?} panicked");
+    assert!(!err.contains("panicked"), "{line} panicked");
 }
 
 #[test]
 fn run_json_has_the_contract_shape() {
-    let v = json(&[
-        "run",
-        "consistent-hashing",
-        "--preset",
-        "modulo-doubling",
-        "--json",
-    ]);
+    let v = json("run consistent-hashing --preset modulo-doubling --json");
     assert_eq!(v["topic"], "consistent-hashing");
     assert_eq!(v["preset"], "modulo-doubling");
     assert_eq!(v["fix"], false);
@@ -62,38 +58,18 @@ fn run_json_has_the_contract_shape() {
 
 #[test]
 fn issue_two_figures() {
-    let plus_one = json(&[
-        "run",
-        "consistent-hashing",
-        "--preset",
-        "modulo-plus-one",
-        "--json",
-    ]);
+    let plus_one = json("run consistent-hashing --preset modulo-plus-one --json");
     let share = plus_one["figures"]["modulo_remap_share"].as_f64().unwrap();
     assert!((share - 64.0 / 65.0).abs() < 1e-12);
-    let ring = json(&[
-        "run",
-        "consistent-hashing",
-        "--preset",
-        "ring-plus-one",
-        "--json",
-    ]);
+    let ring = json("run consistent-hashing --preset ring-plus-one --json");
     let expected = ring["figures"]["expected_move_share"].as_f64().unwrap();
     assert!((expected - 1.0 / 65.0).abs() < 1e-12);
 }
 
 #[test]
 fn set_and_fix_apply_in_order() {
-    let v = json(&[
-        "run",
-        "consistent-hashing",
-        "--preset",
-        "modulo-plus-one",
-        "--fix",
-        "--set",
-        "cards_after=70",
-        "--json",
-    ]);
+    let v =
+        json("run consistent-hashing --preset modulo-plus-one --fix --set cards_after=70 --json");
     assert_eq!(v["fix"], true);
     assert_eq!(v["params"]["scheme"], "jump");
     assert_eq!(v["params"]["cards_after"], 70);
@@ -101,7 +77,7 @@ fn set_and_fix_apply_in_order() {
 
 #[test]
 fn figures_json_lists_every_preset_and_fix() {
-    let v = json(&["figures", "--json"]);
+    let v = json("figures --json");
     let runs = v.as_array().unwrap();
     for t in fleetlab::topics::all() {
         for p in t.presets() {
@@ -122,77 +98,42 @@ fn figures_json_lists_every_preset_and_fix() {
 
 #[test]
 fn topics_lists_all_eight() {
-    let v = json(&["topics", "--json"]);
+    let v = json("topics --json");
     assert_eq!(v.as_array().unwrap().len(), 8);
-    let text = String::from_utf8(fleetlab(&["topics"]).stdout).unwrap();
+    let text = String::from_utf8(fleetlab("topics").stdout).unwrap();
     assert!(text.contains("consistent-hashing") && text.contains("modulo-doubling"));
 }
 
 #[test]
 fn bad_input_is_refused_clearly() {
-    refused(&["run", "no-such-topic"], "unknown topic 'no-such-topic'");
-    refused(
-        &["run", "consistent-hashing", "--preset", "nope"],
-        "unknown preset 'nope'",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "warp=9"],
-        "unknown parameter 'warp'",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "cards_after=0"],
-        "out of range",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "cards_after=1e9"],
-        "out of range",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "cards_after=12.5"],
-        "not a whole number",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "cards_after=many"],
-        "not a number",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "cards_after=NaN"],
-        "not a number",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "scheme=magic"],
-        "not one of modulo, ring, jump, rendezvous",
-    );
-    refused(
-        &["run", "consistent-hashing", "--set", "scheme"],
-        "NAME=VALUE",
-    );
-    refused(
-        &[
-            "run",
-            "consistent-hashing",
-            "--preset",
-            "modulo-doubling",
-            "--fix",
-        ],
-        "has no fix",
-    );
+    refused("run no-such-topic", "unknown topic 'no-such-topic'");
+    for (args, says) in [
+        ("--preset nope", "unknown preset 'nope'"),
+        ("--set warp=9", "unknown parameter 'warp'"),
+        ("--set cards_after=0", "out of range"),
+        ("--set cards_after=1e9", "out of range"),
+        ("--set cards_after=12.5", "not a whole number"),
+        ("--set cards_after=many", "not a number"),
+        ("--set cards_after=NaN", "not a number"),
+        (
+            "--set scheme=magic",
+            "not one of modulo, ring, jump, rendezvous",
+        ),
+        ("--set scheme", "NAME=VALUE"),
+        ("--preset modulo-doubling --fix", "has no fix"),
+    ] {
+        refused(&format!("run consistent-hashing {args}"), says);
+    }
     // clap's own usage errors also exit 2.
-    let out = fleetlab(&["run", "consistent-hashing", "--fix"]);
+    let out = fleetlab("run consistent-hashing --fix");
     assert_eq!(out.status.code(), Some(2));
-    let out = fleetlab(&["frobnicate"]);
+    let out = fleetlab("frobnicate");
     assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
 fn text_output_reads_as_a_report() {
-    let out = fleetlab(&[
-        "run",
-        "consistent-hashing",
-        "--preset",
-        "modulo-doubling",
-        "--tables",
-    ]);
+    let out = fleetlab("run consistent-hashing --preset modulo-doubling --tables");
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     assert!(text.contains("Erratum"));
@@ -202,15 +143,7 @@ fn text_output_reads_as_a_report() {
 
 #[test]
 fn challenge_key_json_has_the_contract_shape() {
-    let v = json(&[
-        "challenge",
-        "consistent-hashing",
-        "C1",
-        "--seed",
-        "42",
-        "--key",
-        "--json",
-    ]);
+    let v = json("challenge consistent-hashing C1 --seed 42 --key --json");
     for key in [
         "topic",
         "template",
@@ -226,94 +159,37 @@ fn challenge_key_json_has_the_contract_shape() {
     assert_eq!(v["tolerance"]["kind"], "abs");
     assert!(v["tolerance"]["value"].is_number());
     // Without --key the answer stays hidden.
-    let v = json(&[
-        "challenge",
-        "consistent-hashing",
-        "C1",
-        "--seed",
-        "42",
-        "--json",
-    ]);
+    let v = json("challenge consistent-hashing C1 --seed 42 --json");
     assert!(v.get("answer").is_none() && v.get("solution").is_none());
 }
 
 #[test]
 fn grade_answers_with_a_verdict_and_exit_zero() {
-    let key = json(&[
-        "challenge",
-        "consistent-hashing",
-        "C3",
-        "--seed",
-        "9",
-        "--key",
-        "--json",
-    ]);
+    let key = json("challenge consistent-hashing C3 --seed 9 --key --json");
     let answer = format!("{}%", key["answer"].as_f64().unwrap() * 100.0);
-    let v = json(&[
-        "grade",
-        "consistent-hashing",
-        "C3",
-        "--seed",
-        "9",
-        "--answer",
-        &answer,
-        "--json",
-    ]);
+    let v = json(&format!(
+        "grade consistent-hashing C3 --seed 9 --answer {answer} --json"
+    ));
     assert_eq!(v["verdict"], "correct");
     assert_eq!(v["correct"], true);
-    let v = json(&[
-        "grade",
-        "consistent-hashing",
-        "C3",
-        "--seed",
-        "9",
-        "--answer",
-        "banana",
-        "--json",
-    ]);
+    let v = json("grade consistent-hashing C3 --seed 9 --answer banana --json");
     assert_eq!(v["verdict"], "unreadable");
     assert!(v["parsed"].is_null());
-    let v = json(&[
-        "grade",
-        "consistent-hashing",
-        "C3",
-        "--seed",
-        "9",
-        "--answer",
-        "99%",
-        "--json",
-    ]);
+    let v = json("grade consistent-hashing C3 --seed 9 --answer 99% --json");
     assert_eq!(v["verdict"], "wrong");
     refused(
-        &[
-            "grade",
-            "consistent-hashing",
-            "C7",
-            "--seed",
-            "9",
-            "--answer",
-            "1",
-        ],
+        "grade consistent-hashing C7 --seed 9 --answer 1",
         "no challenge 'C7'",
     );
-    refused(
-        &["challenge", "consistent-hashing", "C1", "--seed", "-4"],
-        "",
-    );
+    refused("challenge consistent-hashing C1 --seed -4", "");
 }
 
 #[test]
 fn problem_set_prints_problems_then_a_key() {
     for format in ["md", "html"] {
-        let out = fleetlab(&[
-            "problem-set",
-            "--seed",
-            "5",
-            "--topics",
-            "consistent-hashing",
-            "--format",
-            format,
-        ]);
+        let out = fleetlab(&format!(
+            "problem-set --seed 5 --topics consistent-hashing --format {format}"
+        ));
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
         let key = text.find("Answer key").expect("an answer key");
@@ -321,32 +197,18 @@ fn problem_set_prints_problems_then_a_key() {
         assert!(text[key..].contains("--seed"), "each answer names its seed");
     }
     // The same seed, the same set.
-    let a = fleetlab(&["problem-set", "--seed", "5"]).stdout;
-    let b = fleetlab(&["problem-set", "--seed", "5"]).stdout;
+    let a = fleetlab("problem-set --seed 5").stdout;
+    let b = fleetlab("problem-set --seed 5").stdout;
     assert_eq!(a, b);
-    refused(
-        &["problem-set", "--seed", "5", "--topics", "nope"],
-        "unknown topic 'nope'",
-    );
+    refused("problem-set --seed 5 --topics nope", "unknown topic 'nope'");
 }
 
 /// An error quotes the value as it was typed, never a rounded or expanded
 /// version of it, and odd spellings of numbers are refused, not guessed.
 #[test]
 fn errors_quote_the_input_as_typed() {
-    let set = |v: &str| {
-        vec![
-            "run".to_string(),
-            "tiers-and-rate-limits".into(),
-            "--set".into(),
-            v.into(),
-        ]
-    };
-    let check = |v: &str, says: &str| {
-        let args = set(v);
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        refused(&args, says);
-    };
+    let check =
+        |v: &str, says: &str| refused(&format!("run tiers-and-rate-limits --set {v}"), says);
     check(
         "prov_cards=0.0000000000000001",
         "prov_cards: 0.0000000000000001 is not a whole number",
@@ -356,13 +218,7 @@ fn errors_quote_the_input_as_typed() {
     check("service_ms=1e-400", "'1e-400' is not a number");
     check("prov_cards=inf", "'inf' is not a number");
     // Grouped thousands are read.
-    let v = json(&[
-        "run",
-        "tiers-and-rate-limits",
-        "--set",
-        "bucket_capacity=3,000",
-        "--json",
-    ]);
+    let v = json("run tiers-and-rate-limits --set bucket_capacity=3,000 --json");
     assert_eq!(v["params"]["bucket_capacity"], 3000.0);
 }
 
@@ -370,7 +226,7 @@ fn errors_quote_the_input_as_typed() {
 /// no error and no panic.
 #[test]
 fn the_shell_is_no_obstacle() {
-    let out = fleetlab(&["grade", "warm-pool", "C1", "--seed", "3", "--answer", "-5"]);
+    let out = fleetlab("grade warm-pool C1 --seed 3 --answer -5");
     assert!(
         out.status.success(),
         "{}",
@@ -402,21 +258,11 @@ fn the_contract_page_lists_every_name() {
             .lines()
             .find(|l| l.starts_with(&format!("| `{}` |", t.id())))
             .unwrap_or_else(|| panic!("docs/contract.md has no row for {}", t.id()));
-        for p in t.presets() {
-            assert!(
-                row.contains(&format!("`{}`", p.id)),
-                "{}: story {}",
-                t.id(),
-                p.id
-            );
-        }
-        for spec in t.params() {
-            assert!(
-                row.contains(&format!("`{}`", spec.name)),
-                "{}: parameter {}",
-                t.id(),
-                spec.name
-            );
+        let stories = t.presets().iter().map(|p| ("story", p.id));
+        let params = t.params().iter().map(|spec| ("parameter", spec.name));
+        for (what, name) in stories.chain(params) {
+            let id = t.id();
+            assert!(row.contains(&format!("`{name}`")), "{id}: {what} {name}");
         }
     }
 }

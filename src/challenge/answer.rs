@@ -365,35 +365,59 @@ mod tests {
 
     #[test]
     fn reads_what_learners_type() {
-        ok("24,576", Unit::Mb, 24576.0);
-        ok("24576 MB", Unit::Mb, 24576.0);
-        ok("24.576 GB", Unit::Mb, 24576.0);
-        ok("24.6 GB", Unit::Mb, 24600.0);
-        ok("1.2e4", Unit::Mb, 12000.0);
-        ok("12k", Unit::Count("cards"), 12000.0);
-        ok("35%", Unit::Share, 0.35);
-        ok("0.35", Unit::Share, 0.35);
-        ok("35", Unit::Share, 0.35);
-        ok("$87,600", Unit::Usd, 87600.0);
-        ok("87.6k", Unit::Usd, 87600.0);
-        ok("2.5M", Unit::Usd, 2.5e6);
-        ok("80.32 %", Unit::Share, 0.8032);
-        ok("  80.32 %  ", Unit::Share, 0.8032);
-        ok("24.1 points", Unit::Points, 24.1);
-        ok("24.1%", Unit::Points, 24.1);
-        ok("126.7 ms", Unit::Ms, 126.7);
-        ok("0.1267 s", Unit::Ms, 126.7);
-        ok("32 s", Unit::Seconds, 32.0);
-        ok("1.5T", Unit::TTokens, 1.5);
-        ok("1500B tokens", Unit::TTokens, 1.5);
-        ok("50.4576 T tokens", Unit::TTokens, 50.4576);
-        ok("562 cards", Unit::Count("cards"), 562.0);
-        ok("$10.00/h", Unit::UsdPerHour, 10.0);
-        ok("$10", Unit::UsdPerHour, 10.0);
-        ok("1.25x", Unit::Ratio, 1.25);
-        ok("−3", Unit::Count(""), -3.0);
-        ok("≈ 6,974,308", Unit::TokPerUsd, 6974308.0);
-        ok("6.97M tok/$", Unit::TokPerUsd, 6.97e6);
+        let typed: &[(Unit, &[(&str, f64)])] = &[
+            (
+                Unit::Mb,
+                &[
+                    ("24,576", 24576.0),
+                    ("24576 MB", 24576.0),
+                    ("24.576 GB", 24576.0),
+                    ("24.6 GB", 24600.0),
+                    ("1.2e4", 12000.0),
+                ],
+            ),
+            (
+                Unit::Count("cards"),
+                &[("12k", 12000.0), ("562 cards", 562.0)],
+            ),
+            (
+                Unit::Share,
+                &[
+                    ("35%", 0.35),
+                    ("0.35", 0.35),
+                    ("35", 0.35),
+                    ("80.32 %", 0.8032),
+                    ("  80.32 %  ", 0.8032),
+                ],
+            ),
+            (
+                Unit::Usd,
+                &[("$87,600", 87600.0), ("87.6k", 87600.0), ("2.5M", 2.5e6)],
+            ),
+            (Unit::Points, &[("24.1 points", 24.1), ("24.1%", 24.1)]),
+            (Unit::Ms, &[("126.7 ms", 126.7), ("0.1267 s", 126.7)]),
+            (Unit::Seconds, &[("32 s", 32.0)]),
+            (
+                Unit::TTokens,
+                &[
+                    ("1.5T", 1.5),
+                    ("1500B tokens", 1.5),
+                    ("50.4576 T tokens", 50.4576),
+                ],
+            ),
+            (Unit::UsdPerHour, &[("$10.00/h", 10.0), ("$10", 10.0)]),
+            (Unit::Ratio, &[("1.25x", 1.25)]),
+            (Unit::Count(""), &[("−3", -3.0)]),
+            (
+                Unit::TokPerUsd,
+                &[("≈ 6,974,308", 6974308.0), ("6.97M tok/$", 6.97e6)],
+            ),
+        ];
+        for &(unit, cases) in typed {
+            for &(text, want) in cases {
+                ok(text, unit, want);
+            }
+        }
         assert!(
             parse_answer("1,2", Unit::Count("")).is_err(),
             "a decimal comma is not read as grouping"

@@ -352,6 +352,35 @@ pub struct Answers {
     pub answers: &'static [(&'static str, Formula)],
 }
 
+/// A topic's [`Answers`], as its `challenges.rs` declares it beside the
+/// topic: the topic is the folder's `super::TOPIC`, `draw:` names the
+/// topic's own draw where it fixes one ([`Template::draw_vars`] otherwise),
+/// then one `"answer name" => formula` a template's answer:
+///
+/// ```ignore
+/// pub static SOLVER: Answers = answers! {
+///     draw: draw_challenge,
+///     "modulo_remap_share" => modulo_remap_share,
+///     "rebuild_mb" => rebuild_mb,
+/// };
+/// ```
+macro_rules! answers {
+    (draw: $draw:expr, $($name:literal => $formula:expr),+ $(,)?) => {
+        $crate::challenge::Answers {
+            topic: &super::TOPIC,
+            draw: $draw,
+            answers: &[$(($name, $formula)),+],
+        }
+    };
+    ($($name:literal => $formula:expr),+ $(,)?) => {
+        $crate::challenge::answers!(
+            draw: $crate::challenge::Template::draw_vars,
+            $($name => $formula),+
+        )
+    };
+}
+pub(crate) use answers;
+
 impl Solver for Answers {
     fn topic(&self) -> &'static dyn Topic {
         self.topic
@@ -414,6 +443,18 @@ pub struct Question {
     pub solution: String,
     /// Asked about the page's current parameters rather than drawn.
     pub live: bool,
+}
+
+impl Question {
+    /// The answer as a learner would type it with every digit: its members
+    /// ("F2, F4, F1") where it is a set, else its number in its unit. It
+    /// grades correct.
+    pub fn exact_answer(&self) -> String {
+        match &self.detail {
+            Some(members) => members.join(", "),
+            None => answer::format_exact(self.answer, self.unit),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

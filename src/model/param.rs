@@ -70,13 +70,8 @@ impl ParamSpec {
 
     /// The same parameter on a logarithmic slider track.
     pub const fn log(mut self) -> ParamSpec {
-        if let ParamKind::Number { min, max, step, .. } = self.kind {
-            self.kind = ParamKind::Number {
-                min,
-                max,
-                step,
-                log: true,
-            };
+        if let ParamKind::Number { log, .. } = &mut self.kind {
+            *log = true;
         }
         self
     }

@@ -6,31 +6,21 @@
 // app opened from disk. A violation is seen twice: as a
 // `securitypolicyviolation` event (recorded in every frame by an init script)
 // and as Chromium's console error (support.mjs records those).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serve, launch, openPage, gotoTopic, builtTopics, presetsWithFix, DIST } from './support.mjs';
+import {
+  appUnderTest, openPage, gotoTopic, answer, load, presetsWithFix, DIST,
+} from './support.mjs';
 
-let server;
-let browser;
-let topics = [];
+const app = appUnderTest();
 const withFix = presetsWithFix();
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '');
-  topics = await builtTopics(page);
-  await page.context().close();
-});
-after(async () => { await browser?.close(); await server?.close(); });
 
 /** A page (support.mjs's openPage) whose every frame records CSP violations. */
 async function cspPage(origin) {
-  const page = await openPage(browser, origin);
+  const page = await openPage(app.browser, origin);
   const csp = [];
   page.on('console', (m) => {
     if (/Content.Security.Policy/i.test(m.text())) csp.push(`console ${m.type()}: ${m.text()}`);
@@ -42,6 +32,13 @@ async function cspPage(origin) {
     }, true);
   });
   page.cspConsole = () => csp.slice();
+  return page;
+}
+
+/** A cspPage of the app with `query` loaded. */
+async function cspTopic(query) {
+  const page = await cspPage(app.origin);
+  await gotoTopic(page, app.origin, query);
   return page;
 }
 
@@ -110,8 +107,7 @@ test('every page of dist/ carries the policy and no inline script, style or hand
 });
 
 test('the recorder sees a violation (the checks below can fail)', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
+  const page = await cspTopic(`?topic=${app.topics[0]}`);
   assert.deepEqual(await violations(page), []);
   await page.evaluate(() => {
     const s = document.createElement('style');
@@ -127,10 +123,9 @@ test('the recorder sees a violation (the checks below can fail)', async () => {
 });
 
 test('every topic, its stories, fixes, charts and practice run under the policy', async (t) => {
-  for (const topic of topics) {
+  for (const topic of app.topics) {
     await t.test(topic, async () => {
-      const page = await cspPage(server.origin);
-      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const page = await cspTopic(`?topic=${topic}`);
       const policy = await assertPolicy(page.mainFrame());
       assert.match(policy, /script-src 'self' 'wasm-unsafe-eval';/);
       await assertClean(page);
@@ -152,8 +147,7 @@ test('every topic, its stories, fixes, charts and practice run under the policy'
       for (const s of await page.$$('[data-chart] details summary')) await s.click();
       await page.waitForSelector('[data-chart] details[open] table');
       if (await page.isVisible('#q-answer')) {
-        await page.fill('#q-answer', '1');
-        await page.press('#q-answer', 'Enter');
+        await answer(page, '1');
         await page.waitForSelector('#q-feedback[data-verdict]');
         if (await page.isVisible('#q-hint')) await page.click('#q-hint');
       }
@@ -162,7 +156,7 @@ test('every topic, its stories, fixes, charts and practice run under the policy'
       // A link to a story with its fix.
       const fixed = [...(withFix[topic] ?? [])][0];
       if (fixed) {
-        await gotoTopic(page, server.origin, `?topic=${topic}&preset=${fixed}&fix=1`);
+        await gotoTopic(page, app.origin, `?topic=${topic}&preset=${fixed}&fix=1`);
         assert.equal(await page.getAttribute('#apply-fix', 'aria-pressed'), 'true');
         await assertClean(page);
       }
@@ -172,11 +166,9 @@ test('every topic, its stories, fixes, charts and practice run under the policy'
 });
 
 test('the practice view, with an answer and an export, runs under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  const page = await cspTopic('?view=practice');
   await assertPolicy(page.mainFrame());
-  await page.fill('#q-answer', '1');
-  await page.press('#q-answer', 'Enter');
+  await answer(page, '1');
   await page.waitForSelector('#q-feedback[data-verdict]');
   await Promise.all([page.waitForEvent('download'), page.click('#export')]);
   await assertClean(page);
@@ -184,8 +176,7 @@ test('the practice view, with an answer and an export, runs under the policy', a
 });
 
 test('the instructors view and its live preview run under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin, '?view=instructors');
+  const page = await cspTopic('?view=instructors');
   await assertPolicy(page.mainFrame());
   await page.selectOption('#i-topic', 'consistent-hashing');
   await page.selectOption('#i-preset', 'modulo-plus-one');
@@ -199,8 +190,7 @@ test('the instructors view and its live preview run under the policy', async () 
 });
 
 test('an embed with locks, a chart height and hidden parts runs under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin,
+  const page = await cspTopic(
     '?topic=consistent-hashing&preset=modulo-plus-one&embed=1&lock=cards_before,families&challenge=C2&fixed_seed=7&tries=3&hide=solution&chart_height=240');
   await assertPolicy(page.mainFrame());
   assert.equal(await page.getAttribute('html', 'class'), 'embed');
@@ -212,8 +202,8 @@ test('an embed with locks, a chart height and hidden parts runs under the policy
 });
 
 test('the sample course page and its two frames run under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await page.goto(`${server.origin}/course.html`);
+  const page = await cspPage(app.origin);
+  await page.goto(`${app.origin}/course.html`);
   await page.waitForFunction(() => window.fleetlabEvents?.filter((e) => e.data.type === 'ready').length === 2);
   const policy = await assertPolicy(page.mainFrame());
   assert.doesNotMatch(policy, /wasm-unsafe-eval/, 'the course page runs no wasm');
@@ -228,14 +218,12 @@ test('the sample course page and its two frames run under the policy', async () 
 test('from disk (file://), the app and the course page run under the policy', async () => {
   const page = await cspPage('file://');
   const index = pathToFileURL(path.join(DIST, 'index.html')).href;
-  await page.goto(`${index}?topic=consistent-hashing&preset=modulo-doubling&fix=1`);
-  await page.waitForSelector('body[data-ready]');
+  await load(page, `${index}?topic=consistent-hashing&preset=modulo-doubling&fix=1`);
   await assertPolicy(page.mainFrame());
   await page.focus('#p-cards_after');
   await page.keyboard.press('ArrowLeft');
   await assertClean(page);
-  await page.goto(`${index}?view=instructors`);
-  await page.waitForSelector('body[data-ready]');
+  await load(page, `${index}?view=instructors`);
   await (await (await page.$('#i-preview')).contentFrame()).waitForSelector('body[data-ready]');
   await assertClean(page);
   await page.goto(pathToFileURL(path.join(DIST, 'course.html')).href);
@@ -245,8 +233,7 @@ test('from disk (file://), the app and the course page run under the policy', as
 });
 
 test('the panic banner shows under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
+  const page = await cspTopic(`?topic=${app.topics[0]}`);
   await page.evaluate(() => { try { window.wasmBindings.fleetlabPanicForTest(); } catch (e) { /* the wasm trap */ } });
   assert.equal(await page.isVisible('#fatal'), true);
   assert.deepEqual(await violations(page), []);

@@ -5,36 +5,18 @@
 // hears their events; the instructors page builds a working embed; the app
 // opens from file://. Every page is checked for console errors and for
 // requests off its own origin (support.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import {
-  serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot, ROOT, DIST,
-  presetsWithFix, addressWhenSettled,
+  appUnderTest, openPage, gotoTopic, renders, figures, checks, canvases, screenshot, ROOT, DIST,
+  presetsWithFix, addressWhenSettled, challengeKey, exactAnswer, load, closeClean,
 } from './support.mjs';
 
-let server;
-let browser;
-let topics = [];
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '');
-  topics = await builtTopics(page);
-  await page.context().close();
-});
-after(async () => { await browser?.close(); await server?.close(); });
-
-const cli = path.join(ROOT, 'target', 'debug', 'fleetlab');
-execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
-const key = (topic, template, seed) =>
-  JSON.parse(execFileSync(cli, ['challenge', topic, template, '--seed', String(seed), '--key', '--json']).toString());
+const app = appUnderTest();
 const withFix = presetsWithFix();
-const exact = (k) => (k.answer_detail ? k.answer_detail.join(', ') : (k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer)));
 
 /** Everything a reader sees that a link must rebuild. */
 async function snapshot(page) {
@@ -62,10 +44,9 @@ async function settledUrl(page, pattern) {
 }
 
 test('a link with state opens the identical page, on every topic', async (t) => {
-  for (const topic of topics) {
+  for (const topic of app.topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin);
-      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const page = await app.open(`?topic=${topic}`);
       const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
       // The story with a fix when there is one (the link then carries fix=1).
       const preset = presets.findLast((id) => withFix[topic].has(id)) ?? presets[presets.length - 1];
@@ -93,9 +74,8 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       const url = await settledUrl(page, new RegExp(`preset=${preset}${fix}.*${slider.slice(2)}=${question}`));
       const before = await snapshot(page);
 
-      const again = await openPage(browser, server.origin);
-      await again.goto(url);
-      await again.waitForSelector('body[data-ready]');
+      const again = await openPage(app.browser, app.origin);
+      await load(again, url);
       const after = await snapshot(again);
       assert.deepEqual(after.figures, before.figures);
       assert.deepEqual(after.checks, before.checks);
@@ -106,17 +86,13 @@ test('a link with state opens the identical page, on every topic', async (t) => 
       assert.deepEqual(Object.keys(after.canvases), Object.keys(before.canvases));
       for (const id of Object.keys(before.canvases)) assert.ok(after.canvases[id] === before.canvases[id], `chart ${id} drawn the same`);
       assert.equal(await again.textContent('#notice'), '', 'a link the page wrote needs no adjustment');
-      assert.deepEqual(page.problems(), []);
-      assert.deepEqual(again.problems(), []);
-      await page.context().close();
-      await again.context().close();
+      await closeClean(page, again);
     });
   }
 });
 
 test('a question asked about the page reopens from its link', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing&cards_after=100');
+  const page = await app.open('?topic=consistent-hashing&cards_after=100');
   await page.click('[data-template="C1"]');
   await page.click('#q-live');
   assert.equal(await page.getAttribute('#q-text', 'data-live'), 'true');
@@ -124,9 +100,8 @@ test('a question asked about the page reopens from its link', async () => {
   assert.match(url, /challenge=C1&challenge_seed=\d+&ask=page/);
   const text = await page.textContent('#q-text');
   assert.match(text, /from 64 to 100 cards/);
-  const again = await openPage(browser, server.origin);
-  await again.goto(url);
-  await again.waitForSelector('body[data-ready]');
+  const again = await openPage(app.browser, app.origin);
+  await load(again, url);
   assert.equal(await again.textContent('#q-text'), text);
   // An untried question about the page follows the sliders, and its link
   // still rebuilds it exactly.
@@ -136,18 +111,13 @@ test('a question asked about the page reopens from its link', async () => {
   assert.match(moved, /challenge_seed=\d+&ask=page/);
   const followed = await page.textContent('#q-text');
   assert.match(followed, /from 64 to 101 cards/);
-  await again.goto(moved);
-  await again.waitForSelector('body[data-ready]');
+  await load(again, moved);
   assert.equal(await again.textContent('#q-text'), followed);
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(again.problems(), []);
-  await page.context().close();
-  await again.context().close();
+  await closeClean(page, again);
 });
 
 test('sliders replace the history entry; stories push one, and Back returns', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   const f0 = await figures(page);
   const length = await page.evaluate(() => history.length);
   await page.focus('#p-cards_after');
@@ -162,13 +132,11 @@ test('sliders replace the history entry; stories push one, and Back returns', as
   await page.waitForFunction(() => document.querySelector('[data-preset="modulo-doubling"]').getAttribute('aria-pressed') === 'false');
   assert.equal(await page.textContent('[data-param="cards_after"] output'), '98 cards');
   assert.notDeepEqual(await figures(page), f0);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('Back and Forward reopen the question each entry names', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   const question = () => page.$eval('#q-text', (q) => [q.textContent, q.dataset.template, q.dataset.seed, q.dataset.live]);
   // A drawn question (not about the page), settled in the first entry.
   await page.click('[data-template="C2"]');
@@ -191,7 +159,7 @@ test('Back and Forward reopen the question each entry names', async () => {
   assert.equal(await page.evaluate(() => history.length), length, 'following history adds no entry');
   // A class's fixed seed is left out of the address: the question the
   // entry names is the one on show, kept with its tries.
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing&challenge=C2&fixed_seed=7');
+  await gotoTopic(page, app.origin, '?topic=consistent-hashing&challenge=C2&fixed_seed=7');
   await page.fill('#q-answer', '1');
   await page.press('#q-answer', 'Enter');
   const verdict = await page.getAttribute('#q-feedback', 'data-verdict');
@@ -202,13 +170,11 @@ test('Back and Forward reopen the question each entry names', async () => {
   await settledUrl(page, /topic=consistent-hashing&challenge=C2&fixed_seed=7$/);
   assert.equal(await page.getAttribute('#q-text', 'data-seed'), '7');
   assert.equal(await page.getAttribute('#q-feedback', 'data-verdict'), verdict, 'the tried question stays');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the instructors page keeps one history entry: Back leaves it in one step', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   const topicUrl = await addressWhenSettled(page);
   await page.click('#embed-this');
   await page.waitForURL(/view=instructors/);
@@ -227,23 +193,22 @@ test('the instructors page keeps one history entry: Back leaves it in one step',
   await page.goBack();
   await page.waitForSelector('body[data-ready]');
   assert.equal(await page.evaluate(() => location.href), topicUrl, 'one Back leaves the instructors page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('Copy link puts the link on the clipboard, or shows it selected', async () => {
-  const page = await openPage(browser, server.origin);
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });
-  await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash');
+  const page = await openPage(app.browser, app.origin);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  await gotoTopic(page, app.origin, '?topic=load-balancing&preset=hash');
   await page.click('.topic-head .copy');
   await page.waitForFunction(() => document.querySelector('.topic-head .copy-status').textContent === 'Copied.');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/index\.html\?topic=load-balancing&preset=hash/);
 
   // No clipboard (an old browser, a refused permission): the link is shown, selected.
-  const bare = await openPage(browser, server.origin);
+  const bare = await openPage(app.browser, app.origin);
   await bare.context().addInitScript(() => { Object.defineProperty(navigator, 'clipboard', { value: undefined }); });
-  await gotoTopic(bare, server.origin, '?topic=load-balancing&preset=hash');
+  await gotoTopic(bare, app.origin, '?topic=load-balancing&preset=hash');
   await bare.click('.topic-head .copy');
   assert.equal(await bare.isVisible('.topic-head .copy-field'), true);
   assert.match(await bare.inputValue('.topic-head .copy-field'), /\?topic=load-balancing&preset=hash/);
@@ -253,15 +218,11 @@ test('Copy link puts the link on the clipboard, or shows it selected', async () 
   });
   assert.ok(selected, 'the fallback field is focused and selected');
   assert.match(await bare.textContent('.topic-head .copy-status'), /Ctrl\+C/);
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(bare.problems(), []);
-  await page.context().close();
-  await bare.context().close();
+  await closeClean(page, bare);
 });
 
 test('locked sliders cannot be moved by mouse, keyboard or script', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing&embed=1&lock=cards_after,scheme');
+  const page = await app.open('?topic=consistent-hashing&embed=1&lock=cards_after,scheme');
   const before = await snapshot(page);
   const scheme = await page.inputValue('#p-scheme');
   const n = await renders(page);
@@ -315,16 +276,14 @@ test('locked sliders cannot be moved by mouse, keyboard or script', async () => 
   await page.focus('#p-cards_before');
   await page.keyboard.press('ArrowLeft');
   assert.ok((await renders(page)) > n);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing&lock=all');
+  await gotoTopic(page, app.origin, '?topic=consistent-hashing&lock=all');
   const open = await page.$$eval('.controls input, .controls select', (els) => els.filter((e) => !e.disabled).length);
   assert.equal(open, 0);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('a tampered link gets clamped values and a visible note, never an error', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing&cards_after=99999&vnodes=-5&scheme=warp&tries=0&chart_height=9999&utm_source=x');
+  const page = await app.open('?topic=consistent-hashing&cards_after=99999&vnodes=-5&scheme=warp&tries=0&chart_height=9999&utm_source=x');
   const notice = await page.textContent('#notice');
   assert.ok(await page.isVisible('#notice'));
   assert.match(notice, /cards_after=99999 is above the maximum 512; using 512\./);
@@ -338,17 +297,16 @@ test('a tampered link gets clamped values and a visible note, never an error', a
   const fixed = await settledUrl(page, /cards_after=512/);
   assert.doesNotMatch(fixed, /utm_source|99999|warp/);
   for (const q of ['?%%%&&==&topic=%FF%FE', '?topic=consistent-hashing&cards_after=1e999&bound=NaN&fix=maybe&lock=%00', `?${'x='.repeat(3000)}`]) {
-    await gotoTopic(page, server.origin, q);
+    await gotoTopic(page, app.origin, q);
     assert.ok(await page.isVisible('#notice'), `a note for ${q.slice(0, 40)}`);
     assert.equal(await page.isHidden('#fatal'), true);
   }
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the sample course page embeds two topics and hears their events', async () => {
-  const page = await openPage(browser, server.origin, { width: 1100, height: 900 });
-  await page.goto(`${server.origin}/course.html`);
+  const page = await openPage(app.browser, app.origin, { width: 1100, height: 900 });
+  await page.goto(`${app.origin}/course.html`);
   const hashing = page.frameLocator('#hashing');
   const frames = {};
   for (const id of ['hashing', 'balancing']) {
@@ -385,7 +343,7 @@ test('the sample course page embeds two topics and hears their events', async ()
   assert.equal(await frames.hashing.isHidden('#q-solution'), true, 'hide=solution');
   await hashing.locator('#q-answer').fill('1');
   await hashing.locator('#q-answer').press('Enter');
-  await hashing.locator('#q-answer').fill(exact(key('consistent-hashing', 'C2', 7)));
+  await hashing.locator('#q-answer').fill(exactAnswer(challengeKey('consistent-hashing', 'C2', 7)));
   await hashing.locator('#q-answer').press('Enter');
   await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'graded').length === 2);
   const graded = (await events()).filter((e) => e.data.type === 'graded').map((e) => e.data);
@@ -424,14 +382,13 @@ test('the sample course page embeds two topics and hears their events', async ()
   await page.waitForFunction(() => window.fleetlabEvents.some((e) => e.frame === 'balancing' && e.data.type === 'params' && e.data.preset === 'round-robin'));
   assert.equal(await page.evaluate(() => history.length), length);
   await screenshot(page, 'course-page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the instructors page builds the link, the snippet and a live preview', async () => {
-  const page = await openPage(browser, server.origin);
+  const page = await openPage(app.browser, app.origin);
   // "Embed this page" opens it on the story a topic page shows.
-  await gotoTopic(page, server.origin, '?topic=load-balancing&preset=hash-shard2');
+  await gotoTopic(page, app.origin, '?topic=load-balancing&preset=hash-shard2');
   // The link names the challenge on show from the start: no settle to wait for.
   await page.click('#embed-this');
   await page.waitForURL(/view=instructors/);
@@ -442,7 +399,7 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   assert.match(await page.inputValue('#i-snippet'), /topic=load-balancing&amp;preset=hash-shard2&amp;challenge=C1&amp;embed=1/);
   // (Leaving while the preview loads would cut its requests short.)
   await page.waitForSelector('#i-preview[data-loaded]', { state: 'attached' });
-  await gotoTopic(page, server.origin, '?view=instructors');
+  await gotoTopic(page, app.origin, '?view=instructors');
   assert.equal(await page.getAttribute('#topics a[href="?view=instructors"]', 'aria-current'), 'page');
   const unlabelled = await page.$$eval('#app input, #app select, #app textarea', (els) =>
     els.filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.id || e.name));
@@ -488,36 +445,30 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   assert.equal(await preview.evaluate(() => document.activeElement.id), 'p-cards_after', 'the preview kept its focus');
 
   // The copied link opens the full page as designed.
-  const student = await openPage(browser, server.origin);
-  await student.goto(await page.inputValue('#i-link'));
-  await student.waitForSelector('body[data-ready]');
+  const student = await openPage(app.browser, app.origin);
+  await load(student, await page.inputValue('#i-link'));
   assert.equal(await student.isVisible('header.site'), true);
   assert.equal(await student.textContent('[data-param="cards_after"] output'), '66 cards');
   assert.equal(await student.getAttribute('#q-text', 'data-seed'), '2026');
   await screenshot(page, 'instructors-page');
-  assert.deepEqual(page.problems(), []);
-  assert.deepEqual(student.problems(), []);
-  await page.context().close();
-  await student.context().close();
+  await closeClean(page, student);
 });
 
 test('embed and instructors pages read at 360 px wide', async () => {
-  const page = await openPage(browser, server.origin, { width: 360, height: 740 });
+  const page = await openPage(app.browser, app.origin, { width: 360, height: 740 });
   for (const q of ['?topic=consistent-hashing&embed=1&lock=all', '?view=instructors']) {
-    await gotoTopic(page, server.origin, q);
+    await gotoTopic(page, app.origin, q);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `${q}: no sideways scrolling (overflow ${overflow}px)`);
   }
   await screenshot(page, 'instructors-360px');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the app opens from disk (file://) and works offline', async () => {
   const base = pathToFileURL(path.join(DIST, 'index.html')).href;
-  const page = await openPage(browser, 'file://');
-  await page.goto(`${base}?topic=consistent-hashing&preset=modulo-doubling`);
-  await page.waitForSelector('body[data-ready]');
+  const page = await openPage(app.browser, 'file://');
+  await load(page, `${base}?topic=consistent-hashing&preset=modulo-doubling`);
   const f = await figures(page);
   assert.equal(f.modulo_remap_share, '50%');
   const c0 = await canvases(page);
@@ -536,6 +487,5 @@ test('the app opens from disk (file://) and works offline', async () => {
   await page.reload();
   await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'ready').length === 2, null, { timeout: 20000 });
   assert.ok(requests.every((u) => u.startsWith('file://') || u.startsWith('data:')), requests.join(' '));
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });

@@ -2,36 +2,18 @@
 // worked solution; progress survives a reload; a corrupted saved record is
 // recovered with a message. Answers to drawn questions come from the native
 // CLI, so the browser's draw is checked against the native model too.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, launch, openPage, gotoTopic, screenshot, ROOT } from './support.mjs';
+import {
+  appUnderTest, challengeKey, exactAnswer, answer, reload, closeClean, screenshot, ROOT,
+} from './support.mjs';
 
-let server;
-let browser;
-before(async () => { server = await serve(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
-
-// The native CLI of this checkout (a no-op build after `cargo test`).
-const cli = path.join(ROOT, 'target', 'debug', 'fleetlab');
-execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
-
-function key(topic, template, seed) {
-  const out = execFileSync(cli, ['challenge', topic, template, '--seed', String(seed), '--key', '--json']);
-  return JSON.parse(out.toString());
-}
-
-async function answer(page, text) {
-  await page.fill('#q-answer', text);
-  await page.press('#q-answer', 'Enter');
-  return page.getAttribute('#q-feedback', 'data-verdict');
-}
+const app = appUnderTest();
 
 test('a question about the page: wrong, hint, solution, then right; progress survives a reload', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   await page.click('[data-template="C1"]');
   assert.equal(await page.getAttribute('#q-text', 'data-live'), 'true');
   assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
@@ -53,77 +35,64 @@ test('a question about the page: wrong, hint, solution, then right; progress sur
   assert.match(await page.textContent('#q-score'), /C1: solved 1 in 2 tries/);
   await screenshot(page, 'practice-topic-panel');
 
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#q-score'), /C1: solved 1 in 2 tries\. Score 1/);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('drawn questions match the native model, and close answers get a nudge', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   for (const tpl of ['C1', 'C2', 'C3']) {
     await page.click(`[data-template="${tpl}"]`);
     await page.click('#q-new');
     const seed = Number(await page.getAttribute('#q-text', 'data-seed'));
-    const k = key('consistent-hashing', tpl, seed);
+    const k = challengeKey('consistent-hashing', tpl, seed);
     assert.equal(await page.textContent('#q-text'), k.question, `${tpl} seed ${seed}: same question natively`);
     if (k.tolerance.kind === 'rel' && k.answer !== 0) {
       const v = k.unit === 'share' ? `${k.answer * 100 * (1 + 3 * k.tolerance.value)}%` : String(k.answer * (1 + 3 * k.tolerance.value));
       assert.equal(await answer(page, v), 'close');
     }
-    const exact = k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer);
+    const exact = exactAnswer(k);
     assert.equal(await answer(page, exact), 'correct', `${tpl}: ${exact}`);
   }
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('the practice page drills, keeps score, and recovers a corrupted record', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  const page = await app.open('?view=practice');
   const topic = await page.getAttribute('#q-text', 'data-topic');
   const tpl = await page.getAttribute('#q-text', 'data-template');
   const seed = await page.getAttribute('#q-text', 'data-seed');
-  const k = key(topic, tpl, seed);
-  const exact = k.answer_detail ? k.answer_detail.join(', ') : (k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer));
-  assert.equal(await answer(page, exact), 'correct');
+  assert.equal(await answer(page, exactAnswer(challengeKey(topic, tpl, seed))), 'correct');
   assert.match(await page.textContent('#q-score'), /Score 1 · streak 1/);
   assert.equal(await page.$$eval('#progress-table tbody tr', (r) => r.length), 1);
 
   // A corrupted record: kept as a backup, a message, a fresh start.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', '{"version": 1, "entries": {"x/C1": {"attempts": "lots"'));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /could not be read: it is not valid JSON/);
   assert.ok(await page.isVisible('#backup'), 'the unreadable original can be downloaded');
   assert.equal(await page.evaluate(() => localStorage.getItem('fleetlab.progress.unreadable').startsWith('{"version"')), true);
 
   // An inconsistent one: repaired, with what changed.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 0, entries: { 'consistent-hashing/C2': { attempts: 1, correct: 4 } }, score: 2 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 1; corrected 1 inconsistent counts/);
 
   // A record from a newer Fleetlab is left alone.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 9 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   assert.match(await page.textContent('#notice'), /newer Fleetlab/);
   await answer(page, '1');
   assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('fleetlab.progress')).version), 9);
   await screenshot(page, 'practice-page');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('progress exports to a file and imports back', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  const page = await app.open('?view=practice');
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 })));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
   const file = path.join(ROOT, 'artifacts', 'progress-export.json');
   await download.saveAs(file);
@@ -131,8 +100,7 @@ test('progress exports to a file and imports back', async () => {
   assert.equal(saved.entries['consistent-hashing/C3'].correct, 2);
 
   await page.evaluate(() => localStorage.removeItem('fleetlab.progress'));
-  await page.reload();
-  await page.waitForSelector('body[data-ready]');
+  await reload(page);
   await page.setInputFiles('#import', file);
   await page.waitForFunction(() => /Imported 2 solved/.test(document.querySelector('#notice').textContent));
   assert.match(await page.textContent('#progress-table'), /Consistent hashing/);
@@ -140,13 +108,11 @@ test('progress exports to a file and imports back', async () => {
   fs.writeFileSync(file, 'not json at all');
   await page.setInputFiles('#import', file);
   await page.waitForFunction(() => /could not be imported/.test(document.querySelector('#notice').textContent));
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });
 
 test('a question about the page follows the sliders until the learner tries it', async () => {
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  const page = await app.open('?topic=consistent-hashing');
   await page.click('[data-template="C1"]');
   assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
   await page.click('[data-preset="ring-plus-one"]');
@@ -155,6 +121,5 @@ test('a question about the page follows the sliders until the learner tries it',
   await page.click('[data-preset="modulo-doubling"]');
   assert.match(await page.textContent('#q-text'), /from 64 to 65 cards/, 'tried: stays put');
   assert.equal(await answer(page, '98.46%'), 'correct');
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+  await closeClean(page);
 });

@@ -5,6 +5,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -145,4 +147,71 @@ export function presetsWithFix() {
     if (run.fix) out[run.topic].add(run.preset);
   }
   return out;
+}
+
+/**
+ * The app for one test file: before its tests, a server for dist/, a
+ * browser, and the built topics read off the menu; after them, both closed.
+ * By the time a test runs, `origin`, `browser` and `topics` are filled in,
+ * and `open(query, size)` gives a fresh page (openPage) with `query` loaded
+ * (gotoTopic).
+ */
+export function appUnderTest() {
+  const app = {
+    server: null,
+    browser: null,
+    origin: '',
+    topics: [],
+    async open(query = '', size = undefined) {
+      const page = await openPage(app.browser, app.origin, size);
+      await gotoTopic(page, app.origin, query);
+      return page;
+    },
+  };
+  before(async () => {
+    app.server = await serve();
+    app.origin = app.server.origin;
+    app.browser = await launch();
+    const page = await app.open();
+    app.topics = await builtTopics(page);
+    await page.context().close();
+  });
+  after(async () => { await app.browser?.close(); await app.server?.close(); });
+  return app;
+}
+
+/** The native CLI's answer key of template `template` of `topic` drawn from `seed`. */
+export function challengeKey(topic, template, seed) {
+  return JSON.parse(nativeCli(['challenge', topic, template, '--seed', String(seed), '--key', '--json']));
+}
+
+/** A key's answer typed with every digit: its members, a share in %, or the number. */
+export function exactAnswer(k) {
+  if (k.answer_detail) return k.answer_detail.join(', ');
+  return k.unit === 'share' ? `${k.answer * 100}%` : String(k.answer);
+}
+
+/** Types `text` as the answer to the question on show; the verdict it gets. */
+export async function answer(page, text) {
+  await page.fill('#q-answer', text);
+  await page.press('#q-answer', 'Enter');
+  return page.getAttribute('#q-feedback', 'data-verdict');
+}
+
+/** Loads `url` (a link a page wrote, a file) and waits for its first render. */
+export async function load(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]');
+}
+
+/** Reloads the page and waits for its first render. */
+export async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('body[data-ready]');
+}
+
+/** Asserts that no page saw a problem (openPage's record), then closes them. */
+export async function closeClean(...pages) {
+  for (const page of pages) assert.deepEqual(page.problems(), [], page.url());
+  for (const page of pages) await page.context().close();
 }

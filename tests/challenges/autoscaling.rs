@@ -3,17 +3,10 @@
 //! worked-example page, the draws keep their documented ranges, and every
 //! drawn answer equals the page's own figure for the same numbers.
 
-use fleetlab::challenge::{grade, Vars};
-use fleetlab::model::Params;
+use crate::support::{accepts, on_grid, page_of, refuses, says};
 use fleetlab::topics::{question, question_live};
 
 for_topic!("autoscaling");
-
-fn example_page() -> Params {
-    let t = topic();
-    t.preset_params(t.preset("peak-with-spare").unwrap(), false)
-        .unwrap()
-}
 
 /// Seed 002: 9,000 / 3,000 = 3 replicas, one spare makes 4; 4 × $2.50 =
 /// $10.00/h against $7.50 with no spare; at 4,500 tok/s, 2 carry the load
@@ -22,30 +15,24 @@ fn example_page() -> Params {
 #[test]
 fn the_worked_example_is_the_pages_question() {
     let t = topic();
-    let p = example_page();
+    let p = story("peak-with-spare");
     let c1 = question_live(t, "C1", 1, &p).unwrap();
     assert_eq!(c1.answer, 4.0);
-    assert!(c1.solution.contains("zero headroom"), "{}", c1.solution);
-    assert!(grade(&c1, "4").correct());
-    assert!(!grade(&c1, "3").correct());
+    says(&c1, &["zero headroom"]);
+    accepts(&c1, &["4"]);
+    refuses(&c1, &["3"]);
 
     let c2 = question_live(t, "C2", 1, &p).unwrap();
     assert_eq!(c2.answer, 10.0);
-    assert!(c2.solution.contains("$7.50/h"), "{}", c2.solution);
-    assert!(
-        c2.solution.contains("the spare costs $2.50/h"),
-        "{}",
-        c2.solution
-    );
-    assert!(grade(&c2, "$10").correct());
-    assert!(grade(&c2, "10.00 $/h").correct());
-    assert!(!grade(&c2, "$7.50").correct());
+    says(&c2, &["$7.50/h", "the spare costs $2.50/h"]);
+    accepts(&c2, &["$10", "10.00 $/h"]);
+    refuses(&c2, &["$7.50"]);
 
     let c3 = question_live(t, "C3", 1, &p).unwrap();
     assert_eq!(c3.answer, 2.0);
     assert!(c3.text.contains("4,500 tok/s"), "{}", c3.text);
-    assert!(c3.solution.contains("= 1.5 replicas"), "{}", c3.solution);
-    assert!(grade(&c3, "2").correct());
+    says(&c3, &["= 1.5 replicas"]);
+    accepts(&c3, &["2"]);
 }
 
 /// The same example on hand-built values, and the floor and spare at work.
@@ -77,29 +64,15 @@ fn hand_built_examples() {
     assert!(value(&none, "released").starts_with("none"));
 }
 
-/// The page set to a question's numbers.
-fn page_of(vars: &Vars) -> Params {
-    let t = topic();
-    let mut p = t.defaults();
-    for (name, param) in [
-        ("C", "replica_ceiling"),
-        ("P", "peak"),
-        ("spare", "spare"),
-        ("price", "price_per_hour"),
-        ("floor", "floor"),
-        ("level", "trough"),
-    ] {
-        let x = vars.num(name);
-        if x.is_finite() {
-            p.set(param, &x.to_string()).unwrap();
-        }
-    }
-    p
-}
-
-fn on_grid(x: f64, lo: f64, hi: f64, step: f64) -> bool {
-    (lo..=hi).contains(&x) && ((x - lo) / step).fract() == 0.0
-}
+/// The page parameter each drawn variable mirrors.
+const MIRROR: &[(&str, &str)] = &[
+    ("C", "replica_ceiling"),
+    ("P", "peak"),
+    ("spare", "spare"),
+    ("price", "price_per_hour"),
+    ("floor", "floor"),
+    ("level", "trough"),
+];
 
 /// Draws keep the documented ranges (ceilings 1,000–6,000 by 500, peaks
 /// 2,000–48,000 by 500, one or two spares, quarter-dollar prices, floors
@@ -146,7 +119,7 @@ fn draws_follow_their_ranges_and_answer_like_the_page() {
                     "C2" => "cost_per_hour_with_spare",
                     _ => "replicas_released_at_half",
                 };
-                let page = t.run(&page_of(v)).get(figure).unwrap();
+                let page = t.run(&page_of(ID, v, MIRROR)).get(figure).unwrap();
                 assert_eq!(q.answer, page, "{id} seed {seed}");
             }
         }

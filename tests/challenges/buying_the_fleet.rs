@@ -3,7 +3,9 @@
 //! the page's own figure for the same month, the three worked examples come
 //! out of the templates (asked about a page set to the example) and grade.
 
-use fleetlab::challenge::{grade, templates, Question, Value, Verdict};
+use crate::support::{accepts, asks, grades, says, text};
+use fleetlab::challenge::Verdict::{Close, Unreadable, Wrong};
+use fleetlab::challenge::{templates, Question, Value};
 use fleetlab::model::{Params, Unit};
 use fleetlab::topics::buying_the_fleet::*;
 use fleetlab::topics::{question, question_live};
@@ -50,10 +52,7 @@ fn page_of(q: &Question) -> Option<Params> {
         if p.index(name).is_err() {
             continue;
         }
-        let text = match v {
-            Value::Num(x) => x.to_string(),
-            Value::Word(w) => w.clone(),
-        };
+        let text = text(v);
         if name == "demand_t" && text == "0" {
             continue;
         }
@@ -268,30 +267,27 @@ fn c1_worked_example() {
     assert!(q
         .text
         .contains("an H100 serves 10,000 tok/s and a B200 serves 24,000 tok/s"));
-    assert!(
-        q.solution
-            .contains("1,200 × 10,000 + 300 × 24,000 = 19,200,000 tok/s × 2,628,000 s = 50.4576T"),
-        "{}",
-        q.solution
+    says(
+        &q,
+        &["1,200 × 10,000 + 300 × 24,000 = 19,200,000 tok/s × 2,628,000 s = 50.4576T"],
     );
-    for ok in [
-        "50.4576",
-        "50.4576T",
-        "50.46 T tokens",
-        "50,457.6B",
-        "50.2",
-        "5.04576e13 tokens",
-    ] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
-    assert_eq!(grade(&q, "51.5").verdict, Verdict::Close);
-    assert_eq!(grade(&q, "19.2M").verdict, Verdict::Wrong);
+    accepts(
+        &q,
+        &[
+            "50.4576",
+            "50.4576T",
+            "50.46 T tokens",
+            "50,457.6B",
+            "50.2",
+            "5.04576e13 tokens",
+        ],
+    );
+    grades(&q, &[("51.5", Close), ("19.2M", Wrong)]);
     // The same fleet without a demand: unlimited, the same 50.4576T.
     let no_demand = (0..200)
         .map(|s| question(t, "C1", s).unwrap())
         .find(|q| q.vars.num("demand_t") == 0.0)
         .unwrap();
-    let tpl = templates(t).remove(0);
     let mut v = no_demand.vars.clone();
     for (n, x) in [
         ("owned_h100", 1200.0),
@@ -301,21 +297,10 @@ fn c1_worked_example() {
         v.set_num(n, x);
     }
     v.set("model", Value::Word("8b".into()));
-    let sol = fleetlab::topics::solver(t.id())
-        .unwrap()
-        .solve(&tpl, &v)
-        .unwrap();
-    assert_eq!(sol.answer, 50.4576);
+    assert_eq!(solve_vars("C1", &v).answer, 50.4576);
     // A demand of 31.2T caps it.
     v.set_num("demand_t", 31.2);
-    assert_eq!(
-        fleetlab::topics::solver(t.id())
-            .unwrap()
-            .solve(&tpl, &v)
-            .unwrap()
-            .answer,
-        31.2
-    );
+    assert_eq!(solve_vars("C1", &v).answer, 31.2);
 }
 
 /// Spec C2: 70B, 8T demand, 3,000 owned H100 (5.5188T) → ceil(2.4812T /
@@ -330,23 +315,26 @@ fn c2_worked_example() {
     ]);
     let q = question_live(topic(), "C2", 1, &p).unwrap();
     assert_eq!(q.answer, 562.0);
-    assert!(q.text.contains("owns 3,000 H100"));
-    assert!(q.text.contains("brings 8T tokens of demand"));
-    assert!(q.text.contains("whole rented B200 cards"));
-    for part in [
-        "3,000 × 700 tok/s × 2,628,000 s = 5.5188T",
-        "max(0, 8T − 5.5188T) = 2.4812T",
-        "1,680 × 2,628,000 = 4,415,040,000 tokens",
-        "2,481,200,000,000 / 4,415,040,000 = 561.988",
-        "rounded up to 562 cards",
-    ] {
-        assert!(q.solution.contains(part), "'{part}' in {}", q.solution);
-    }
-    for ok in ["562", "562 cards"] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
-    assert_eq!(grade(&q, "561").verdict, Verdict::Close);
-    assert_eq!(grade(&q, "1,349").verdict, Verdict::Wrong);
+    asks(
+        &q,
+        &[
+            "owns 3,000 H100",
+            "brings 8T tokens of demand",
+            "whole rented B200 cards",
+        ],
+    );
+    says(
+        &q,
+        &[
+            "3,000 × 700 tok/s × 2,628,000 s = 5.5188T",
+            "max(0, 8T − 5.5188T) = 2.4812T",
+            "1,680 × 2,628,000 = 4,415,040,000 tokens",
+            "2,481,200,000,000 / 4,415,040,000 = 561.988",
+            "rounded up to 562 cards",
+        ],
+    );
+    accepts(&q, &["562", "562 cards"]);
+    grades(&q, &[("561", Close), ("1,349", Wrong)]);
     // On rented H100 the same shortfall takes ceil(2.4812T / 1.8396B) = 1,349.
     let mut p = p;
     p.set("fill_chip", "h100").unwrap();
@@ -365,22 +353,28 @@ fn c3_worked_example() {
     ]);
     let q = question_live(topic(), "C3", 1, &p).unwrap();
     assert_eq!(q.answer, 3_186_240.0);
-    assert!(q.text.contains("owns 3,000 H100 and rents 400 B200"));
-    assert!(q.text.contains("$0.20 per 1M tokens"));
-    for part in [
-        "K_own = 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
-        "K_rent = 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
-        "max(0, 120T − 78.84T − 25.2288T) = 15.9312T, 13.28% of the month",
-        "15,931,200 million tokens × $0.20 per 1M = $3,186,240",
-    ] {
-        assert!(q.solution.contains(part), "'{part}' in {}", q.solution);
-    }
-    for ok in ["$3,186,240", "3186240", "$3.19M", "3.16M"] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
-    assert_eq!(grade(&q, "$3.1M").verdict, Verdict::Close);
-    assert_eq!(grade(&q, "$39.8M").verdict, Verdict::Wrong);
-    assert_eq!(grade(&q, "15.9312 T tokens").verdict, Verdict::Unreadable);
+    asks(
+        &q,
+        &["owns 3,000 H100 and rents 400 B200", "$0.20 per 1M tokens"],
+    );
+    says(
+        &q,
+        &[
+            "K_own = 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
+            "K_rent = 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
+            "max(0, 120T − 78.84T − 25.2288T) = 15.9312T, 13.28% of the month",
+            "15,931,200 million tokens × $0.20 per 1M = $3,186,240",
+        ],
+    );
+    accepts(&q, &["$3,186,240", "3186240", "$3.19M", "3.16M"]);
+    grades(
+        &q,
+        &[
+            ("$3.1M", Close),
+            ("$39.8M", Wrong),
+            ("15.9312 T tokens", Unreadable),
+        ],
+    );
     // The page's API price slider flows into the question.
     let mut p = p;
     p.set("api_price_8b", "0.4").unwrap();

@@ -1,44 +1,20 @@
 //! The cache-aware routing challenges: worked examples solved on hand-built draws,
 //! questions drawn from seeds and asked about the stories' pages.
 
-use fleetlab::challenge::{grade, templates, Solution, Value, Vars};
+use crate::support::{accepts, page, refuses, says};
+use fleetlab::challenge::{Solution, Value, Vars};
 use fleetlab::engine::routing;
-use fleetlab::model::{Params, Topic};
+use fleetlab::model::Params;
 use fleetlab::topics::{question, question_live};
 
-const T: &str = "cache-aware-routing";
+for_topic!("cache-aware-routing");
 
-fn topic() -> &'static dyn Topic {
-    crate::support::topic(T)
-}
-
-fn params(preset: &str, fix: bool, set: &[(&str, &str)]) -> Params {
-    crate::support::page(T, preset, fix, set)
-}
-
-fn solve(id: &str, values: &[(&str, Value)]) -> Solution {
-    let t = topic();
-    let tpl = templates(t).into_iter().find(|tpl| tpl.id == id).unwrap();
-    let mut vars = Vars::default();
-    for (name, v) in values {
-        vars.set(name, v.clone());
-    }
-    fleetlab::topics::solver(t.id())
-        .unwrap()
-        .solve(&tpl, &vars)
-        .unwrap()
-}
-
-fn num(x: f64) -> Value {
-    Value::Num(x)
-}
-
-fn named<'a>(s: &'a Solution, name: &str) -> &'a str {
-    s.values
-        .iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, v)| v.as_str())
-        .unwrap_or_else(|| panic!("no solution value {name}"))
+/// C3 on a hand-built draw: `n` cards, hot share `h`, family share `w`,
+/// routed by `policy`.
+fn solve_c3(n: f64, h: f64, w: f64, policy: &str) -> Solution {
+    let mut vars = Vars::numbers(&[("n", n), ("h", h), ("w", w)]);
+    vars.set("policy", Value::Word(policy.into()));
+    solve_vars("C3", &vars)
 }
 
 /// The spec's worked examples, solved on hand-built draws: C1 n = 16 → 6.25 %
@@ -47,59 +23,28 @@ fn named<'a>(s: &'a Solution, name: &str) -> &'a str {
 /// family = 15.32 points.
 #[test]
 fn challenge_worked_examples_solve() {
-    let c1 = solve(
-        "C1",
-        &[
-            ("n", num(16.0)),
-            ("arrivals", num(40.0)),
-            ("P", num(1200.0)),
-        ],
-    );
+    let c1 = solve("C1", &[("n", 16.0), ("arrivals", 40.0), ("P", 1200.0)]);
     assert!((c1.answer - 0.9375).abs() < 1e-12, "{}", c1.answer);
-    assert_eq!(named(&c1, "hit"), "6.25%");
-    assert_eq!(named(&c1, "points"), "93.75");
-    assert_eq!(named(&c1, "misses"), "37.5");
-    assert_eq!(named(&c1, "wasted"), "45,000 tok/s");
+    assert_eq!(value(&c1, "hit"), "6.25%");
+    assert_eq!(value(&c1, "points"), "93.75");
+    assert_eq!(value(&c1, "misses"), "37.5");
+    assert_eq!(value(&c1, "wasted"), "45,000 tok/s");
 
-    let c2 = solve(
-        "C2",
-        &[("M", num(24.0)), ("P", num(2000.0)), ("k", num(160.0))],
-    );
+    let c2 = solve("C2", &[("M", 24.0), ("P", 2000.0), ("k", 160.0)]);
     assert_eq!(c2.answer, 75.0);
-    assert_eq!(named(&c2, "copy"), "320 MB");
+    assert_eq!(value(&c2, "copy"), "320 MB");
     // The seed's own pair: 8 GB holds 20 copies of 384 MB.
-    let seed = solve(
-        "C2",
-        &[("M", num(8.0)), ("P", num(1200.0)), ("k", num(320.0))],
-    );
+    let seed = solve("C2", &[("M", 8.0), ("P", 1200.0), ("k", 320.0)]);
     assert_eq!(seed.answer, 20.0);
 
-    let hash = Value::Word("hash".into());
-    let c3 = solve(
-        "C3",
-        &[
-            ("n", num(32.0)),
-            ("h", num(0.6)),
-            ("w", num(0.25)),
-            ("policy", hash),
-        ],
-    );
+    let c3 = solve_c3(32.0, 0.6, 0.25, "hash");
     assert!((c3.answer - 25.0 * (0.6 + 0.4 / 31.0)).abs() < 1e-9);
     assert!((c3.answer - 15.32).abs() < 0.005, "{}", c3.answer);
-    assert_eq!(named(&c3, "busiest"), "61.2903%");
+    assert_eq!(value(&c3, "busiest"), "61.2903%");
     // Sharded, the seed's 64 cards: 40.32 % of the family, 12.095 points.
-    let shard = Value::Word("hash-shard2".into());
-    let s3 = solve(
-        "C3",
-        &[
-            ("n", num(64.0)),
-            ("h", num(0.8)),
-            ("w", num(0.3)),
-            ("policy", shard),
-        ],
-    );
+    let s3 = solve_c3(64.0, 0.8, 0.3, "hash-shard2");
     assert!((s3.answer - 12.095).abs() < 1e-3, "{}", s3.answer);
-    assert_eq!(named(&s3, "busiest"), "40.3175%");
+    assert_eq!(value(&s3, "busiest"), "40.3175%");
 }
 
 /// The same worked examples as drawn questions: the seeds that draw them,
@@ -110,19 +55,10 @@ fn challenge_worked_examples_are_drawn() {
     let q = question(t, "C1", 70).unwrap();
     assert_eq!((q.vars.num("n"), q.vars.num("arrivals")), (16.0, 40.0));
     assert!((q.answer - 0.9375).abs() < 1e-12);
-    for typed in ["93.75%", "93.75", "0.9375", "93.8 %"] {
-        assert!(grade(&q, typed).correct(), "{typed}");
-    }
-    assert!(
-        !grade(&q, "6.25%").correct(),
-        "the hit share is not the loss"
-    );
-    assert!(
-        q.solution.contains("37.5 re-prefills a second"),
-        "{}",
-        q.solution
-    );
-    assert!(q.solution.contains("45,000 tok/s"), "{}", q.solution);
+    accepts(&q, &["93.75%", "93.75", "0.9375", "93.8 %"]);
+    // The hit share is not the loss.
+    refuses(&q, &["6.25%"]);
+    says(&q, &["37.5 re-prefills a second", "45,000 tok/s"]);
 
     let q = question(t, "C2", 9067).unwrap();
     assert_eq!(
@@ -130,8 +66,8 @@ fn challenge_worked_examples_are_drawn() {
         (24.0, 2000.0, 160.0)
     );
     assert_eq!(q.answer, 75.0);
-    assert!(grade(&q, "75").correct() && grade(&q, "75 copies").correct());
-    assert!(!grade(&q, "76").correct() && !grade(&q, "74").correct());
+    accepts(&q, &["75", "75 copies"]);
+    refuses(&q, &["76", "74"]);
 
     let q = question(t, "C3", 118_838).unwrap();
     assert_eq!(
@@ -139,8 +75,8 @@ fn challenge_worked_examples_are_drawn() {
         (32.0, 0.6, 0.25)
     );
     assert_eq!(q.vars.word("policy"), "hash");
-    assert!(grade(&q, "15.32").correct() && grade(&q, "15.3 points").correct());
-    assert!(q.solution.contains("61.2903%"), "{}", q.solution);
+    accepts(&q, &["15.32", "15.3 points"]);
+    says(&q, &["61.2903%"]);
 
     let q = question(t, "C3", 19_414).unwrap();
     assert_eq!(
@@ -148,7 +84,7 @@ fn challenge_worked_examples_are_drawn() {
         (64.0, 0.8, 0.3)
     );
     assert_eq!(q.vars.word("policy"), "hash-shard2");
-    assert!(grade(&q, "12.1").correct(), "{}", q.answer);
+    accepts(&q, &["12.1"]);
 }
 
 /// T3-C3: 30 % of draws shard the hot template, and a sharded draw is solved
@@ -184,25 +120,21 @@ fn challenges_asked_about_the_page_agree_with_it() {
     let t = topic();
     let figure = |p: &Params, id: &str| t.run(p).get(id).unwrap();
     // Round-robin politeness: the page's hit share and re-prefills.
-    let p = params("round-robin-politeness", false, &[]);
+    let p = page(ID, "round-robin-politeness", false, &[]);
     let q = question_live(t, "C1", 1, &p).unwrap();
     assert!((q.answer - (1.0 - figure(&p, "hit_share"))).abs() < 1e-12);
     let misses = figure(&p, "reprefills_per_s");
-    assert!(
-        q.solution.contains(&format!("{misses} re-prefills")),
-        "{}",
-        q.solution
-    );
+    says(&q, &[&format!("{misses} re-prefills")]);
     // The scratch: 8 GB holds 20, the 10 GB fix 26.
     for fix in [false, true] {
-        let p = params("silent-eviction", fix, &[]);
+        let p = page(ID, "silent-eviction", fix, &[]);
         let q = question_live(t, "C2", 2, &p).unwrap();
         assert_eq!(q.answer, figure(&p, "copies_per_card"));
     }
     // The hot template (15 cold families = n − 1): the busiest card's share
     // of the family is the page's busiest load over Λ, hashed or sharded.
     for fix in [false, true] {
-        let p = params("hot-template", fix, &[]);
+        let p = page(ID, "hot-template", fix, &[]);
         let q = question_live(t, "C3", 3, &p).unwrap();
         assert_eq!(q.vars.word("policy"), p.choice("policy"));
         let busiest = figure(&p, "busiest_req_s") / p.get("arrivals");
@@ -213,7 +145,7 @@ fn challenges_asked_about_the_page_agree_with_it() {
         );
     }
     // A round-robin page keeps C3's drawn layout.
-    let p = params("round-robin-politeness", false, &[]);
+    let p = page(ID, "round-robin-politeness", false, &[]);
     let drawn = question(t, "C3", 3).unwrap();
     assert_eq!(
         question_live(t, "C3", 3, &p).unwrap().vars.word("policy"),

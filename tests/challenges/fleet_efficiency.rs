@@ -3,7 +3,9 @@
 //! generator), the worked examples come out of the templates and grade, and
 //! "ask about this page" takes the page's class, window and share.
 
-use fleetlab::challenge::{grade, templates, Question, Tolerance, Value, Vars, Verdict};
+use crate::support::{accepts, asks, grades, says, text};
+use fleetlab::challenge::Verdict::{Close, Unreadable, Wrong};
+use fleetlab::challenge::{templates, Question, Tolerance, Value, Vars};
 use fleetlab::model::{Params, Unit};
 use fleetlab::topics::fleet_efficiency::*;
 use fleetlab::topics::{question, question_live};
@@ -32,21 +34,14 @@ fn window_of(w: &str) -> Window {
 fn hand_built(id: &str, vars: Vars) -> Question {
     let t = topic();
     let tpl = templates(t).into_iter().find(|x| x.id == id).unwrap();
-    let sol = fleetlab::topics::solver(t.id())
-        .unwrap()
-        .solve(&tpl, &vars)
-        .unwrap();
+    let sol = solve_vars(id, &vars);
     let text = |s: &str| {
         let mut out = s.to_string();
         for (k, v) in &sol.values {
             out = out.replace(&format!("{{{k}}}"), v);
         }
         for (k, v) in &vars.values {
-            let shown = match v {
-                Value::Num(x) => x.to_string(),
-                Value::Word(w) => w.clone(),
-            };
-            out = out.replace(&format!("{{{k}}}"), &shown);
+            out = out.replace(&format!("{{{k}}}"), &text(v));
         }
         out
     };
@@ -204,23 +199,21 @@ fn c1_worked_example_from_its_seed() {
     assert_eq!(q.answer.round(), 6_974_308.0);
     assert_eq!(q.unit, Unit::TokPerUsd);
     assert_eq!(q.tolerance, Tolerance::Rel(0.005));
-    assert!(q.solution.contains("6,974,308 tok/$"), "{}", q.solution);
-    assert!(q.solution.contains("6.97 M"), "{}", q.solution);
-    assert!(q.solution.contains("$0.1434 per 1M"), "{}", q.solution);
-    for ok in [
-        "6,974,308",
-        "6974308 tok/$",
-        "6.97M",
-        "6.95M tok/$",
-        "≈ 7.0M",
-    ] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
+    says(&q, &["6,974,308 tok/$", "6.97 M", "$0.1434 per 1M"]);
+    accepts(
+        &q,
+        &[
+            "6,974,308",
+            "6974308 tok/$",
+            "6.97M",
+            "6.95M tok/$",
+            "≈ 7.0M",
+        ],
+    );
     // 0.5 % is ±34,872: 6.9M is 1.06 % low, close but not correct.
-    assert_eq!(grade(&q, "6.9M").verdict, Verdict::Close);
-    assert_eq!(grade(&q, "2,653").verdict, Verdict::Wrong);
+    grades(&q, &[("6.9M", Close), ("2,653", Wrong)]);
     // $ per million tokens is a price, not a score: the grader says so.
-    assert_eq!(grade(&q, "$0.1434").verdict, Verdict::Unreadable);
+    grades(&q, &[("$0.1434", Unreadable)]);
 }
 
 fn c2_example() -> Vars {
@@ -258,21 +251,21 @@ fn c2_worked_example() {
         "{}",
         q.text
     );
-    for part in [
-        "Target = 20,000 × 1.05 = 21,000 tok/s",
-        "F2 7.68 M, F4 7.28 M, F1 6.97 M, B1 6.19 M, F3 6.17 M, B2 5.07 M",
-        "F2 → 7,600, F4 → 14,800, F1 → 21,700 ≥ 21,000, stop",
-        "3 cards, 21,700 tok/s measured",
-        "= $7,800",
-    ] {
-        assert!(q.solution.contains(part), "'{part}' in {}", q.solution);
-    }
-    for ok in ["F2, F4, F1", "f1 f2 f4", "F1, F2 and F4", "3"] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
-    assert_eq!(grade(&q, "F2, F4").verdict, Verdict::Wrong);
-    assert_eq!(grade(&q, "F2, F4, B1").verdict, Verdict::Wrong);
-    assert_eq!(grade(&q, "4").verdict, Verdict::Close);
+    says(
+        &q,
+        &[
+            "Target = 20,000 × 1.05 = 21,000 tok/s",
+            "F2 7.68 M, F4 7.28 M, F1 6.97 M, B1 6.19 M, F3 6.17 M, B2 5.07 M",
+            "F2 → 7,600, F4 → 14,800, F1 → 21,700 ≥ 21,000, stop",
+            "3 cards, 21,700 tok/s measured",
+            "= $7,800",
+        ],
+    );
+    accepts(&q, &["F2, F4, F1", "f1 f2 f4", "F1, F2 and F4", "3"]);
+    grades(
+        &q,
+        &[("F2, F4", Wrong), ("F2, F4, B1", Wrong), ("4", Close)],
+    );
     // The hour window sizes with 25 % headroom: target 25,000 takes a 4th card (B1).
     let mut v = c2_example();
     word("window", "hour", &mut v);
@@ -325,36 +318,32 @@ fn c3_worked_example() {
     );
     assert_eq!(q.answer, 1.0);
     assert_eq!(q.detail, Some(vec!["c8".to_string()]));
-    for part in [
-        "k = floor(30 × 10 / 100) = 3",
-        "c1 (5,400), c8 (5,800), c4 (5,900) leave",
-        "(6,600 + 6,700) / 2 = 6,650",
-        "c8 (true 6,700) is at or above it: 1 wrong eviction",
-        "c5 (true 5,900, measured 6,100)",
-    ] {
-        assert!(q.solution.contains(part), "'{part}' in {}", q.solution);
-    }
-    for ok in ["c8", "C8", "1"] {
-        assert!(grade(&q, ok).correct(), "{ok}: {}", grade(&q, ok).message);
-    }
+    says(
+        &q,
+        &[
+            "k = floor(30 × 10 / 100) = 3",
+            "c1 (5,400), c8 (5,800), c4 (5,900) leave",
+            "(6,600 + 6,700) / 2 = 6,650",
+            "c8 (true 6,700) is at or above it: 1 wrong eviction",
+            "c5 (true 5,900, measured 6,100)",
+        ],
+    );
+    accepts(&q, &["c8", "C8", "1"]);
     // The evicted set is not the answer asked for.
-    assert_eq!(grade(&q, "c1, c8, c4").verdict, Verdict::Wrong);
-    assert_eq!(grade(&q, "c5").verdict, Verdict::Wrong);
-    assert_eq!(grade(&q, "3").verdict, Verdict::Wrong);
+    grades(&q, &[("c1, c8, c4", Wrong), ("c5", Wrong), ("3", Wrong)]);
     // At a 20 % share k = 2 (c1, c8): c8 is still wrong. At 10 % only c1
     // leaves, rightly: 0 wrong, typed as 0.
     let mut v = c3_example();
     v.set_num("p", 10.0);
     let q = hand_built("C3", v);
     assert_eq!((q.answer, q.detail.clone()), (0.0, None));
-    assert!(grade(&q, "0").correct());
-    assert!(q.solution.contains("c1 (5,400) leaves"), "{}", q.solution);
+    accepts(&q, &["0"]);
+    says(&q, &["c1 (5,400) leaves"]);
 }
 
+/// The default page with `set` over it.
 fn page(set: &[(&str, &str)]) -> Params {
-    let mut p = topic().defaults();
-    p.apply(set).unwrap();
-    p
+    crate::support::page(ID, "", false, set)
 }
 
 /// "Ask about this page": C1 takes the page's class, C2 its window, C3 its
@@ -371,17 +360,17 @@ fn a_question_about_the_page_takes_the_sliders() {
 
         let q = question_live(t, "C2", seed, &page(&[("window", "hour")])).unwrap();
         assert_eq!(q.vars.word("window"), "hour");
-        assert!(q.text.contains("hour window (measurement error ±25 %)"));
+        asks(&q, &["hour window (measurement error ±25 %)"]);
 
         let p = page(&[("window", "week"), ("share_pct", "20")]);
         let q = question_live(t, "C3", seed, &p).unwrap();
         let n = q.vars.num("n") as usize;
         assert_eq!(q.vars.word("window"), "week");
         assert!(q.solution.contains(&format!("= {}.", 20 * n / 100)));
-        assert!(q.text.contains("bottom 20 %"));
+        asks(&q, &["bottom 20 %"]);
     }
     // Nothing to evict is a question too: 0 wrong.
     let q = question_live(t, "C3", 3, &page(&[("share_pct", "0")])).unwrap();
     assert_eq!((q.answer, q.detail.clone()), (0.0, None));
-    assert!(q.solution.contains("nobody leaves"), "{}", q.solution);
+    says(&q, &["nobody leaves"]);
 }

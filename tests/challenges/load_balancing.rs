@@ -1,7 +1,8 @@
 //! The load balancing challenges: worked examples solved on hand-built draws,
 //! questions drawn from seeds and asked about the stories' pages.
 
-use fleetlab::challenge::{grade, templates, Vars};
+use crate::support::{accepts, page, refuses, says};
+use fleetlab::challenge::{templates, Vars};
 use fleetlab::topics::{question, question_live};
 
 for_topic!("load-balancing");
@@ -10,22 +11,15 @@ for_topic!("load-balancing");
 /// h = 80 % → 80 + 20/63 = 80.3175 %; w = 30 % → 24.095 ≈ 24.1 points.
 #[test]
 fn challenge_worked_examples_solve() {
-    let t = topic();
-    let mut vars = Vars::default();
-    vars.set_num("n", 64.0);
-    vars.set_num("h", 0.8);
-    vars.set_num("w", 0.3);
+    let vars = Vars::numbers(&[("n", 64.0), ("h", 0.8), ("w", 0.3)]);
     let want = [
         ("C1", 1.0 / 64.0, 1e-15),
         ("C2", 0.8 + 0.2 / 63.0, 1e-12),
         ("C3", 30.0 * (0.8 + 0.2 / 63.0), 1e-9),
     ];
-    for (tpl, (id, answer, tol)) in templates(t).iter().zip(want) {
+    for (tpl, (id, answer, tol)) in templates(topic()).iter().zip(want) {
         assert_eq!(tpl.id, id);
-        let s = fleetlab::topics::solver(t.id())
-            .unwrap()
-            .solve(tpl, &vars)
-            .unwrap();
+        let s = solve_vars(id, &vars);
         assert!((s.answer - answer).abs() < tol, "{id}: {}", s.answer);
     }
 }
@@ -37,25 +31,25 @@ fn challenge_worked_examples_are_drawn() {
     let q = question(t, "C1", 200).unwrap();
     assert_eq!(q.vars.num("n"), 64.0);
     assert_eq!(q.answer, 0.015625);
-    for typed in ["1.5625%", "1.56%", "0.015625", "1.5625"] {
-        assert!(grade(&q, typed).correct(), "{typed}");
-    }
-    assert!(!grade(&q, "1.6%").correct(), "±0.01 point");
-    assert!(q.solution.contains("1.5625%"), "{}", q.solution);
+    accepts(&q, &["1.5625%", "1.56%", "0.015625", "1.5625"]);
+    // Within ±0.01 point.
+    refuses(&q, &["1.6%"]);
+    says(&q, &["1.5625%"]);
 
     let q = question(t, "C2", 2691).unwrap();
     assert_eq!((q.vars.num("n"), q.vars.num("h")), (64.0, 0.8));
-    assert!(grade(&q, "80.32%").correct() && grade(&q, "80.3%").correct());
-    assert!(!grade(&q, "80.5%").correct(), "±0.1 point");
-    assert!(q.solution.contains("80.3175%"), "{}", q.solution);
+    accepts(&q, &["80.32%", "80.3%"]);
+    // Within ±0.1 point.
+    refuses(&q, &["80.5%"]);
+    says(&q, &["80.3175%"]);
 
     let q = question(t, "C3", 6779).unwrap();
     assert_eq!(
         (q.vars.num("n"), q.vars.num("h"), q.vars.num("w")),
         (64.0, 0.8, 0.3)
     );
-    assert!(grade(&q, "24.1").correct() && grade(&q, "24.1 points").correct());
-    assert!(!grade(&q, "80.32").correct());
+    accepts(&q, &["24.1", "24.1 points"]);
+    refuses(&q, &["80.32"]);
 }
 
 /// "Ask about this page" at the page's defaults (64 cards, 80 %, 30 %) asks
@@ -83,8 +77,7 @@ fn challenges_asked_about_the_page_agree_with_it() {
             q.answer
         );
         for set in [&[][..], &set[..]] {
-            let mut p = t.defaults();
-            p.apply(set).unwrap();
+            let p = page(ID, "", false, set);
             let q = question_live(t, id, 11, &p).unwrap();
             let page = t.run(&p).get(figures[k]).unwrap();
             assert!(

@@ -4,37 +4,28 @@
 //! ranges, and the break-even pool is the model's (the page's own figure for
 //! a burst that arrives at once, and a hand-checked example).
 
-use fleetlab::challenge::{grade, Vars};
+use crate::support::{accepts, on_grid, page_of, refuses, says};
+use fleetlab::challenge::Vars;
 use fleetlab::model::Params;
 use fleetlab::topics::warm_pool::{step_burst_wait, MAX_POOL};
 use fleetlab::topics::{question, question_live};
 
 for_topic!("warm-pool");
 
-fn preset_page(id: &str) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(id).unwrap(), false).unwrap()
-}
-
 /// Seed 003: always-warm 4 × $2.50 × 24 = $240 a day, about $87,600 a year;
 /// one warm replica about $21,900 a year.
 #[test]
 fn the_seeds_rents_are_the_presets_questions() {
     let t = topic();
-    let always = question_live(t, "C1", 1, &preset_page("always-warm")).unwrap();
+    let always = question_live(t, "C1", 1, &story("always-warm")).unwrap();
     assert_eq!(always.answer, 87_600.0);
-    assert!(
-        always.solution.contains("$240.00/day"),
-        "{}",
-        always.solution
-    );
-    assert!(grade(&always, "$87,600").correct());
-    assert!(grade(&always, "87600").correct());
-    assert!(!grade(&always, "$21,900").correct());
-    let one = question_live(t, "C1", 1, &preset_page("one-warm")).unwrap();
+    says(&always, &["$240.00/day"]);
+    accepts(&always, &["$87,600", "87600"]);
+    refuses(&always, &["$21,900"]);
+    let one = question_live(t, "C1", 1, &story("one-warm")).unwrap();
     assert_eq!(one.answer, 21_900.0);
-    assert!(grade(&one, "21900 $/year").correct());
-    let cold = question_live(t, "C1", 1, &preset_page("all-cold")).unwrap();
+    accepts(&one, &["21900 $/year"]);
+    let cold = question_live(t, "C1", 1, &story("all-cold")).unwrap();
     assert_eq!(cold.answer, 0.0);
 }
 
@@ -49,15 +40,15 @@ fn the_backlog_a_cold_start_leaves() {
         ("all-cold", 1280.0),
         ("always-warm", 0.0),
     ] {
-        let p = preset_page(preset);
+        let p = story(preset);
         let q = question_live(t, "C2", 1, &p).unwrap();
         assert_eq!(q.answer, want, "{preset}");
         assert_eq!(t.run(&p).get("step_backlog"), Some(want), "{preset}");
     }
-    let q = question_live(t, "C2", 1, &preset_page("one-warm")).unwrap();
+    let q = question_live(t, "C2", 1, &story("one-warm")).unwrap();
     assert!(q.text.contains("the other 3 launch when"), "{}", q.text);
-    assert!(grade(&q, "960").correct());
-    assert!(!grade(&q, "1280").correct());
+    accepts(&q, &["960"]);
+    refuses(&q, &["1280"]);
     let s = solve("C2", &[("k", 4.0), ("w", 1.0), ("r", 10.0), ("T", 32.0)]);
     assert_eq!(s.answer, 960.0);
     assert_eq!(value(&s, "missing_rate"), "30 req/s");
@@ -97,24 +88,21 @@ fn the_break_even_pool_by_hand() {
     assert_eq!(solve("C3", &v).answer, 4.0);
 }
 
-fn on_grid(x: f64, lo: f64, hi: f64, step: f64) -> bool {
-    (lo..=hi).contains(&x) && ((x - lo) / step).round() * step + lo == x
-}
-
 /// The page set to a C3 question, the burst arriving at once.
-fn page_of(v: &Vars) -> Params {
-    let mut p = topic().defaults();
-    for (name, param) in [
-        ("k", "burst_replicas"),
-        ("T", "cold_start_s"),
-        ("L", "burst_s"),
-        ("r", "replica_rate"),
-        ("V", "wait_value"),
-        ("price", "price_per_hour"),
-        ("n", "bursts_per_day"),
-    ] {
-        p.set(param, &v.num(name).to_string()).unwrap();
-    }
+fn page_of_c3(v: &Vars) -> Params {
+    let mut p = page_of(
+        ID,
+        v,
+        &[
+            ("k", "burst_replicas"),
+            ("T", "cold_start_s"),
+            ("L", "burst_s"),
+            ("r", "replica_rate"),
+            ("V", "wait_value"),
+            ("price", "price_per_hour"),
+            ("n", "bursts_per_day"),
+        ],
+    );
     p.set("rise_s", "0").unwrap();
     p
 }
@@ -183,7 +171,7 @@ fn draws_follow_their_ranges_and_answer_like_the_model() {
             _ => inside += 1,
         }
         if seed % 10 == 0 {
-            let page = t.run(&page_of(v)).get("break_even_pool").unwrap();
+            let page = t.run(&page_of_c3(v)).get("break_even_pool").unwrap();
             agree += (page == q.answer) as u32;
         }
     }

@@ -300,7 +300,7 @@ fn typed_answer(rng: &mut SplitMix64) -> Typed {
         }
         _ => {
             let base = match q.detail.as_ref() {
-                Some(m) if chance(rng, 0.5) => m.join(", "),
+                Some(_) if chance(rng, 0.5) => q.exact_answer(),
                 _ => format_exact(q.answer, q.unit),
             };
             let ops = *pick(rng, &[1, 2, 4]);

@@ -12,7 +12,6 @@
 //! finite answer that grades correct.
 
 use crate::{chance, fuzz, pick};
-use fleetlab::challenge::answer::format_exact;
 use fleetlab::challenge::{grade, templates, Verdict};
 use fleetlab::model::{Chart, Outcome, ParamKind, ParamSpec, Params, Plot, SplitMix64, Topic};
 use fleetlab::topics;
@@ -246,10 +245,7 @@ fn check_live_questions(t: &dyn Topic, p: &Params, seed: u64, ctx: &str) {
         for text in [&q.text, &q.solution] {
             clean(text, &ctx);
         }
-        let typed = match &q.detail {
-            Some(m) => m.join(", "),
-            None => format_exact(q.answer, q.unit),
-        };
+        let typed = q.exact_answer();
         let g = grade(&q, &typed);
         assert_eq!(
             g.verdict,

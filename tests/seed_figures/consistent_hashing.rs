@@ -1,100 +1,19 @@
 //! Seed 000 (Consistent hashing) and spec concepts.md § consistent-hashing.
 
-use super::{figure, Row, Tol};
+use super::{figure, row, Row, Tol};
 
-const T: &str = "consistent-hashing";
+pub const T: &str = "consistent-hashing";
 
 pub const ROWS: &[Row] = &[
-    Row {
-        source: "seed 000 worked example: 'exactly 64/128 = 50 percent of families remap'",
-        topic: T,
-        preset: "modulo-doubling",
-        fix: false,
-        set: &[],
-        figure: "modulo_remap_share",
-        expected: 0.5,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 000: 'a 384 MB preamble copy' = 1,200 tok × 320 KB (decimal)",
-        topic: T,
-        preset: "modulo-doubling",
-        fix: false,
-        set: &[],
-        figure: "copy_mb",
-        expected: 384.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB",
-        topic: T,
-        preset: "modulo-doubling",
-        fix: false,
-        set: &[],
-        figure: "expected_rebuild_mb",
-        expected: 12_288.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 000: the card's 24,576 MB is the bill of 64 displaced families (128 cached)",
-        topic: T,
-        preset: "modulo-doubling",
-        fix: false,
-        set: &[("families", "128")],
-        figure: "expected_rebuild_mb",
-        expected: 24_576.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 000 / concepts.md preset 2: 'roughly 1 of 65 families moves per added card'",
-        topic: T,
-        preset: "ring-plus-one",
-        fix: false,
-        set: &[],
-        figure: "expected_move_share",
-        expected: 1.0 / 65.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 000 / concepts.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)",
-        topic: T,
-        preset: "ring-plus-one",
-        fix: false,
-        set: &[],
-        figure: "moved_share",
-        expected: 1.0 / 65.0,
-        tol: Tol::Abs(0.005),
-    },
-    Row {
-        source: "seed 000 / concepts.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved",
-        topic: T,
-        preset: "modulo-plus-one",
-        fix: false,
-        set: &[],
-        figure: "modulo_remap_share",
-        expected: 64.0 / 65.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %",
-        topic: T,
-        preset: "modulo-plus-one",
-        fix: false,
-        set: &[],
-        figure: "moved_share",
-        expected: 64.0 / 65.0,
-        tol: Tol::Abs(0.005),
-    },
-    Row {
-        source: "concepts.md: modulo doubling's measured share over 100,000 families ≈ 50 %",
-        topic: T,
-        preset: "modulo-doubling",
-        fix: false,
-        set: &[("families", "100000")],
-        figure: "moved_share",
-        expected: 0.5,
-        tol: Tol::Abs(0.005),
-    },
+    row("seed 000 worked example: 'exactly 64/128 = 50 percent of families remap'", "modulo-doubling", "modulo_remap_share", 0.5),
+    row("seed 000: 'a 384 MB preamble copy' = 1,200 tok × 320 KB (decimal)", "modulo-doubling", "copy_mb", 384.0),
+    row("concepts.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB", "modulo-doubling", "expected_rebuild_mb", 12_288.0),
+    row("seed 000: the card's 24,576 MB is the bill of 64 displaced families (128 cached)", "modulo-doubling", "expected_rebuild_mb", 24_576.0).with(&[("families", "128")]),
+    row("seed 000 / concepts.md preset 2: 'roughly 1 of 65 families moves per added card'", "ring-plus-one", "expected_move_share", 1.0 / 65.0),
+    row("seed 000 / concepts.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)", "ring-plus-one", "moved_share", 1.0 / 65.0).within(Tol::Abs(0.005)),
+    row("seed 000 / concepts.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved", "modulo-plus-one", "modulo_remap_share", 64.0 / 65.0),
+    row("concepts.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %", "modulo-plus-one", "moved_share", 64.0 / 65.0).within(Tol::Abs(0.005)),
+    row("concepts.md: modulo doubling's measured share over 100,000 families ≈ 50 %", "modulo-doubling", "moved_share", 0.5).with(&[("families", "100000")]).within(Tol::Abs(0.005)),
 ];
 
 /// Theory against measurement: for ring, jump and rendezvous over 100,000
@@ -112,7 +31,7 @@ fn measured_moved_share_matches_theory() {
                 ("cards_before", a.as_str()),
                 ("cards_after", b.as_str()),
             ];
-            let got = figure(T, "", false, &set, "moved_share").unwrap();
+            let got = figure(T, "", false, &set, "moved_share");
             assert!(
                 (got - ideal).abs() <= 0.005,
                 "{scheme} {n0}→{n1}: measured {got}, theory {ideal}"

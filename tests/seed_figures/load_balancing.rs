@@ -1,179 +1,32 @@
 //! Seed 001 (Load balancing) and spec concepts.md § load-balancing. Extra
 //! tests: the presets tell the seed's story through the checks.
 
-use super::{figure, Row, Tol};
-use fleetlab::model::Topic;
+use super::{figure, outcome, row, Row, Tol};
 
-const T: &str = "load-balancing";
+pub const T: &str = "load-balancing";
 
 pub const ROWS: &[Row] = &[
-    Row {
-        source: "seed 001 worked example: 'every card sees an equal 100/64 = about 1.56 percent of the family'",
-        topic: T,
-        preset: "round-robin",
-        fix: false,
-        set: &[],
-        figure: "round_robin_share_per_card",
-        expected: 1.0 / 64.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example (round-robin preset): the busiest card's share is the same 1/64",
-        topic: T,
-        preset: "round-robin",
-        fix: false,
-        set: &[],
-        figure: "busiest_card_share",
-        expected: 1.0 / 64.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md: under round-robin 'a card meets the family's resident copy one time in n' (1/64)",
-        topic: T,
-        preset: "round-robin",
-        fix: false,
-        set: &[],
-        figure: "locality",
-        expected: 1.0 / 64.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example: 'the busiest card takes 80 + 20/63 = about 80.32 percent of the family'",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "hash_busiest_card_share",
-        expected: 0.8 + 0.2 / 63.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example (hash preset): busiest card's share 80 + 20/63 %",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "busiest_card_share",
-        expected: 0.8 + 0.2 / 63.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example: '80.32 percent of 30 = about 24.1 points of fleet load' (24.095)",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "hash_card_fleet_points",
-        expected: 30.0 * (0.8 + 0.2 / 63.0),
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example: '≈ 24.1 points' as the seed rounds it",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "hash_card_fleet_points",
-        expected: 24.1,
-        tol: Tol::Abs(0.05),
-    },
-    Row {
-        source: "seed 001 worked example: 'one resident preamble copy catches nearly all of its traffic' — hash locality 100%",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "locality",
-        expected: 1.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001 worked example: one resident copy of the hot family under hash",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[],
-        figure: "copies_needed",
-        expected: 1.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md / issue 3: sharded busiest share h/2 + (1−h)/(n−1) = 40 + 20/63 %",
-        topic: T,
-        preset: "hash-shard2",
-        fix: false,
-        set: &[],
-        figure: "busiest_card_share",
-        expected: 0.4 + 0.2 / 63.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md hash-shard2: 40.3175 % → 12.095 points",
-        topic: T,
-        preset: "hash-shard2",
-        fix: false,
-        set: &[],
-        figure: "busiest_card_fleet_points",
-        expected: 30.0 * (0.4 + 0.2 / 63.0),
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "seed 001: 'shard the hottest families across two cards' — concepts.md: +1 preamble copy (2)",
-        topic: T,
-        preset: "hash-shard2",
-        fix: false,
-        set: &[],
-        figure: "copies_needed",
-        expected: 2.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md hash-shard2: the hash figure stays 80 + 20/63 % beside the sharded one",
-        topic: T,
-        preset: "hash-shard2",
-        fix: false,
-        set: &[],
-        figure: "hash_busiest_card_share",
-        expected: 0.8 + 0.2 / 63.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "concepts.md C2/C3 and cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6 → 61.29% of the family",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[("cards", "32"), ("hot_share", "0.6"), ("family_share", "0.25")],
-        figure: "hash_busiest_card_share",
-        expected: 0.6 + 0.4 / 31.0,
-        tol: Tol::Exact,
-    },
-    Row {
-        source: "cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6, w = 0.25 → 15.32 points",
-        topic: T,
-        preset: "hash",
-        fix: false,
-        set: &[("cards", "32"), ("hot_share", "0.6"), ("family_share", "0.25")],
-        figure: "hash_card_fleet_points",
-        expected: 15.32,
-        tol: Tol::Abs(0.005),
-    },
-    Row {
-        source: "concepts.md C1: per-card share under round-robin 100/n % (n = 16: 6.25 %)",
-        topic: T,
-        preset: "round-robin",
-        fix: false,
-        set: &[("cards", "16")],
-        figure: "round_robin_share_per_card",
-        expected: 0.0625,
-        tol: Tol::Exact,
-    },
+    row("seed 001 worked example: 'every card sees an equal 100/64 = about 1.56 percent of the family'", "round-robin", "round_robin_share_per_card", 1.0 / 64.0),
+    row("seed 001 worked example (round-robin preset): the busiest card's share is the same 1/64", "round-robin", "busiest_card_share", 1.0 / 64.0),
+    row("concepts.md: under round-robin 'a card meets the family's resident copy one time in n' (1/64)", "round-robin", "locality", 1.0 / 64.0),
+    row("seed 001 worked example: 'the busiest card takes 80 + 20/63 = about 80.32 percent of the family'", "hash", "hash_busiest_card_share", 0.8 + 0.2 / 63.0),
+    row("seed 001 worked example (hash preset): busiest card's share 80 + 20/63 %", "hash", "busiest_card_share", 0.8 + 0.2 / 63.0),
+    row("seed 001 worked example: '80.32 percent of 30 = about 24.1 points of fleet load' (24.095)", "hash", "hash_card_fleet_points", 30.0 * (0.8 + 0.2 / 63.0)),
+    row("seed 001 worked example: '≈ 24.1 points' as the seed rounds it", "hash", "hash_card_fleet_points", 24.1).within(Tol::Abs(0.05)),
+    row("seed 001 worked example: 'one resident preamble copy catches nearly all of its traffic' — hash locality 100%", "hash", "locality", 1.0),
+    row("seed 001 worked example: one resident copy of the hot family under hash", "hash", "copies_needed", 1.0),
+    row("concepts.md / issue 3: sharded busiest share h/2 + (1−h)/(n−1) = 40 + 20/63 %", "hash-shard2", "busiest_card_share", 0.4 + 0.2 / 63.0),
+    row("concepts.md hash-shard2: 40.3175 % → 12.095 points", "hash-shard2", "busiest_card_fleet_points", 30.0 * (0.4 + 0.2 / 63.0)),
+    row("seed 001: 'shard the hottest families across two cards' — concepts.md: +1 preamble copy (2)", "hash-shard2", "copies_needed", 2.0),
+    row("concepts.md hash-shard2: the hash figure stays 80 + 20/63 % beside the sharded one", "hash-shard2", "hash_busiest_card_share", 0.8 + 0.2 / 63.0),
+    row("concepts.md C2/C3 and cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6 → 61.29% of the family", "hash", "hash_busiest_card_share", 0.6 + 0.4 / 31.0).with(&[("cards", "32"), ("hot_share", "0.6"), ("family_share", "0.25")]),
+    row("cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6, w = 0.25 → 15.32 points", "hash", "hash_card_fleet_points", 15.32).with(&[("cards", "32"), ("hot_share", "0.6"), ("family_share", "0.25")]).within(Tol::Abs(0.005)),
+    row("concepts.md C1: per-card share under round-robin 100/n % (n = 16: 6.25 %)", "round-robin", "round_robin_share_per_card", 0.0625).with(&[("cards", "16")]),
 ];
 
 fn verdicts(preset: &str, set: &[(&str, &str)]) -> Vec<(&'static str, bool)> {
-    let t: &dyn Topic = fleetlab::topics::find(T).unwrap();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), false).unwrap();
-    p.apply(set).unwrap();
-    t.run(&p).checks.iter().map(|c| (c.id, c.pass)).collect()
+    let out = outcome(T, preset, false, set);
+    out.checks.iter().map(|c| (c.id, c.pass)).collect()
 }
 
 /// "Round-robin balances and starves the cache; the hash feeds the cache and
@@ -203,13 +56,12 @@ fn presets_tell_the_seeds_story() {
         false,
         &[("policy", "hash-overflow")],
         "busiest_card_util",
-    )
-    .unwrap();
+    );
     assert!((util - 0.6).abs() < 1e-12, "{util}");
     // Least-loaded balances like round-robin in the fluid model.
     for id in ["busiest_card_share", "locality", "busiest_card_util"] {
-        let rr = figure(T, "round-robin", false, &[], id).unwrap();
-        let ll = figure(T, "round-robin", false, &[("policy", "least-loaded")], id).unwrap();
+        let rr = figure(T, "round-robin", false, &[], id);
+        let ll = figure(T, "round-robin", false, &[("policy", "least-loaded")], id);
         assert_eq!(rr, ll, "{id}");
     }
 }
@@ -222,8 +74,8 @@ fn sharding_halves_the_hot_part() {
     for (n, h) in [(64, 0.8), (8, 0.5), (128, 0.3), (3, 0.9)] {
         let set = [("cards", n.to_string()), ("hot_share", h.to_string())];
         let set: Vec<(&str, &str)> = set.iter().map(|(a, b)| (*a, b.as_str())).collect();
-        let hash = figure(T, "hash", false, &set, "hash_busiest_card_share").unwrap();
-        let shard = figure(T, "hash", false, &set, "shard2_busiest_card_share").unwrap();
+        let hash = figure(T, "hash", false, &set, "hash_busiest_card_share");
+        let shard = figure(T, "hash", false, &set, "shard2_busiest_card_share");
         assert!((hash - shard - h / 2.0).abs() < 1e-12, "n {n} h {h}");
     }
 }

@@ -14,7 +14,7 @@ mod tiers_and_rate_limits;
 mod tiers_simulation;
 mod warm_pool;
 
-use fleetlab::model::Topic;
+use fleetlab::model::{Outcome, Params, Topic};
 use fleetlab::topics;
 
 /// How close the model must come.
@@ -28,11 +28,12 @@ pub enum Tol {
     Rel(f64),
 }
 
-/// A seed or spec figure and where the model produces it.
+/// A seed or spec figure and where the model produces it (its topic is the
+/// table's).
+#[derive(Clone, Copy)]
 pub struct Row {
     /// Where the figure is stated: seed card and section, or spec table.
     pub source: &'static str,
-    pub topic: &'static str,
     /// Preset id, or "" for the defaults.
     pub preset: &'static str,
     pub fix: bool,
@@ -43,17 +44,16 @@ pub struct Row {
     pub tol: Tol,
 }
 
-/// A row of a story's figure with no fix and nothing set, exact.
-pub const fn exact(
+/// A figure of a story ("" for the defaults) with no fix and nothing set,
+/// exact; the methods below say otherwise.
+pub const fn row(
     source: &'static str,
-    topic: &'static str,
     preset: &'static str,
     figure: &'static str,
     expected: f64,
 ) -> Row {
     Row {
         source,
-        topic,
         preset,
         fix: false,
         set: &[],
@@ -63,29 +63,51 @@ pub const fn exact(
     }
 }
 
-const TABLES: &[&[Row]] = &[
-    consistent_hashing::ROWS,
-    load_balancing::ROWS,
-    autoscaling::ROWS,
-    warm_pool::ROWS,
-    cache_aware_routing::ROWS,
-    buying_the_fleet::ROWS,
-    fleet_efficiency::ROWS,
-    tiers_and_rate_limits::ROWS,
-];
-
-pub fn run(row: &Row) -> Result<f64, String> {
-    figure(row.topic, row.preset, row.fix, row.set, row.figure)
+impl Row {
+    /// With the story's fix applied.
+    pub const fn fixed(self) -> Row {
+        Row { fix: true, ..self }
+    }
+    /// With parameters set after the story (and its fix).
+    pub const fn with(self, set: &'static [(&'static str, &'static str)]) -> Row {
+        Row { set, ..self }
+    }
+    /// Within `tol` rather than exactly.
+    pub const fn within(self, tol: Tol) -> Row {
+        Row { tol, ..self }
+    }
 }
 
-/// One figure of one run: a preset ("" for the defaults), its fix, then `set`.
-pub fn figure(
-    topic: &str,
-    preset: &str,
-    fix: bool,
-    set: &[(&str, &str)],
-    figure: &str,
-) -> Result<f64, String> {
+/// Every topic's rows, by topic id.
+const TABLES: &[(&str, &[Row])] = &[
+    (consistent_hashing::T, consistent_hashing::ROWS),
+    (load_balancing::T, load_balancing::ROWS),
+    (autoscaling::T, autoscaling::ROWS),
+    (warm_pool::T, warm_pool::ROWS),
+    (cache_aware_routing::T, cache_aware_routing::ROWS),
+    (buying_the_fleet::T, buying_the_fleet::ROWS),
+    (fleet_efficiency::T, fleet_efficiency::ROWS),
+    (tiers_and_rate_limits::T, tiers_and_rate_limits::ROWS),
+];
+
+/// Every row with its topic.
+fn rows() -> impl Iterator<Item = (&'static str, &'static Row)> {
+    TABLES
+        .iter()
+        .flat_map(|(topic, rows)| rows.iter().map(move |row| (*topic, row)))
+}
+
+fn run(topic: &str, row: &Row) -> Result<f64, String> {
+    let p = story(topic, row.preset, row.fix, row.set)?;
+    let t = topics::find(topic).ok_or(format!("no topic {topic}"))?;
+    t.run(&p)
+        .get(row.figure)
+        .ok_or(format!("no figure {} in {topic}", row.figure))
+}
+
+/// The parameters of a story of `topic` ("" for its defaults), with its fix
+/// or not, then `set`.
+pub fn story(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)]) -> Result<Params, String> {
     let t: &dyn Topic = topics::find(topic).ok_or(format!("no topic {topic}"))?;
     let mut p = if preset.is_empty() {
         t.defaults()
@@ -94,9 +116,20 @@ pub fn figure(
         t.preset_params(pr, fix).map_err(|e| e.to_string())?
     };
     p.apply(set).map_err(|e| e.to_string())?;
-    t.run(&p)
-        .get(figure)
-        .ok_or(format!("no figure {figure} in {topic}"))
+    Ok(p)
+}
+
+/// The outcome of a story (as [`story`] reads it).
+pub fn outcome(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)]) -> Outcome {
+    let p = story(topic, preset, fix, set).unwrap_or_else(|e| panic!("{topic} / {preset}: {e}"));
+    topics::find(topic).unwrap().run(&p)
+}
+
+/// One figure of a story's outcome.
+pub fn figure(topic: &str, preset: &str, fix: bool, set: &[(&str, &str)], id: &str) -> f64 {
+    outcome(topic, preset, fix, set)
+        .get(id)
+        .unwrap_or_else(|| panic!("no figure {id} in {topic}"))
 }
 
 fn close(got: f64, want: f64, tol: Tol) -> bool {
@@ -111,13 +144,12 @@ fn close(got: f64, want: f64, tol: Tol) -> bool {
 fn every_seed_figure_is_reproduced() {
     let mut failures = Vec::new();
     let mut count = 0;
-    for row in TABLES.iter().flat_map(|t| t.iter()) {
+    for (topic, row) in rows() {
         count += 1;
-        match run(row) {
+        match run(topic, row) {
             Ok(got) if close(got, row.expected, row.tol) => {}
             Ok(got) => failures.push(format!(
-                "{} / {}{} / {}: got {got}, want {} ({:?}) — {}",
-                row.topic,
+                "{topic} / {}{} / {}: got {got}, want {} ({:?}) — {}",
                 if row.preset.is_empty() {
                     "defaults"
                 } else {
@@ -143,11 +175,10 @@ fn every_seed_figure_is_reproduced() {
 
 #[test]
 fn every_row_names_its_source() {
-    for row in TABLES.iter().flat_map(|t| t.iter()) {
+    for (topic, row) in rows() {
         assert!(
             row.source.len() > 8,
-            "{} / {} needs a source",
-            row.topic,
+            "{topic} / {} needs a source",
             row.figure
         );
     }

@@ -3,13 +3,13 @@
 //! and queue figures, the challenge worked examples, and the simulation
 //! against the formulas.
 
-use super::{figure, Row, Tol};
+use super::{figure, outcome, row, Row, Tol};
 use fleetlab::model::Topic;
 use fleetlab::topics::tiers_and_rate_limits::{
     bucket_admitted, queue_wait_ms, shed_arithmetic, simulate, Assign, SimConfig,
 };
 
-const T: &str = "tiers-and-rate-limits";
+pub const T: &str = "tiers-and-rate-limits";
 
 /// The calibration's exact fractions: S = 8245/166 ms, and λ_p chosen so that
 /// ρ = 166/251 on 10 cards (λ_p = 166²·10⁴/(251·8245) req/s).
@@ -24,101 +24,80 @@ const FIX_A_SLIDER: &[(&str, &str)] = &[("admit_share", "0.342")];
 /// The incident on the provisioned pool only.
 const PROV_ONLY: &[(&str, &str)] = &[("loss_shared", "0")];
 
-const fn row(
-    source: &'static str,
-    preset: &'static str,
-    fix: bool,
-    set: &'static [(&'static str, &'static str)],
-    figure: &'static str,
-    expected: f64,
-    tol: Tol,
-) -> Row {
-    Row {
-        source,
-        topic: T,
-        preset,
-        fix,
-        set,
-        figure,
-        expected,
-        tol,
-    }
-}
-
 pub const ROWS: &[Row] = &[
     // The seed figures and the calibration.
-    row("seeds 001–003: 'a 97 millisecond paid wait'; spec: 97.00 ms at S = 49.67 ms, ρ = 0.6614", "normal-day", false, &[], "paid_wait_ms", 97.00, Tol::Abs(0.005)),
-    row("seeds 001–003: '30% of capacity removed … an 850 millisecond one'; spec: 850.06 ms at ρ' = 0.9448", "incident", false, &[], "paid_wait_ms", 850.06, Tol::Abs(0.005)),
-    row("spec § Calibrating: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", false, EXACT, "paid_wait_ms", 97.0, Tol::Abs(1e-6)),
-    row("spec § Calibrating: exact fractions give 850.000 ms after 30 % of the cards go", "incident", false, EXACT, "paid_wait_ms", 850.0, Tol::Abs(1e-6)),
-    row("spec § Calibrating: ρ = 498/753 = 166/251", "normal-day", false, EXACT, "provisioned_util", 166.0 / 251.0, Tol::Abs(1e-12)),
-    row("spec § Calibrating: ρ' = ρ/0.7 = 0.944792", "incident", false, EXACT, "provisioned_util", 1660.0 / 1757.0, Tol::Abs(1e-12)),
-    row("spec § Calibrating: rounded values give ρ = 0.661356", "normal-day", false, &[], "provisioned_util", 0.661356, Tol::Abs(5e-7)),
-    row("spec § Calibrating: rounded values give ρ' = 0.944794", "incident", false, &[], "provisioned_util", 0.944794, Tol::Abs(5e-7)),
-    row("spec § Parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", false, &[], "card_rate", 20.1329, Tol::Abs(5e-5)),
+    row("seeds 001–003: 'a 97 millisecond paid wait'; spec: 97.00 ms at S = 49.67 ms, ρ = 0.6614", "normal-day", "paid_wait_ms", 97.00).within(Tol::Abs(0.005)),
+    row("seeds 001–003: '30% of capacity removed … an 850 millisecond one'; spec: 850.06 ms at ρ' = 0.9448", "incident", "paid_wait_ms", 850.06).within(Tol::Abs(0.005)),
+    row("spec § Calibrating: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", "paid_wait_ms", 97.0).with(EXACT).within(Tol::Abs(1e-6)),
+    row("spec § Calibrating: exact fractions give 850.000 ms after 30 % of the cards go", "incident", "paid_wait_ms", 850.0).with(EXACT).within(Tol::Abs(1e-6)),
+    row("spec § Calibrating: ρ = 498/753 = 166/251", "normal-day", "provisioned_util", 166.0 / 251.0).with(EXACT).within(Tol::Abs(1e-12)),
+    row("spec § Calibrating: ρ' = ρ/0.7 = 0.944792", "incident", "provisioned_util", 1660.0 / 1757.0).with(EXACT).within(Tol::Abs(1e-12)),
+    row("spec § Calibrating: rounded values give ρ = 0.661356", "normal-day", "provisioned_util", 0.661356).within(Tol::Abs(5e-7)),
+    row("spec § Calibrating: rounded values give ρ' = 0.944794", "incident", "provisioned_util", 0.944794).within(Tol::Abs(5e-7)),
+    row("spec § Parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", "card_rate", 20.1329).within(Tol::Abs(5e-5)),
     // Preset 1: normal day.
-    row("spec preset table, normal day: ρ_P 0.6614", "normal-day", false, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
-    row("spec preset table, normal day: W paid 97.0 ms", "normal-day", false, &[], "paid_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, normal day: ρ_S 66.2 %", "normal-day", false, &[], "shared_util", 0.662, Tol::Abs(0.0005)),
-    row("spec preset table, normal day: free wait 97.4 ms", "normal-day", false, &[], "free_wait_ms", 97.4, Tol::Abs(0.05)),
-    row("spec preset table, normal day: shed 20 %", "normal-day", false, &[], "shed_share", 0.2, Tol::Abs(1e-12)),
-    row("spec § Parameters: a = 0.80 of 500 free req/s admitted", "normal-day", false, &[], "free_admitted_per_s", 400.0, Tol::Exact),
-    row("spec notes: mean queue per provisioned card 1.29 requests normally", "normal-day", false, &[], "prov_queue_per_card", 1.29, Tol::Abs(0.005)),
+    row("spec preset table, normal day: ρ_P 0.6614", "normal-day", "provisioned_util", 0.6614).within(Tol::Abs(5e-5)),
+    row("spec preset table, normal day: W paid 97.0 ms", "normal-day", "paid_wait_ms", 97.0).within(Tol::Abs(0.05)),
+    row("spec preset table, normal day: ρ_S 66.2 %", "normal-day", "shared_util", 0.662).within(Tol::Abs(0.0005)),
+    row("spec preset table, normal day: free wait 97.4 ms", "normal-day", "free_wait_ms", 97.4).within(Tol::Abs(0.05)),
+    row("spec preset table, normal day: shed 20 %", "normal-day", "shed_share", 0.2).within(Tol::Abs(1e-12)),
+    row("spec § Parameters: a = 0.80 of 500 free req/s admitted", "normal-day", "free_admitted_per_s", 400.0),
+    row("spec notes: mean queue per provisioned card 1.29 requests normally", "normal-day", "prov_queue_per_card", 1.29).within(Tol::Abs(0.005)),
     // Preset 2: launch day.
-    row("spec preset table, launch day: ρ_P 0.6614", "launch-day", false, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
-    row("spec preset table, launch day: W paid 97.0 ms", "launch-day", false, &[], "paid_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, launch day: ρ_S 198.7 % (jammed)", "launch-day", false, &[], "shared_util", 1.987, Tol::Abs(0.0005)),
-    row("spec preset table, launch day: bucket still admits 80 % (1,200/s)", "launch-day", false, &[], "free_admitted_per_s", 1200.0, Tol::Exact),
-    row("spec preset table, launch day: shed 20 %", "launch-day", false, &[], "shed_share", 0.2, Tol::Abs(1e-12)),
+    row("spec preset table, launch day: ρ_P 0.6614", "launch-day", "provisioned_util", 0.6614).within(Tol::Abs(5e-5)),
+    row("spec preset table, launch day: W paid 97.0 ms", "launch-day", "paid_wait_ms", 97.0).within(Tol::Abs(0.05)),
+    row("spec preset table, launch day: ρ_S 198.7 % (jammed)", "launch-day", "shared_util", 1.987).within(Tol::Abs(0.0005)),
+    row("spec preset table, launch day: bucket still admits 80 % (1,200/s)", "launch-day", "free_admitted_per_s", 1200.0),
+    row("spec preset table, launch day: shed 20 %", "launch-day", "shed_share", 0.2).within(Tol::Abs(1e-12)),
     // Fix A: tighten only (sliders).
-    row("spec preset table, fix A: admit floor(0.85·30·μ) = 513/s", "launch-day", false, FIX_A, "free_admitted_per_s", 513.0, Tol::Exact),
-    row("spec preset table, fix A: ρ_S 84.9 %", "launch-day", false, FIX_A, "shared_util", 0.849, Tol::Abs(0.0005)),
-    row("spec preset table, fix A: free wait 280.0 ms", "launch-day", false, FIX_A, "free_wait_ms", 280.0, Tol::Abs(0.05)),
-    row("spec preset table, fix A: shed 65.8 %", "launch-day", false, FIX_A, "shed_share", 0.658, Tol::Abs(1e-9)),
-    row("spec preset table, fix A: W paid 97.0 ms", "launch-day", false, FIX_A, "paid_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, fix A by the admit slider: 34.2 % of 1,500 = 513/s", "launch-day", false, FIX_A_SLIDER, "free_admitted_per_s", 513.0, Tol::Abs(1e-9)),
-    row("spec preset table, fix A by the admit slider: free wait 280.0 ms", "launch-day", false, FIX_A_SLIDER, "free_wait_ms", 280.0, Tol::Abs(0.05)),
+    row("spec preset table, fix A: admit floor(0.85·30·μ) = 513/s", "launch-day", "free_admitted_per_s", 513.0).with(FIX_A),
+    row("spec preset table, fix A: ρ_S 84.9 %", "launch-day", "shared_util", 0.849).with(FIX_A).within(Tol::Abs(0.0005)),
+    row("spec preset table, fix A: free wait 280.0 ms", "launch-day", "free_wait_ms", 280.0).with(FIX_A).within(Tol::Abs(0.05)),
+    row("spec preset table, fix A: shed 65.8 %", "launch-day", "shed_share", 0.658).with(FIX_A).within(Tol::Abs(1e-9)),
+    row("spec preset table, fix A: W paid 97.0 ms", "launch-day", "paid_wait_ms", 97.0).with(FIX_A).within(Tol::Abs(0.05)),
+    row("spec preset table, fix A by the admit slider: 34.2 % of 1,500 = 513/s", "launch-day", "free_admitted_per_s", 513.0).with(FIX_A_SLIDER).within(Tol::Abs(1e-9)),
+    row("spec preset table, fix A by the admit slider: free wait 280.0 ms", "launch-day", "free_wait_ms", 280.0).with(FIX_A_SLIDER).within(Tol::Abs(0.05)),
     // Fix B: rent burst and tighten.
-    row("spec preset table, fix B: b = ceil(900/(0.85·20.1329)) − 30 = 23 cards", "launch-day", true, &[], "burst_cards", 23.0, Tol::Exact),
-    row("spec preset table, fix B: admit 60 % (900/s)", "launch-day", true, &[], "free_admitted_per_s", 900.0, Tol::Abs(1e-9)),
-    row("spec preset table, fix B: ρ_P 0.6614", "launch-day", true, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
-    row("spec preset table, fix B: W paid 97.0 ms", "launch-day", true, &[], "paid_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, fix B: ρ_S 84.4 % — 900/(53·20.1329) = 84.345 %, which the table rounds to 84.4 (84.3 to one decimal)", "launch-day", true, &[], "shared_util", 0.84345, Tol::Abs(0.00001)),
-    row("spec preset table, fix B: free wait 267.6 ms", "launch-day", true, &[], "free_wait_ms", 267.6, Tol::Abs(0.05)),
-    row("spec preset table, fix B: shed 40 %", "launch-day", true, &[], "shed_share", 0.4, Tol::Abs(1e-9)),
-    row("spec notes: under fix B (B = 3,000, r = 900/s, burst 1,500/s) the bucket empties after 5.0 s", "launch-day", true, &[], "bucket_empty_s", 5.0, Tol::Abs(1e-9)),
-    row("spec notes: fix B admits 12,000 of the first 15,000 requests (10 s)", "launch-day", true, &[], "admitted_first_10s", 12_000.0, Tol::Exact),
-    row("spec notes: … of the first 15,000 requests (10 s of 1,500/s)", "launch-day", true, &[], "arrivals_first_10s", 15_000.0, Tol::Exact),
-    row("spec notes: fix B admits 57,000 of 90,000 in the first 60 s", "launch-day", true, &[], "admitted_first_60s", 57_000.0, Tol::Exact),
-    row("spec notes: … of 90,000 in the first 60 s", "launch-day", true, &[], "arrivals_first_60s", 90_000.0, Tol::Exact),
+    row("spec preset table, fix B: b = ceil(900/(0.85·20.1329)) − 30 = 23 cards", "launch-day", "burst_cards", 23.0).fixed(),
+    row("spec preset table, fix B: admit 60 % (900/s)", "launch-day", "free_admitted_per_s", 900.0).fixed().within(Tol::Abs(1e-9)),
+    row("spec preset table, fix B: ρ_P 0.6614", "launch-day", "provisioned_util", 0.6614).fixed().within(Tol::Abs(5e-5)),
+    row("spec preset table, fix B: W paid 97.0 ms", "launch-day", "paid_wait_ms", 97.0).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, fix B: ρ_S 84.4 % — 900/(53·20.1329) = 84.345 %, which the table rounds to 84.4 (84.3 to one decimal)", "launch-day", "shared_util", 0.84345).fixed().within(Tol::Abs(0.00001)),
+    row("spec preset table, fix B: free wait 267.6 ms", "launch-day", "free_wait_ms", 267.6).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, fix B: shed 40 %", "launch-day", "shed_share", 0.4).fixed().within(Tol::Abs(1e-9)),
+    row("spec notes: under fix B (B = 3,000, r = 900/s, burst 1,500/s) the bucket empties after 5.0 s", "launch-day", "bucket_empty_s", 5.0).fixed().within(Tol::Abs(1e-9)),
+    row("spec notes: fix B admits 12,000 of the first 15,000 requests (10 s)", "launch-day", "admitted_first_10s", 12_000.0).fixed(),
+    row("spec notes: … of the first 15,000 requests (10 s of 1,500/s)", "launch-day", "arrivals_first_10s", 15_000.0).fixed(),
+    row("spec notes: fix B admits 57,000 of 90,000 in the first 60 s", "launch-day", "admitted_first_60s", 57_000.0).fixed(),
+    row("spec notes: … of 90,000 in the first 60 s", "launch-day", "arrivals_first_60s", 90_000.0).fixed(),
     // Preset 3: incident.
-    row("spec preset table, incident: 10 → 7 provisioned cards", "incident", false, &[], "prov_cards_up", 7.0, Tol::Exact),
-    row("spec preset table, incident: 30 → 21 shared cards", "incident", false, &[], "shared_cards_up", 21.0, Tol::Exact),
-    row("spec preset table, incident: ρ_P 0.9448", "incident", false, &[], "provisioned_util", 0.9448, Tol::Abs(5e-5)),
-    row("spec preset table, incident: W paid 850.1 ms", "incident", false, &[], "paid_wait_ms", 850.1, Tol::Abs(0.05)),
-    row("spec preset table, incident: ρ_S 94.6 %", "incident", false, &[], "shared_util", 0.946, Tol::Abs(0.0005)),
-    row("spec preset table, incident: free wait 871.8 ms", "incident", false, &[], "free_wait_ms", 871.8, Tol::Abs(0.05)),
-    row("spec preset table, incident: shed 20 %", "incident", false, &[], "shed_share", 0.2, Tol::Abs(1e-12)),
-    row("spec notes: mean queue per provisioned card 16.17 requests during the incident", "incident", false, &[], "prov_queue_per_card", 16.17, Tol::Abs(0.005)),
+    row("spec preset table, incident: 10 → 7 provisioned cards", "incident", "prov_cards_up", 7.0),
+    row("spec preset table, incident: 30 → 21 shared cards", "incident", "shared_cards_up", 21.0),
+    row("spec preset table, incident: ρ_P 0.9448", "incident", "provisioned_util", 0.9448).within(Tol::Abs(5e-5)),
+    row("spec preset table, incident: W paid 850.1 ms", "incident", "paid_wait_ms", 850.1).within(Tol::Abs(0.05)),
+    row("spec preset table, incident: ρ_S 94.6 %", "incident", "shared_util", 0.946).within(Tol::Abs(0.0005)),
+    row("spec preset table, incident: free wait 871.8 ms", "incident", "free_wait_ms", 871.8).within(Tol::Abs(0.05)),
+    row("spec preset table, incident: shed 20 %", "incident", "shed_share", 0.2).within(Tol::Abs(1e-12)),
+    row("spec notes: mean queue per provisioned card 16.17 requests during the incident", "incident", "prov_queue_per_card", 16.17).within(Tol::Abs(0.005)),
     // Incident fix: spill and shed.
-    row("spec preset table, incident fix: σ = 1 − 0.6614·7μ/λ_p = 30 %", "incident", false, &[], "spill_to_restore", 0.3, Tol::Abs(1e-9)),
-    row("spec preset table, incident fix: σ = 30 % (the figure under the fix)", "incident", true, &[], "spill_to_restore", 0.3, Tol::Abs(1e-9)),
-    row("spec preset table, incident fix: spilled paid 0.3 × 133.15 = 39.945 req/s", "incident", true, &[], "paid_spilled_per_s", 39.945, Tol::Abs(1e-9)),
-    row("spec preset table, incident fix: free admit floor(0.85·21μ − 39.945) = 319/s", "incident", true, &[], "free_admitted_per_s", 319.0, Tol::Exact),
-    row("spec preset table, incident fix: ρ_P 0.6614", "incident", true, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
-    row("spec preset table, incident fix: 97.0 ms (provisioned)", "incident", true, &[], "prov_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, incident fix: 46.6 ms (shared, priority)", "incident", true, &[], "shared_paid_wait_ms", 46.6, Tol::Abs(0.05)),
-    row("spec preset table, incident fix: paid SLO judged on the worst pool, 97.0 ms", "incident", true, &[], "paid_wait_ms", 97.0, Tol::Abs(0.05)),
-    row("spec preset table, incident fix: ρ_S 84.9 %", "incident", true, &[], "shared_util", 0.849, Tol::Abs(0.0005)),
-    row("spec preset table, incident fix: free wait 308.4 ms", "incident", true, &[], "free_wait_ms", 308.4, Tol::Abs(0.05)),
-    row("spec preset table, incident fix: shed 36.2 % (63.8 % admitted)", "incident", true, &[], "shed_share", 0.362, Tol::Abs(1e-9)),
-    row("spec notes: without priority the spilled paid would wait 279.2 ms at the cap", "incident", true, &[], "shared_paid_fifo_wait_ms", 279.2, Tol::Abs(0.05)),
+    row("spec preset table, incident fix: σ = 1 − 0.6614·7μ/λ_p = 30 %", "incident", "spill_to_restore", 0.3).within(Tol::Abs(1e-9)),
+    row("spec preset table, incident fix: σ = 30 % (the figure under the fix)", "incident", "spill_to_restore", 0.3).fixed().within(Tol::Abs(1e-9)),
+    row("spec preset table, incident fix: spilled paid 0.3 × 133.15 = 39.945 req/s", "incident", "paid_spilled_per_s", 39.945).fixed().within(Tol::Abs(1e-9)),
+    row("spec preset table, incident fix: free admit floor(0.85·21μ − 39.945) = 319/s", "incident", "free_admitted_per_s", 319.0).fixed(),
+    row("spec preset table, incident fix: ρ_P 0.6614", "incident", "provisioned_util", 0.6614).fixed().within(Tol::Abs(5e-5)),
+    row("spec preset table, incident fix: 97.0 ms (provisioned)", "incident", "prov_wait_ms", 97.0).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, incident fix: 46.6 ms (shared, priority)", "incident", "shared_paid_wait_ms", 46.6).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, incident fix: paid SLO judged on the worst pool, 97.0 ms", "incident", "paid_wait_ms", 97.0).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, incident fix: ρ_S 84.9 %", "incident", "shared_util", 0.849).fixed().within(Tol::Abs(0.0005)),
+    row("spec preset table, incident fix: free wait 308.4 ms", "incident", "free_wait_ms", 308.4).fixed().within(Tol::Abs(0.05)),
+    row("spec preset table, incident fix: shed 36.2 % (63.8 % admitted)", "incident", "shed_share", 0.362).fixed().within(Tol::Abs(1e-9)),
+    row("spec notes: without priority the spilled paid would wait 279.2 ms at the cap", "incident", "shared_paid_fifo_wait_ms", 279.2).fixed().within(Tol::Abs(0.05)),
     // Variant: incident on the provisioned pool only.
-    row("spec preset table, provisioned-only incident: ρ_P 0.9448", "incident", false, PROV_ONLY, "provisioned_util", 0.9448, Tol::Abs(5e-5)),
-    row("spec preset table, provisioned-only incident: W paid 850.1 ms", "incident", false, PROV_ONLY, "paid_wait_ms", 850.1, Tol::Abs(0.05)),
-    row("spec preset table, provisioned-only incident: ρ_S 66.2 %", "incident", false, PROV_ONLY, "shared_util", 0.662, Tol::Abs(0.0005)),
-    row("spec preset table, provisioned-only incident: free wait 97.4 ms", "incident", false, PROV_ONLY, "free_wait_ms", 97.4, Tol::Abs(0.05)),
-    row("spec preset table, provisioned-only incident: shed 20 %", "incident", false, PROV_ONLY, "shed_share", 0.2, Tol::Abs(1e-12)),
+    row("spec preset table, provisioned-only incident: ρ_P 0.9448", "incident", "provisioned_util", 0.9448).with(PROV_ONLY).within(Tol::Abs(5e-5)),
+    row("spec preset table, provisioned-only incident: W paid 850.1 ms", "incident", "paid_wait_ms", 850.1).with(PROV_ONLY).within(Tol::Abs(0.05)),
+    row("spec preset table, provisioned-only incident: ρ_S 66.2 %", "incident", "shared_util", 0.662).with(PROV_ONLY).within(Tol::Abs(0.0005)),
+    row("spec preset table, provisioned-only incident: free wait 97.4 ms", "incident", "free_wait_ms", 97.4).with(PROV_ONLY).within(Tol::Abs(0.05)),
+    row("spec preset table, provisioned-only incident: shed 20 %", "incident", "shed_share", 0.2).with(PROV_ONLY).within(Tol::Abs(1e-12)),
 ];
 
 fn topic() -> &'static dyn Topic {
@@ -127,10 +106,8 @@ fn topic() -> &'static dyn Topic {
 
 /// The verdicts (paid SLO, cap, shed) of a preset, its fix, and sliders.
 fn verdicts(preset: &str, fix: bool, set: &[(&str, &str)]) -> Vec<bool> {
-    let t = topic();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
-    p.apply(set).unwrap();
-    t.run(&p).checks.iter().map(|c| c.pass).collect()
+    let out = outcome(T, preset, fix, set);
+    out.checks.iter().map(|c| c.pass).collect()
 }
 
 /// The check columns of the spec's preset table.
@@ -165,7 +142,7 @@ fn checks_follow_the_spec_table() {
 /// A jammed pool's wait is unbounded: ∞ in the model, null in the JSON.
 #[test]
 fn launch_day_jams_the_shared_pool() {
-    let w = figure(T, "launch-day", false, &[], "free_wait_ms").unwrap();
+    let w = figure(T, "launch-day", false, &[], "free_wait_ms");
     assert!(w.is_infinite() && w > 0.0, "free wait {w}");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_fleetlab"))
         .args(["run", T, "--preset", "launch-day", "--json"])
@@ -187,7 +164,7 @@ fn fixes_are_the_models_own_numbers() {
     let t = topic();
     let incident = t.preset("incident").unwrap();
     let fix_spill: f64 = incident.fix.unwrap().set[0].1.parse().unwrap();
-    let restore = figure(T, "incident", false, &[], "spill_to_restore").unwrap();
+    let restore = figure(T, "incident", false, &[], "spill_to_restore");
     assert!(
         (fix_spill - restore).abs() < 1e-9,
         "{fix_spill} vs {restore}"
@@ -198,8 +175,7 @@ fn fixes_are_the_models_own_numbers() {
         false,
         &[("admit_share", "0.6")],
         "burst_cards",
-    )
-    .unwrap();
+    );
     let launch = t.preset("launch-day").unwrap();
     let rented: f64 = launch
         .fix
@@ -217,15 +193,14 @@ fn fixes_are_the_models_own_numbers() {
 /// The knife edge of the spec: 0.01 req/s of paid moves 850 ms by ~1.2 ms.
 #[test]
 fn the_incident_figure_is_knife_edge() {
-    let w0 = figure(T, "incident", false, &[], "paid_wait_ms").unwrap();
+    let w0 = figure(T, "incident", false, &[], "paid_wait_ms");
     let w1 = figure(
         T,
         "incident",
         false,
         &[("paid_rps", "133.16")],
         "paid_wait_ms",
-    )
-    .unwrap();
+    );
     assert!((1.0..1.4).contains(&(w1 - w0)), "{w0} → {w1}");
 }
 
@@ -270,8 +245,8 @@ fn rel(sim: f64, formula: f64) -> f64 {
 /// 1.4·10⁶ free requests. Over 25 seeds the worst misses were 1.6 % and 1.0 %.
 #[test]
 fn simulation_agrees_with_the_formulas_on_a_normal_day() {
-    let w_p = figure(T, "normal-day", false, &[], "prov_wait_ms").unwrap();
-    let w_f = figure(T, "normal-day", false, &[], "free_wait_ms").unwrap();
+    let w_p = figure(T, "normal-day", false, &[], "prov_wait_ms");
+    let w_f = figure(T, "normal-day", false, &[], "free_wait_ms");
     let r = simulate(&normal_day(), 5_000_000, 1);
     assert!(r.prov.served > 990_000, "{}", r.prov.served);
     let sp = r.prov.mean_ms();
@@ -296,7 +271,7 @@ fn simulation_agrees_with_the_formulas_on_a_normal_day() {
 /// seeds); the formula is a little pessimistic for bucketed traffic.
 #[test]
 fn the_bucket_smooths_the_free_stream() {
-    let w_f = figure(T, "normal-day", false, &[], "free_wait_ms").unwrap();
+    let w_f = figure(T, "normal-day", false, &[], "free_wait_ms");
     let r = simulate(&normal_day(), 5_000_000, 1);
     let off = r.free.mean_ms() / w_f - 1.0;
     assert!((-0.045..-0.005).contains(&off), "bucket free {off}");
@@ -315,9 +290,9 @@ fn simulation_agrees_with_cobham_under_priority() {
         ..normal_day()
     };
     let r = simulate(&cfg, 3_000_000, 3);
-    let w_ps = figure(T, "incident", true, &[], "shared_paid_wait_ms").unwrap();
-    let w_f = figure(T, "incident", true, &[], "free_wait_ms").unwrap();
-    let w_p = figure(T, "incident", true, &[], "prov_wait_ms").unwrap();
+    let w_ps = figure(T, "incident", true, &[], "shared_paid_wait_ms");
+    let w_f = figure(T, "incident", true, &[], "free_wait_ms");
+    let w_p = figure(T, "incident", true, &[], "prov_wait_ms");
     let (sps, sf, sp) = (r.shared_paid.mean_ms(), r.free.mean_ms(), r.prov.mean_ms());
     assert!(rel(sps, w_ps) < 0.02, "shared paid: {sps} vs {w_ps}");
     assert!(rel(sf, w_f) < 0.04, "free: {sf} vs {w_f}");
@@ -335,7 +310,7 @@ fn round_robin_beats_the_poisson_formula() {
         ..normal_day()
     };
     let r = simulate(&cfg, 1_000_000, 1);
-    let w_p = figure(T, "normal-day", false, &[], "prov_wait_ms").unwrap();
+    let w_p = figure(T, "normal-day", false, &[], "prov_wait_ms");
     assert!(
         r.prov.mean_ms() < 0.8 * w_p,
         "{} vs {w_p}",

@@ -143,7 +143,7 @@ fn random_stable_settings_agree_within_their_intervals() {
 /// The seeds' incident: the simulated paid wait's interval holds 850 ms.
 #[test]
 fn the_incident_interval_holds_the_formula() {
-    let f = |id| figure(T, "incident", false, &[], id).unwrap();
+    let f = |id| figure(T, "incident", false, &[], id);
     let (formula, sim, half) = (
         f("paid_wait_ms"),
         f("sim_paid_wait_ms"),
@@ -185,7 +185,7 @@ fn long_runs_put_the_tails_where_the_formula_does() {
     };
     let r = simulate(&cfg, 2_000_000, 5);
     for (p, id) in [(0.95, "paid_p95_ms"), (0.99, "paid_p99_ms")] {
-        let formula = figure(T, "normal-day", false, &[], id).unwrap();
+        let formula = figure(T, "normal-day", false, &[], id);
         let sim = r.prov.quantile_ms(p);
         assert!(
             (sim / formula - 1.0).abs() < 0.03,

@@ -1,17 +1,8 @@
 //! Seed 003 (Model warm pool) and spec concepts.md § warm-pool.
 
-use super::{figure, Row, Tol};
+use super::{figure, outcome, row, Row, Tol};
 
-const T: &str = "warm-pool";
-
-const fn row(
-    source: &'static str,
-    preset: &'static str,
-    figure: &'static str,
-    expected: f64,
-) -> Row {
-    super::exact(source, T, preset, figure, expected)
-}
+pub const T: &str = "warm-pool";
 
 pub const ROWS: &[Row] = &[
     row(
@@ -86,36 +77,16 @@ pub const ROWS: &[Row] = &[
         "step_backlog",
         960.0,
     ),
-    Row {
-        source: "spec concepts.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests",
-        topic: T,
-        preset: "one-warm",
-        fix: false,
-        set: &[("rise_s", "0")],
-        figure: "backlog",
-        expected: 960.0,
-        tol: Tol::Rel(1e-9),
-    },
-    Row {
-        source: "seed 003 all cold: every arrival of a burst arriving at once waits the 32 s cold start",
-        topic: T,
-        preset: "all-cold",
-        fix: false,
-        set: &[("rise_s", "0")],
-        figure: "mean_wait_s",
-        expected: 32.0,
-        tol: Tol::Abs(0.01),
-    },
+    row("spec concepts.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests", "one-warm", "backlog", 960.0).with(&[("rise_s", "0")]).within(Tol::Rel(1e-9)),
+    row("seed 003 all cold: every arrival of a burst arriving at once waits the 32 s cold start", "all-cold", "mean_wait_s", 32.0).with(&[("rise_s", "0")]).within(Tol::Abs(0.01)),
 ];
 
 fn fig(preset: &str, set: &[(&str, &str)], id: &str) -> f64 {
-    figure(T, preset, false, set, id).unwrap()
+    figure(T, preset, false, set, id)
 }
 
 fn verdicts(preset: &str) -> (bool, bool) {
-    let t = fleetlab::topics::find(T).unwrap();
-    let p = t.preset(preset).unwrap();
-    let out = t.run(&t.preset_params(p, false).unwrap());
+    let out = outcome(T, preset, false, &[]);
     (
         out.verdict("p95_wait").unwrap().pass,
         out.verdict("idle_rent").unwrap().pass,

@@ -6,20 +6,17 @@ use super::model::{
     hourly_bill, replicas_for_peak, replicas_kept, replicas_released, replicas_with_spare,
 };
 use super::params::MAX_REPLICAS;
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::rng::SplitMix64;
 use crate::model::units;
 use crate::model::Unit;
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("replicas_with_spare", replicas_with_spare_solution),
-        ("hourly_bill", hourly_bill_solution),
-        ("replicas_released", replicas_released_solution),
-    ],
+    "replicas_with_spare" => replicas_with_spare_solution,
+    "hourly_bill" => hourly_bill_solution,
+    "replicas_released" => replicas_released_solution,
 };
 
 /// C3's lower demand level is drawn between these shares of the drawn peak

@@ -8,19 +8,16 @@ use super::model::{
 };
 use super::model_units::{pct, tt};
 use super::params::{Chip, Model, CHIPS, MONTH_S};
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units::{group, trim};
 use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("tokens_carried_t", solve_c1),
-        ("fill_cards", solve_c2),
-        ("api_bill", solve_c3),
-    ],
+    "tokens_carried_t" => solve_c1,
+    "fill_cards" => solve_c2,
+    "api_bill" => solve_c3,
 };
 
 // ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 //! drawn scratch, opening and KV; C3 `100·w·(h′ + (1−h)/(n−1))` points,
 //! h′ = h/2 in the 30 % of draws that shard the hot template (see `draw`).
 
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::engine::preamble::{copies_per_card, copy_mb};
 use crate::engine::routing::{
     evaluate, hash_busiest_share, hash_card_fleet_points, Policy, Scenario,
@@ -112,14 +112,11 @@ fn hash_card_points(v: &Vars) -> Result<Solution, String> {
 }
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("round_robin_thrown_away", round_robin_thrown_away),
-        ("copies_per_card", copies),
-        ("hash_card_fleet_points", hash_card_points),
-    ],
+    "round_robin_thrown_away" => round_robin_thrown_away,
+    "copies_per_card" => copies,
+    "hash_card_fleet_points" => hash_card_points,
 };
 
 /// C3 shards the hot template in 30 % of draws: its `policy` word takes

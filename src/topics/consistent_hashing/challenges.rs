@@ -3,19 +3,16 @@
 //! join.
 
 use super::model::{ideal_moved_share, lcm, modulo_moved_share};
-use crate::challenge::{Answers, Solution, Template, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Vars};
 use crate::model::units;
 use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("modulo_remap_share", modulo_remap_share),
-        ("rebuild_mb", rebuild_mb),
-        ("ring_join_share", ring_join_share),
-    ],
+    "modulo_remap_share" => modulo_remap_share,
+    "rebuild_mb" => rebuild_mb,
+    "ring_join_share" => ring_join_share,
 };
 
 /// Draws the template's variables in order, as the file says, then steps a

@@ -13,19 +13,16 @@ use super::model::{ascending, card_score, descending, fleet_median, greedy, meas
 use super::model::{plural, round_half_up};
 use super::params::{Class, Window, HOURS, MAX_POOL, Q_HI, Q_LO, SECONDS_PER_MONTH};
 use super::sim::{draw_pool, Card};
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units::group;
 use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("card_score", solve_c1),
-        ("greedy_cards", solve_c2),
-        ("wrong_evictions", solve_c3),
-    ],
+    "card_score" => solve_c1,
+    "greedy_cards" => solve_c2,
+    "wrong_evictions" => solve_c3,
 };
 
 /// Draws C1–C3 with their own generators, in the order the challenge file

@@ -5,7 +5,7 @@
 //! variables mirror the `cards`, `hot_share` and `family_share` sliders.
 
 use super::model::{hash_busiest_card_share, hash_card_fleet_points, round_robin_share_per_card};
-use crate::challenge::{Answers, Solution, Template, Vars};
+use crate::challenge::{answers, Answers, Solution, Vars};
 use crate::model::units::{self, percent4};
 use crate::model::Unit;
 
@@ -18,14 +18,10 @@ fn cards(v: &Vars) -> Result<usize, String> {
 }
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
-    draw: Template::draw_vars,
-    answers: &[
-        ("round_robin_share_per_card", round_robin_share),
-        ("hash_busiest_card_share", hash_busiest_share),
-        ("hash_card_fleet_points", hash_card_points),
-    ],
+pub static SOLVER: Answers = answers! {
+    "round_robin_share_per_card" => round_robin_share,
+    "hash_busiest_card_share" => hash_busiest_share,
+    "hash_card_fleet_points" => hash_card_points,
 };
 
 /// C1: `1/n`.

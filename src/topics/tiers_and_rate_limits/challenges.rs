@@ -8,19 +8,16 @@ use super::model::{
     bucket_admitted, bucket_empty_s, card_rate, cards_after_loss, mm1_wait_ms, shed_arithmetic,
     utilization,
 };
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units;
 use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("bucket_admitted", solve_bucket_admitted),
-        ("queue_wait_ms", solve_queue_wait),
-        ("shed_rps", solve_shed),
-    ],
+    "bucket_admitted" => solve_bucket_admitted,
+    "queue_wait_ms" => solve_queue_wait,
+    "shed_rps" => solve_shed,
 };
 
 /// Template T2-C2, "the queue wait the utilization formula quotes":

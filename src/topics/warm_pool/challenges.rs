@@ -6,19 +6,16 @@ use super::model::{
     break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year, step_burst_wait,
 };
 use super::params::MAX_POOL;
-use crate::challenge::{Answers, Solution, Template, Value, Vars};
+use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units;
 use crate::model::{SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
-pub static SOLVER: Answers = Answers {
-    topic: &super::TOPIC,
+pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
-    answers: &[
-        ("idle_rent_per_year", solve_idle_rent),
-        ("cold_start_backlog", solve_backlog),
-        ("break_even_pool", solve_break_even),
-    ],
+    "idle_rent_per_year" => solve_idle_rent,
+    "cold_start_backlog" => solve_backlog,
+    "break_even_pool" => solve_break_even,
 };
 
 /// Daily dollars of the waiting each pool size `0..=MAX_POOL` removes from

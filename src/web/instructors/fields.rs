@@ -201,41 +201,55 @@ pub(super) struct Outputs {
     pub preview: HtmlIFrameElement,
 }
 
+/// `text` (an input or a text area) read-only as field `id` under `label`,
+/// then a row with its `copy` button, returned for more.
+fn copyable(
+    out: &Element,
+    text: &Element,
+    id: &str,
+    label: &str,
+    copy: &str,
+    what: CopyWhat,
+) -> Element {
+    attr(text, "readonly", "");
+    field(out, id, label, text);
+    let row = el("div", "q-row");
+    append(&row, &copy_button(copy, what));
+    append(out, &row);
+    row
+}
+
 pub(super) fn outputs(layout: &Element) -> Outputs {
     let out = el("section", "i-out");
     attr(&out, "aria-labelledby", "i-out-h");
     let h = text_el("h2", "", "Link and snippet");
     attr(&h, "id", "i-out-h");
     append(&out, &h);
-    let link: HtmlInputElement = el("input", "i-link").unchecked_into();
+    let link = el("input", "i-link");
     attr(&link, "type", "text");
-    attr(&link, "readonly", "");
-    field(
+    let row = copyable(
         &out,
+        &link,
         "i-link",
         "Link for students (the full site, opening on this page)",
-        &link,
+        "Copy the link",
+        CopyWhat::StudentLink,
     );
-    let row = el("div", "q-row");
-    append(&row, &copy_button("Copy the link", CopyWhat::StudentLink));
     let open = text_el("a", "", "Open the embed in a new tab");
     attr(&open, "target", "_blank");
     attr(&open, "rel", "noopener");
     append(&row, &open);
-    append(&out, &row);
-    let snippet: HtmlTextAreaElement = el("textarea", "i-snippet").unchecked_into();
-    attr(&snippet, "readonly", "");
+    let snippet = el("textarea", "i-snippet");
     attr(&snippet, "rows", "7");
     attr(&snippet, "spellcheck", "false");
-    field(
+    copyable(
         &out,
+        &snippet,
         "i-snippet",
         "Iframe snippet for your course page",
-        &snippet,
+        "Copy the snippet",
+        CopyWhat::Snippet,
     );
-    let row = el("div", "q-row");
-    append(&row, &copy_button("Copy the snippet", CopyWhat::Snippet));
-    append(&out, &row);
     let h = text_el("h2", "", "Preview");
     append(&out, &h);
     let preview: HtmlIFrameElement = el("iframe", "i-preview").unchecked_into();
@@ -245,9 +259,9 @@ pub(super) fn outputs(layout: &Element) -> Outputs {
     append(&out, &preview);
     append(layout, &out);
     Outputs {
-        link,
+        link: link.unchecked_into(),
         open,
-        snippet,
+        snippet: snippet.unchecked_into(),
         preview,
     }
 }
