@@ -10,8 +10,8 @@
 //! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
 //!   talking to a host frame, links and "Copy" buttons;
 //! - `address`, `page`, `practice` (then `drill`, built on it),
-//!   `instructors`: the parts of a page, plain structs that take a message
-//!   and return effects;
+//!   `instructors`, `home`: the parts of a page, plain structs that take a
+//!   message and return effects (the home page takes none);
 //! - `app`: the owner, which holds the parts and applies their effects;
 //! - this file: the entry, the menu, the panic banner, the benchmark.
 
@@ -20,6 +20,7 @@ mod app;
 mod dom;
 mod draw;
 mod drill;
+mod home;
 mod host;
 mod instructors;
 mod links;
@@ -52,6 +53,7 @@ pub fn start() {
         build_menu(match link.view {
             View::Practice => Active::Practice,
             View::Instructors => Active::Instructors,
+            View::Home => Active::Home,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -99,14 +101,24 @@ enum Active {
     Topic(&'static str),
     Practice,
     Instructors,
+    Home,
 }
 
-/// The topic menu: built topics are links, the rest are marked "coming";
-/// then Practice and For instructors.
+/// The site menu, one row that keeps the header's height whatever the
+/// screen (nothing below it moves when it arrives): "Topics", a disclosure
+/// listing every topic of the registry (built topics are links, the rest
+/// marked "coming") and the learning path, then Practice and For
+/// instructors.
 fn build_menu(active: Active) {
     let Some(nav) = by_id("topics") else { return };
     clear(&nav);
-    let list = el("ul", "");
+    if let (Active::Home, Ok(Some(brand))) = (active, document().query_selector(".brand")) {
+        attr(&brand, "aria-current", "page");
+    }
+    let menu = el("details", "menu");
+    attr(&menu, "id", "menu");
+    append(&menu, &text_el("summary", "", "Topics"));
+    let list = el("ul", "menu-list");
     for e in &topics::CATALOG {
         let li = el("li", "");
         if e.topic().is_some() {
@@ -124,6 +136,14 @@ fn build_menu(active: Active) {
         }
         append(&list, &li);
     }
+    let li = el("li", "sep path-link");
+    let a = text_el("a", "", "All topics, as a learning path");
+    attr(&a, "href", "?view=home");
+    append(&li, &a);
+    append(&list, &li);
+    append(&menu, &list);
+    append(&nav, &menu);
+    let views = el("ul", "views");
     for (text, href, which) in [
         ("Practice", "?view=practice", Active::Practice),
         ("For instructors", "?view=instructors", Active::Instructors),
@@ -135,7 +155,7 @@ fn build_menu(active: Active) {
             attr(&a, "aria-current", "page");
         }
         append(&li, &a);
-        append(&list, &li);
+        append(&views, &li);
     }
-    append(&nav, &list);
+    append(&nav, &views);
 }
