@@ -33,6 +33,7 @@ use crate::topics;
 use crate::urlstate::{self, View};
 use dom::*;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The benchmark's entry (`window.wasmBindings.fleetlabBench(quick)`): every
 /// preset's run() and every engine, timed with `performance.now()`.
@@ -158,4 +159,24 @@ fn build_menu(active: Active) {
         append(&views, &li);
     }
     append(&nav, &views);
+    // The open menu closes on a click elsewhere or on Escape.
+    let close = |e: &web_sys::Event, escape: bool| {
+        let Some(menu) = by_id("menu") else { return };
+        let inside = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .is_some_and(|n| menu.contains(Some(&n)));
+        if menu.has_attribute("open") && (escape || !inside) {
+            let _ = menu.remove_attribute("open");
+        }
+    };
+    on(&document(), "click", move |e| close(&e, false));
+    on(&document(), "keydown", move |e| {
+        let escape = e
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Escape");
+        if escape {
+            close(&e, true);
+        }
+    });
 }

@@ -53,6 +53,10 @@ async function pictureTop(page) {
 
 test('no topic in the address: the home page links every topic on a learning path', async () => {
   const page = await openPage(browser, server.origin, DESKTOP);
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   await gotoTopic(page, server.origin, '');
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
   const cards = await page.$$eval('.path-card', (els) => els.map((e) => e.dataset.topic));
@@ -71,6 +75,12 @@ test('no topic in the address: the home page links every topic on a learning pat
   assert.ok(slots.every(([, h]) => h >= 80), `preview slots have a height: ${JSON.stringify(slots)}`);
   assert.equal(await page.getAttribute('.brand', 'aria-current'), 'page');
   await shoot(page, 'home-1366');
+  // The menu: "Topics" opens the list over the page; Escape closes it.
+  await page.click('#menu > summary');
+  assert.equal(await page.isVisible('#menu a[href*="topic="]'), true);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#menu', (d) => d.open), false);
+  assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'the home page runs under the policy');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });

@@ -216,6 +216,12 @@ impl Control {
     /// Shows `v` in the value, the slider (or select) and the number box.
     pub fn show(&self, v: f64) {
         self.output.set_text_content(Some(&self.spec.display(v)));
+        // Marked when away from its default: what a story or the reader moved.
+        if let Some(wrap) = self.output.closest(".control").ok().flatten() {
+            let _ = wrap
+                .class_list()
+                .toggle_with_force("moved", v != self.spec.default);
+        }
         match self.spec.kind {
             ParamKind::Choice(_) => {
                 self.input

@@ -87,6 +87,7 @@ fn controls_section(
     let h = text_el("h2", "", "Parameters");
     attr(&h, "id", "controls-h");
     append(&aside, &h);
+    append(&aside, &text_el("p", "moved-key", "moved from its default"));
     let specs = topic.params();
     let declared = topic.keys().params;
     let key = |name: &str| declared.is_empty() || declared.contains(&name);
@@ -421,6 +422,28 @@ impl Page {
         }
     }
 
+    /// "More parameters (n)", and how many of them are away from their
+    /// defaults ("n, 2 moved"), so a closed fold still says a story set them.
+    fn count_folded_moves(&self) {
+        let Some(summary) = self.more.as_ref().and_then(|m| m.first_element_child()) else {
+            return;
+        };
+        let folded = self.controls.iter().filter(|c| c.folded);
+        let (mut n, mut moved) = (0, 0);
+        for c in folded {
+            n += 1;
+            let v = self.params.get(c.spec.name);
+            moved += usize::from(v != c.spec.default);
+        }
+        let text = match moved {
+            0 => format!("More parameters ({n})"),
+            m => format!("More parameters ({n}, {m} moved)"),
+        };
+        if summary.text_content().as_deref() != Some(text.as_str()) {
+            summary.set_text_content(Some(&text));
+        }
+    }
+
     fn reveal_label(&self, label: &str) {
         if let Some(c) = self.controls.iter().find(|c| c.spec.label == label) {
             self.reveal(c.spec.name);
@@ -453,6 +476,7 @@ impl Page {
         let out = self.topic.run(&self.params);
         let t1 = now_ms();
         self.outcome.paint(&out, self.topic.params());
+        self.count_folded_moves();
         let t2 = now_ms();
         self.charts.paint(&out.charts);
         let t3 = now_ms();
