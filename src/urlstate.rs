@@ -16,7 +16,7 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `practice` or `instructors` (absent: a topic page) |
+//! | `view` | `home`, `practice` or `instructors` (absent: a topic page, or the home page when no topic is named either) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
@@ -73,6 +73,9 @@ pub enum View {
     Practice,
     /// The instructors' page: build a link and an iframe snippet.
     Instructors,
+    /// The home page: every topic on a learning path, with the learner's
+    /// progress. An address naming neither a view nor a topic opens it.
+    Home,
 }
 
 impl View {
@@ -81,6 +84,7 @@ impl View {
             View::Topic => "topic",
             View::Practice => "practice",
             View::Instructors => "instructors",
+            View::Home => "home",
         }
     }
 }
@@ -312,7 +316,11 @@ pub fn encode(state: &State) -> String {
 pub fn decode(query: &str) -> (State, Vec<String>) {
     let mut notes = Vec::new();
     let pairs = Pairs::read(query, &mut notes);
-    let view = read_view(pairs.get("view"), &mut notes);
+    let view = match (pairs.given("view"), pairs.given("topic")) {
+        // Neither a view nor a topic: the way in.
+        (None, None) => View::Home,
+        (v, _) => read_view(v, &mut notes),
+    };
     let topic = read_topic(pairs.get("topic"), &mut notes);
     let mut state = State::new(topic);
     state.view = view;
@@ -377,6 +385,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         None | Some("") | Some("topic") => View::Topic,
         Some("practice") => View::Practice,
         Some("instructors") => View::Instructors,
+        Some("home") => View::Home,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",

@@ -637,3 +637,64 @@ fn preset_fixes_flip_failing_stories_to_passing() {
         }
     }
 }
+
+/// What a page shows first names what the topic declares: three or four of
+/// its parameters, three to five figures that every reachable run gives,
+/// each once; and the seed cards place every simulator after an explorer
+/// that feeds it.
+#[test]
+fn key_parameters_and_figures_exist() {
+    for t in built() {
+        let keys = t.keys();
+        assert!(
+            (3..=4).contains(&keys.params.len()),
+            "{}: {} key parameters",
+            t.id(),
+            keys.params.len()
+        );
+        assert!(
+            (3..=5).contains(&keys.figures.len()),
+            "{}: {} key figures",
+            t.id(),
+            keys.figures.len()
+        );
+        for (i, name) in keys.params.iter().enumerate() {
+            assert!(
+                t.params().iter().any(|s| s.name == *name),
+                "{}: key parameter {name} is not declared",
+                t.id()
+            );
+            assert!(!keys.params[..i].contains(name), "{}: {name} twice", t.id());
+        }
+        for (label, params) in runs(t) {
+            let out = t.run(&params);
+            for id in keys.figures {
+                assert!(
+                    out.figures.iter().any(|f| f.id == *id),
+                    "{} ({label}): key figure {id} is not in the outcome",
+                    t.id()
+                );
+            }
+        }
+        for (i, id) in keys.figures.iter().enumerate() {
+            assert!(!keys.figures[..i].contains(id), "{}: {id} twice", t.id());
+        }
+        assert!(!t.seed_cards().is_empty(), "{}: no seed card", t.id());
+    }
+    let explorers: Vec<_> = built()
+        .into_iter()
+        .filter(|t| t.kind() == TopicKind::Explorer)
+        .collect();
+    for s in built()
+        .into_iter()
+        .filter(|t| t.kind() == TopicKind::Simulator)
+    {
+        assert!(
+            explorers
+                .iter()
+                .any(|e| e.seed_cards().iter().any(|c| s.seed_cards().contains(c))),
+            "{}: no explorer shares a seed card with it",
+            s.id()
+        );
+    }
+}

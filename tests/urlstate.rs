@@ -31,11 +31,22 @@ fn no_parameter_is_named_like_an_option() {
 }
 
 #[test]
-fn an_empty_query_is_the_first_topic_at_its_defaults() {
+fn an_empty_query_is_the_home_page() {
     let (s, notes) = decode("");
-    assert_eq!(s, State::new(topics::all().next().unwrap()));
+    let mut home = State::new(topics::all().next().unwrap());
+    home.view = View::Home;
+    assert_eq!(s, home);
     assert!(notes.is_empty());
     assert_eq!(decode("?").0, s);
+    assert_eq!(decode("?view=&topic=").0, s);
+    assert_eq!(decode(&encode(&s)).0, s);
+    // A topic named without a view is that topic's page.
+    let first = topics::all().next().unwrap();
+    let (t, notes) = decode(&format!("?topic={}", first.id()));
+    assert_eq!(t, State::new(first));
+    assert!(notes.is_empty());
+    assert_eq!(decode("?view=home").0.view, View::Home);
+    assert_eq!(decode("?view=topic").0, State::new(first));
 }
 
 #[test]
@@ -265,7 +276,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(1..=MAX_TRIES),
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
-                0..3u8,
+                0..4u8,
             ),
         )
             .prop_map(
@@ -279,7 +290,8 @@ fn valid_state() -> impl Strategy<Value = State> {
                     (on, lock, pick, hide, tries, fixed, height, view),
                 )| {
                     let mut s = State::new(t);
-                    s.view = [View::Topic, View::Practice, View::Instructors][view as usize];
+                    s.view =
+                        [View::Topic, View::Practice, View::Instructors, View::Home][view as usize];
                     if pi < n_presets {
                         let p = &t.presets()[pi];
                         s.preset = Some(p.id);

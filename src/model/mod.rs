@@ -10,6 +10,7 @@ pub mod param;
 pub mod rng;
 pub mod scene;
 pub mod topic;
+mod typing;
 pub mod units;
 
 pub use chart::{
@@ -21,5 +22,5 @@ pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
 pub use param::{ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
 pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};
-pub use topic::{About, Declarations, Declared, Engine, Fix, Preset, Topic, TopicKind};
+pub use topic::{About, Declarations, Declared, Engine, Fix, Keys, Preset, Topic, TopicKind};
 pub use units::Unit;

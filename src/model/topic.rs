@@ -71,6 +71,30 @@ pub struct About {
     /// Where the model comes from (seed card, spec section).
     pub source: &'static str,
     pub declares: Declarations,
+    /// What its page shows first.
+    pub keys: Keys,
+    /// The seed cards the topic draws on, as its source names them (`0` for
+    /// seed card 000): an explorer feeds the simulators that draw on its card
+    /// (the home page's learning path).
+    pub seed_cards: &'static [u16],
+}
+
+/// What a page puts in its first screen: the parameters and figures its
+/// stories move and read (in a topic folder: `params::KEY_PARAMS`,
+/// `figures::KEY_FIGURES`). The other parameters fold under "More
+/// parameters", the other figures under "More figures".
+#[derive(Clone, Copy, Debug)]
+pub struct Keys {
+    /// Three or four parameter names.
+    pub params: &'static [&'static str],
+    /// Three to five figure ids, in the order shown.
+    pub figures: &'static [&'static str],
+}
+
+impl Keys {
+    pub const fn of(params: &'static [&'static str], figures: &'static [&'static str]) -> Keys {
+        Keys { params, figures }
+    }
 }
 
 /// What a topic declares beside its words: its parameters, its stories and
@@ -123,6 +147,12 @@ pub trait Topic: Sync {
     }
     fn checks(&self) -> &'static [CheckSpec] {
         self.about().declares.checks
+    }
+    fn keys(&self) -> Keys {
+        self.about().keys
+    }
+    fn seed_cards(&self) -> &'static [u16] {
+        self.about().seed_cards
     }
     /// The model: pure, deterministic, total over every value the specs allow.
     fn run(&self, params: &Params) -> Outcome;

@@ -8,6 +8,7 @@
 use super::address::{point_embed_this, Address};
 use super::dom::*;
 use super::drill::{self, Drill};
+use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
 use super::links::{copy_text, link_for};
@@ -37,6 +38,9 @@ enum Shown {
     },
     Drill(Drill),
     Instructors(Form),
+    /// The home page: links and the record as it was read; nothing changes
+    /// while it is on show.
+    Home,
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -58,6 +62,15 @@ pub fn start(link: State, notes: Vec<String>) {
             store: None,
             view: Shown::Instructors(Form::mount(&app_root(), link, notes)),
         },
+        View::Home => {
+            let store = Store::open();
+            home::mount(&app_root(), &notes, &store);
+            App {
+                host: Host::default(),
+                store: Some(store),
+                view: Shown::Home,
+            }
+        }
     };
     install(Box::new(app));
 }

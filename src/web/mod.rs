@@ -10,8 +10,8 @@
 //! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
 //!   talking to a host frame, links and "Copy" buttons;
 //! - `address`, `page`, `practice` (then `drill`, built on it),
-//!   `instructors`: the parts of a page, plain structs that take a message
-//!   and return effects;
+//!   `instructors`, `home`: the parts of a page, plain structs that take a
+//!   message and return effects (the home page takes none);
 //! - `app`: the owner, which holds the parts and applies their effects;
 //! - this file: the entry, the menu, the panic banner, the benchmark.
 
@@ -20,6 +20,7 @@ mod app;
 mod dom;
 mod draw;
 mod drill;
+mod home;
 mod host;
 mod instructors;
 mod links;
@@ -32,6 +33,7 @@ use crate::topics;
 use crate::urlstate::{self, View};
 use dom::*;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The benchmark's entry (`window.wasmBindings.fleetlabBench(quick)`): every
 /// preset's run() and every engine, timed with `performance.now()`.
@@ -52,6 +54,7 @@ pub fn start() {
         build_menu(match link.view {
             View::Practice => Active::Practice,
             View::Instructors => Active::Instructors,
+            View::Home => Active::Home,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -99,14 +102,24 @@ enum Active {
     Topic(&'static str),
     Practice,
     Instructors,
+    Home,
 }
 
-/// The topic menu: built topics are links, the rest are marked "coming";
-/// then Practice and For instructors.
+/// The site menu, one row that keeps the header's height whatever the
+/// screen (nothing below it moves when it arrives): "Topics", a disclosure
+/// listing every topic of the registry (built topics are links, the rest
+/// marked "coming") and the learning path, then Practice and For
+/// instructors.
 fn build_menu(active: Active) {
     let Some(nav) = by_id("topics") else { return };
     clear(&nav);
-    let list = el("ul", "");
+    if let (Active::Home, Ok(Some(brand))) = (active, document().query_selector(".brand")) {
+        attr(&brand, "aria-current", "page");
+    }
+    let menu = el("details", "menu");
+    attr(&menu, "id", "menu");
+    append(&menu, &text_el("summary", "", "Topics"));
+    let list = el("ul", "menu-list");
     for e in &topics::CATALOG {
         let li = el("li", "");
         if e.topic().is_some() {
@@ -124,6 +137,14 @@ fn build_menu(active: Active) {
         }
         append(&list, &li);
     }
+    let li = el("li", "sep path-link");
+    let a = text_el("a", "", "All topics, as a learning path");
+    attr(&a, "href", "?view=home");
+    append(&li, &a);
+    append(&list, &li);
+    append(&menu, &list);
+    append(&nav, &menu);
+    let views = el("ul", "views");
     for (text, href, which) in [
         ("Practice", "?view=practice", Active::Practice),
         ("For instructors", "?view=instructors", Active::Instructors),
@@ -135,7 +156,27 @@ fn build_menu(active: Active) {
             attr(&a, "aria-current", "page");
         }
         append(&li, &a);
-        append(&list, &li);
+        append(&views, &li);
     }
-    append(&nav, &list);
+    append(&nav, &views);
+    // The open menu closes on a click elsewhere or on Escape.
+    let close = |e: &web_sys::Event, escape: bool| {
+        let Some(menu) = by_id("menu") else { return };
+        let inside = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .is_some_and(|n| menu.contains(Some(&n)));
+        if menu.has_attribute("open") && (escape || !inside) {
+            let _ = menu.remove_attribute("open");
+        }
+    };
+    on(&document(), "click", move |e| close(&e, false));
+    on(&document(), "keydown", move |e| {
+        let escape = e
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Escape");
+        if escape {
+            close(&e, true);
+        }
+    });
 }

@@ -219,7 +219,9 @@ function trouble(page) {
 function usable(scope, selector) {
   return scope.$$eval(selector, (els) => els
     .map((e, i) => [e, i])
-    .filter(([e]) => !e.disabled && !e.closest('[hidden]') && e.getClientRects().length > 0)
+    .filter(([e]) => !e.disabled && !e.closest('[hidden]') && e.getClientRects().length > 0
+      // Folded in a closed <details> (its summary stays usable).
+      && !(e.closest('details:not([open])') && !e.closest('summary')))
     .map(([, i]) => i));
 }
 
@@ -359,6 +361,12 @@ const onTopic = [
     if (!c) return null;
     await c[0].click();
     return `check lever #${c[1]}`;
+  }],
+  [1, 'more parameters', async (r, s) => {
+    const c = await one(r, s, '#more-params > summary');
+    if (!c) return null;
+    await c[0].click();
+    return 'more parameters (open or close)';
   }],
   [1, 'copy link', async (r, s) => {
     const c = await one(r, s, '.topic-head .copy');

@@ -6,7 +6,7 @@
 
 use crate::{chance, fuzz, grouped, long_text, mutate, number_text, pick, wild_f64, ODD_WORDS};
 use fleetlab::model::param::{quote, read_number};
-use fleetlab::model::{ParamError, ParamKind, ParamSpec, SplitMix64};
+use fleetlab::model::{ParamError, ParamKind, ParamSpec, SplitMix64, Unit};
 use fleetlab::topics;
 
 /// The grammar of `read_number`'s documentation, read independently: an
@@ -222,6 +222,109 @@ fn one_spec(spec: &ParamSpec, text: &str) {
                     assert!(matches!(spec.kind, ParamKind::Choice(_)))
                 }
                 ParamError::Unknown { .. } => panic!("parse named an unknown parameter"),
+            }
+        }
+    }
+}
+
+/// Text as people type it into a page's parameter box: numbers in the
+/// unit's words, with a percent sign, a k or M suffix, grouped, or junk.
+fn box_text(spec: &ParamSpec, rng: &mut SplitMix64) -> String {
+    let (min, max) = match spec.kind {
+        ParamKind::Number { min, max, .. } => (min, max),
+        ParamKind::Choice(_) => (0.0, 1.0),
+    };
+    let v = if chance(rng, 0.7) {
+        min + (max - min) * rng.next_unit()
+    } else {
+        wild_f64(rng)
+    };
+    let base = match rng.below(6) {
+        0 => spec.box_text(spec.clamp(v)),
+        1 => spec.display(spec.clamp(v)),
+        2 => format!("{}%", number_text(v * 100.0, rng)),
+        3 => format!(
+            "{}{}",
+            number_text(v / 1000.0, rng),
+            pick(rng, &["k", "K", " k", "M"])
+        ),
+        4 => numeric_text(rng),
+        _ => number_text(v, rng),
+    };
+    mutate(&base, *pick(rng, &[0, 0, 0, 1, 2]), rng)
+}
+
+#[test]
+fn param_box_reads_what_people_type() {
+    let specs = all_specs();
+    fuzz(
+        "param_box_reads_what_people_type",
+        0.5,
+        |rng| {
+            let spec = *pick(rng, &specs);
+            (spec.name, spec_index(&specs, spec), box_text(spec, rng))
+        },
+        |(_, i, text)| {
+            let spec = specs[*i];
+            match spec.read_typed(text) {
+                Ok(v) => {
+                    assert!(spec.check(v).is_ok(), "{}: {text:?} gave {v}", spec.name);
+                    // The box writes it back so that it reads the same.
+                    let again = spec.read_typed(&spec.box_text(v));
+                    let back = again.clone().unwrap_or(f64::NAN);
+                    assert!(
+                        (back - v).abs() <= 1e-9 * v.abs().max(1.0),
+                        "{}: {v} shown as {:?} reads {again:?}",
+                        spec.name,
+                        spec.box_text(v)
+                    );
+                }
+                Err(msg) => {
+                    assert!(
+                        msg.chars().count() <= 200,
+                        "{}: a long message for {text:?}: {msg}",
+                        spec.name
+                    );
+                    if let ParamKind::Number { .. } = spec.kind {
+                        assert!(
+                            msg.contains(&quote(text.trim())),
+                            "{}: the message does not quote {text:?}: {msg}",
+                            spec.name
+                        );
+                    }
+                }
+            }
+        },
+    );
+}
+
+#[test]
+fn a_percent_box_reads_80_as_the_slider_shows_it() {
+    for spec in all_specs() {
+        let divisor = match spec.unit {
+            Unit::Share => 100.0,
+            Unit::Count("%") => 1.0,
+            _ => continue,
+        };
+        let ParamKind::Number { min, max, .. } = spec.kind else {
+            continue;
+        };
+        for pct in [1.0, 5.0, 12.5, 30.0, 55.0, 80.0, 95.0, 100.0] {
+            let want = pct / divisor;
+            if want < min || want > max || (spec.is_integer() && want.fract() != 0.0) {
+                continue;
+            }
+            for text in [format!("{pct}"), format!("{pct}%"), format!("{pct} %")] {
+                assert_eq!(spec.read_typed(&text), Ok(want), "{}: {text}", spec.name);
+            }
+            if pct < 100.0 && pct > 1.0 {
+                let fraction = format!("{}", pct / 100.0);
+                assert_eq!(
+                    spec.read_typed(&fraction),
+                    Ok(want),
+                    "{}: {fraction}",
+                    spec.name
+                );
             }
         }
     }

@@ -126,3 +126,13 @@ pub(super) fn day_figures(d: &Day, price: f64, s: &DayStats, out: &mut Outcome) 
         Unit::Count("replicas"),
     );
 }
+
+/// The figures the page shows first (the three checks (wait SLO, spare at the
+/// peak, idle share) and the bill); the rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "max_wait_s",
+    "seconds_above_slo",
+    "spare_at_peak",
+    "idle_share",
+    "bill",
+];

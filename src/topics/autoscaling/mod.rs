@@ -40,6 +40,8 @@ pub static TOPIC: Declared = Declared {
         question: "How many replicas, driven by which signal, launched how early?",
         source: "seed card 002 (Replica autoscaling) and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[2],
     },
     run,
     engine: Some(sim_day::ENGINE),

@@ -256,3 +256,8 @@ impl Default for Day {
         Day::read(&Params::defaults(&PARAMS))
     }
 }
+
+/// The parameters the page shows first (the signal the GPU-gauge trap
+/// switches, the spare, and the launch lead the late ramp shortens); the rest
+/// fold under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["signal", "spare", "forecast_s", "cold_start_s"];

@@ -42,6 +42,8 @@ pub static TOPIC: Declared = Declared {
         question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
         source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[1, 2, 3],
     },
     run,
     engine: None,

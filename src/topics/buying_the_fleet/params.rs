@@ -340,3 +340,8 @@ impl Input {
         self.owned.iter().sum()
     }
 }
+
+/// The parameters the page shows first (the model, the month's demand and the
+/// owned and rented cards every story sets); the rest fold under "More
+/// parameters".
+pub const KEY_PARAMS: &[&str] = &["model", "demand_t", "owned_h100", "rented_b200"];

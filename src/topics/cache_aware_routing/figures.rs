@@ -155,3 +155,14 @@ fn measured(inp: &Input, s: &Scenario, sim: &SimResult) -> [Row; 6] {
         ),
     ]
 }
+
+/// The figures the page shows first (the three checks (affinity, scratch,
+/// headroom) and the re-prefills they cost); the rest fold under "More
+/// figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "affinity",
+    "busiest_share",
+    "homes_per_card",
+    "copies_per_card",
+    "reprefills_per_s",
+];

@@ -55,6 +55,8 @@ pub static TOPIC: Declared = Declared {
         question: "Where should each request land so its shared opening is already resident, without one card drowning?",
         source: "seed cards 000 and 001, \"Where this shows up\": Cache-Aware Routing & Affinity",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[0, 1],
     },
     run,
     engine: Some(sim::ENGINE),

@@ -211,3 +211,8 @@ impl Input {
 pub fn scenario(p: &Params) -> Scenario {
     Input::read(p).scenario()
 }
+
+/// The parameters the page shows first (the policy, the families and hot
+/// share the stories set, and the scratch the eviction fix raises); the rest
+/// fold under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["policy", "families", "hot_share", "scratch_gb"];

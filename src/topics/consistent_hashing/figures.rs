@@ -67,3 +67,14 @@ pub(super) fn figures(inp: &Input, r: &Resize, out: &mut Outcome) {
         out.figure(id, label, value, unit);
     }
 }
+
+/// The figures the page shows first (how many families move, against theory,
+/// what their re-prefill costs, and the balance check); the rest fold under
+/// "More figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "moved_share",
+    "expected_move_share",
+    "displaced_families",
+    "rebuild_mb",
+    "busiest_ratio",
+];

@@ -35,6 +35,8 @@ pub static TOPIC: Declared = Declared {
         question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
         source: "seed card 000 (Consistent hashing) and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[0],
     },
     run,
     engine: Some(sim::ENGINE),

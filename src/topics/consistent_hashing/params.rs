@@ -173,3 +173,7 @@ impl Input {
         (self.scheme == Scheme::Ring && self.bound > 0.0).then(|| self.bound.max(1.0))
     }
 }
+
+/// The parameters the page shows first (what the stories resize and which
+/// scheme places the families); the rest fold under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["cards_before", "cards_after", "families", "scheme"];

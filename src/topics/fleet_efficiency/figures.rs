@@ -102,3 +102,13 @@ pub(super) fn figures(m: &Month, out: &mut Outcome) {
         out.figure(id, label, value(m), unit);
     }
 }
+
+/// The figures the page shows first (the three checks (convergence, capacity,
+/// eviction) and the bill); the rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "bill",
+    "convergence",
+    "delivered_share",
+    "wrong_evictions",
+    "idle_dollars",
+];

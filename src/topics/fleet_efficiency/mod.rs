@@ -42,6 +42,8 @@ pub static TOPIC: Declared = Declared {
         question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
         source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[2],
     },
     run,
     engine: None,

@@ -347,6 +347,11 @@ typed_input! {
     }
 }
 
+/// The parameters the page shows first (the run mode, pool, eviction share
+/// and window the stories and fixes set); the rest fold under "More
+/// parameters".
+pub const KEY_PARAMS: &[&str] = &["mode", "pool_size", "share_pct", "window"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

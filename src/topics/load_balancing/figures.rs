@@ -130,3 +130,14 @@ fn balancer(inp: &Input, ev: &Evaluation) -> [Row; 11] {
         ("copies_per_card", "Copies 8 GB holds", per_card, copies),
     ]
 }
+
+/// The figures the page shows first (the two checks (busiest card, locality)
+/// and what the balancer spreads or spills); the rest fold under "More
+/// figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "busiest_card_util",
+    "locality",
+    "busiest_card_share",
+    "spilled_share",
+    "copies_needed",
+];

@@ -36,6 +36,8 @@ pub static TOPIC: Declared = Declared {
         question: "What does balancing cost cache locality, and what does locality cost balance?",
         source: "seed card 001 (Load balancing) and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[1],
     },
     run,
     engine: None,

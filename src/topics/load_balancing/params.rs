@@ -195,3 +195,7 @@ impl Input {
         }
     }
 }
+
+/// The parameters the page shows first (the balancer every story switches,
+/// and what it balances); the rest fold under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["policy", "cards", "hot_share", "cap"];

@@ -111,3 +111,13 @@ pub(super) fn figures(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcom
         out.figure(id, label, value(inp, m, sim), *unit);
     }
 }
+
+/// The figures the page shows first (the three checks (paid SLO, shared cap,
+/// free shed) and the waits behind them); the rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "paid_wait_ms",
+    "paid_p95_ms",
+    "shared_util",
+    "shed_share",
+    "free_wait_ms",
+];

@@ -52,6 +52,8 @@ pub static TOPIC: Declared = Declared {
         question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
         source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[1, 2, 3],
     },
     run,
     engine: Some(sim_page::ENGINE),

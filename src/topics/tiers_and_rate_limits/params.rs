@@ -223,3 +223,7 @@ typed_input! {
         },
     }
 }
+
+/// The parameters the page shows first (the free surge of launch day and the
+/// levers its fixes move); the rest fold under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["free_rps", "admit_share", "burst_cards", "spill_share"];

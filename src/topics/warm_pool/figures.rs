@@ -182,3 +182,13 @@ fn value_rows(inp: &Input, now: &BurstStats, pools: &[BurstStats]) -> [Row; 5] {
         ),
     ]
 }
+
+/// The figures the page shows first (the two checks (p95 wait, idle rent) and
+/// the break-even pool); the rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &[
+    "p95_wait_s",
+    "idle_rent_per_year",
+    "max_wait_s",
+    "launched_replicas",
+    "break_even_pool",
+];

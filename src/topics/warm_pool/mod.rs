@@ -37,6 +37,8 @@ pub static TOPIC: Declared = Declared {
         question: "How many standby replicas does a burst shape justify?",
         source: "seed card 003 (Model warm pool) and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
+        keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+        seed_cards: &[3],
     },
     run,
     engine: None,

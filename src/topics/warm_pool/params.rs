@@ -166,3 +166,8 @@ typed_input! {
         wait_value: f64 = p.get("wait_value"),
     }
 }
+
+/// The parameters the page shows first (the pool size every story sets, and
+/// the burst, cold start and price it is weighed against); the rest fold
+/// under "More parameters".
+pub const KEY_PARAMS: &[&str] = &["warm", "burst_replicas", "cold_start_s", "price_per_hour"];

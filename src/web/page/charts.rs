@@ -1,6 +1,10 @@
 //! The charts: a canvas per chart (drawn by src/web/draw.rs at the pixels of
 //! the space it is shown in), its legend and summary, and its data as a
 //! table when the reader opens it.
+//!
+//! The charts' grid opens with an empty, hidden `#scene-slot`: a topic's
+//! scene, when mounted there (and the slot shown), takes the first cell,
+//! beside the first chart on a wide screen and above it on a narrow one.
 
 use crate::model::{Chart, Plot, Style, Tone};
 use crate::web::dom::*;
@@ -11,6 +15,8 @@ use web_sys::{Element, HtmlCanvasElement, HtmlDetailsElement};
 
 struct ChartSlot {
     id: &'static str,
+    /// The chart's `<figure>`.
+    fig: Element,
     /// The canvas's CSS size, measured when the layout may have changed
     /// (creation, a resize), not on every repaint: reading it forces a
     /// synchronous layout of the page.
@@ -34,6 +40,10 @@ impl Charts {
     /// The charts' box at the end of `results`.
     pub fn build(results: &Element) -> Charts {
         let chart_box = el("div", "charts");
+        let scene = el("div", "scene-slot");
+        attr(&scene, "id", "scene-slot");
+        attr(&scene, "hidden", "");
+        append(&chart_box, &scene);
         append(results, &chart_box);
         Charts {
             chart_box,
@@ -45,7 +55,9 @@ impl Charts {
         let same = self.slots.len() == charts.len()
             && self.slots.iter().zip(charts).all(|(s, c)| s.id == c.id);
         if !same {
-            clear(&self.chart_box);
+            for slot in &self.slots {
+                slot.fig.remove();
+            }
             self.slots = charts
                 .iter()
                 .map(|c| chart_slot(&self.chart_box, c))
@@ -139,6 +151,7 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
     });
     ChartSlot {
         id: chart.id,
+        fig,
         size: (0.0, 0.0),
         legend_items: Vec::new(),
         title,

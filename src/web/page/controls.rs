@@ -1,5 +1,8 @@
 //! One parameter's controls, generated from its spec: a slider with a typed
 //! number box (or a select for a choice), its value, help and error line.
+//! The box shows the value as the slider does and reads what people type
+//! ("80", "80%" or "0.8" in a percent box; "20k" or "20,000" anywhere):
+//! `ParamSpec::read_typed`, with its hint under the box while it has focus.
 
 use crate::model::{ParamKind, ParamSpec};
 use crate::web::dom::*;
@@ -22,6 +25,8 @@ pub(super) struct Control {
     /// Locked by the link (`lock=`): the inputs are disabled and their
     /// messages are refused, however the event was raised.
     pub locked: bool,
+    /// Folded under "More parameters" (not one of the topic's key ones).
+    pub folded: bool,
 }
 
 /// Builds parameter `i`'s labelled controls inside `parent`.
@@ -29,9 +34,15 @@ pub(super) fn control(
     parent: &Element,
     i: usize,
     spec: &'static ParamSpec,
-    locked: bool,
+    (locked, folded): (bool, bool),
 ) -> Control {
-    let wrap = el("div", if locked { "control locked" } else { "control" });
+    let class = match (spec.kind, locked) {
+        (ParamKind::Choice(_), true) => "control choice locked",
+        (ParamKind::Choice(_), false) => "control choice",
+        (_, true) => "control locked",
+        _ => "control",
+    };
+    let wrap = el("div", class);
     attr(&wrap, "data-param", spec.name);
     let id = format!("p-{}", spec.name);
     let top = el("div", "control-top");
@@ -55,6 +66,14 @@ pub(super) fn control(
             append(&row, &range);
             append(&row, &num);
             append(&wrap, &row);
+            if let Some(hint) = spec.box_hint() {
+                let hint_id = format!("b-{}", spec.name);
+                let p = text_el("p", "box-hint", &hint);
+                attr(&p, "id", &hint_id);
+                attr(&num, "aria-describedby", &hint_id);
+                attr(&num, "title", &hint);
+                append(&wrap, &p);
+            }
             (range, Some(num))
         }
     };
@@ -87,6 +106,7 @@ pub(super) fn control(
         output,
         error,
         locked,
+        folded,
     }
 }
 
@@ -130,11 +150,13 @@ fn slider(i: usize, spec: &'static ParamSpec) -> (Element, HtmlInputElement) {
     on(&range, "input", move |e| {
         dispatch(Msg::Page(PageMsg::Slide(i, target_number(&e))))
     });
+    // Text, not `type=number`: the box takes "80%", "20k" and "12,288",
+    // which a number box would throw away before the page saw them.
     let num = el("input", "num");
-    attr(&num, "type", "number");
-    attr(&num, "min", &min.to_string());
-    attr(&num, "max", &max.to_string());
-    attr(&num, "step", if spec.is_integer() { "1" } else { "any" });
+    attr(&num, "type", "text");
+    attr(&num, "inputmode", "decimal");
+    attr(&num, "autocomplete", "off");
+    attr(&num, "spellcheck", "false");
     attr(
         &num,
         "aria-label",
@@ -194,6 +216,12 @@ impl Control {
     /// Shows `v` in the value, the slider (or select) and the number box.
     pub fn show(&self, v: f64) {
         self.output.set_text_content(Some(&self.spec.display(v)));
+        // Marked when away from its default: what a story or the reader moved.
+        if let Some(wrap) = self.output.closest(".control").ok().flatten() {
+            let _ = wrap
+                .class_list()
+                .toggle_with_force("moved", v != self.spec.default);
+        }
         match self.spec.kind {
             ParamKind::Choice(_) => {
                 self.input
@@ -206,7 +234,7 @@ impl Control {
                     .unchecked_ref::<HtmlInputElement>()
                     .set_value(&pos.to_string());
                 if let Some(n) = &self.number {
-                    n.set_value(&self.spec.show(v));
+                    n.set_value(&self.spec.box_text(v));
                 }
             }
         }

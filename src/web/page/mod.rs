@@ -2,6 +2,12 @@
 //! figures, checks, notes and charts (each with its table). Every change goes
 //! through `Page::render`, which runs the model once and repaints in place.
 //!
+//! The picture first: under the title and the stories, the topic's key
+//! parameters (the rest fold under "More parameters") sit beside its key
+//! figures, the checks' verdicts and the charts, which open with the slot a
+//! scene mounts in (`#scene-slot`, src/web/page/charts.rs). On a narrow
+//! screen the key figures stay at the top while the sliders under them move.
+//!
 //! Files: `controls` (a parameter's inputs), `stories` (the presets row),
 //! `outcome` (figures, checks, notes), `charts` (canvases and tables); this
 //! file builds the page and handles its messages.
@@ -30,6 +36,8 @@ pub struct Page {
     preset: Option<&'static Preset>,
     fix: bool,
     controls: Vec<Control>,
+    /// "More parameters", when some are folded.
+    more: Option<Element>,
     stories: Stories,
     notice: Element,
     /// The results section (the practice panel goes at its end).
@@ -67,21 +75,52 @@ fn head(app: &Element, topic: &'static dyn Topic, link: &State) {
     append(app, &head);
 }
 
-/// The parameters section, a control per spec.
-fn controls_section(layout: &Element, topic: &'static dyn Topic, link: &State) -> Vec<Control> {
+/// The parameters section: the topic's key parameters, then the others
+/// folded under "More parameters" (none folded when it declares no keys).
+fn controls_section(
+    parent: &Element,
+    topic: &'static dyn Topic,
+    link: &State,
+) -> (Vec<Control>, Option<Element>) {
     let aside = el("section", "controls");
     attr(&aside, "aria-labelledby", "controls-h");
     let h = text_el("h2", "", "Parameters");
     attr(&h, "id", "controls-h");
     append(&aside, &h);
-    let controls = topic
-        .params()
-        .iter()
-        .enumerate()
-        .map(|(i, spec)| control(&aside, i, spec, link.locked(spec.name)))
-        .collect();
-    append(layout, &aside);
-    controls
+    append(&aside, &text_el("p", "moved-key", "moved from its default"));
+    let specs = topic.params();
+    let declared = topic.keys().params;
+    let key = |name: &str| declared.is_empty() || declared.contains(&name);
+    let make = |parent: &Element, i: usize| {
+        let spec = &specs[i];
+        let c = control(parent, i, spec, (link.locked(spec.name), !key(spec.name)));
+        (i, c)
+    };
+    let mut made: Vec<(usize, Control)> = if declared.is_empty() {
+        (0..specs.len()).map(|i| make(&aside, i)).collect()
+    } else {
+        declared
+            .iter()
+            .filter_map(|name| specs.iter().position(|s| s.name == *name))
+            .map(|i| make(&aside, i))
+            .collect()
+    };
+    let folded: Vec<usize> = (0..specs.len()).filter(|&i| !key(specs[i].name)).collect();
+    let more = (!folded.is_empty()).then(|| {
+        let details = el("details", "more-params");
+        attr(&details, "id", "more-params");
+        let n = folded.len();
+        append(
+            &details,
+            &text_el("summary", "", &format!("More parameters ({n})")),
+        );
+        made.extend(folded.iter().map(|&i| make(&details, i)));
+        append(&aside, &details);
+        details
+    });
+    made.sort_by_key(|(i, _)| *i);
+    append(parent, &aside);
+    (made.into_iter().map(|(_, c)| c).collect(), more)
 }
 
 impl Page {
@@ -95,6 +134,7 @@ impl Page {
         let app = by_id("app").expect("#app");
         clear(&app);
         let _ = app.remove_attribute("aria-busy");
+        attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
         head(&app, topic, &link);
         let notice = el("p", "notice");
@@ -105,17 +145,28 @@ impl Page {
         if !link.embed.hide.stories {
             append(&app, &stories.section);
         }
+        // Key figures and sliders together (one block that stays together
+        // on a narrow screen), then the results.
         let layout = el("div", "layout");
-        let controls = controls_section(&layout, topic, &link);
+        let tune = el("div", "tune");
+        let keybar = el("section", "keybar");
+        attr(&keybar, "aria-labelledby", "keybar-h");
+        append(&tune, &keybar);
+        let (controls, more) = controls_section(&tune, topic, &link);
+        append(&layout, &tune);
         let results = el("section", "results");
         attr(&results, "aria-labelledby", "results-h");
-        let outcome = OutcomeView::build(&results, topic.checks());
+        let h = text_el("h2", "vh", "Charts and checks");
+        attr(&h, "id", "results-h");
+        append(&results, &h);
         let charts = Charts::build(&results);
+        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures);
         append(&layout, &results);
         append(&app, &layout);
 
         let mut page = Page {
             topic,
+            more,
             params: link.params(),
             preset: link.preset.and_then(|id| topic.preset(id)),
             fix: link.fix,
@@ -131,6 +182,12 @@ impl Page {
         };
         if !adjustments.is_empty() {
             page.say(&adjustments.join(" "));
+        }
+        // A lock the course page chose, on a folded parameter: shown.
+        if let urlstate::Lock::Some(names) = &page.link.embed.lock {
+            for name in names {
+                page.reveal(name);
+            }
         }
         let mut fx = Vec::new();
         page.sync_controls();
@@ -202,6 +259,7 @@ impl Page {
                     self.say(&format!(
                         "This story would change {label}, which this page keeps fixed."
                     ));
+                    self.reveal_label(label);
                     return;
                 }
                 self.params = params;
@@ -224,6 +282,7 @@ impl Page {
             self.say(&format!(
                 "The defaults would change {label}, which this page keeps fixed."
             ));
+            self.reveal_label(label);
             return;
         }
         self.params = defaults;
@@ -327,7 +386,7 @@ impl Page {
             self.refuse_locked(i);
             return;
         }
-        match spec.parse(text) {
+        match spec.read_typed(text) {
             Ok(v) => {
                 c.error.set_text_content(None);
                 let _ = self.params.set_value(spec.name, v);
@@ -336,7 +395,7 @@ impl Page {
                 fx.push(Effect::AddressChanged { push: false });
             }
             Err(e) => {
-                c.error.set_text_content(Some(&e.to_string()));
+                c.error.set_text_content(Some(&e));
                 self.sync_control(i);
             }
         }
@@ -350,9 +409,58 @@ impl Page {
         self.controls[i].show(self.params.values()[i]);
     }
 
+    /// Opens "More parameters" when parameter `name` is folded there.
+    fn reveal(&self, name: &str) {
+        let folded = self
+            .controls
+            .iter()
+            .any(|c| c.folded && c.spec.name == name);
+        if let (true, Some(more)) = (folded, &self.more) {
+            if !more.has_attribute("open") {
+                attr(more, "open", "");
+            }
+        }
+    }
+
+    /// "More parameters (n)", and how many of them are away from their
+    /// defaults ("n, 2 moved"), so a closed fold still says a story set them.
+    fn count_folded_moves(&self) {
+        let Some(summary) = self.more.as_ref().and_then(|m| m.first_element_child()) else {
+            return;
+        };
+        let folded = self.controls.iter().filter(|c| c.folded);
+        let (mut n, mut moved) = (0, 0);
+        for c in folded {
+            n += 1;
+            let v = self.params.get(c.spec.name);
+            moved += usize::from(v != c.spec.default);
+        }
+        let text = match moved {
+            0 => format!("More parameters ({n})"),
+            m => format!("More parameters ({n}, {m} moved)"),
+        };
+        if summary.text_content().as_deref() != Some(text.as_str()) {
+            summary.set_text_content(Some(&text));
+        }
+    }
+
+    fn reveal_label(&self, label: &str) {
+        if let Some(c) = self.controls.iter().find(|c| c.spec.label == label) {
+            self.reveal(c.spec.name);
+        }
+    }
+
+    /// Shows every control at its value. A story or link that sets a folded
+    /// parameter away from its default opens "More parameters" (never
+    /// closes it: the reader's choice stands).
     fn sync_controls(&self) {
         for i in 0..self.controls.len() {
             self.sync_control(i);
+        }
+        for (c, v) in self.controls.iter().zip(self.params.values()) {
+            if c.folded && *v != c.spec.default {
+                self.reveal(c.spec.name);
+            }
         }
         let (controls, params) = (&self.controls, &self.params);
         self.stories.sync(self.topic, self.preset, self.fix, |p| {
@@ -368,6 +476,7 @@ impl Page {
         let out = self.topic.run(&self.params);
         let t1 = now_ms();
         self.outcome.paint(&out, self.topic.params());
+        self.count_folded_moves();
         let t2 = now_ms();
         self.charts.paint(&out.charts);
         let t3 = now_ms();

@@ -1,14 +1,12 @@
-//! The outcome in words: figures (the key ones first, the rest folded),
-//! checks with their verdicts and a "Go to the lever" button, and notes.
-//! Each repaint updates the elements in place.
+//! The outcome in words: the key figures and a verdict chip per check in the
+//! key bar (the page's first screen), then under the charts the checks with
+//! their verdicts and a "Go to the lever" button, the notes, and the other
+//! figures under "More figures". Each repaint updates the elements in place.
 
 use crate::model::{CheckSpec, Note, Outcome, ParamSpec};
 use crate::web::dom::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
-
-/// Figures shown before "All N figures".
-const KEY_FIGURES: usize = 8;
 
 /// A figure's box, updated in place.
 struct FigureSlot {
@@ -17,17 +15,25 @@ struct FigureSlot {
     value: Element,
 }
 
-/// A check's item, updated in place.
+/// A check's item, updated in place, and its chip in the key bar.
 struct CheckSlot {
     item: Element,
     badge: Element,
     cmp: Element,
     why: Element,
     lever: Element,
+    chip: Element,
+    chip_badge: Element,
+    chip_cmp: Element,
 }
 
 pub(super) struct OutcomeView {
-    figures: Element,
+    /// The topic's key figures, in the order shown first.
+    key_ids: &'static [&'static str],
+    key: Element,
+    more: Element,
+    more_summary: Element,
+    more_box: Element,
     figure_slots: Vec<FigureSlot>,
     check_slots: Vec<CheckSlot>,
     notes: Element,
@@ -35,15 +41,25 @@ pub(super) struct OutcomeView {
 }
 
 impl OutcomeView {
-    /// The figures, checks and notes of the results section.
-    pub fn build(results: &Element, checks: &[CheckSpec]) -> OutcomeView {
-        let h = text_el("h2", "", "Figures");
-        attr(&h, "id", "results-h");
-        append(results, &h);
-        let figures = el("div", "figure-box");
-        attr(&figures, "id", "figures");
-        append(results, &figures);
+    /// The key figures and check chips in `keybar`; the checks, notes and
+    /// the other figures at the end of `results`.
+    pub fn build(
+        keybar: &Element,
+        results: &Element,
+        checks: &[CheckSpec],
+        key_ids: &'static [&'static str],
+    ) -> OutcomeView {
+        let h = text_el("h2", "keybar-h", "Key figures");
+        attr(&h, "id", "keybar-h");
+        append(keybar, &h);
+        let key = el("dl", "figures key");
+        attr(&key, "id", "figures");
+        append(keybar, &key);
+        let chips = el("ul", "chips");
+        attr(&chips, "aria-label", "Checks");
+        append(keybar, &chips);
         let h = text_el("h2", "", "Checks");
+        attr(&h, "id", "checks-h");
         append(results, &h);
         let list = el("ul", "checks");
         attr(&list, "id", "checks");
@@ -51,10 +67,25 @@ impl OutcomeView {
         append(results, &list);
         let notes = el("div", "notes");
         append(results, &notes);
+        let more_box = el("details", "more-figures");
+        attr(&more_box, "id", "more-figures");
+        attr(&more_box, "hidden", "");
+        let more_summary = text_el("summary", "", "More figures");
+        append(&more_box, &more_summary);
+        let more = el("dl", "figures");
+        append(&more_box, &more);
+        append(results, &more_box);
         OutcomeView {
-            figures,
+            key_ids,
+            key,
+            more,
+            more_summary,
+            more_box,
             figure_slots: Vec::new(),
-            check_slots: checks.iter().map(|c| check_slot(&list, c)).collect(),
+            check_slots: checks
+                .iter()
+                .map(|c| check_slot(&list, &chips, c))
+                .collect(),
             notes,
             notes_html: String::new(),
         }
@@ -83,41 +114,63 @@ impl OutcomeView {
         }
     }
 
-    /// New boxes for `out`'s figures. The topic lists its key figures
-    /// first; the rest fold away.
+    /// New boxes for `out`'s figures: the key ones first, in the topic's
+    /// order (all of them, up to five, when it declares none), the rest
+    /// under "More figures".
     fn build_figures(&mut self, out: &Outcome) {
-        clear(&self.figures);
-        let key = el("dl", "figures");
-        append(&self.figures, &key);
-        let more = el("dl", "figures");
-        if out.figures.len() > KEY_FIGURES {
-            let details = el("details", "more-figures");
-            let n = out.figures.len();
-            append(
-                &details,
-                &text_el("summary", "", &format!("All {n} figures")),
-            );
-            append(&details, &more);
-            append(&self.figures, &details);
-        }
-        self.figure_slots = out
+        clear(&self.key);
+        clear(&self.more);
+        let rank = |id: &str| -> Option<usize> {
+            if self.key_ids.is_empty() {
+                out.figures
+                    .iter()
+                    .position(|f| f.id == id)
+                    .filter(|&i| i < 5)
+            } else {
+                self.key_ids.iter().position(|k| *k == id)
+            }
+        };
+        let mut order: Vec<(Option<usize>, usize)> = out
             .figures
             .iter()
             .enumerate()
-            .map(|(i, f)| {
-                let row = el("div", "");
-                attr(&row, "data-figure", f.id);
-                append(&row, &text_el("dt", "", f.label));
-                let value = el("dd", "");
-                append(&row, &value);
-                append(if i < KEY_FIGURES { &key } else { &more }, &row);
+            .map(|(i, f)| (rank(f.id), i))
+            .collect();
+        // Key figures by rank, then the others in the outcome's order.
+        order.sort_by_key(|(r, i)| (r.is_none(), r.unwrap_or(0), *i));
+        let mut slots: Vec<(usize, FigureSlot)> = Vec::new();
+        let mut folded = 0;
+        for (r, i) in order {
+            let f = &out.figures[i];
+            let row = el("div", "");
+            attr(&row, "data-figure", f.id);
+            append(&row, &text_el("dt", "", f.label));
+            let value = el("dd", "");
+            append(&row, &value);
+            if r.is_some() {
+                append(&self.key, &row);
+            } else {
+                append(&self.more, &row);
+                folded += 1;
+            }
+            slots.push((
+                i,
                 FigureSlot {
                     id: f.id,
                     row,
                     value,
-                }
-            })
-            .collect();
+                },
+            ));
+        }
+        slots.sort_by_key(|(i, _)| *i);
+        self.figure_slots = slots.into_iter().map(|(_, s)| s).collect();
+        self.more_summary
+            .set_text_content(Some(&format!("More figures ({folded})")));
+        if folded == 0 {
+            attr(&self.more_box, "hidden", "");
+        } else {
+            let _ = self.more_box.remove_attribute("hidden");
+        }
     }
 
     fn paint_checks(&self, out: &Outcome, specs: &[ParamSpec]) {
@@ -132,8 +185,18 @@ impl OutcomeView {
                 );
                 slot.badge
                     .set_text_content(Some(if v.pass { "✓ pass" } else { "✗ fail" }));
+                slot.chip
+                    .set_class_name(if v.pass { "chip pass" } else { "chip fail" });
+                attr(
+                    &slot.chip,
+                    "data-pass",
+                    if v.pass { "true" } else { "false" },
+                );
+                slot.chip_badge
+                    .set_text_content(Some(if v.pass { "✓" } else { "✗" }));
             }
             set_text_if_changed(&slot.cmp, &v.comparison());
+            set_text_if_changed(&slot.chip_cmp, &v.comparison());
             set_text_if_changed(&slot.why, &v.why);
             let lever = v
                 .lever
@@ -179,9 +242,10 @@ fn set_text_if_changed(e: &Element, text: &str) {
     }
 }
 
-fn check_slot(parent: &Element, spec: &CheckSpec) -> CheckSlot {
+fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot {
     let item = el("li", "check");
     attr(&item, "data-check", spec.id);
+    attr(&item, "id", &format!("check-{}", spec.id));
     let head = el("div", "check-head");
     let badge = el("span", "badge");
     append(&head, &badge);
@@ -198,24 +262,50 @@ fn check_slot(parent: &Element, spec: &CheckSpec) -> CheckSlot {
     let lever = el("button", "lever");
     attr(&lever, "type", "button");
     attr(&lever, "hidden", "");
-    // Moves the focus only; the page's state is not touched.
+    // Moves the focus only (opening "More parameters" when the lever is
+    // folded there); the page's state is not touched.
     on(&lever, "click", |e| {
         let name = e
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
             .and_then(|b| b.get_attribute("data-lever"));
         if let Some(input) = name.and_then(|n| by_id(&format!("p-{n}"))) {
+            if let Ok(Some(fold)) = input.closest("details:not([open])") {
+                attr(&fold, "open", "");
+            }
             input.scroll_into_view();
             let _ = html(&input).focus();
         }
     });
     append(&item, &lever);
     append(parent, &item);
+    // The chip: the verdict in the first screen; pressed, it shows the
+    // whole check (a button, not a link: the address keeps no fragment).
+    let li = el("li", "");
+    let chip = el("button", "chip");
+    attr(&chip, "type", "button");
+    attr(&chip, "data-chip", spec.id);
+    let target = format!("check-{}", spec.id);
+    on(&chip, "click", move |_| {
+        if let Some(check) = by_id(&target) {
+            check.scroll_into_view();
+        }
+    });
+    let chip_badge = el("span", "chip-badge");
+    append(&chip, &chip_badge);
+    append(&chip, &text_el("span", "chip-label", spec.label));
+    let chip_cmp = el("span", "chip-cmp");
+    append(&chip, &chip_cmp);
+    append(&li, &chip);
+    append(chips, &li);
     CheckSlot {
         item,
         badge,
         cmp,
         why,
         lever,
+        chip,
+        chip_badge,
+        chip_cmp,
     }
 }

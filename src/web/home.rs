@@ -1,0 +1,186 @@
+//! The home page: the way in. Every topic of the registry on one learning
+//! path (the concept explorers first, then the simulators they feed), each
+//! with its question, the learner's progress from the saved record, a slot
+//! for a live preview of its scene, and "Start here" on the first.
+//!
+//! Which explorer feeds which simulator comes from the topics' own
+//! declarations: an explorer feeds every simulator that draws on its seed
+//! card. Nothing here names a topic.
+
+use super::dom::*;
+use super::store::Store;
+use crate::challenge;
+use crate::model::{Topic, TopicKind};
+use crate::topics::{self, Entry};
+use web_sys::Element;
+
+/// Builds the home page in `app`; `notes`: the link's adjustments.
+pub fn mount(app: &Element, notes: &[String], store: &Store) {
+    clear(app);
+    let _ = app.remove_attribute("aria-busy");
+    attr(app, "data-view", "home");
+    document().set_title("Fleetlab · learn to design an LLM-serving fleet");
+    let head = el("header", "home-head");
+    append(
+        &head,
+        &text_el("h1", "", "Learn to design an LLM-serving fleet"),
+    );
+    append(
+        &head,
+        &text_el(
+            "p",
+            "lede",
+            "Eight pages, each a question a fleet designer faces. The concept explorers \
+             work one idea at a time with its worked example; the simulators put those \
+             ideas together in a fleet-design story you can break and fix. Move a slider \
+             and every figure, check and chart follows.",
+        ),
+    );
+    append(app, &head);
+    if !notes.is_empty() {
+        let notice = text_el("p", "notice", &notes.join(" "));
+        attr(&notice, "role", "status");
+        attr(&notice, "id", "notice");
+        append(app, &notice);
+    }
+    if let Some(why) = store.notice() {
+        append(app, &text_el("p", "notice", &why));
+    }
+    let mut step = 0;
+    for (kind, heading, intro) in [
+        (
+            TopicKind::Explorer,
+            "1 · Concept explorers",
+            "One idea each, with the seed card's worked example. Start here.",
+        ),
+        (
+            TopicKind::Simulator,
+            "2 · Simulators",
+            "Fleet-design stories that combine the explorers' ideas: each story fails a \
+             check until you apply its fix, or find your own.",
+        ),
+    ] {
+        let section = el("section", "path-part");
+        let h_id = format!("path-{}", kind.word().replace(' ', "-"));
+        let h = text_el("h2", "", heading);
+        attr(&h, "id", &h_id);
+        attr(&section, "aria-labelledby", &h_id);
+        append(&section, &h);
+        append(&section, &text_el("p", "path-intro", intro));
+        let list = el("ol", "path");
+        for e in topics::CATALOG.iter().filter(|e| e.kind() == kind) {
+            step += 1;
+            append(&list, &card(e, step, store));
+        }
+        append(&section, &list);
+        append(app, &section);
+    }
+}
+
+/// One topic's card.
+fn card(e: &Entry, step: usize, store: &Store) -> Element {
+    let li = el("li", "path-card");
+    attr(&li, "data-topic", e.id());
+    let Some(t) = e.topic() else {
+        li.set_class_name("path-card coming");
+        append(&li, &text_el("p", "kind", &format!("{step} · coming")));
+        append(&li, &text_el("h3", "", e.title()));
+        return li;
+    };
+    let href = format!("?topic={}", t.id());
+    // A live preview of the topic's scene goes here (a fixed-size box, so
+    // nothing moves when it arrives).
+    let preview = el("div", "preview");
+    attr(&preview, "data-topic", t.id());
+    attr(&preview, "aria-hidden", "true");
+    append(&li, &preview);
+    let body = el("div", "path-body");
+    append(
+        &body,
+        &text_el("p", "kind", &format!("{step} · {}", t.kind().word())),
+    );
+    let h = el("h3", "");
+    let a = text_el("a", "", t.title());
+    attr(&a, "href", &href);
+    append(&h, &a);
+    append(&body, &h);
+    append(&body, &text_el("p", "question", t.question()));
+    if let Some(line) = relations(t) {
+        append(&body, &line);
+    }
+    let foot = el("div", "path-foot");
+    append(&foot, &progress(t, store));
+    if step == 1 {
+        let go = text_el("a", "start", "Start here →");
+        attr(&go, "href", &href);
+        append(&foot, &go);
+        li.set_class_name("path-card first");
+    }
+    append(&body, &foot);
+    append(&li, &body);
+    li
+}
+
+/// "Feeds: …" under an explorer, "Builds on: …" under a simulator: the
+/// topics of the other kind that draw on one of its seed cards.
+fn relations(t: &'static dyn Topic) -> Option<Element> {
+    let others: Vec<&'static dyn Topic> = topics::all()
+        .filter(|o| o.kind() != t.kind())
+        .filter(|o| o.seed_cards().iter().any(|c| t.seed_cards().contains(c)))
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    let word = match t.kind() {
+        TopicKind::Explorer => "Feeds: ",
+        TopicKind::Simulator => "Builds on: ",
+    };
+    let p = el("p", "relations");
+    append(&p, &text_el("span", "", word));
+    for (i, o) in others.iter().enumerate() {
+        if i > 0 {
+            let _ = p.append_with_str_1(", ");
+        }
+        let a = text_el("a", "", o.title());
+        attr(&a, "href", &format!("?topic={}", o.id()));
+        append(&p, &a);
+    }
+    Some(p)
+}
+
+/// The learner's record for `t`: challenges solved and questions answered
+/// right, from the saved practice record.
+fn progress(t: &'static dyn Topic, store: &Store) -> Element {
+    let p = store.progress();
+    let templates = challenge::templates(t);
+    let (mut solved, mut right, mut tried) = (0, 0u32, 0u32);
+    for tpl in &templates {
+        let e = p.entry(t.id(), &tpl.id);
+        solved += usize::from(e.correct > 0);
+        right = right.saturating_add(e.correct);
+        tried = tried.saturating_add(e.attempts);
+    }
+    let n = templates.len();
+    let text = if tried == 0 {
+        format!("Not started · {n} challenges")
+    } else {
+        let q = if right == 1 { "question" } else { "questions" };
+        format!("{solved} of {n} challenges solved · {right} {q} right")
+    };
+    let out = text_el("p", "progress", &text);
+    attr(&out, "data-solved", &right.to_string());
+    if n > 0 {
+        let bar = el("span", "meter");
+        attr(&bar, "role", "img");
+        attr(
+            &bar,
+            "aria-label",
+            &format!("{solved} of {n} challenges solved"),
+        );
+        for k in 0..n {
+            append(&bar, &el("span", if k < solved { "done" } else { "" }));
+        }
+        append(&out, &bar);
+    }
+    out
+}

@@ -1,0 +1,278 @@
+// The learner's first screen, measured in Chromium: the home page is the way
+// in; at 1366×900 every topic's first chart (or scene) starts above 900 px on
+// every story; on a phone the key figures stay in view while a slider moves;
+// "More parameters" folds, opens and stays open; a percent box reads 80 as
+// 80 %; the page does not move as it loads (layout shift ≤ 0.02). Every
+// page is photographed at 1366×900 and 360×740 (artifacts/screenshots/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import fs from 'node:fs';
+import {
+  serve, launch, openPage, gotoTopic, renders, figures, builtTopics, SHOTS,
+} from './support.mjs';
+
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 360, height: 740 };
+
+let server;
+let browser;
+let topics = [];
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  topics = await builtTopics(page);
+  await page.context().close();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The first screen (viewport) and the whole page, as a learner sees them. */
+async function shoot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-full.png`), fullPage: true });
+}
+
+/** Document-relative top of a selector's first visible match, or null. */
+function topOf(page, selector) {
+  return page.evaluate((sel) => {
+    const e = [...document.querySelectorAll(sel)].find((x) => x.getClientRects().length > 0);
+    return e ? Math.round(e.getBoundingClientRect().top + scrollY) : null;
+  }, selector);
+}
+
+/** The picture's top: the scene when one is mounted, else the first chart. */
+async function pictureTop(page) {
+  const scene = await topOf(page, '#scene-slot:not([hidden])');
+  const chart = await topOf(page, '[data-chart]');
+  return Math.min(...[scene, chart].filter((v) => v !== null));
+}
+
+test('no topic in the address: the home page links every topic on a learning path', async () => {
+  const page = await openPage(browser, server.origin, DESKTOP);
+  await page.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await gotoTopic(page, server.origin, '');
+  assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
+  const cards = await page.$$eval('.path-card', (els) => els.map((e) => e.dataset.topic));
+  assert.equal(cards.length, 8, 'eight topics');
+  const linked = await page.$$eval('.path-card h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
+  assert.deepEqual([...linked].sort(), [...topics].sort(), 'every built topic is linked');
+  // Explorers first, then the simulators they feed.
+  const kinds = await page.$$eval('.path-card .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
+  assert.equal(kinds.join(''), 'e'.repeat(kinds.indexOf('s')) + 's'.repeat(kinds.length - kinds.indexOf('s')));
+  assert.equal(await page.$$eval('.path-card .relations', (ps) => ps.length), 8, 'every card says what it feeds or builds on');
+  // "Start here" on the first, and a sized slot for each preview.
+  const start = await page.$$eval('.start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
+  assert.deepEqual(start, [cards[0]]);
+  const slots = await page.$$eval('.preview[data-topic]', (ds) => ds.map((d) => [d.dataset.topic, d.getBoundingClientRect().height]));
+  assert.equal(slots.length, topics.length);
+  assert.ok(slots.every(([, h]) => h >= 80), `preview slots have a height: ${JSON.stringify(slots)}`);
+  assert.equal(await page.getAttribute('.brand', 'aria-current'), 'page');
+  await shoot(page, 'home-1366');
+  // The menu: "Topics" opens the list over the page; Escape closes it.
+  await page.click('#menu > summary');
+  assert.equal(await page.isVisible('#menu a[href*="topic="]'), true);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#menu', (d) => d.open), false);
+  assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'the home page runs under the policy');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the home page shows the saved progress per topic', async () => {
+  const page = await openPage(browser, server.origin, DESKTOP);
+  const [first, second] = topics;
+  await page.addInitScript(([a, b]) => {
+    localStorage.setItem('fleetlab.progress', JSON.stringify({
+      version: 1,
+      entries: { [`${a}/C1`]: { attempts: 3, correct: 2, first_try: 1 }, [`${b}/C2`]: { attempts: 1, correct: 0, first_try: 0 } },
+      score: 2, streak: 0, best_streak: 2,
+    }));
+  }, [first, second]);
+  await gotoTopic(page, server.origin, '?view=home');
+  const progress = (t) => page.textContent(`.path-card[data-topic="${t}"] .progress`);
+  assert.match(await progress(first), /1 of 3 challenges solved · 2 questions right/);
+  assert.match(await progress(second), /0 of 3 challenges solved · 0 questions right/);
+  assert.match(await progress(topics[2]), /Not started/);
+  assert.equal(await page.$$eval(`.path-card[data-topic="${first}"] .meter .done`, (s) => s.length), 1);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('at 1366×900 the first chart starts above 900 px on every topic and story', async (t) => {
+  const rows = [];
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin, DESKTOP);
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const tops = { defaults: await pictureTop(page) };
+      await shoot(page, `${topic}-1366`);
+      // The key sliders are in the first screen too.
+      const keys = await page.$$eval('.controls > .control', (cs) => cs.map((c) => Math.round(c.getBoundingClientRect().bottom + scrollY)));
+      assert.ok(keys.length >= 3 && keys.length <= 4, `${keys.length} key sliders`);
+      assert.ok(Math.max(...keys) <= DESKTOP.height, `key sliders end at ${Math.max(...keys)} px`);
+      for (const id of await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset))) {
+        await page.click(`[data-preset="${id}"]`);
+        await page.evaluate(() => scrollTo(0, 0));
+        tops[id] = await pictureTop(page);
+        await shoot(page, `${topic}-${id}-1366`);
+        if (await page.isVisible('#apply-fix')) {
+          await page.click('#apply-fix');
+          await page.evaluate(() => scrollTo(0, 0));
+          tops[`${id}+fix`] = await pictureTop(page);
+        }
+      }
+      rows.push(`${topic.padEnd(24)} ${Object.entries(tops).map(([k, v]) => `${k} ${v}`).join(', ')}; key sliders end ${Math.max(...keys)}`);
+      for (const [story, top] of Object.entries(tops)) {
+        assert.ok(top < DESKTOP.height, `${topic} ${story}: the first chart starts at ${top} px`);
+      }
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+  console.log(`first chart top (px from the page's top) at 1366×900:\n${rows.join('\n')}`);
+});
+
+test('on a phone the key figures stay in view while a slider moves', async (t) => {
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin, PHONE);
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      await shoot(page, `${topic}-360`);
+      // Open the fold, so the last slider is the farthest one down.
+      await page.click('#more-params > summary');
+      const sliders = await page.$$eval('.controls input[type=range]:not(:disabled)', (es) => es.map((e) => e.id));
+      for (const id of [sliders[0], sliders[sliders.length - 1]]) {
+        await page.$eval(`#${id}`, (e) => e.scrollIntoView({ block: 'center' }));
+        const n = await renders(page);
+        await page.focus(`#${id}`);
+        for (const key of ['End', 'Home']) await page.keyboard.press(key);
+        assert.ok((await renders(page)) > n, `${id} moved`);
+        const seen = await page.evaluate((sid) => {
+          const bar = document.querySelector('.keybar').getBoundingClientRect();
+          const s = document.getElementById(sid).getBoundingClientRect();
+          return { bar: [bar.top, bar.bottom], slider: [s.top, s.bottom] };
+        }, id);
+        // Both in view, the figures above the slider, not over it.
+        assert.ok(seen.bar[0] >= 0 && seen.bar[1] - seen.bar[0] <= PHONE.height / 4, `${id}: key figures at ${seen.bar}`);
+        assert.ok(seen.slider[0] >= seen.bar[1] && seen.slider[1] <= PHONE.height, `${id}: slider at ${seen.slider}, key figures at ${seen.bar}`);
+      }
+      await page.evaluate(() => document.getElementById('p-' + document.querySelector('.controls .control').dataset.param).scrollIntoView({ block: 'center' }));
+      await shoot(page, `${topic}-360-moving`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+      assert.ok(overflow <= 1, `no sideways scrolling (${overflow} px)`);
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+  const page = await openPage(browser, server.origin, PHONE);
+  await gotoTopic(page, server.origin, '');
+  await shoot(page, 'home-360');
+  await page.context().close();
+});
+
+test('"More parameters" folds the rest, opens for a story, a link or a lever, and stays open', async () => {
+  const page = await openPage(browser, server.origin, DESKTOP);
+  // Autoscaling's late ramp sets folded parameters (the ramp, the trough).
+  await gotoTopic(page, server.origin, '?topic=autoscaling');
+  const open = () => page.$eval('#more-params', (d) => d.open);
+  assert.equal(await open(), false, 'folded at the defaults');
+  // Keyboard: the summary opens and closes it.
+  await page.focus('#more-params > summary');
+  await page.keyboard.press('Enter');
+  assert.equal(await open(), true);
+  // Kept across renders.
+  const n = await renders(page);
+  await page.focus('.controls > .control input[type=range]');
+  await page.keyboard.press('ArrowRight');
+  assert.ok((await renders(page)) > n);
+  assert.equal(await open(), true, 'still open after a render');
+  await page.focus('#more-params > summary');
+  await page.keyboard.press('Enter');
+  assert.equal(await open(), false);
+  await page.click('[data-preset="late-ramp"]');
+  assert.equal(await open(), true, 'a story that sets a folded parameter opens the fold');
+  // A link that sets one.
+  await gotoTopic(page, server.origin, '?topic=autoscaling&drain_s=120');
+  assert.equal(await open(), true, 'a link that sets a folded parameter opens the fold');
+  // A lever that points into the fold.
+  await gotoTopic(page, server.origin, '?topic=autoscaling');
+  await page.evaluate(() => {
+    const lever = document.querySelector('.check .lever');
+    lever.dataset.lever = 'drain_s';
+    lever.hidden = false;
+    lever.click();
+  });
+  assert.equal(await open(), true, 'the lever opens the fold');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'p-drain_s');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('a percent box reads 80 as 80 %, and a big box takes 20k', async () => {
+  const page = await openPage(browser, server.origin, DESKTOP);
+  await gotoTopic(page, server.origin, '?topic=load-balancing');
+  const box = '[data-param="cap"] .num';
+  const shown = () => page.textContent('[data-param="cap"] output');
+  for (const [typed, want] of [['80', '80%'], ['0.65', '65%'], ['55 %', '55%'], ['70%', '70%']]) {
+    await page.fill(box, typed);
+    await page.press(box, 'Enter');
+    assert.equal(await shown(), want, `typed ${typed}`);
+    assert.equal(await page.inputValue(box), want, 'the box shows what the slider shows');
+    assert.equal(await page.textContent('[data-param="cap"] .control-error'), '');
+  }
+  await page.waitForFunction(() => /cap=0\.7(&|$)/.test(location.search));
+  await page.focus(box);
+  assert.equal(await page.isVisible('#b-cap'), true, 'the hint shows while the box has focus');
+  assert.match(await page.textContent('#b-cap'), /80, 80% or 0\.8/);
+  await gotoTopic(page, server.origin, '?topic=fleet-efficiency');
+  const demand = '[data-param="demand"] .num';
+  await page.click('#more-params > summary');
+  await page.fill(demand, '120k');
+  await page.press(demand, 'Enter');
+  assert.equal(await page.textContent('[data-param="demand"] output'), '120,000 tok/s');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+/** Layout shift over the load, from before the first paint to the app's
+ * first complete frame (data-ready, then two animation frames). */
+async function layoutShift(viewport, query) {
+  const page = await openPage(browser, server.origin, viewport);
+  await page.addInitScript(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.hadRecentInput) {
+          window.shifts.push({
+            value: e.value,
+            nodes: e.sources.map((s) => s.node?.nodeName + (s.node?.className ? `.${s.node.className}` : '')),
+          });
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await gotoTopic(page, server.origin, query);
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const shifts = await page.evaluate(() => window.shifts);
+  await page.context().close();
+  return { total: shifts.reduce((a, s) => a + s.value, 0), shifts };
+}
+
+test('the page does not move while it loads (layout shift ≤ 0.02)', async () => {
+  const rows = [];
+  for (const [name, viewport] of [['1366×900', DESKTOP], ['360×740', PHONE]]) {
+    for (const query of ['', `?topic=${topics[0]}`, `?topic=${topics[topics.length - 1]}`, '?view=practice']) {
+      const { total, shifts } = await layoutShift(viewport, query);
+      rows.push(`${name} ${query || '(home)'}: ${total.toFixed(4)}`);
+      assert.ok(total <= 0.02, `${name} ${query}: layout shift ${total.toFixed(4)} ${JSON.stringify(shifts)}`);
+    }
+  }
+  console.log(`layout shift over load:\n${rows.join('\n')}`);
+});
