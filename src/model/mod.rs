@@ -18,7 +18,7 @@ pub use chart::{
 };
 pub(crate) use input::typed_input;
 pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
-pub use param::{ParamError, ParamKind, ParamSpec, Params};
+pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
 pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};
 pub use topic::{About, Declarations, Declared, Engine, Fix, Preset, Topic, TopicKind};

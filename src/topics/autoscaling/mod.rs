@@ -35,7 +35,7 @@ pub static TOPIC: Declared = Declared {
         title: "Replica autoscaling",
         kind: TopicKind::Explorer,
         question: "How many replicas, driven by which signal, launched how early?",
-        source: "seed card 002 (Replica autoscaling) and its worked example",
+        source: "the seed card “Replica autoscaling” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
     },
     run,

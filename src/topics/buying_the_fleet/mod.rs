@@ -36,7 +36,7 @@ pub static TOPIC: Declared = Declared {
         title: "Buying the fleet",
         kind: TopicKind::Simulator,
         question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
-        source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
+        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Buying the Fleet",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
     },
     run,

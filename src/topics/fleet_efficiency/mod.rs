@@ -36,7 +36,7 @@ pub static TOPIC: Declared = Declared {
         title: "Fleet efficiency & eviction",
         kind: TopicKind::Simulator,
         question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
-        source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
+        source: "the seed card “Replica autoscaling”, where it describes Fleet Efficiency & Eviction",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
     },
     run,

@@ -43,7 +43,7 @@ pub static TOPIC: Declared = Declared {
         title: "Design ChatGPT: tiers & rate limits",
         kind: TopicKind::Simulator,
         question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
-        source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
+        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Design ChatGPT: Tiers & Rate Limits",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
     },
     run,

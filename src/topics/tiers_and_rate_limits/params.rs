@@ -39,8 +39,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Ms,
         (5.0, 500.0, 0.01),
         49.67,
-        "calibrated to the seeds' 97 ms → 850 ms incident: S = 8245/166 = 49.67 ms",
-        "Mean time a card spends on one request; μ = 1000/S requests per second per card.",
+        "calibrated so the seed cards' incident turns a 97 ms paid wait into 850 ms: 8,245 ÷ 166 = 49.67 ms",
+        "Mean time a card (a GPU serving one copy of the model) spends on one request; a card serves 1,000 ÷ this many requests a second (its rate μ).",
     )
     .log(),
     ParamSpec::number(
@@ -49,7 +49,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 200.0, 1.0),
         10.0,
-        "the model's baseline: 10 provisioned cards",
+        "Fleetlab's baseline: 10 provisioned cards",
         "Cards that exist for the paid tier only.",
     ),
     ParamSpec::number(
@@ -58,7 +58,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 400.0, 1.0),
         30.0,
-        "the model's baseline: 30 shared cards",
+        "Fleetlab's baseline: 30 shared cards",
         "Cards that carry admitted free requests and any spilled paid ones, paid first.",
     ),
     ParamSpec::number(
@@ -67,7 +67,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::ReqPerS,
         (0.0, 5000.0, 0.05),
         133.15,
-        "calibrated to the seeds' 97 ms: 133.15 req/s puts 10 cards at ρ = 66.14 %",
+        "calibrated to the seed cards' 97 ms: 133.15 requests a second keep 10 cards busy 66.14 % of the time",
         "Subscriber requests per second.",
     ),
     ParamSpec::number(
@@ -76,7 +76,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::ReqPerS,
         (0.0, 20_000.0, 1.0),
         500.0,
-        "the model's baseline: 500 req/s (1,500 on launch day)",
+        "Fleetlab's baseline: 500 requests a second (1,500 on launch day)",
         "Free-tier requests per second arriving at the gateway.",
     ),
     ParamSpec::number(
@@ -85,8 +85,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.001),
         0.8,
-        "the model's baseline: admit 80 % of free requests",
-        "The share of free demand the bucket's refill grants: r = a·λ_f.",
+        "Fleetlab's baseline: admit 80 % of free requests",
+        "The share of free demand the token bucket's refill grants each second; the rest is refused with a 429 (too many requests).",
     ),
     ParamSpec::number(
         "bucket_capacity",
@@ -94,7 +94,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("grants"),
         (0.0, 100_000.0, 100.0),
         3000.0,
-        "the model's baseline: a bucket of 3,000 grants",
+        "Fleetlab's baseline: a bucket of 3,000 grants",
         "Grants the full bucket holds: the burst it lets through before refusing.",
     ),
     ParamSpec::number(
@@ -103,7 +103,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "the model's baseline: no paid spill",
+        "Fleetlab's baseline: no paid spill",
         "Share of paid requests sent to the shared pool, where they overtake free ones.",
     ),
     ParamSpec::number(
@@ -112,7 +112,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("cards"),
         (0.0, 200.0, 1.0),
         0.0,
-        "the model's baseline: no burst cards",
+        "Fleetlab's baseline: no burst cards",
         "Cards rented into the shared pool for a burst.",
     ),
     ParamSpec::number(
@@ -121,8 +121,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "the model's baseline: no loss (the incident story removes 30 %)",
-        "An incident removes round(δ·c) provisioned cards; the service time stays.",
+        "Fleetlab's baseline: no loss (the incident story removes 30 %)",
+        "An incident removes this share of the provisioned cards (rounded to whole cards); the service time stays.",
     ),
     ParamSpec::number(
         "loss_shared",
@@ -130,8 +130,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.0,
-        "the model's baseline: no loss (the incident story removes 30 %)",
-        "An incident removes round(δ·c) shared cards; the service time stays.",
+        "Fleetlab's baseline: no loss (the incident story removes 30 %)",
+        "An incident removes this share of the shared cards (rounded to whole cards); the service time stays.",
     ),
     ParamSpec::choice(
         "shed_to_cap",
@@ -139,7 +139,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         ON_OFF,
         0,
         "off unless a fix sheds free traffic to the utilization cap",
-        "On: the bucket admits floor(0.85·c_S'·μ − spilled paid) free req/s and the admit share is ignored.",
+        "On: the bucket admits only the free requests that fit under the 85 % cap once spilled paid is served (rounded down), and the admit share is ignored.",
     ),
     ParamSpec::number(
         "seed",
@@ -147,7 +147,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::None,
         (0.0, 999.0, 1.0),
         1.0,
-        "any seed of the SplitMix64 generator; the same seed, the same run",
+        "any seed of the random generator; the same seed, the same run",
         "Seeds the discrete-event simulation shown beside the formulas.",
     ),
     ParamSpec::choice(
@@ -155,7 +155,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         "Simulation: card assignment",
         ASSIGN,
         0,
-        "the model's structure: arrivals spread evenly over a pool's cards",
+        "the formulas' assumption: arrivals spread evenly and at random over a pool's cards",
         "How the simulated gateway picks a card in a pool; the formulas assume random (Poisson per card).",
     ),
 ];

@@ -31,7 +31,7 @@ pub static TOPIC: Declared = Declared {
         title: "Model warm pools",
         kind: TopicKind::Explorer,
         question: "How many standby replicas does a burst shape justify?",
-        source: "seed card 003 (Model warm pool) and its worked example",
+        source: "the seed card “Model warm pool” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
     },
     run,
