@@ -16,7 +16,7 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `practice` or `instructors` (absent: a topic page) |
+//! | `view` | `practice`, `instructors` or `glossary` (absent: a topic page) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
@@ -73,6 +73,8 @@ pub enum View {
     Practice,
     /// The instructors' page: build a link and an iframe snippet.
     Instructors,
+    /// The glossary: every term the pages use, defined in plain words.
+    Glossary,
 }
 
 impl View {
@@ -81,6 +83,7 @@ impl View {
             View::Topic => "topic",
             View::Practice => "practice",
             View::Instructors => "instructors",
+            View::Glossary => "glossary",
         }
     }
 }
@@ -377,6 +380,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         None | Some("") | Some("topic") => View::Topic,
         Some("practice") => View::Practice,
         Some("instructors") => View::Instructors,
+        Some("glossary") => View::Glossary,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",

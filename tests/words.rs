@@ -7,8 +7,11 @@
 //! (every topic has one, and its equations read as MathML).
 
 use fleetlab::challenge;
+use fleetlab::glossary::{self, Piece, TERMS};
+use fleetlab::model::math::mathml;
 use fleetlab::model::{Chart, ParamKind, Params, Plot, SplitMix64, Topic};
 use fleetlab::topics;
+use std::collections::HashSet;
 
 /// A piece of text a learner can see, and where it comes from.
 struct Shown {
@@ -53,6 +56,16 @@ fn declared(t: &dyn Topic, out: &mut Vec<Shown>) {
     for c in t.checks() {
         push(out, format!("check {} label", c.id), c.label);
         push(out, format!("check {} rule", c.id), c.rule);
+    }
+    if let Some(m) = topics::math(t.id()) {
+        push(out, "math intro", m.intro);
+        for e in m.equations {
+            push(out, "math equation", e.name);
+            push(out, "math equation", e.note);
+        }
+        for s in m.symbols {
+            push(out, "math symbol", s.meaning);
+        }
     }
 }
 
@@ -214,7 +227,7 @@ fn learners_read_words_not_pointers() {
     let mut bad = Vec::new();
     for t in topics::all() {
         let names: Vec<&str> = t.params().iter().map(|s| s.name).collect();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = HashSet::new();
         for s in everything(t) {
             if !seen.insert((s.place.clone(), s.text.clone())) {
                 continue;
@@ -226,4 +239,162 @@ fn learners_read_words_not_pointers() {
     }
     bad.dedup();
     assert!(bad.is_empty(), "{} texts:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn the_glossary_speaks_plainly_too() {
+    let bad: Vec<String> = TERMS
+        .iter()
+        .filter_map(|t| pointer_in(t.short, &[]).map(|why| format!("{}: {why}", t.id)))
+        .collect();
+    assert!(bad.is_empty(), "{bad:?}");
+}
+
+/// Every term is defined once: one entry per id, and no spelling (a term or
+/// an alias, whatever its case) leads to two entries.
+#[test]
+fn every_glossary_term_is_defined_once() {
+    let mut ids = HashSet::new();
+    let mut spellings = HashSet::new();
+    for t in TERMS {
+        assert!(ids.insert(t.id), "{} is defined twice", t.id);
+        assert!(
+            t.id.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "{}: an anchor is kebab-case",
+            t.id
+        );
+        assert!(
+            t.short.len() > 30 && t.short.ends_with('.'),
+            "{}: a definition is a sentence",
+            t.id
+        );
+        for s in std::iter::once(&t.term).chain(t.aliases) {
+            assert!(
+                spellings.insert(s.to_lowercase()),
+                "“{s}” leads to two entries"
+            );
+        }
+    }
+}
+
+/// The glossary terms a topic page links: the first mention of each term in
+/// its question and its parameters' help, in page order (what the page's
+/// glossary links do).
+fn linked_terms(t: &dyn Topic) -> Vec<&'static str> {
+    let mut seen = Vec::new();
+    let texts = std::iter::once(t.question()).chain(t.params().iter().map(|s| s.help));
+    for text in texts {
+        let pieces = glossary::link(text, &mut seen);
+        let back: String = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(s) | Piece::Term(s, _) => *s,
+            })
+            .collect();
+        assert_eq!(back, text, "linking keeps the text whole");
+    }
+    seen
+}
+
+/// Every topic page links its key terms where they first appear; "card" and
+/// "GPU" are key terms of every page that speaks of cards.
+#[test]
+fn every_topic_links_its_key_terms() {
+    for t in topics::all() {
+        let math = topics::math(t.id()).unwrap_or_else(|| panic!("{}: no math panel", t.id()));
+        let linked = linked_terms(t);
+        for id in math.terms {
+            assert!(
+                glossary::find(id).is_some(),
+                "{}: no glossary term {id}",
+                t.id()
+            );
+            assert!(
+                linked.contains(id),
+                "{}: the key term {id} is not in the question or a help text (linked: {linked:?})",
+                t.id()
+            );
+        }
+    }
+    for id in [
+        "consistent-hashing",
+        "load-balancing",
+        "cache-aware-routing",
+    ] {
+        let terms = topics::math(id).unwrap().terms;
+        assert!(terms.contains(&"card") && terms.contains(&"gpu"), "{id}");
+    }
+}
+
+/// Every topic has a math panel whose equations read as MathML and whose
+/// symbols name real parameters.
+#[test]
+fn every_topic_shows_its_math() {
+    for t in topics::all() {
+        let m = topics::math(t.id()).unwrap_or_else(|| panic!("{}: no math panel", t.id()));
+        assert!(
+            !m.equations.is_empty() && !m.symbols.is_empty(),
+            "{}",
+            t.id()
+        );
+        for e in m.equations {
+            let ml =
+                mathml(e.formula).unwrap_or_else(|err| panic!("{}: {}: {err}", t.id(), e.formula));
+            assert!(ml.starts_with("<math") && ml.ends_with("</math>"));
+            assert!(
+                !e.note.is_empty(),
+                "{}: {} has no unit or note",
+                t.id(),
+                e.name
+            );
+        }
+        for s in m.symbols {
+            mathml(s.symbol).unwrap_or_else(|err| panic!("{}: {}: {err}", t.id(), s.symbol));
+            if let Some(name) = s.param {
+                assert!(
+                    t.params().iter().any(|p| p.name == name),
+                    "{}: symbol {} names no parameter {name}",
+                    t.id(),
+                    s.symbol
+                );
+            }
+        }
+    }
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The repository carries its own model documentation: a page per topic
+/// that names its parameters, stories and checks, linked from the README
+/// and ARCHITECTURE.md; nothing sends a reader outside the repository.
+#[test]
+fn the_repository_documents_every_model() {
+    for t in topics::all() {
+        let path = root().join(format!("docs/models/{}.md", t.id()));
+        let doc = std::fs::read_to_string(&path)
+            .unwrap_or_else(|_| panic!("{} is missing", path.display()));
+        let names = t
+            .params()
+            .iter()
+            .map(|p| p.name)
+            .chain(t.presets().iter().map(|p| p.id))
+            .chain(t.checks().iter().map(|c| c.id));
+        for name in names {
+            assert!(
+                doc.contains(&format!("`{name}`")),
+                "docs/models/{}.md does not name `{name}`",
+                t.id()
+            );
+        }
+    }
+    for file in ["README.md", "ARCHITECTURE.md"] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        assert!(
+            text.contains("docs/models/"),
+            "{file} links the model documentation"
+        );
+    }
 }

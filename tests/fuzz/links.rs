@@ -40,7 +40,15 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
     let all = built();
     let t = *pick(rng, &all);
     let mut s = State::new(t);
-    s.view = *pick(rng, &[View::Topic, View::Practice, View::Instructors]);
+    s.view = *pick(
+        rng,
+        &[
+            View::Topic,
+            View::Practice,
+            View::Instructors,
+            View::Glossary,
+        ],
+    );
     if chance(rng, 0.6) {
         let p = pick(rng, t.presets());
         s.preset = Some(p.id);

@@ -17,6 +17,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 mod sim_day;
@@ -25,6 +26,7 @@ use crate::model::*;
 
 pub use challenges::SOLVER;
 pub use model::{hourly_bill, replicas_released, replicas_with_spare};
+pub use notes_math::MATH;
 pub use params::{Day, Signal};
 pub use sim::{DayStats, Trace};
 pub use sim_day::{simulate_day, DayRun};

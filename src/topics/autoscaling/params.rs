@@ -88,7 +88,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         (0.0, 8.0, 1.0),
         1.0,
         "the seed card: one spare absorbs a deploy or a failure (3 + 1 = 4)",
-        "Replicas kept above the need, for a failure, a deploy or a swing.",
+        "Spare replicas kept above the need, for a failure, a deploy or a swing.",
     ),
     ParamSpec::number(
         "floor",
@@ -115,7 +115,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         (0.0, 900.0, 1.0),
         32.0,
         "the warm-pool seed card's boot time: a cold start of 32 s",
-        "Seconds from launch until a replica admits traffic (weights, cache, kernels).",
+        "Seconds from launch until a replica admits traffic, its cold start: loading the weights, allocating the KV cache, warming the kernels.",
     ),
     ParamSpec::number(
         "forecast_s",

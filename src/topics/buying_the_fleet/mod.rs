@@ -18,6 +18,7 @@ mod figures;
 mod model;
 mod model_units;
 mod notes;
+mod notes_math;
 mod params;
 
 use crate::model::*;
@@ -28,6 +29,7 @@ pub use challenges::SOLVER;
 pub use model::{
     api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
 };
+pub use notes_math::MATH;
 pub use params::{Chip, Model};
 
 pub static TOPIC: Declared = Declared {

@@ -141,7 +141,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         COUNT,
         300.0,
         "Fleetlab's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
-        "Owned cards bill their card-month whether or not tokens flow.",
+        "Owned cards bill their card-month whether or not tokens flow: an idle one is a mortgage payment.",
     ),
     ParamSpec::number(
         "owned_b200",
@@ -239,7 +239,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         (0.01, 2.0, 0.01),
         0.20,
         "the seed cards: the API bills '$0.20 per 1M for the 8B chat'",
-        "Retail per 1M tokens on the 8B; used when the model is the 8B.",
+        "Retail per 1M tokens on the 8B, used when the model is the 8B: the month's blended cost must stay under 75 % of it.",
     ),
     ParamSpec::number(
         "api_price_70b",

@@ -33,12 +33,14 @@ mod charts;
 mod checks;
 mod figures;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 
 pub use challenges::{
     round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
 };
+pub use notes_math::MATH;
 pub use params::scenario;
 
 use crate::engine::routing::evaluate;

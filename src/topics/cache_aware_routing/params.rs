@@ -91,7 +91,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         POLICY_WORDS,
         0,
         "the seed cards, which start from cache-blind round-robin",
-        "How an arrival picks its card.",
+        "How an arrival picks its card: round-robin in turn, blind to the cache, or by hashing its prompt family to the family's home.",
     ),
 ];
 

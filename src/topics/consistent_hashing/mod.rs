@@ -17,10 +17,12 @@ mod figures;
 mod model;
 mod model_ring;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 
 pub use challenges::SOLVER;
+pub use notes_math::MATH;
 
 use crate::model::*;
 use params::Input;

@@ -79,7 +79,7 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         (1.0, 512.0, 1.0),
         128.0,
         "Fleetlab's choice: 128 points per card, enough for even arcs",
-        "Points each card (a GPU holding preamble copies) owns on the ring; more points, more even arcs.",
+        "Points (virtual nodes) each card owns on the ring; more points, more even arcs.",
     ),
     ParamSpec::choice(
         "scheme",

@@ -18,6 +18,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 
@@ -25,6 +26,7 @@ pub use challenges::{c1_question, c2_question, c3_question, eviction_decision};
 pub use challenges::{name_candidates, whole_card_greedy, SOLVER};
 pub use challenges::{C1Question, C2Question, C3Question, Candidate, EvictionDecision, GreedyPick};
 pub use model::{card_score, round_half_up};
+pub use notes_math::MATH;
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
 pub use sim::{draw_pool, run_month, Card, Month};
 

@@ -255,7 +255,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         MODES,
         0,
         "the golden-idler story: every survivor kept warm",
-        "Always warm bills every survivor; steady runs the best-scoring cards until their measured rates cover the peak plus the window's error.",
+        "Always warm bills every survivor, busy or idle; steady runs the best-scoring cards until their measured rates cover the peak plus the window's error.",
     ),
     ParamSpec::choice(
         "shape",

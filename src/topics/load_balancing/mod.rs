@@ -18,9 +18,11 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 
 pub use challenges::SOLVER;
+pub use notes_math::MATH;
 
 use crate::engine::routing::evaluate;
 use crate::model::*;

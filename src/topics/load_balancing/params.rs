@@ -95,7 +95,7 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         BALANCERS,
         0,
         "the seed card, which starts from round-robin, the plain answer",
-        "What the balancer balances for: load, or the family's cache.",
+        "What the balancer balances for: load (round-robin, least-loaded), or the family's cache (hashing, with a fallback for the hot member).",
     ),
     ParamSpec::number(
         "cap",
@@ -104,7 +104,7 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         (0.05, 1.0, 0.01),
         HEADROOM,
         "the seed cards' headroom rule: the busiest card capped near 60 % of its decode capacity",
-        "With overflow at the cap only: the sticky card keeps load up to this utilization; the excess goes to other cards and misses the cache.",
+        "With overflow at the cap only: the sticky card keeps load up to this utilization, the rest of the card staying as headroom; the excess goes to other cards and misses the cache.",
     ),
     ParamSpec::number(
         "family_load",

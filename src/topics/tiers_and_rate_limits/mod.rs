@@ -26,12 +26,14 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 mod sim_page;
 
 pub use challenges::{queue_wait_ms, SOLVER};
 pub use model::{bucket_admitted, shed_arithmetic, Shed};
+pub use notes_math::MATH;
 pub use params::Assign;
 pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 

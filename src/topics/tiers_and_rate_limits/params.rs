@@ -50,7 +50,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         (0.0, 200.0, 1.0),
         10.0,
         "Fleetlab's baseline: 10 provisioned cards",
-        "Cards that exist for the paid tier only.",
+        "Cards that exist for the paid tier only; their utilization sets the paid wait.",
     ),
     ParamSpec::number(
         "shared_cards",
@@ -68,7 +68,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         (0.0, 5000.0, 0.05),
         133.15,
         "calibrated to the seed cards' 97 ms: 133.15 requests a second keep 10 cards busy 66.14 % of the time",
-        "Subscriber requests per second.",
+        "Subscriber requests per second; their mean queue wait must stay inside the 150 ms SLO.",
     ),
     ParamSpec::number(
         "free_rps",
@@ -148,7 +148,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         (0.0, 999.0, 1.0),
         1.0,
         "any seed of the random generator; the same seed, the same run",
-        "Seeds the discrete-event simulation shown beside the formulas.",
+        "Seeds the request-by-request simulation shown beside the formulas, which also measures the tail waits (p95, p99).",
     ),
     ParamSpec::choice(
         "assignment",

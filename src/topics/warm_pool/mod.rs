@@ -13,6 +13,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod sim;
 
@@ -23,6 +24,7 @@ use sim::{pool_curve, simulate_burst, BurstTrace};
 
 pub use challenges::SOLVER;
 pub use model::{break_even_pool, cold_start_backlog, idle_rent_per_year, step_burst_wait};
+pub use notes_math::MATH;
 pub use params::MAX_POOL;
 
 pub static TOPIC: Declared = Declared {
