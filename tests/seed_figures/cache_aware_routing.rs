@@ -1,5 +1,5 @@
 //! The "Cache-Aware Routing & Affinity" story of seeds 000 and 001, and spec
-//! cache-aware-routing.md (preset table, fixes, alternatives, challenge
+//! docs/models/cache-aware-routing.md (preset table, fixes, alternatives, challenge
 //! worked examples). Extra tests: the request-level simulation against the
 //! analytic model, and the check each preset fails.
 
@@ -34,7 +34,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed story: 'meets the holder one time in n' — spec cache-aware-routing.md preset 1 (round-robin politeness): routed home 1/16 = 6.25%",
+        source: "seed story: 'meets the holder one time in n' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): routed home 1/16 = 6.25%",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -44,7 +44,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 1 (round-robin politeness): hit 1/16 = 6.25%",
+        source: "docs/models/cache-aware-routing.md preset 1 (round-robin politeness): hit 1/16 = 6.25%",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -54,7 +54,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed story: a 16-card fleet re-prefills 'dozens of times a second' — spec cache-aware-routing.md preset 1 (round-robin politeness): 37.5 re-prefills/s",
+        source: "seed story: a 16-card fleet re-prefills 'dozens of times a second' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 37.5 re-prefills/s",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -64,7 +64,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 1 (round-robin politeness): 45,000 prefill tok/s wasted",
+        source: "docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 45,000 prefill tok/s wasted",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -74,7 +74,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 1 (round-robin politeness): 4 homes per card against 20 held",
+        source: "docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 4 homes per card against 20 held",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -84,7 +84,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 1 (round-robin politeness): busiest 12.5%",
+        source: "docs/models/cache-aware-routing.md preset 1 (round-robin politeness): busiest 12.5%",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -94,7 +94,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed story: 'no matter how large the scratch space is' — spec cache-aware-routing.md preset 1 (round-robin politeness): with 80 GB still 6.25%",
+        source: "seed story: 'no matter how large the scratch space is' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): with 80 GB still 6.25%",
         topic: T,
         preset: "round-robin-politeness",
         fix: false,
@@ -134,7 +134,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): card 0 carries 16 + 1.6 = 17.6 req/s",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): card 0 carries 16 + 1.6 = 17.6 req/s",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -144,7 +144,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): busiest 88.0%",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): busiest 88.0%",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -154,7 +154,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): card 15 is stranded at 0%",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): card 15 is stranded at 0%",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -164,7 +164,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): fleet average 12.5%",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): fleet average 12.5%",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -174,7 +174,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): affinity 100%",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): affinity 100%",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -184,7 +184,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): 2 homes on card 0 against 20 held",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): 2 homes on card 0 against 20 held",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -194,7 +194,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): the hot part on one card is 16.0 req/s",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): the hot part on one card is 16.0 req/s",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -204,7 +204,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 2 (hot template): 16 copies before sharding",
+        source: "docs/models/cache-aware-routing.md preset 2 (hot template): 16 copies before sharding",
         topic: T,
         preset: "hot-template",
         fix: false,
@@ -284,7 +284,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): 25 homes per card",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): 25 homes per card",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -294,7 +294,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): against 20 held (8 GB)",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): against 20 held (8 GB)",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -304,7 +304,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): 80 copies evicted across the fleet",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): 80 copies evicted across the fleet",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -314,7 +314,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): 400 copies demanded, 320 held",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): 400 copies demanded, 320 held",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -324,7 +324,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed story: cards that run short 'evict silently, turning hashed arrivals back into prefills' — spec cache-aware-routing.md preset 3 (silent eviction): effective hit 80%",
+        source: "seed story: cards that run short 'evict silently, turning hashed arrivals back into prefills' — docs/models/cache-aware-routing.md preset 3 (silent eviction): effective hit 80%",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -334,7 +334,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): 8 re-prefills/s",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): 8 re-prefills/s",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -344,7 +344,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): = 9,600 tok/s wasted",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): = 9,600 tok/s wasted",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -354,7 +354,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): affinity 100%",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): affinity 100%",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -364,7 +364,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "spec cache-aware-routing.md preset 3 (silent eviction): busiest 12.5%",
+        source: "docs/models/cache-aware-routing.md preset 3 (silent eviction): busiest 12.5%",
         topic: T,
         preset: "silent-eviction",
         fix: false,
@@ -506,7 +506,7 @@ fn params(preset: &str, fix: bool, set: &[(&str, &str)]) -> Params {
     p
 }
 
-/// Every preset, fix and alternative of the spec's table.
+/// Every preset, fix and alternative of the documented table.
 fn stories() -> Vec<(&'static str, Params)> {
     vec![
         ("round-robin", params("round-robin-politeness", false, &[])),
@@ -626,7 +626,7 @@ fn simulation_agrees_with_the_model_on_random_fleets() {
     );
 }
 
-/// Each story fails the check the spec's table says, and only that one;
+/// Each story fails the check the documented table says, and only that one;
 /// every fix and the 20-card alternative pass all three; hash + overflow
 /// holds the headroom but fails affinity.
 #[test]
@@ -669,7 +669,7 @@ fn the_general_evaluator_gives_the_seeds_80_32() {
     assert_eq!(sharded.copies_demanded(), ev.copies_demanded() + 1);
 }
 
-/// The challenge templates' formulas, on the spec's worked examples.
+/// The challenge templates' formulas, on the documented worked examples.
 #[test]
 fn challenge_formulas_reproduce_the_worked_examples() {
     assert_eq!(copies_per_card(24.0, 2000.0, 160.0), 75);

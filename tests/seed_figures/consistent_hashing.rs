@@ -1,4 +1,4 @@
-//! Seed 000 (Consistent hashing) and spec concepts.md § consistent-hashing.
+//! Seed 000 (Consistent hashing) and docs/models/consistent-hashing.md.
 
 use super::{figure, Row, Tol};
 
@@ -26,7 +26,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB",
+        source: "docs/models/consistent-hashing.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB",
         topic: T,
         preset: "modulo-doubling",
         fix: false,
@@ -46,7 +46,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed 000 / concepts.md preset 2: 'roughly 1 of 65 families moves per added card'",
+        source: "seed 000 / docs/models/consistent-hashing.md preset 2: 'roughly 1 of 65 families moves per added card'",
         topic: T,
         preset: "ring-plus-one",
         fix: false,
@@ -56,7 +56,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed 000 / concepts.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)",
+        source: "seed 000 / docs/models/consistent-hashing.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)",
         topic: T,
         preset: "ring-plus-one",
         fix: false,
@@ -66,7 +66,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "seed 000 / concepts.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved",
+        source: "seed 000 / docs/models/consistent-hashing.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved",
         topic: T,
         preset: "modulo-plus-one",
         fix: false,
@@ -76,7 +76,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %",
+        source: "docs/models/consistent-hashing.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %",
         topic: T,
         preset: "modulo-plus-one",
         fix: false,
@@ -86,7 +86,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "concepts.md: modulo doubling's measured share over 100,000 families ≈ 50 %",
+        source: "docs/models/consistent-hashing.md: modulo doubling's measured share over 100,000 families ≈ 50 %",
         topic: T,
         preset: "modulo-doubling",
         fix: false,

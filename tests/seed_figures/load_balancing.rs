@@ -1,4 +1,4 @@
-//! Seed 001 (Load balancing) and spec concepts.md § load-balancing. Extra
+//! Seed 001 (Load balancing) and docs/models/load-balancing.md. Extra
 //! tests: the presets tell the seed's story through the checks.
 
 use super::{figure, Row, Tol};
@@ -28,7 +28,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md: under round-robin 'a card meets the family's resident copy one time in n' (1/64)",
+        source: "docs/models/load-balancing.md: under round-robin 'a card meets the family's resident copy one time in n' (1/64)",
         topic: T,
         preset: "round-robin",
         fix: false,
@@ -98,7 +98,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md / issue 3: sharded busiest share h/2 + (1−h)/(n−1) = 40 + 20/63 %",
+        source: "docs/models/load-balancing.md: sharded busiest share h/2 + (1−h)/(n−1) = 40 + 20/63 %",
         topic: T,
         preset: "hash-shard2",
         fix: false,
@@ -108,7 +108,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md hash-shard2: 40.3175 % → 12.095 points",
+        source: "docs/models/load-balancing.md hash-shard2: 40.3175 % → 12.095 points",
         topic: T,
         preset: "hash-shard2",
         fix: false,
@@ -118,7 +118,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "seed 001: 'shard the hottest families across two cards' — concepts.md: +1 preamble copy (2)",
+        source: "seed 001: 'shard the hottest families across two cards' — docs/models/load-balancing.md: +1 preamble copy (2)",
         topic: T,
         preset: "hash-shard2",
         fix: false,
@@ -128,7 +128,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md hash-shard2: the hash figure stays 80 + 20/63 % beside the sharded one",
+        source: "docs/models/load-balancing.md hash-shard2: the hash figure stays 80 + 20/63 % beside the sharded one",
         topic: T,
         preset: "hash-shard2",
         fix: false,
@@ -138,7 +138,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "concepts.md C2/C3 and cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6 → 61.29% of the family",
+        source: "docs/models/load-balancing.md C2/C3 and docs/models/cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6 → 61.29% of the family",
         topic: T,
         preset: "hash",
         fix: false,
@@ -148,7 +148,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Exact,
     },
     Row {
-        source: "cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6, w = 0.25 → 15.32 points",
+        source: "docs/models/cache-aware-routing.md T3-C3 worked example: n = 32, h = 0.6, w = 0.25 → 15.32 points",
         topic: T,
         preset: "hash",
         fix: false,
@@ -158,7 +158,7 @@ pub const ROWS: &[Row] = &[
         tol: Tol::Abs(0.005),
     },
     Row {
-        source: "concepts.md C1: per-card share under round-robin 100/n % (n = 16: 6.25 %)",
+        source: "docs/models/load-balancing.md C1: per-card share under round-robin 100/n % (n = 16: 6.25 %)",
         topic: T,
         preset: "round-robin",
         fix: false,

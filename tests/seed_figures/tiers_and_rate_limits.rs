@@ -1,5 +1,5 @@
 //! Seeds 001–003 ("Design ChatGPT: Tiers & Rate Limits") and spec
-//! tiers-and-rate-limits.md: the calibration, the preset table, the bucket
+//! docs/models/tiers-and-rate-limits.md: the calibration, the preset table, the bucket
 //! and queue figures, the challenge worked examples, and the simulation
 //! against the formulas.
 
@@ -49,20 +49,20 @@ pub const ROWS: &[Row] = &[
     // The seed figures and the calibration.
     row("seeds 001–003: 'a 97 millisecond paid wait'; spec: 97.00 ms at S = 49.67 ms, ρ = 0.6614", "normal-day", false, &[], "paid_wait_ms", 97.00, Tol::Abs(0.005)),
     row("seeds 001–003: '30% of capacity removed … an 850 millisecond one'; spec: 850.06 ms at ρ' = 0.9448", "incident", false, &[], "paid_wait_ms", 850.06, Tol::Abs(0.005)),
-    row("spec § Calibrating: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", false, EXACT, "paid_wait_ms", 97.0, Tol::Abs(1e-6)),
-    row("spec § Calibrating: exact fractions give 850.000 ms after 30 % of the cards go", "incident", false, EXACT, "paid_wait_ms", 850.0, Tol::Abs(1e-6)),
-    row("spec § Calibrating: ρ = 498/753 = 166/251", "normal-day", false, EXACT, "provisioned_util", 166.0 / 251.0, Tol::Abs(1e-12)),
-    row("spec § Calibrating: ρ' = ρ/0.7 = 0.944792", "incident", false, EXACT, "provisioned_util", 1660.0 / 1757.0, Tol::Abs(1e-12)),
-    row("spec § Calibrating: rounded values give ρ = 0.661356", "normal-day", false, &[], "provisioned_util", 0.661356, Tol::Abs(5e-7)),
-    row("spec § Calibrating: rounded values give ρ' = 0.944794", "incident", false, &[], "provisioned_util", 0.944794, Tol::Abs(5e-7)),
-    row("spec § Parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", false, &[], "card_rate", 20.1329, Tol::Abs(5e-5)),
+    row("the calibration: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", false, EXACT, "paid_wait_ms", 97.0, Tol::Abs(1e-6)),
+    row("the calibration: exact fractions give 850.000 ms after 30 % of the cards go", "incident", false, EXACT, "paid_wait_ms", 850.0, Tol::Abs(1e-6)),
+    row("the calibration: ρ = 498/753 = 166/251", "normal-day", false, EXACT, "provisioned_util", 166.0 / 251.0, Tol::Abs(1e-12)),
+    row("the calibration: ρ' = ρ/0.7 = 0.944792", "incident", false, EXACT, "provisioned_util", 1660.0 / 1757.0, Tol::Abs(1e-12)),
+    row("the calibration: rounded values give ρ = 0.661356", "normal-day", false, &[], "provisioned_util", 0.661356, Tol::Abs(5e-7)),
+    row("the calibration: rounded values give ρ' = 0.944794", "incident", false, &[], "provisioned_util", 0.944794, Tol::Abs(5e-7)),
+    row("the parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", false, &[], "card_rate", 20.1329, Tol::Abs(5e-5)),
     // Preset 1: normal day.
     row("spec preset table, normal day: ρ_P 0.6614", "normal-day", false, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
     row("spec preset table, normal day: W paid 97.0 ms", "normal-day", false, &[], "paid_wait_ms", 97.0, Tol::Abs(0.05)),
     row("spec preset table, normal day: ρ_S 66.2 %", "normal-day", false, &[], "shared_util", 0.662, Tol::Abs(0.0005)),
     row("spec preset table, normal day: free wait 97.4 ms", "normal-day", false, &[], "free_wait_ms", 97.4, Tol::Abs(0.05)),
     row("spec preset table, normal day: shed 20 %", "normal-day", false, &[], "shed_share", 0.2, Tol::Abs(1e-12)),
-    row("spec § Parameters: a = 0.80 of 500 free req/s admitted", "normal-day", false, &[], "free_admitted_per_s", 400.0, Tol::Exact),
+    row("the parameters: a = 0.80 of 500 free req/s admitted", "normal-day", false, &[], "free_admitted_per_s", 400.0, Tol::Exact),
     row("spec notes: mean queue per provisioned card 1.29 requests normally", "normal-day", false, &[], "prov_queue_per_card", 1.29, Tol::Abs(0.005)),
     // Preset 2: launch day.
     row("spec preset table, launch day: ρ_P 0.6614", "launch-day", false, &[], "provisioned_util", 0.6614, Tol::Abs(5e-5)),
@@ -133,7 +133,7 @@ fn verdicts(preset: &str, fix: bool, set: &[(&str, &str)]) -> Vec<bool> {
     t.run(&p).checks.iter().map(|c| c.pass).collect()
 }
 
-/// The check columns of the spec's preset table.
+/// The check columns of the documented preset table.
 #[test]
 fn checks_follow_the_spec_table() {
     type Case = (
@@ -180,7 +180,7 @@ fn launch_day_jams_the_shared_pool() {
     );
 }
 
-/// The fixes set what the spec's formulas compute: the spill that restores
+/// The fixes set what the documented formulas compute: the spill that restores
 /// ρ_P and the burst cards at a 60 % admit share.
 #[test]
 fn fixes_are_the_models_own_numbers() {
@@ -229,7 +229,7 @@ fn the_incident_figure_is_knife_edge() {
     assert!((1.0..1.4).contains(&(w1 - w0)), "{w0} → {w1}");
 }
 
-// Challenge worked examples (spec § Challenge templates).
+// Challenge worked examples (the challenge templates).
 
 #[test]
 fn challenge_c1_bucket_admit_count() {

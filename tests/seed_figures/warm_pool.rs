@@ -1,4 +1,4 @@
-//! Seed 003 (Model warm pool) and spec concepts.md § warm-pool.
+//! Seed 003 (Model warm pool) and docs/models/warm-pool.md.
 
 use super::{figure, Row, Tol};
 
@@ -27,7 +27,7 @@ pub const ROWS: &[Row] = &[
         240.0,
     ),
     row(
-        "seed 003 worked example: 'about $87,600 a year' (365 days, spec concepts.md)",
+        "seed 003 worked example: 'about $87,600 a year' (365 days, docs/models/warm-pool.md)",
         "always-warm",
         "always_warm_per_year",
         87_600.0,
@@ -81,13 +81,13 @@ pub const ROWS: &[Row] = &[
         3.0,
     ),
     row(
-        "spec concepts.md C2: backlog = missing replicas × rate × cold start = 3 × 10 req/s × 32 s",
+        "docs/models/warm-pool.md C2: backlog = missing replicas × rate × cold start = 3 × 10 req/s × 32 s",
         "one-warm",
         "step_backlog",
         960.0,
     ),
     Row {
-        source: "spec concepts.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests",
+        source: "docs/models/warm-pool.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests",
         topic: T,
         preset: "one-warm",
         fix: false,

@@ -9,7 +9,7 @@
 //! Parameter ranges (chosen here; the model is total over all of them):
 //! `pool_size` 1–256 cards, `seed` 0–99,999, `demand` 0–1,000,000 tok/s in
 //! steps of 1,000 (256 flagships carry at most about 2 M tok/s), `share_pct`
-//! 0–100 %, an integer percent as the spec keeps it. Demand 0 delivers
+//! 0–100 %, an integer percent as the model documentation keeps it. Demand 0 delivers
 //! everything (the capacity ratio reads 100 %) and a month with nothing to pay
 //! on either side converges at 100 %. The three preset seeds (3178, 643,
 //! 51141) are the first that land every figure they control.

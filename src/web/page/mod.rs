@@ -3,15 +3,18 @@
 //! through `Page::render`, which runs the model once and repaints in place.
 //!
 //! Files: `controls` (a parameter's inputs), `stories` (the presets row),
-//! `outcome` (figures, checks, notes), `charts` (canvases and tables); this
-//! file builds the page and handles its messages.
+//! `outcome` (figures, checks, notes), `charts` (canvases and tables),
+//! `math` (the folded panel of equations); this file builds the page and
+//! handles its messages.
 
 mod charts;
 mod controls;
+mod math;
 mod outcome;
 mod stories;
 
 use super::dom::*;
+use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use crate::model::{Outcome, Params, Preset, Topic};
@@ -111,8 +114,10 @@ impl Page {
         attr(&results, "aria-labelledby", "results-h");
         let outcome = OutcomeView::build(&results, topic.checks());
         let charts = Charts::build(&results);
+        math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);
+        link_terms(&app, link.embed.on);
 
         let mut page = Page {
             topic,
