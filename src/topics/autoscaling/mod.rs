@@ -9,10 +9,12 @@
 //! throughout the peak (N + 1); idle share ≤ 30 %.
 //!
 //! Files, in layer order: params → model → sim, sim_day → figures, checks,
-//! notes, charts → challenges → mod.
+//! notes, notes_math, charts, charts_ramp (the morning zoomed in, the GPU
+//! gauge against the real load) → challenges → mod.
 
 mod challenges;
 mod charts;
+mod charts_ramp;
 mod checks;
 mod figures;
 mod model;
@@ -54,6 +56,8 @@ fn run(p: &Params) -> Outcome {
     checks::checks(&day, &sim.stats, &mut out);
     out.charts.push(charts::day_chart(&day, &sim));
     out.charts.push(charts::queue_chart(&day, &sim));
+    out.charts.push(charts_ramp::ramp_chart(&day, &sim.trace));
+    out.charts.push(charts_ramp::gauge_chart(&day, &sim.trace));
     notes::notes(&day, p, &sim.stats, &mut out);
     out
 }
