@@ -409,3 +409,35 @@ fn the_repository_documents_every_model() {
         );
     }
 }
+
+/// The tiers page's formula-against-simulation words claim no more
+/// agreement than the figures on screen: "cannot tell from chance" only
+/// when the free wait's difference is inside its interval, "outside chance"
+/// only when it is not, and no fixed percentage stands in for the run.
+#[test]
+fn tiers_notes_claim_only_what_the_figures_show() {
+    let t = topics::find("tiers-and-rate-limits").unwrap();
+    let mut judged = 0;
+    for (at, p) in runs(t, 12) {
+        let o = t.run(&p);
+        let fig = |id: &str| o.get(id).unwrap();
+        let (sim, ci, formula) = (
+            fig("sim_free_wait_ms"),
+            fig("sim_free_wait_ci_ms"),
+            fig("free_wait_ms"),
+        );
+        for n in &o.notes {
+            let (fleetlab::model::Note::Info(text) | fleetlab::model::Note::Erratum(text)) = n;
+            assert!(!text.contains("about 2 %"), "{at}: {text}");
+            if text.contains("cannot tell the effect from chance") {
+                judged += 1;
+                assert!((sim - formula).abs() <= ci, "{at}: {text}");
+            }
+            if text.contains("outside chance") || text.contains("longer, outside the interval") {
+                judged += 1;
+                assert!((sim - formula).abs() > ci, "{at}: {text}");
+            }
+        }
+    }
+    assert!(judged > 0, "the refill note was never shown");
+}
