@@ -144,9 +144,11 @@ pub enum Piece<'a> {
     Term(&'a str, &'static Term),
 }
 
-/// Whether `c` may sit beside a word without joining it.
+/// Whether `c` may sit beside a word without joining it: a hyphen joins
+/// ("consistent-hashing seed card" does not mention hashing on its own, and
+/// "64-card" is no card).
 fn boundary(c: Option<char>) -> bool {
-    c.is_none_or(|c| !c.is_alphanumeric())
+    c.is_none_or(|c| !c.is_alphanumeric() && c != '-')
 }
 
 /// The longest term spelling that starts at byte `at` of `text`, whole word,
@@ -231,6 +233,10 @@ mod tests {
             })
             .collect();
         assert!(text.starts_with("Cards hold") && text.ends_with("scratchpad."));
+        // A hyphen joins words: no term inside "64-card" or "x-hashing".
+        assert!(link("a 64-card fleet, consistent-hashing", &mut Vec::new())
+            .iter()
+            .all(|p| matches!(p, Piece::Text(_))));
         // Already seen: not linked again.
         assert!(link("a card", &mut seen)
             .iter()

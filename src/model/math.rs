@@ -6,7 +6,8 @@
 //! The notation: letters make an identifier (`n`, `lcm`, `ρ`), digits a
 //! number (`1,200`, `0.85`), `"words"` text; `a_b` and `a^b` put `b` below or
 //! above `a`; `a/b` is a fraction of the two items beside the slash; `{…}`
-//! groups without showing; `sqrt{…}` is a square root; anything else (`+ − ×
+//! groups without showing; `sqrt{…}` is a square root; `quad` a wide space
+//! between two equations on one line; anything else (`+ − ×
 //! · ÷ = ≤ ≥ ( ) ⌈ ⌉ ⌊ ⌋ |`) is an operator. `n_1 − n_0` reads
 //! n₁ − n₀; `{n_1 − n_0}/max(n_0, n_1)` is a fraction.
 
@@ -47,6 +48,8 @@ pub struct Symbol {
 
 /// Letters that start a square root.
 const SQRT: &str = "sqrt";
+/// Letters that make a wide space between two equations on one line.
+const QUAD: &str = "quad";
 
 /// One item of the notation, parsed.
 enum Item {
@@ -154,6 +157,9 @@ impl Reader<'_> {
                 word.push(d);
                 self.chars.next();
             }
+            if word == QUAD {
+                return Ok("<mspace width=\"2em\"></mspace>".into());
+            }
             if word == SQRT && self.chars.peek() == Some(&'{') {
                 self.chars.next();
                 return Ok(format!("<msqrt>{}</msqrt>", self.sequence(Some('}'))?));
@@ -215,6 +221,7 @@ pub fn plain(formula: &str) -> String {
     formula
         .replace(['{', '}', '"'], "")
         .replace("sqrt", "√")
+        .replace("quad", "   ")
         .replace(['_', '^'], "")
 }
 

@@ -13,12 +13,12 @@ pub static MATH: Math = Math {
         },
         Equation {
             name: "Capacity of the owned and the rented fleet",
-            formula: "K_\"own\" = Σ_c O_c · t_c,    K_\"rent\" = Σ_c R_c · t_c",
+            formula: "K_\"own\" = Σ_c O_c · t_c, quad K_\"rent\" = Σ_c R_c · t_c",
             note: "Tokens (T = 10^12 on the page).",
         },
         Equation {
             name: "Shortfall after the owned cards, and the API's part",
-            formula: "F = max(0, D − K_\"own\"),    X_\"api\" = F − min(F, K_\"rent\")",
+            formula: "F = max(0, D − K_\"own\"), quad X_\"api\" = F − min(F, K_\"rent\")",
             note: "Tokens. The whole rented cards that would carry all of F: F over one card's month, rounded up.",
         },
         Equation {

@@ -33,7 +33,7 @@ pub static MATH: Math = Math {
         },
         Equation {
             name: "What the misses cost",
-            formula: "\"re-prefills\" = Λ · (1 − \"hit\"),    \"wasted\" = Λ · (1 − \"hit\") · P",
+            formula: "\"re-prefills\" = Λ · (1 − \"hit\"), quad \"wasted\" = Λ · (1 − \"hit\") · P",
             note: "Re-prefills a second, and prefill tokens a second spent on openings a resident copy would have saved.",
         },
     ],

@@ -74,12 +74,12 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     );
     if avg < JUDGED_FROM {
         // Not judged: the threshold is unbounded, so the verdict passes and
-        // says why.
+        // says why (the ratio shown as a plain number beside ∞).
         return Verdict::at_most(
             BALANCE.id,
             ratio,
             f64::INFINITY,
-            Unit::Ratio,
+            Unit::None,
             Some("families"),
             |_| {
                 format!(

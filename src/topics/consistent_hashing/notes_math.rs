@@ -33,7 +33,7 @@ pub static MATH: Math = Math {
         },
         Equation {
             name: "Balance after the resize",
-            formula: "{\"busiest card\"}/{F/n_1} ≤ 1.25",
+            formula: "{\"busiest card\"}/{F ÷ n_1} ≤ 1.25",
             note: "Families on the busiest card over the average. Judged once cards hold 20 families or more on average: with fewer, chance alone piles a few on one card.",
         },
     ],

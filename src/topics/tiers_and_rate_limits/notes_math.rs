@@ -24,7 +24,12 @@ pub static MATH: Math = Math {
         Equation {
             name: "Utilization of the shared pool",
             formula: "ρ_S = {σ · λ_p + a · λ_f}/{c_S · μ}",
-            note: "A fraction: spilled paid (the first term) and admitted free (the second) over what the shared cards serve. Paid alone is ρ with the free term left out, written ρ with pS below."
+            note: "A fraction: spilled paid (the first term) and admitted free (the second) over what the shared cards serve.",
+        },
+        Equation {
+            name: "Utilization of the shared pool by spilled paid alone",
+            formula: "ρ_pS = {σ · λ_p}/{c_S · μ}",
+            note: "A fraction: what paid, served first, sees of the pool."
         },
         Equation {
             name: "Mean queue wait on a provisioned card",
@@ -33,12 +38,12 @@ pub static MATH: Math = Math {
         },
         Equation {
             name: "The tail of that wait",
-            formula: "P(W > t) = ρ · e^{−(1 − ρ) · t/S},    W_95 = {S · ln(20ρ)}/{1 − ρ}",
+            formula: "P(W > t) = ρ · e^{−(1 − ρ) · t/S}, quad W_95 = {S · ln(20ρ)}/{1 − ρ}",
             note: "ms: the wait only 1 request in 20 exceeds; with ln(100ρ), 1 in 100 (the p99).",
         },
         Equation {
             name: "Waits in the shared pool, paid first (Cobham)",
-            formula: "W_pS = {S · ρ_S}/{1 − ρ_pS},    W_f = {S · ρ_S}/{(1 − ρ_pS)(1 − ρ_S)}",
+            formula: "W_pS = {S · ρ_S}/{1 − ρ_pS}, quad W_f = {S · ρ_S}/{(1 − ρ_pS)(1 − ρ_S)}",
             note: "ms, with priority that never interrupts a request being served.",
         },
         Equation {

@@ -56,7 +56,7 @@ fn symbols(panel: &Element, m: &Math, params: &[ParamSpec]) {
             .param
             .and_then(|n| params.iter().find(|p| p.name == n))
             .map(|p| format!("{} (default {})", p.label, p.display(p.default)))
-            .unwrap_or_else(|| "a constant of the model".into());
+            .unwrap_or_else(|| "no slider: see what it stands for".into());
         cell(&row, "td", &by);
         append(&table, &row);
     }
