@@ -149,7 +149,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
     ),
     ParamSpec::number(
@@ -158,7 +158,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "A used A100 is cheap per card but carries only 0.45× an H100.",
     ),
     ParamSpec::number(
@@ -167,7 +167,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -185,7 +185,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(

@@ -220,7 +220,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::None,
         (0.0, 99_999.0, 1.0),
         3178.0,
-        "3178, the first lottery seed that lands the golden idler's figures",
+        "Fleetlab's search: 3178 is the first lottery seed that lands the golden idler's figures",
         "The random seed of the pool: it fixes each card's quality ticket, its silent dips and its measurement luck, so the same seed gives the same month.",
     ),
     ParamSpec::number(
@@ -262,7 +262,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Demand shape",
         SHAPES,
         0,
-        "flat in every story (a real peak adds cards and breaks the seed cards' bills)",
+        "the stories, flat in every one (a real peak adds cards and breaks the seed cards' bills)",
         "Flat asks the average every hour; diurnal asks 0.75× at night, 1.05× by day and 1.25× in the evening.",
     ),
 ];

@@ -39,7 +39,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Ms,
         (5.0, 500.0, 0.01),
         49.67,
-        "calibrated so the seed cards' incident turns a 97 ms paid wait into 850 ms: 8,245 ÷ 166 = 49.67 ms",
+        "Fleetlab's calibration: with 8,245 ÷ 166 = 49.67 ms, the seed cards' incident turns a 97 ms paid wait into 850 ms",
         "Mean time a card (a GPU serving one copy of the model) spends on one request; a card serves 1,000 ÷ this many requests a second (its rate μ).",
     )
     .log(),
@@ -67,7 +67,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::ReqPerS,
         (0.0, 5000.0, 0.05),
         133.15,
-        "calibrated to the seed cards' 97 ms: 133.15 requests a second keep 10 cards busy 66.14 % of the time",
+        "Fleetlab's calibration to the seed cards' 97 ms: 133.15 requests a second keep 10 cards busy 66.14 % of the time",
         "Subscriber requests per second; their mean queue wait must stay inside the 150 ms SLO.",
     ),
     ParamSpec::number(
@@ -138,7 +138,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         "Shed free to the cap",
         ON_OFF,
         0,
-        "off unless a fix sheds free traffic to the utilization cap",
+        "Fleetlab's baseline: off (the incident's fix turns it on)",
         "On: the bucket admits only the free requests that fit under the 85 % cap once spilled paid is served (rounded down), and the admit share is ignored.",
     ),
     ParamSpec::number(
@@ -147,7 +147,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::None,
         (0.0, 999.0, 1.0),
         1.0,
-        "any seed of the random generator; the same seed, the same run",
+        "Fleetlab's choice: any seed does, and the same seed gives the same run",
         "Seeds the request-by-request simulation shown beside the formulas, which also measures the tail waits (p95, p99).",
     ),
     ParamSpec::choice(
