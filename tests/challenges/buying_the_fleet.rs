@@ -367,8 +367,8 @@ fn c3_worked_example() {
     assert!(q.text.contains("owns 3,000 H100 and rents 400 B200"));
     assert!(q.text.contains("$0.20 per 1M tokens"));
     for part in [
-        "K_own = 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
-        "K_rent = 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
+        "Owned cards carry 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
+        "rented cards carry 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
         "max(0, 120T − 78.84T − 25.2288T) = 15.9312T, 13.28% of the month",
         "15,931,200 million tokens × $0.20 per 1M = $3,186,240",
     ] {
