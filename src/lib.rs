@@ -1,11 +1,13 @@
 //! Fleetlab: an interactive teaching simulator for LLM-serving fleet design.
 //!
-//! The crate is a pure model core ([`model`], [`topics`], [`report`]) with two
+//! The crate is a pure model core ([`model`], [`topics`], [`report`], and the
+//! [`glossary`] of the words the pages use) with two
 //! edges: the native command line ([`cli`], not on wasm) and the browser pages
 //! ([`web`], wasm only). See ARCHITECTURE.md.
 
 pub mod challenge;
 pub mod engine;
+pub mod glossary;
 pub mod model;
 pub mod report;
 pub mod topics;

@@ -16,7 +16,7 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `home`, `practice` or `instructors` (absent: a topic page, or the home page when no topic is named either) |
+//! | `view` | `home`, `practice`, `instructors` or `glossary` (absent: a topic page, or the home page when no topic is named either) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
@@ -76,6 +76,8 @@ pub enum View {
     /// The home page: every topic on a learning path, with the learner's
     /// progress. An address naming neither a view nor a topic opens it.
     Home,
+    /// The glossary: every term the pages use, defined in plain words.
+    Glossary,
 }
 
 impl View {
@@ -85,6 +87,7 @@ impl View {
             View::Practice => "practice",
             View::Instructors => "instructors",
             View::Home => "home",
+            View::Glossary => "glossary",
         }
     }
 }
@@ -386,6 +389,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         Some("practice") => View::Practice,
         Some("instructors") => View::Instructors,
         Some("home") => View::Home,
+        Some("glossary") => View::Glossary,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",

@@ -207,6 +207,9 @@ fn embed_options_and_views_round_trip() {
     let (s, _) = decode("view=instructors&topic=consistent-hashing");
     assert_eq!(s.view, View::Instructors);
     assert_eq!(decode(&encode(&s)).0, s);
+    let (s, notes) = decode("view=glossary");
+    assert_eq!((s.view, notes.len()), (View::Glossary, 0));
+    assert_eq!(decode(&encode(&s)).0, s);
     // Keys and values may arrive percent-encoded, and the last of a key wins.
     let (s, notes) =
         decode("?topic=consistent%2Dhashing&cards_after=1&cards_after=%32%30%30&scheme=Ring");
@@ -276,7 +279,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(1..=MAX_TRIES),
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
-                0..4u8,
+                0..5u8,
             ),
         )
             .prop_map(
@@ -290,8 +293,13 @@ fn valid_state() -> impl Strategy<Value = State> {
                     (on, lock, pick, hide, tries, fixed, height, view),
                 )| {
                     let mut s = State::new(t);
-                    s.view =
-                        [View::Topic, View::Practice, View::Instructors, View::Home][view as usize];
+                    s.view = [
+                        View::Topic,
+                        View::Practice,
+                        View::Instructors,
+                        View::Home,
+                        View::Glossary,
+                    ][view as usize];
                     if pi < n_presets {
                         let p = &t.presets()[pi];
                         s.preset = Some(p.id);

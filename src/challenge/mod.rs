@@ -3,7 +3,7 @@
 //! topic's model, typed answers read and graded.
 //!
 //! A question is a template drawn from a seed: `SplitMix64(seed)` draws the
-//! template's variables in order (or the topic's own draw where the spec fixes
+//! template's variables in order (or the topic's own draw where the model documentation fixes
 //! one), the topic solves it, and the text is filled from the draw. The same
 //! seed gives the same question on every machine. The file format is
 //! documented in challenges/README.md.

@@ -1,9 +1,10 @@
 //! The model core's vocabulary: parameters, presets, checks, outcomes, charts,
-//! units and the generator. Pure Rust: no web crate, no IO, no clock, no
+//! the math a topic shows, units and the generator. Pure Rust: no web crate, no IO, no clock, no
 //! entropy source (tests/tidy.rs holds the line).
 
 pub mod chart;
 pub mod input;
+pub mod math;
 pub mod memo;
 pub mod outcome;
 pub mod param;
@@ -18,8 +19,9 @@ pub use chart::{
     Table, Tone, XyChart,
 };
 pub(crate) use input::typed_input;
+pub use math::{Equation, Math, Symbol};
 pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
-pub use param::{ParamError, ParamKind, ParamSpec, Params};
+pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
 pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};
 pub use topic::{About, Declarations, Declared, Engine, Fix, Keys, Preset, Topic, TopicKind};

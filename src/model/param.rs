@@ -216,6 +216,15 @@ impl ParamSpec {
     }
 }
 
+/// The label a reader sees for parameter `name` of `specs` (the name itself
+/// if there is none: the registry tests hold every lever to a parameter).
+pub fn label_of(specs: &'static [ParamSpec], name: &'static str) -> &'static str {
+    specs
+        .iter()
+        .find(|s| s.name == name)
+        .map_or(name, |s| s.label)
+}
+
 /// Why a value was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamError {

@@ -5,7 +5,7 @@
 //! (ARCHITECTURE.md, "How to add a topic").
 
 use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
-use crate::model::{Params, SceneSpec};
+use crate::model::{Math, Params, SceneSpec};
 use crate::model::{Topic, TopicKind};
 
 pub mod autoscaling;
@@ -87,6 +87,24 @@ static SCENES: &[(&str, &SceneSpec)] = &[
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {
     SCENES.iter().find(|(t, _)| *t == id).map(|(_, s)| *s)
+}
+
+/// The math panels, by topic id: each topic folder's `notes_math::MATH`
+/// (its equations, units, symbols and key terms).
+static MATHS: &[(&str, &Math)] = &[
+    ("consistent-hashing", &consistent_hashing::MATH),
+    ("load-balancing", &load_balancing::MATH),
+    ("autoscaling", &autoscaling::MATH),
+    ("warm-pool", &warm_pool::MATH),
+    ("cache-aware-routing", &cache_aware_routing::MATH),
+    ("buying-the-fleet", &buying_the_fleet::MATH),
+    ("fleet-efficiency", &fleet_efficiency::MATH),
+    ("tiers-and-rate-limits", &tiers_and_rate_limits::MATH),
+];
+
+/// The math panel of a built topic, by topic id.
+pub fn math(id: &str) -> Option<&'static Math> {
+    MATHS.iter().find(|(t, _)| *t == id).map(|(_, m)| *m)
 }
 
 /// The built topics, in menu order.

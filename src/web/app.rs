@@ -8,6 +8,7 @@
 use super::address::{point_embed_this, Address};
 use super::dom::*;
 use super::drill::{self, Drill};
+use super::glossary;
 use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
@@ -41,6 +42,8 @@ enum Shown {
     /// The home page: links and the record as it was read; nothing changes
     /// while it is on show.
     Home,
+    /// The glossary: a page of words, with no state to change.
+    Glossary,
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -69,6 +72,14 @@ pub fn start(link: State, notes: Vec<String>) {
                 host: Host::default(),
                 store: Some(store),
                 view: Shown::Home,
+            }
+        }
+        View::Glossary => {
+            glossary::mount(&app_root());
+            App {
+                host: Host::default(),
+                store: None,
+                view: Shown::Glossary,
             }
         }
     };

@@ -7,8 +7,9 @@
 //! - `dom`: helpers over web-sys;
 //! - `msg`: the messages, the effects, and `dispatch`, the one door into the
 //!   page's state (with its queue);
-//! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
-//!   talking to a host frame, links and "Copy" buttons;
+//! - `draw`, `store`, `host`, `links`, `glossary`: drawing a chart, the
+//!   saved record, talking to a host frame, links and "Copy" buttons, the
+//!   glossary page and the links to its terms;
 //! - `address`, `page`, `practice` (then `drill`, built on it),
 //!   `instructors`, `home`: the parts of a page, plain structs that take a
 //!   message and return effects (the home page takes none);
@@ -20,6 +21,7 @@ mod app;
 mod dom;
 mod draw;
 mod drill;
+mod glossary;
 mod home;
 mod host;
 mod instructors;
@@ -55,6 +57,7 @@ pub fn start() {
             View::Practice => Active::Practice,
             View::Instructors => Active::Instructors,
             View::Home => Active::Home,
+            View::Glossary => Active::Glossary,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -103,6 +106,7 @@ enum Active {
     Practice,
     Instructors,
     Home,
+    Glossary,
 }
 
 /// The site menu, one row that keeps the header's height whatever the
@@ -148,6 +152,7 @@ fn build_menu(active: Active) {
     for (text, href, which) in [
         ("Practice", "?view=practice", Active::Practice),
         ("For instructors", "?view=instructors", Active::Instructors),
+        ("Glossary", "?view=glossary", Active::Glossary),
     ] {
         let li = el("li", "sep");
         let a = text_el("a", "", text);

@@ -2,7 +2,8 @@
 // <meta> after the charset, with no 'unsafe-inline' or 'unsafe-eval' (only
 // 'wasm-unsafe-eval'), and every view runs under it without one violation:
 // each topic, its stories and fixes, charts, tables, hints and answers, the
-// practice and instructors views, an embed, the sample course page, and the
+// practice, instructors and glossary views (with a topic's math panel open),
+// an embed, the sample course page, and the
 // app opened from disk. A violation is seen twice: as a
 // `securitypolicyviolation` event (recorded in every frame by an init script)
 // and as Chromium's console error (support.mjs records those).
@@ -171,6 +172,23 @@ test('the practice view, with an answer and an export, runs under the policy', a
   await answer(page, '1');
   await page.waitForSelector('#q-feedback[data-verdict]');
   await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  await assertClean(page);
+  await page.context().close();
+});
+
+test('the glossary view, and a topic page with its term links and math panel, run under the policy', async () => {
+  const page = await cspPage(server.origin);
+  await gotoTopic(page, server.origin, '?view=glossary#card');
+  await assertPolicy(page.mainFrame());
+  await page.waitForSelector('#card.current dfn');
+  await gotoTopic(page, server.origin, '?topic=tiers-and-rate-limits&preset=incident');
+  // Reachable from the page: the menu and the footer link the glossary,
+  // and the question's first terms link their entries.
+  assert.ok(await page.$('#topics a[href="?view=glossary"]'));
+  assert.ok(await page.$('.site-foot a[href="?view=glossary"]'));
+  assert.ok(await page.$('.question a.term[href^="?view=glossary#"]'));
+  await page.click('details.math > summary');
+  await page.waitForSelector('details.math[open] .eq math mfrac');
   await assertClean(page);
   await page.context().close();
 });

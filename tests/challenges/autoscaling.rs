@@ -1,4 +1,4 @@
-//! autoscaling challenges (spec concepts.md § autoscaling, seed 002): the
+//! autoscaling challenges (docs/models/autoscaling.md, seed 002): the
 //! seed's worked example comes out of the three templates asked about the
 //! worked-example page, the draws keep their documented ranges, and every
 //! drawn answer equals the page's own figure for the same numbers.

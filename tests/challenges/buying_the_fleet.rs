@@ -1,5 +1,4 @@
-//! buying-the-fleet challenges (spec buying-the-fleet.md § Challenge
-//! templates): the draws follow the spec's ranges, every drawn answer equals
+//! buying-the-fleet challenges (docs/models/buying-the-fleet.md, challenges): the draws follow the documented ranges, every drawn answer equals
 //! the page's own figure for the same month, the three worked examples come
 //! out of the templates (asked about a page set to the example) and grade.
 
@@ -37,7 +36,7 @@ fn demand_tokens(q: &Question) -> u64 {
 
 /// The page set to a question's month: every variable named like a page
 /// parameter, and no other cards. `None` when the month's demand is below
-/// the page's 1T slider (the spec's ranges reach 0.1T on small 70B fleets).
+/// the page's 1T slider (the documented ranges reach 0.1T on small 70B fleets).
 fn page_of(q: &Question) -> Option<Params> {
     let d = q.vars.num("demand_t");
     if d != 0.0 && d < 1.0 {
@@ -360,8 +359,8 @@ fn c3_worked_example() {
     says(
         &q,
         &[
-            "K_own = 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
-            "K_rent = 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
+            "Owned cards carry 3,000 × 10,000 tok/s × 2,628,000 s = 78.84T",
+            "rented cards carry 400 × 24,000 tok/s × 2,628,000 s = 25.2288T",
             "max(0, 120T − 78.84T − 25.2288T) = 15.9312T, 13.28% of the month",
             "15,931,200 million tokens × $0.20 per 1M = $3,186,240",
         ],

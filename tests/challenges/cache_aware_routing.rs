@@ -17,7 +17,7 @@ fn solve_c3(n: f64, h: f64, w: f64, policy: &str) -> Solution {
     solve_vars("C3", &vars)
 }
 
-/// The spec's worked examples, solved on hand-built draws: C1 n = 16 → 6.25 %
+/// The documented worked examples, solved on hand-built draws: C1 n = 16 → 6.25 %
 /// kept, 93.75 % thrown away, 37.5 /s and 45,000 tok/s at 40 req/s; C2 24 GB,
 /// 2,000 tok, 160 KB → 75; C3 n = 32, h = 0.6, w = 0.25 → 61.29 % of the
 /// family = 15.32 points.
@@ -109,7 +109,7 @@ fn three_in_ten_c3_draws_shard_the_hot_template() {
         assert_eq!(q.answer, routing::hash_card_fleet_points(n, h, w, shard));
     }
     let share = sharded as f64 / draws as f64;
-    // The spec's "30% of draws shard the hot family".
+    // The documented "30% of draws shard the hot family".
     assert!((share - 0.3).abs() < 0.025, "{share}");
 }
 

@@ -1,5 +1,5 @@
-//! fleet-efficiency challenges (spec fleet-efficiency.md §7): the question's
-//! seed is the spec's practice seed (the topic's draw() is the spec's
+//! fleet-efficiency challenges (docs/models/fleet-efficiency.md, challenges): the question's
+//! seed is the documented practice seed (the topic's draw() is the documented
 //! generator), the worked examples come out of the templates and grade, and
 //! "ask about this page" takes the page's class, window and share.
 
@@ -30,7 +30,7 @@ fn window_of(w: &str) -> Window {
 }
 
 /// A question built from hand-made variables, solved by the topic, as
-/// `question()` builds it (for the spec's examples no seed can draw).
+/// `question()` builds it (for the documented examples no seed can draw).
 fn hand_built(id: &str, vars: Vars) -> Question {
     let t = topic();
     let tpl = templates(t).into_iter().find(|x| x.id == id).unwrap();
@@ -139,7 +139,7 @@ fn the_question_seed_is_the_practice_seed() {
     }
 }
 
-/// The draws span the spec's ranges (and both answers of C3: some questions
+/// The draws span the documented ranges (and both answers of C3: some questions
 /// have wrong evictions, some none).
 #[test]
 fn draws_cover_the_spec_ranges() {
@@ -179,7 +179,7 @@ fn draws_cover_the_spec_ranges() {
     );
 }
 
-/// §7 C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$ ($0.1434 per M).
+/// The challenges' C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$ ($0.1434 per M).
 /// Practice seed 83,836 is the first that draws it.
 #[test]
 fn c1_worked_example_from_its_seed() {
@@ -236,7 +236,7 @@ fn c2_example() -> Vars {
     v
 }
 
-/// §7 C2 example: D = 20,000 on the day window → target 21,000; the greedy
+/// The challenges' C2 example: D = 20,000 on the day window → target 21,000; the greedy
 /// picks F2, F4, F1: 3 cards, 21,700 tok/s, $7,800.
 #[test]
 fn c2_worked_example() {
@@ -281,7 +281,7 @@ fn c2_worked_example() {
     );
 }
 
-/// Hand-built C3 variables whose displayed numbers are the spec's example: a
+/// Hand-built C3 variables whose displayed numbers are the documented example: a
 /// card's true rate is shown as given, and its luck `u` is the one that
 /// measures it at the listed rate through the hour window (±25 %).
 fn c3_example() -> Vars {
@@ -305,7 +305,7 @@ fn c3_example() -> Vars {
     v
 }
 
-/// §7 C3 example: 10 flagships, 30 % → k = 3; evict c1, c8, c4; the true
+/// The challenges' C3 example: 10 flagships, 30 % → k = 3; evict c1, c8, c4; the true
 /// median is 6,650, so c8 (6,700) is the 1 wrong eviction; c5 (true 5,900)
 /// survives on a lucky 6,100.
 #[test]

@@ -1,7 +1,6 @@
-//! tiers-and-rate-limits challenges (spec tiers-and-rate-limits.md
-//! § Challenge templates T2-C1..C3): the spec's three worked examples come
+//! tiers-and-rate-limits challenges (docs/models/tiers-and-rate-limits.md, challenges T2-C1..C3): the documented three worked examples come
 //! out of the templates, the queue-wait template asked about the presets'
-//! pages quotes the seeds' 97 ms and 850 ms, and the draws keep the spec's
+//! pages quotes the seeds' 97 ms and 850 ms, and the draws keep the documented
 //! ranges, steps and dependent values.
 
 use crate::support::{accepts, on_grid, page, refuses, says};
@@ -125,7 +124,7 @@ fn c3_worked_example() {
     assert_eq!(s.answer, 0.0);
 }
 
-/// The spec's ranges and steps, its dependent draws, and answers recomputed
+/// The documented ranges and steps, its dependent draws, and answers recomputed
 /// here from the formulas.
 #[test]
 fn draws_follow_the_spec() {

@@ -1,4 +1,4 @@
-//! warm-pool challenges (spec concepts.md § warm-pool, seed 003): the seed's
+//! warm-pool challenges (docs/models/warm-pool.md, seed 003): the seed's
 //! $87,600 and $21,900 a year and the one-warm backlog come out of the
 //! templates asked about the presets' pages, the draws keep their documented
 //! ranges, and the break-even pool is the model's (the page's own figure for

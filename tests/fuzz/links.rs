@@ -42,7 +42,13 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
     let mut s = State::new(t);
     s.view = *pick(
         rng,
-        &[View::Topic, View::Practice, View::Instructors, View::Home],
+        &[
+            View::Topic,
+            View::Practice,
+            View::Instructors,
+            View::Home,
+            View::Glossary,
+        ],
     );
     if chance(rng, 0.6) {
         let p = pick(rng, t.presets());

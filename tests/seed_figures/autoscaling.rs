@@ -1,4 +1,4 @@
-//! Seed 002 (Replica autoscaling) and spec concepts.md § autoscaling.
+//! Seed 002 (Replica autoscaling) and docs/models/autoscaling.md.
 
 use super::{figure, row, Row};
 

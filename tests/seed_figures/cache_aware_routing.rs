@@ -1,5 +1,5 @@
 //! The "Cache-Aware Routing & Affinity" story of seeds 000 and 001, and spec
-//! cache-aware-routing.md (preset table, fixes, alternatives, challenge
+//! docs/models/cache-aware-routing.md (preset table, fixes, alternatives, challenge
 //! worked examples). Extra tests: the request-level simulation against the
 //! analytic model, and the check each preset fails.
 
@@ -20,24 +20,24 @@ const TWENTY_CARDS: &[(&str, &str)] = &[("cards", "20")];
 pub const ROWS: &[Row] = &[
     row("seed story: 1200 tok × 320 KB/token ≈ '384 MB a copy' (decimal units)", "round-robin-politeness", "copy_mb", 384.0),
     row("seed story: 'an 8 GB prefix cache holds 20 families' (20.83 floored)", "round-robin-politeness", "copies_per_card", 20.0),
-    row("seed story: 'meets the holder one time in n' — spec cache-aware-routing.md preset 1 (round-robin politeness): routed home 1/16 = 6.25%", "round-robin-politeness", "affinity", 0.0625),
-    row("spec cache-aware-routing.md preset 1 (round-robin politeness): hit 1/16 = 6.25%", "round-robin-politeness", "hit_share", 0.0625),
-    row("seed story: a 16-card fleet re-prefills 'dozens of times a second' — spec cache-aware-routing.md preset 1 (round-robin politeness): 37.5 re-prefills/s", "round-robin-politeness", "reprefills_per_s", 37.5),
-    row("spec cache-aware-routing.md preset 1 (round-robin politeness): 45,000 prefill tok/s wasted", "round-robin-politeness", "wasted_prefill_tok_s", 45_000.0),
-    row("spec cache-aware-routing.md preset 1 (round-robin politeness): 4 homes per card against 20 held", "round-robin-politeness", "homes_per_card", 4.0),
-    row("spec cache-aware-routing.md preset 1 (round-robin politeness): busiest 12.5%", "round-robin-politeness", "busiest_share", 0.125),
-    row("seed story: 'no matter how large the scratch space is' — spec cache-aware-routing.md preset 1 (round-robin politeness): with 80 GB still 6.25%", "round-robin-politeness", "hit_share", 0.0625).with(&[("scratch_gb", "80")]),
+    row("seed story: 'meets the holder one time in n' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): routed home 1/16 = 6.25%", "round-robin-politeness", "affinity", 0.0625),
+    row("docs/models/cache-aware-routing.md preset 1 (round-robin politeness): hit 1/16 = 6.25%", "round-robin-politeness", "hit_share", 0.0625),
+    row("seed story: a 16-card fleet re-prefills 'dozens of times a second' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 37.5 re-prefills/s", "round-robin-politeness", "reprefills_per_s", 37.5),
+    row("docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 45,000 prefill tok/s wasted", "round-robin-politeness", "wasted_prefill_tok_s", 45_000.0),
+    row("docs/models/cache-aware-routing.md preset 1 (round-robin politeness): 4 homes per card against 20 held", "round-robin-politeness", "homes_per_card", 4.0),
+    row("docs/models/cache-aware-routing.md preset 1 (round-robin politeness): busiest 12.5%", "round-robin-politeness", "busiest_share", 0.125),
+    row("seed story: 'no matter how large the scratch space is' — docs/models/cache-aware-routing.md preset 1 (round-robin politeness): with 80 GB still 6.25%", "round-robin-politeness", "hit_share", 0.0625).with(&[("scratch_gb", "80")]),
     row("spec preset 1 fix (hash the prefix family): hit 100%", "round-robin-politeness", "hit_share", 1.0).fixed(),
     row("spec preset 1 fix (hash the prefix family): 0 wasted", "round-robin-politeness", "wasted_prefill_tok_s", 0.0).fixed(),
     row("spec preset 1 fix (hash the prefix family): busiest 12.5%", "round-robin-politeness", "busiest_share", 0.125).fixed(),
-    row("spec cache-aware-routing.md preset 2 (hot template): card 0 carries 16 + 1.6 = 17.6 req/s", "hot-template", "busiest_req_s", 17.6),
-    row("spec cache-aware-routing.md preset 2 (hot template): busiest 88.0%", "hot-template", "busiest_share", 0.88),
-    row("spec cache-aware-routing.md preset 2 (hot template): card 15 is stranded at 0%", "hot-template", "idlest_share", 0.0),
-    row("spec cache-aware-routing.md preset 2 (hot template): fleet average 12.5%", "hot-template", "fleet_average_share", 0.125),
-    row("spec cache-aware-routing.md preset 2 (hot template): affinity 100%", "hot-template", "affinity", 1.0),
-    row("spec cache-aware-routing.md preset 2 (hot template): 2 homes on card 0 against 20 held", "hot-template", "homes_per_card", 2.0),
-    row("spec cache-aware-routing.md preset 2 (hot template): the hot part on one card is 16.0 req/s", "hot-template", "hot_req_s_per_card", 16.0),
-    row("spec cache-aware-routing.md preset 2 (hot template): 16 copies before sharding", "hot-template", "copies_demanded", 16.0),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): card 0 carries 16 + 1.6 = 17.6 req/s", "hot-template", "busiest_req_s", 17.6),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): busiest 88.0%", "hot-template", "busiest_share", 0.88),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): card 15 is stranded at 0%", "hot-template", "idlest_share", 0.0),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): fleet average 12.5%", "hot-template", "fleet_average_share", 0.125),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): affinity 100%", "hot-template", "affinity", 1.0),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): 2 homes on card 0 against 20 held", "hot-template", "homes_per_card", 2.0),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): the hot part on one card is 16.0 req/s", "hot-template", "hot_req_s_per_card", 16.0),
+    row("docs/models/cache-aware-routing.md preset 2 (hot template): 16 copies before sharding", "hot-template", "copies_demanded", 16.0),
     row("seed story: sharding 'halves the hot card load' — spec fix: hot part 16.0 → 8.0 req/s", "hot-template", "hot_req_s_per_card", 8.0).fixed(),
     row("spec preset 2 fix (shard hot across two cards): busiest 88% → 48%", "hot-template", "busiest_share", 0.48).fixed(),
     row("seed story: sharding 'costs one duplicate preamble copy' — spec fix: copies 16 → 17", "hot-template", "copies_demanded", 17.0).fixed(),
@@ -45,15 +45,15 @@ pub const ROWS: &[Row] = &[
     row("spec preset 2 alternative (hash + overflow at 60%): 5.6 req/s spill and miss", "hot-template", "spilled_req_s", 5.6).with(OVERFLOW),
     row("spec preset 2 alternative (hash + overflow at 60%): affinity 86.0%", "hot-template", "affinity", 0.86).with(OVERFLOW),
     row("spec preset 2 alternative (hash + overflow at 60%): 6,720 tok/s wasted", "hot-template", "wasted_prefill_tok_s", 6720.0).with(OVERFLOW),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): 25 homes per card", "silent-eviction", "homes_per_card", 25.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): against 20 held (8 GB)", "silent-eviction", "copies_per_card", 20.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): 80 copies evicted across the fleet", "silent-eviction", "evicted_copies", 80.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): 400 copies demanded, 320 held", "silent-eviction", "copies_held", 320.0),
-    row("seed story: cards that run short 'evict silently, turning hashed arrivals back into prefills' — spec cache-aware-routing.md preset 3 (silent eviction): effective hit 80%", "silent-eviction", "hit_share", 0.8),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): 8 re-prefills/s", "silent-eviction", "reprefills_per_s", 8.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): = 9,600 tok/s wasted", "silent-eviction", "wasted_prefill_tok_s", 9600.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): affinity 100%", "silent-eviction", "affinity", 1.0),
-    row("spec cache-aware-routing.md preset 3 (silent eviction): busiest 12.5%", "silent-eviction", "busiest_share", 0.125),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): 25 homes per card", "silent-eviction", "homes_per_card", 25.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): against 20 held (8 GB)", "silent-eviction", "copies_per_card", 20.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): 80 copies evicted across the fleet", "silent-eviction", "evicted_copies", 80.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): 400 copies demanded, 320 held", "silent-eviction", "copies_held", 320.0),
+    row("seed story: cards that run short 'evict silently, turning hashed arrivals back into prefills' — docs/models/cache-aware-routing.md preset 3 (silent eviction): effective hit 80%", "silent-eviction", "hit_share", 0.8),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): 8 re-prefills/s", "silent-eviction", "reprefills_per_s", 8.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): = 9,600 tok/s wasted", "silent-eviction", "wasted_prefill_tok_s", 9600.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): affinity 100%", "silent-eviction", "affinity", 1.0),
+    row("docs/models/cache-aware-routing.md preset 3 (silent eviction): busiest 12.5%", "silent-eviction", "busiest_share", 0.125),
     row("spec preset 3 fix (10 GB scratch): H = 26", "silent-eviction", "copies_per_card", 26.0).fixed(),
     row("spec preset 3 fix (10 GB scratch): hit 100%", "silent-eviction", "hit_share", 1.0).fixed(),
     row("spec preset 3 fix (10 GB scratch): nothing evicted", "silent-eviction", "evicted_copies", 0.0).fixed(),
@@ -76,7 +76,7 @@ fn params(preset: &str, fix: bool, set: &[(&str, &str)]) -> Params {
     story(T, preset, fix, set).unwrap()
 }
 
-/// Every preset, fix and alternative of the spec's table.
+/// Every preset, fix and alternative of the documented table.
 fn stories() -> Vec<(&'static str, Params)> {
     vec![
         ("round-robin", params("round-robin-politeness", false, &[])),
@@ -196,7 +196,7 @@ fn simulation_agrees_with_the_model_on_random_fleets() {
     );
 }
 
-/// Each story fails the check the spec's table says, and only that one;
+/// Each story fails the check the documented table says, and only that one;
 /// every fix and the 20-card alternative pass all three; hash + overflow
 /// holds the headroom but fails affinity.
 #[test]
@@ -239,7 +239,7 @@ fn the_general_evaluator_gives_the_seeds_80_32() {
     assert_eq!(sharded.copies_demanded(), ev.copies_demanded() + 1);
 }
 
-/// The challenge templates' formulas, on the spec's worked examples.
+/// The challenge templates' formulas, on the documented worked examples.
 #[test]
 fn challenge_formulas_reproduce_the_worked_examples() {
     assert_eq!(copies_per_card(24.0, 2000.0, 160.0), 75);

@@ -1,4 +1,4 @@
-//! Seed 000 (Consistent hashing) and spec concepts.md § consistent-hashing.
+//! Seed 000 (Consistent hashing) and docs/models/consistent-hashing.md.
 
 use super::{figure, row, Row, Tol};
 
@@ -7,13 +7,13 @@ pub const T: &str = "consistent-hashing";
 pub const ROWS: &[Row] = &[
     row("seed 000 worked example: 'exactly 64/128 = 50 percent of families remap'", "modulo-doubling", "modulo_remap_share", 0.5),
     row("seed 000: 'a 384 MB preamble copy' = 1,200 tok × 320 KB (decimal)", "modulo-doubling", "copy_mb", 384.0),
-    row("concepts.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB", "modulo-doubling", "expected_rebuild_mb", 12_288.0),
+    row("docs/models/consistent-hashing.md erratum: only half of 64 families move, 32 × 384 = 12,288 MB", "modulo-doubling", "expected_rebuild_mb", 12_288.0),
     row("seed 000: the card's 24,576 MB is the bill of 64 displaced families (128 cached)", "modulo-doubling", "expected_rebuild_mb", 24_576.0).with(&[("families", "128")]),
-    row("seed 000 / concepts.md preset 2: 'roughly 1 of 65 families moves per added card'", "ring-plus-one", "expected_move_share", 1.0 / 65.0),
-    row("seed 000 / concepts.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)", "ring-plus-one", "moved_share", 1.0 / 65.0).within(Tol::Abs(0.005)),
-    row("seed 000 / concepts.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved", "modulo-plus-one", "modulo_remap_share", 64.0 / 65.0),
-    row("concepts.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %", "modulo-plus-one", "moved_share", 64.0 / 65.0).within(Tol::Abs(0.005)),
-    row("concepts.md: modulo doubling's measured share over 100,000 families ≈ 50 %", "modulo-doubling", "moved_share", 0.5).with(&[("families", "100000")]).within(Tol::Abs(0.005)),
+    row("seed 000 / docs/models/consistent-hashing.md preset 2: 'roughly 1 of 65 families moves per added card'", "ring-plus-one", "expected_move_share", 1.0 / 65.0),
+    row("seed 000 / docs/models/consistent-hashing.md preset 2: the ring's measured share sits at 1/65 (±0.5 pt, 100,000 families)", "ring-plus-one", "moved_share", 1.0 / 65.0).within(Tol::Abs(0.005)),
+    row("seed 000 / docs/models/consistent-hashing.md preset 3: modulo 64 → 65 'redraws nearly every assignment', 64/65 moved", "modulo-plus-one", "modulo_remap_share", 64.0 / 65.0),
+    row("docs/models/consistent-hashing.md preset 3: measured modulo share over 100,000 families ≈ 98.46 %", "modulo-plus-one", "moved_share", 64.0 / 65.0).within(Tol::Abs(0.005)),
+    row("docs/models/consistent-hashing.md: modulo doubling's measured share over 100,000 families ≈ 50 %", "modulo-doubling", "moved_share", 0.5).with(&[("families", "100000")]).within(Tol::Abs(0.005)),
 ];
 
 /// Theory against measurement: for ring, jump and rendezvous over 100,000

@@ -1,7 +1,7 @@
-//! Seed 002 (Fleet Efficiency & Eviction) and spec fleet-efficiency.md: the
-//! seed card's 18 figures (§5 "Seed figure vs reproduced"), the spec's side
-//! figures, its full results table for all six runs, the test vectors of §8
-//! bit for bit, the decision margins of §5 and the challenge examples of §7.
+//! Seed 002 (Fleet Efficiency & Eviction) and docs/models/fleet-efficiency.md: the
+//! seed card's 18 figures ((the results) "Seed figure vs reproduced"), the documented side
+//! figures, its full results table for all six runs, the test vectors of (the test vectors)
+//! bit for bit, the decision margins of (the results) and the challenge examples of (the challenges).
 
 use super::{figure, row, Row, Tol};
 use fleetlab::model::SplitMix64;
@@ -9,7 +9,7 @@ use fleetlab::topics::fleet_efficiency::*;
 
 pub const T: &str = "fleet-efficiency";
 
-/// The diurnal practice shape of §6.
+/// The diurnal practice shape (the fleet-efficiency model's day of demand).
 const DIURNAL: &[(&str, &str)] = &[("shape", "diurnal")];
 
 /// class, seed, card, q, dips, u, true, day measured, hour measured.
@@ -47,19 +47,19 @@ pub const ROWS: &[Row] = &[
     row("seed 002: 'the shortfall swap to flagships covers 90,000 tok/s'", "bargain-shortfall", "delivered_tok_s", 90_000.0).fixed().within(Tol::Abs(0.5)),
     row("seed 002: the shortfall swap covers 90,000 tok/s 'for $35,360'", "bargain-shortfall", "bill", 35_360.0).fixed(),
     row("seed 002: the shortfall swap '... at 95.6% convergence' (0.95588)", "bargain-shortfall", "convergence", 0.956).fixed().within(Tol::Abs(0.0005)),
-    row("fleet-efficiency.md §4: 'the evictor pool on the hour window at a 10 % share runs 24 cards'", "noise-evictor", "warm_cards", 24.0).with(&[("share_pct", "10")]),
-    row("fleet-efficiency.md §4: '... and converges at 85.9 %'", "noise-evictor", "convergence", 0.859).with(&[("share_pct", "10")]).within(Tol::Abs(0.0005)),
-    row("fleet-efficiency.md §6: 'With the diurnal practice shape, the idler fix becomes 11 cards'", "golden-idler", "warm_cards", 11.0).fixed().with(DIURNAL),
-    row("fleet-efficiency.md §6: diurnal idler fix '... $30,940'", "golden-idler", "bill", 30_940.0).fixed().with(DIURNAL),
-    row("fleet-efficiency.md §6: diurnal idler fix '... 92.4 %'", "golden-idler", "convergence", 0.924).fixed().with(DIURNAL).within(Tol::Abs(0.0005)),
-    row("fleet-efficiency.md §6: 'C = 174,437 tok/s' for the golden idler's 26 warm cards", "golden-idler", "true_capacity_tok_s", 174_437.0).within(Tol::Abs(0.5)),
+    row("the fleet-efficiency model (the month model): 'the evictor pool on the hour window at a 10 % share runs 24 cards'", "noise-evictor", "warm_cards", 24.0).with(&[("share_pct", "10")]),
+    row("the fleet-efficiency model (the month model): '... and converges at 85.9 %'", "noise-evictor", "convergence", 0.859).with(&[("share_pct", "10")]).within(Tol::Abs(0.0005)),
+    row("the fleet-efficiency model (the diurnal shape): 'With the diurnal practice shape, the idler fix becomes 11 cards'", "golden-idler", "warm_cards", 11.0).fixed().with(DIURNAL),
+    row("the fleet-efficiency model (the diurnal shape): diurnal idler fix '... $30,940'", "golden-idler", "bill", 30_940.0).fixed().with(DIURNAL),
+    row("the fleet-efficiency model (the diurnal shape): diurnal idler fix '... 92.4 %'", "golden-idler", "convergence", 0.924).fixed().with(DIURNAL).within(Tol::Abs(0.0005)),
+    row("the fleet-efficiency model (the diurnal shape): 'C = 174,437 tok/s' for the golden idler's 26 warm cards", "golden-idler", "true_capacity_tok_s", 174_437.0).within(Tol::Abs(0.5)),
 ];
 
 /// A story's inputs: id, class, pool, seed, demand, window, share to
 /// evict, mode.
 type Story = (&'static str, Class, usize, u64, f64, Window, u32, Mode);
 
-/// Spec §5's inputs of each story.
+/// The documented inputs of each story.
 #[rustfmt::skip]
 const STORIES: &[Story] = &[
     ("golden-idler", Class::Flagship, 32, 3178, 60_000.0, Window::Day, 20, Mode::AlwaysWarm),
@@ -102,7 +102,7 @@ fn preset_input(preset: &str, fix: bool) -> MonthInput {
     }
 }
 
-/// The table of spec §5 is what the presets set: the page's preset buttons
+/// The table of the model (the results) is what the presets set: the page's preset buttons
 /// and this test's inputs agree.
 #[test]
 fn presets_set_the_spec_inputs() {
@@ -127,14 +127,14 @@ fn presets_set_the_spec_inputs() {
 
 #[test]
 fn splitmix64_known_answers() {
-    // fleet-efficiency.md §3 / §8.
+    // the fleet-efficiency model (the draw order) / (the test vectors).
     let mut r = SplitMix64::new(0);
     assert_eq!(r.next_u64(), 0xe220a8397b1dcdaf);
     assert_eq!(r.next_u64(), 0x6e789e6aa1b965f4);
     assert_eq!(r.next_u64(), 0x6c45d188009454f);
 }
 
-/// fleet-efficiency.md §8: q, dips, u, true, day and hour measured of the
+/// the fleet-efficiency model (the test vectors): q, dips, u, true, day and hour measured of the
 /// first three cards of each preset seed, bit for bit.
 #[test]
 fn card_draws_match_the_test_vectors_bit_for_bit() {
@@ -172,7 +172,7 @@ fn card_draws_match_the_test_vectors_bit_for_bit() {
     }
 }
 
-/// fleet-efficiency.md §8: the evicted and run lists, capacity, idle dollars
+/// the fleet-efficiency model (the test vectors): the evicted and run lists, capacity, idle dollars
 /// and bill of all six runs, bit for bit.
 #[test]
 fn months_match_the_test_vectors_bit_for_bit() {
@@ -222,7 +222,7 @@ fn months_match_the_test_vectors_bit_for_bit() {
     }
 }
 
-/// fleet-efficiency.md §5 "Full results": every figure of all six runs, at
+/// the fleet-efficiency model (the results) "Full results": every figure of all six runs, at
 /// the table's precision, through the topic's run() (what the page and the
 /// CLI show), and the verdict of each check.
 #[test]
@@ -296,7 +296,7 @@ fn full_results_table() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
-/// fleet-efficiency.md §1: every bill is whole card-months plus 15 % churn,
+/// the fleet-efficiency model (the calibration): every bill is whole card-months plus 15 % churn,
 /// and the ideal operator pays the same warm rent and no churn.
 #[test]
 fn bills_split_into_card_months_and_churn() {
@@ -321,7 +321,7 @@ fn bills_split_into_card_months_and_churn() {
     }
 }
 
-/// fleet-efficiency.md §5 "Decision margins": steady mode first passes its
+/// the fleet-efficiency model (the results) "Decision margins": steady mode first passes its
 /// target on the k-th card, the ideal first passes the peak on card k*.
 #[test]
 fn decision_margins() {
@@ -354,8 +354,8 @@ fn decision_margins() {
     }
 }
 
-/// Each failing check names the lever a reader should move, and says so with
-/// numbers; the named move really flips it.
+/// Each failing check names the lever a reader should move, by its slider's
+/// label, and says so with numbers; the named move really flips it.
 #[test]
 fn failing_checks_name_a_lever_that_works() {
     let t = fleetlab::topics::find(T).unwrap();
@@ -370,7 +370,14 @@ fn failing_checks_name_a_lever_that_works() {
         let v = out.verdict(check).unwrap();
         assert!(!v.pass, "{preset} / {check}");
         assert_eq!(v.lever, Some(lever), "{preset} / {check}: {}", v.why);
-        assert!(v.why.contains(lever), "{preset} / {check}: {}", v.why);
+        // The why names the lever as its slider reads, never by its id.
+        let label = t.params().iter().find(|s| s.name == lever).unwrap().label;
+        let why = v.why.to_lowercase();
+        assert!(
+            why.contains(&label.to_lowercase()) && !(lever.contains('_') && why.contains(lever)),
+            "{preset} / {check}: {}",
+            v.why
+        );
     }
     // The golden idler's why carries the seed's bill and the fix's result.
     let out = t.run(
@@ -432,7 +439,7 @@ fn corners_are_finite() {
     assert_eq!(idle("convergence"), 1.0);
 }
 
-/// fleet-efficiency.md §7 C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$.
+/// the fleet-efficiency model (the challenges) C1 example: 6,900 tok/s at $2,600 → 6,974,308 tok/$.
 #[test]
 fn challenge_c1_example() {
     let q = C1Question {
@@ -444,7 +451,7 @@ fn challenge_c1_example() {
     assert_eq!(round_half_up(card_score(6900.0, 2600.0), 1.0), 6_974_308.0);
     // $ per million tokens: $0.1434.
     assert_eq!(round_half_up(1e6 / q.answer(), 0.0001), 0.1434);
-    // The generator shows rounded numbers in the spec's ranges.
+    // The generator shows rounded numbers in the documented ranges.
     for seed in 0..200 {
         let g = c1_question(seed);
         assert_eq!(g.tok_s % 10.0, 0.0);
@@ -455,7 +462,7 @@ fn challenge_c1_example() {
     }
 }
 
-/// fleet-efficiency.md §7 C2 example: F2, F4, F1: 3 cards, 21,700 tok/s, $7,800.
+/// the fleet-efficiency model (the challenges) C2 example: F2, F4, F1: 3 cards, 21,700 tok/s, $7,800.
 #[test]
 fn challenge_c2_example() {
     let c = name_candidates(&[
@@ -507,7 +514,7 @@ fn challenge_c2_example() {
     }
 }
 
-/// fleet-efficiency.md §7 C3 example: evict c1, c8, c4; median 6,650; c8 is
+/// the fleet-efficiency model (the challenges) C3 example: evict c1, c8, c4; median 6,650; c8 is
 /// the 1 wrong eviction.
 #[test]
 fn challenge_c3_example() {

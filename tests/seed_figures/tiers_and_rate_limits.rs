@@ -1,5 +1,5 @@
 //! Seeds 001–003 ("Design ChatGPT: Tiers & Rate Limits") and spec
-//! tiers-and-rate-limits.md: the calibration, the preset table, the bucket
+//! docs/models/tiers-and-rate-limits.md: the calibration, the preset table, the bucket
 //! and queue figures, the challenge worked examples, and the simulation
 //! against the formulas.
 
@@ -28,20 +28,20 @@ pub const ROWS: &[Row] = &[
     // The seed figures and the calibration.
     row("seeds 001–003: 'a 97 millisecond paid wait'; spec: 97.00 ms at S = 49.67 ms, ρ = 0.6614", "normal-day", "paid_wait_ms", 97.00).within(Tol::Abs(0.005)),
     row("seeds 001–003: '30% of capacity removed … an 850 millisecond one'; spec: 850.06 ms at ρ' = 0.9448", "incident", "paid_wait_ms", 850.06).within(Tol::Abs(0.005)),
-    row("spec § Calibrating: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", "paid_wait_ms", 97.0).with(EXACT).within(Tol::Abs(1e-6)),
-    row("spec § Calibrating: exact fractions give 850.000 ms after 30 % of the cards go", "incident", "paid_wait_ms", 850.0).with(EXACT).within(Tol::Abs(1e-6)),
-    row("spec § Calibrating: ρ = 498/753 = 166/251", "normal-day", "provisioned_util", 166.0 / 251.0).with(EXACT).within(Tol::Abs(1e-12)),
-    row("spec § Calibrating: ρ' = ρ/0.7 = 0.944792", "incident", "provisioned_util", 1660.0 / 1757.0).with(EXACT).within(Tol::Abs(1e-12)),
-    row("spec § Calibrating: rounded values give ρ = 0.661356", "normal-day", "provisioned_util", 0.661356).within(Tol::Abs(5e-7)),
-    row("spec § Calibrating: rounded values give ρ' = 0.944794", "incident", "provisioned_util", 0.944794).within(Tol::Abs(5e-7)),
-    row("spec § Parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", "card_rate", 20.1329).within(Tol::Abs(5e-5)),
+    row("the calibration: exact fractions S = 8245/166 ms, ρ = 166/251 give 97.000 ms", "normal-day", "paid_wait_ms", 97.0).with(EXACT).within(Tol::Abs(1e-6)),
+    row("the calibration: exact fractions give 850.000 ms after 30 % of the cards go", "incident", "paid_wait_ms", 850.0).with(EXACT).within(Tol::Abs(1e-6)),
+    row("the calibration: ρ = 498/753 = 166/251", "normal-day", "provisioned_util", 166.0 / 251.0).with(EXACT).within(Tol::Abs(1e-12)),
+    row("the calibration: ρ' = ρ/0.7 = 0.944792", "incident", "provisioned_util", 1660.0 / 1757.0).with(EXACT).within(Tol::Abs(1e-12)),
+    row("the calibration: rounded values give ρ = 0.661356", "normal-day", "provisioned_util", 0.661356).within(Tol::Abs(5e-7)),
+    row("the calibration: rounded values give ρ' = 0.944794", "incident", "provisioned_util", 0.944794).within(Tol::Abs(5e-7)),
+    row("the parameters: μ = 1000/S = 20.1329 req/s/card", "normal-day", "card_rate", 20.1329).within(Tol::Abs(5e-5)),
     // Preset 1: normal day.
     row("spec preset table, normal day: ρ_P 0.6614", "normal-day", "provisioned_util", 0.6614).within(Tol::Abs(5e-5)),
     row("spec preset table, normal day: W paid 97.0 ms", "normal-day", "paid_wait_ms", 97.0).within(Tol::Abs(0.05)),
     row("spec preset table, normal day: ρ_S 66.2 %", "normal-day", "shared_util", 0.662).within(Tol::Abs(0.0005)),
     row("spec preset table, normal day: free wait 97.4 ms", "normal-day", "free_wait_ms", 97.4).within(Tol::Abs(0.05)),
     row("spec preset table, normal day: shed 20 %", "normal-day", "shed_share", 0.2).within(Tol::Abs(1e-12)),
-    row("spec § Parameters: a = 0.80 of 500 free req/s admitted", "normal-day", "free_admitted_per_s", 400.0),
+    row("the parameters: a = 0.80 of 500 free req/s admitted", "normal-day", "free_admitted_per_s", 400.0),
     row("spec notes: mean queue per provisioned card 1.29 requests normally", "normal-day", "prov_queue_per_card", 1.29).within(Tol::Abs(0.005)),
     // Preset 2: launch day.
     row("spec preset table, launch day: ρ_P 0.6614", "launch-day", "provisioned_util", 0.6614).within(Tol::Abs(5e-5)),
@@ -110,7 +110,7 @@ fn verdicts(preset: &str, fix: bool, set: &[(&str, &str)]) -> Vec<bool> {
     out.checks.iter().map(|c| c.pass).collect()
 }
 
-/// The check columns of the spec's preset table.
+/// The check columns of the documented preset table.
 #[test]
 fn checks_follow_the_spec_table() {
     type Case = (
@@ -157,7 +157,7 @@ fn launch_day_jams_the_shared_pool() {
     );
 }
 
-/// The fixes set what the spec's formulas compute: the spill that restores
+/// The fixes set what the documented formulas compute: the spill that restores
 /// ρ_P and the burst cards at a 60 % admit share.
 #[test]
 fn fixes_are_the_models_own_numbers() {
@@ -204,7 +204,7 @@ fn the_incident_figure_is_knife_edge() {
     assert!((1.0..1.4).contains(&(w1 - w0)), "{w0} → {w1}");
 }
 
-// Challenge worked examples (spec § Challenge templates).
+// Challenge worked examples (the challenge templates).
 
 #[test]
 fn challenge_c1_bucket_admit_count() {

@@ -1,4 +1,4 @@
-//! Seed 003 (Model warm pool) and spec concepts.md § warm-pool.
+//! Seed 003 (Model warm pool) and docs/models/warm-pool.md.
 
 use super::{figure, outcome, row, Row, Tol};
 
@@ -18,7 +18,7 @@ pub const ROWS: &[Row] = &[
         240.0,
     ),
     row(
-        "seed 003 worked example: 'about $87,600 a year' (365 days, spec concepts.md)",
+        "seed 003 worked example: 'about $87,600 a year' (365 days, docs/models/warm-pool.md)",
         "always-warm",
         "always_warm_per_year",
         87_600.0,
@@ -72,12 +72,12 @@ pub const ROWS: &[Row] = &[
         3.0,
     ),
     row(
-        "spec concepts.md C2: backlog = missing replicas × rate × cold start = 3 × 10 req/s × 32 s",
+        "docs/models/warm-pool.md C2: backlog = missing replicas × rate × cold start = 3 × 10 req/s × 32 s",
         "one-warm",
         "step_backlog",
         960.0,
     ),
-    row("spec concepts.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests", "one-warm", "backlog", 960.0).with(&[("rise_s", "0")]).within(Tol::Rel(1e-9)),
+    row("docs/models/warm-pool.md burst model: a burst arriving at once leaves (k − w) × rate × cold start = 960 requests", "one-warm", "backlog", 960.0).with(&[("rise_s", "0")]).within(Tol::Rel(1e-9)),
     row("seed 003 all cold: every arrival of a burst arriving at once waits the 32 s cold start", "all-cold", "mean_wait_s", 32.0).with(&[("rise_s", "0")]).within(Tol::Abs(0.01)),
 ];
 

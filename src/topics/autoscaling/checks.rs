@@ -15,7 +15,7 @@ fn hhmm(t: usize) -> String {
 const WAIT_SLO: CheckSpec = CheckSpec {
     id: "wait_slo",
     label: "Wait SLO held every second",
-    rule: "seconds with queueing wait above the SLO = 0",
+    rule: "seconds whose queueing wait is above the wait target (SLO) = 0",
 };
 
 fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
@@ -66,7 +66,7 @@ fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
 const SPARE_AT_PEAK: CheckSpec = CheckSpec {
     id: "spare_at_peak",
     label: "A spare at the peak (N + 1)",
-    rule: "ready replicas throughout the peak ≥ ceil(peak / ceiling) + 1",
+    rule: "ready replicas throughout the peak ≥ the replicas the peak needs (peak ÷ replica ceiling, rounded up) + 1",
 };
 
 fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {

@@ -9,14 +9,17 @@
 //! throughout the peak (N + 1); idle share ≤ 30 %.
 //!
 //! Files, in layer order: params → model → sim, sim_day → figures, checks,
-//! notes, charts, scene, scene_draw → challenges → mod.
+//! notes, notes_math, charts, charts_ramp (the morning zoomed in, the GPU
+//! gauge against the real load), scene, scene_draw → challenges → mod.
 
 mod challenges;
 mod charts;
+mod charts_ramp;
 mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod scene_draw;
@@ -27,6 +30,7 @@ use crate::model::*;
 
 pub use challenges::SOLVER;
 pub use model::{hourly_bill, replicas_released, replicas_with_spare};
+pub use notes_math::MATH;
 pub use params::{Day, Signal};
 pub use scene::SCENE;
 pub use sim::{DayStats, Trace};
@@ -38,7 +42,7 @@ pub static TOPIC: Declared = Declared {
         title: "Replica autoscaling",
         kind: TopicKind::Explorer,
         question: "How many replicas, driven by which signal, launched how early?",
-        source: "seed card 002 (Replica autoscaling) and its worked example",
+        source: "the seed card “Replica autoscaling” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[2],
@@ -57,6 +61,8 @@ fn run(p: &Params) -> Outcome {
     checks::checks(&day, &sim.stats, &mut out);
     out.charts.push(charts::day_chart(&day, &sim));
     out.charts.push(charts::queue_chart(&day, &sim));
+    out.charts.push(charts_ramp::ramp_chart(&day, &sim.trace));
+    out.charts.push(charts_ramp::gauge_chart(&day, &sim.trace));
     notes::notes(&day, p, &sim.stats, &mut out);
     out
 }

@@ -55,12 +55,12 @@ impl Signal {
 pub(super) static PARAMS: [ParamSpec; 14] = [
     ParamSpec::number(
         "replica_ceiling",
-        "Replica ceiling inside the SLO",
+        "Replica ceiling inside the latency target",
         Unit::TokPerS,
         (500.0, 20_000.0, 100.0),
         3000.0,
-        "seed 002 worked example: one replica sustains 3,000 tok/s inside the latency SLO",
-        "Aggregate tokens per second one replica serves without breaking the latency SLO.",
+        "the worked example of the autoscaling seed card: one replica sustains 3,000 tokens per second inside the latency target (SLO)",
+        "Tokens per second (tok/s) one replica, a complete inference server on its GPU, serves in total without breaking the latency target (SLO).",
     ),
     ParamSpec::number(
         "peak",
@@ -68,7 +68,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::TokPerS,
         (1000.0, 100_000.0, 100.0),
         9000.0,
-        "seed 002 worked example: peak demand 9,000 tok/s",
+        "the worked example: peak demand of 9,000 tokens per second",
         "The day's top demand (before the minute-to-minute swing).",
     )
     .log(),
@@ -78,7 +78,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::TokPerS,
         (0.0, 100_000.0, 100.0),
         4500.0,
-        "seed 002 worked example: traffic halves to 4,500 tok/s",
+        "the worked example: traffic halves to 4,500 tokens per second",
         "Overnight demand; the worked example's 'traffic halves' level.",
     ),
     ParamSpec::number(
@@ -87,8 +87,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("replicas"),
         (0.0, 8.0, 1.0),
         1.0,
-        "seed 002: one spare absorbs a deploy or a failure (3 + 1 = 4)",
-        "Replicas kept above the need, for a failure, a deploy or a swing.",
+        "the seed card: one spare absorbs a deploy or a failure (3 + 1 = 4)",
+        "Spare replicas kept above the need, for a failure, a deploy or a swing.",
     ),
     ParamSpec::number(
         "floor",
@@ -96,7 +96,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Count("replicas"),
         (1.0, 32.0, 1.0),
         2.0,
-        "seed 002: keep a floor for redundancy at the minimum size (2 carry the trough)",
+        "the seed card: keep a floor for redundancy at the minimum size (2 carry the trough)",
         "The fewest replicas the autoscaler keeps, whatever the signal says.",
     ),
     ParamSpec::number(
@@ -105,7 +105,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::UsdPerHour,
         (0.1, 20.0, 0.05),
         2.5,
-        "seed 002 worked example: cards rent at $2.50 per hour",
+        "the worked example: cards (GPUs) rent at $2.50 per hour",
         "Rent of one replica for an hour, booting and draining included.",
     ),
     ParamSpec::number(
@@ -114,8 +114,8 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.0, 900.0, 1.0),
         32.0,
-        "seed card 003's boot time: a cold start of 32 s",
-        "Seconds from launch until a replica admits traffic (weights, cache, kernels).",
+        "the warm-pool seed card's boot time: a cold start of 32 s",
+        "Seconds from launch until a replica admits traffic, its cold start: loading the weights, allocating the KV cache, warming the kernels.",
     ),
     ParamSpec::number(
         "forecast_s",
@@ -123,7 +123,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.0, 3600.0, 10.0),
         60.0,
-        "the model's choice: look 60 s ahead",
+        "Fleetlab's choice: look 60 s ahead",
         "How far ahead the autoscaler looks along the day's curve; 0 reacts to the last second only.",
     ),
     ParamSpec::number(
@@ -132,7 +132,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.0, 600.0, 5.0),
         60.0,
-        "chosen: a long reply (1,500 tokens at 25 tok/s per stream) finishes within 60 s",
+        "Fleetlab's choice: a long reply (1,500 tokens at 25 tokens per second a stream) finishes within 60 s",
         "A removed replica stops admitting and bills this long while its in-flight replies finish.",
     ),
     ParamSpec::choice(
@@ -140,7 +140,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         "Signal",
         SIGNALS,
         0,
-        "seed 002: 'a live signal such as queue depth'",
+        "the seed card: 'a live signal such as queue depth'",
         "What the autoscaler reads to size the pool.",
     ),
     ParamSpec::number(
@@ -149,7 +149,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (0.5, 30.0, 0.5),
         2.0,
-        "chosen (the seeds state none): a first token within about 2 s of queueing",
+        "Fleetlab's choice (the seed cards state none): a first token within about 2 s of queueing",
         "The most a token may wait in the queue before the second counts as a breach.",
     ),
     ParamSpec::number(
@@ -158,7 +158,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Seconds,
         (60.0, 14_400.0, 60.0),
         7200.0,
-        "chosen: a business day that climbs from trough to peak over two hours from 08:00",
+        "Fleetlab's choice: a business day that climbs from trough to peak over two hours from 08:00",
         "How long the morning climb from trough to peak takes; short is a surge.",
     ),
     ParamSpec::number(
@@ -167,7 +167,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.0, 0.3, 0.01),
         0.0,
-        "chosen: the worked example's day follows its curve exactly; the GPU trap adds ±5 %",
+        "Fleetlab's choice: the worked example's day follows its curve exactly; the GPU-utilization trap adds ±5 %",
         "How far demand wanders around the curve (a fixed seeded pattern).",
     ),
     ParamSpec::number(
@@ -176,7 +176,7 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         Unit::Share,
         (0.3, 1.0, 0.05),
         0.6,
-        "decode is memory-bound: the GPU-utilization gauge saturates near 60 %",
+        "the seed card: decode is memory-bound, so the GPU-utilization gauge flattens (Fleetlab puts it near 60 %)",
         "Where the GPU utilization gauge flattens however deep the queue; 100 % is an honest gauge.",
     ),
 ];

@@ -23,7 +23,7 @@ pub static SOLVER: Answers = answers! {
 // ---------------------------------------------------------------------------
 // Draws
 
-/// Draws a template in the spec's order (the template's variables give the
+/// Draws a template in the documented order (the template's variables give the
 /// ranges; the chip classes are picked here):
 ///
 /// * T1-C1: model; how many chip classes (1 or 2); the first class, the

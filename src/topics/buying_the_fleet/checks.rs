@@ -20,7 +20,7 @@ pub(super) fn checks(inp: &Input, m: &Month, out: &mut Outcome) {
 const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Owned cards are busy",
-    rule: "idle owned capacity 1 − X_own/K_own ≤ 15%",
+    rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry) ≤ 15%",
 };
 
 fn idle(inp: &Input, m: &Month) -> Verdict {
@@ -48,15 +48,15 @@ fn idle(inp: &Input, m: &Month) -> Verdict {
             } else {
                 let fix = match max_owned_passing(inp, chip) {
                     Some(n) => format!(
-                        "at {demand} at most {} owned {} keep idle within 15%; own fewer ({}) and rent the growth when it comes.",
+                        "at {demand} at most {} owned {} keep idle within 15%; own fewer (“{}”) and rent the growth when it comes.",
                         number(n as f64),
                         chip.name(),
-                        chip.owned_param()
+                        chip.owned_label()
                     ),
                     None => format!(
-                        "even with no owned {} the other owned cards hold more than {demand} ÷ 0.85; own fewer of every chip, starting with {}.",
+                        "even with no owned {} the other owned cards hold more than {demand} ÷ 0.85; own fewer of every chip, starting with “{}”.",
                         chip.name(),
-                        chip.owned_param()
+                        chip.owned_label()
                     ),
                 };
                 format!(
@@ -131,17 +131,17 @@ fn costliest_line(inp: &Input, m: &Month, line: Line, dollars: f64, tokens: f64)
     match line {
         Line::Owned(c) => owned_line(inp, m, c, &rate),
         Line::Rented(c) => format!(
-            "rented {} cost {rate} per 1M they carry. Rent fewer ({}) or own the base.",
+            "rented {} cost {rate} per 1M they carry. Rent fewer (“{}”) or own the base.",
             c.name(),
-            c.rented_param()
+            c.rented_label()
         ),
         Line::Api => format!(
-            "the API bills {} retail on {}. Rent {} whole {} instead ({}).",
+            "the API bills {} retail on {}. Rent {} whole {} instead (“{}”).",
             musd(m.api_dollars),
             t_text(m.d.api),
             number(m.fill_cards as f64),
             inp.fill.name(),
-            inp.fill.rented_param()
+            inp.fill.rented_label()
         ),
     }
 }
@@ -171,7 +171,7 @@ fn owned_line(inp: &Input, m: &Month, c: Chip, rate: &str) -> String {
             );
         }
     }
-    format!("{text}. Own fewer ({}).", c.owned_param())
+    format!("{text}. Own fewer (“{}”).", c.owned_label())
 }
 
 // ---------------------------------------------------------------------------
@@ -216,11 +216,11 @@ fn overflow(inp: &Input, m: &Month) -> Verdict {
                 "more at this shortfall, but the API has swallowed the month"
             };
             format!(
-                "{head}, over the 10% cap. {} whole rented {} would carry the whole shortfall for {}, {compare}: raise {}.",
+                "{head}, over the 10% cap. {} whole rented {} would carry the whole shortfall for {}, {compare}: raise “{}”.",
                 number(m.fill_cards as f64),
                 inp.fill.name(),
                 musd(m.fill_dollars),
-                inp.fill.rented_param()
+                inp.fill.rented_label()
             )
         },
     )

@@ -19,6 +19,7 @@ mod figures;
 mod model;
 mod model_units;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod scene_draw;
@@ -31,6 +32,7 @@ pub use challenges::SOLVER;
 pub use model::{
     api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
 };
+pub use notes_math::MATH;
 pub use params::{Chip, Model};
 pub use scene::SCENE;
 
@@ -40,7 +42,7 @@ pub static TOPIC: Declared = Declared {
         title: "Buying the fleet",
         kind: TopicKind::Simulator,
         question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
-        source: "seed cards 001–003, \"Where this shows up\": Buying the Fleet",
+        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Buying the Fleet",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[1, 2, 3],

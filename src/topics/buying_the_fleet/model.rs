@@ -1,7 +1,7 @@
 //! # Buying the fleet — the month's arithmetic
 //!
 //! Source: the "Buying the Fleet" section of seed cards 001, 002 and 003 (the
-//! same text also sits in 000), as the topic's spec page sets it out.
+//! same text also sits in 000), as the topic's model documentation sets it out.
 //!
 //! One month (`H` = 730 h, `S_m` = 2,628,000 s) of demand `D` tokens for one
 //! model `m` (8B chat or 70B premium), dispatched owned → rented → API.

@@ -23,7 +23,7 @@ fn api_tax_note(inp: &Input, m: &Month) -> String {
     let rate = |c: Chip| cost_per_1m(inp.rent_of(c), inp.t(c), 1.0) / inp.api_price;
     let be = |c: Chip| breakeven_api_share(d.shortfall, inp.t(c), inp.rent_of(c), inp.api_price);
     let limits = format!(
-        "At sustained volume renting costs {} of the API's price on B200 and {} on H100, so the seed's '40% of the shortfall on the API bills more than the whole rented cloud' holds for B200 rentals{}.",
+        "At sustained volume renting costs {} of the API's price on B200 and {} on H100, so the seed cards' '40% of the shortfall on the API bills more than the whole rented cloud' holds for B200 rentals{}.",
         pct(rate(Chip::B200)),
         pct(rate(Chip::H100)),
         if rate(Chip::H100) > 0.4 {

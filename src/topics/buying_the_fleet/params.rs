@@ -92,6 +92,14 @@ impl Chip {
             Chip::A100u => "rented_a100u",
         }
     }
+    /// The label a reader sees on its owned-cards slider.
+    pub(super) fn owned_label(self) -> &'static str {
+        label_of(&PARAMS, self.owned_param())
+    }
+    /// The label a reader sees on its rented-cards slider.
+    pub(super) fn rented_label(self) -> &'static str {
+        label_of(&PARAMS, self.rented_param())
+    }
     pub(super) fn price_param(self) -> &'static str {
         match self {
             Chip::H100 => "card_month_h100",
@@ -113,8 +121,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         "Model served",
         MODELS,
         0,
-        "seed 'Buying the Fleet': an 8B chat and a 70B premium",
-        "The model sets every card's rate: an H100 carries 10,000 tok/s on the 8B, 700 on the 70B.",
+        "the seed cards' Buying the Fleet: an 8B chat and a 70B premium",
+        "The model sets every card's rate: an H100 GPU carries 10,000 tokens per second (tok/s) on the 8B, 700 on the 70B.",
     ),
     ParamSpec::number(
         "demand_t",
@@ -122,8 +130,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::TTokens,
         (1.0, 1_000.0, 0.1),
         10.0,
-        "seed: '10T a month is a serious product, 1000T is frontier traffic'",
-        "Tokens the month must serve; owned cards carry it first, then rented, then the API.",
+        "the seed cards: '10T a month is a serious product, 1000T is frontier traffic'",
+        "Tokens the month must serve, in trillions (T); owned cards carry it first, then rented ones, then the API.",
     )
     .log(),
     ParamSpec::number(
@@ -132,8 +140,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         300.0,
-        "the model's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
-        "Owned cards bill their card-month whether or not tokens flow.",
+        "Fleetlab's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
+        "Owned cards bill their card-month whether or not tokens flow: an idle one is a mortgage payment.",
     ),
     ParamSpec::number(
         "owned_b200",
@@ -141,7 +149,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
     ),
     ParamSpec::number(
@@ -150,7 +158,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "A used A100 is cheap per card but carries only 0.45× an H100.",
     ),
     ParamSpec::number(
@@ -159,7 +167,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -168,7 +176,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         40.0,
-        "the model's choice: rented B200 carry the default month's swing above the owned base",
+        "Fleetlab's choice: rented B200 carry the default month's swing above the owned base",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -177,7 +185,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Count("cards"),
         COUNT,
         0.0,
-        "none by default",
+        "Fleetlab's baseline: none",
         "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
     ),
     ParamSpec::number(
@@ -186,8 +194,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         MODERN_BAND,
         2_100.0,
-        "the model's choice: H100 $2,100, the low end of the seed's $2,100–$2,900 band",
-        "Capex over 36 months plus power, colo, network and staff, per owned card.",
+        "Fleetlab's choice: H100 $2,100, the low end of the seed cards' $2,100–$2,900 band",
+        "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
     ),
     ParamSpec::number(
         "card_month_b200",
@@ -195,8 +203,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         MODERN_BAND,
         2_450.0,
-        "the model's choice: B200 $2,450 makes the '$441M bet' exact (5,000 × $2,450 × 36)",
-        "Capex over 36 months plus power, colo, network and staff, per owned card.",
+        "Fleetlab's choice: B200 $2,450 makes the seed cards' '$441M bet' exact (5,000 × $2,450 × 36)",
+        "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
     ),
     ParamSpec::number(
         "card_month_a100u",
@@ -204,7 +212,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMonth,
         (500.0, 2_090.0, 10.0),
         1_500.0,
-        "the model's choice: used A100 $1,500, below the modern band",
+        "Fleetlab's choice: used A100 $1,500, below the modern band",
         "A used card is cheap per month; what matters is its price per token.",
     ),
     ParamSpec::number(
@@ -213,7 +221,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::Ratio,
         (1.0, 2.5, 0.01),
         1.35,
-        "seed: rented cards bill 'the cloud's roughly 1.35x premium on the same floor'",
+        "the seed cards: rented cards bill 'the cloud's roughly 1.35x premium on the same floor'",
         "A rented card-month costs this multiple of the owned one.",
     ),
     ParamSpec::choice(
@@ -221,7 +229,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         "Chip to rent for the shortfall",
         FILL_CHIPS,
         1,
-        "the model's choice: B200, the rental the seed's API-tax claim holds for",
+        "Fleetlab's choice: B200, the rental the seed cards' API-tax claim holds for",
         "The chip whose whole rented cards the shortfall figure and the API comparison count.",
     ),
     ParamSpec::number(
@@ -230,8 +238,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMTok,
         (0.01, 2.0, 0.01),
         0.20,
-        "seed: the API bills '$0.20 per 1M for the 8B chat'",
-        "Retail per 1M tokens on the 8B; used when the model is the 8B.",
+        "the seed cards: the API bills '$0.20 per 1M for the 8B chat'",
+        "Retail per 1M tokens on the 8B, used when the model is the 8B: the month's blended cost must stay under 75 % of it.",
     ),
     ParamSpec::number(
         "api_price_70b",
@@ -239,7 +247,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         Unit::UsdPerMTok,
         (0.1, 20.0, 0.01),
         2.50,
-        "seed: the API bills '$2.50 for the 70B premium'",
+        "the seed cards: the API bills '$2.50 for the 70B premium'",
         "Retail per 1M tokens on the 70B; used when the model is the 70B.",
     ),
 ];

@@ -32,7 +32,7 @@ fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
                 pct(ev.affinity)
             ),
             (false, Policy::HashOverflow) => format!(
-                "The overflow holds the hot card at 60% by spilling {} req/s to cards without the copy, so only {} of arrivals reach their home, under the 90% floor. Shard the hot family instead (policy hash-shard2).",
+                "The overflow holds the hot card at 60% by spilling {} req/s to cards without the copy, so only {} of arrivals reach their home, under the 90% floor. Shard the hot family across two cards instead (Routing policy).",
                 crate::model::units::number(ev.spilled),
                 pct(ev.affinity)
             ),
@@ -49,7 +49,7 @@ const SCRATCH: CheckSpec = CheckSpec {
     id: "scratch",
     label: "No silent eviction",
     rule:
-        "every card holds all the copies homed on it: max homes per card ≤ copies the scratch holds",
+        "every card holds all the copies homed on it: the most homes on one card ≤ the copies its scratch holds",
 };
 
 fn scratch(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
@@ -124,12 +124,12 @@ fn headroom(inp: &Input, ev: &Evaluation) -> Verdict {
                 )
             } else if policy == Policy::HashShard2 {
                 format!(
-                    "{head}, over the 60% headroom while the fleet averages {}: even half of the hot family is too much for one card. Set the policy to hash-overflow to cap it (or lower the hot share).",
+                    "{head}, over the 60% headroom while the fleet averages {}: even half of the hot family is too much for one card. Choose the routing policy that overflows at the cap (or lower the hot share).",
                     pct(average)
                 )
             } else {
                 format!(
-                    "{head}, over the 60% headroom while the fleet averages {}: the hash piles the hot family on one card. Set the policy to hash-shard2 (or hash-overflow).",
+                    "{head}, over the 60% headroom while the fleet averages {}: the hash piles the hot family on one card. Choose the routing policy that shards the hot family across two cards (or the one that overflows at the cap).",
                     pct(average)
                 )
             }

@@ -33,6 +33,7 @@ mod charts;
 mod checks;
 mod figures;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod sim;
@@ -40,6 +41,7 @@ mod sim;
 pub use challenges::{
     round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
 };
+pub use notes_math::MATH;
 pub use params::scenario;
 pub use scene::SCENE;
 
@@ -52,8 +54,8 @@ pub static TOPIC: Declared = Declared {
         id: "cache-aware-routing",
         title: "Cache-aware routing & affinity",
         kind: TopicKind::Simulator,
-        question: "Where should each request land so its shared opening is already resident, without one card drowning?",
-        source: "seed cards 000 and 001, \"Where this shows up\": Cache-Aware Routing & Affinity",
+        question: "Which GPU should each request land on so its shared opening, the preamble, is already resident there, without one card drowning?",
+        source: "the seed cards “Consistent hashing” and “Load balancing”, where they describe Cache-Aware Routing & Affinity",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[0, 1],

@@ -3,7 +3,7 @@
 
 use super::params::Input;
 use super::sim::PAGE_SEED;
-use crate::engine::routing::{Evaluation, Policy, Scenario};
+use crate::engine::routing::{Evaluation, Policy, Scenario, POLICY_WORDS};
 use crate::engine::routing_sim::SimResult;
 use crate::model::{Note, Outcome, Unit};
 
@@ -15,9 +15,12 @@ pub(super) fn notes(
     out: &mut Outcome,
 ) {
     out.notes.push(Note::Info(format!(
-        "Request-level simulation: {} arrivals from SplitMix64 seed {PAGE_SEED}, routed by {} to cards that hold their {} most-requested homes. Measured hit {} against the model's {}; routed home {} against {}.",
+        "Request-level simulation: {} arrivals drawn from the fixed random seed {PAGE_SEED}, routed by “{}” to cards that hold their {} most-requested homes. Measured hit {} against the model's {}; routed home {} against {}.",
         crate::model::units::number(sim.requests as f64),
-        inp.policy.word(),
+        POLICY_WORDS
+            .iter()
+            .find(|(w, _)| *w == inp.policy.word())
+            .map_or("", |(_, label)| *label),
         s.held,
         Unit::Share.format(sim.hit_share()),
         Unit::Share.format(ev.hit),
@@ -26,7 +29,7 @@ pub(super) fn notes(
     )));
     if inp.hot_share > 0.0 && inp.policy.hashes() {
         out.notes.push(Note::Info(format!(
-            "A hash is blind to popularity: the hot family shares card 0 with cold family 0 ({} + {} req/s).",
+            "A hash is blind to popularity: the hot family shares the first card with the first cold family ({} + {} req/s).",
             crate::model::units::number(inp.arrivals * s.hot_per_home()),
             crate::model::units::number(inp.arrivals * s.cold_share())
         )));

@@ -16,8 +16,8 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Count("cards"),
         (1.0, 256.0, 1.0),
         16.0,
-        "the seed's \"16-card fleet\"",
-        "Fleet size n; cold family j is homed on card j mod n.",
+        "the seed cards' \"16-card fleet\"",
+        "Fleet size in cards: GPUs that each serve one copy of the model. The cold families are homed on the cards in turn, one after another.",
     ),
     ParamSpec::number(
         "arrivals",
@@ -25,8 +25,8 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::ReqPerS,
         (1.0, 2000.0, 1.0),
         40.0,
-        "the model's baseline: Λ = 40 req/s",
-        "Fleet arrivals Λ, every one carrying a shared opening.",
+        "Fleetlab's baseline: 40 requests a second",
+        "Requests arriving at the fleet each second, every one carrying a shared opening (its preamble).",
     )
     .log(),
     ParamSpec::number(
@@ -35,7 +35,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::ReqPerS,
         (1.0, 500.0, 1.0),
         20.0,
-        "the model's baseline: μ = 20 req/s at 100 %",
+        "Fleetlab's baseline: 20 requests a second at 100 % utilization",
         "Requests a second one card decodes at 100 % utilization.",
     )
     .log(),
@@ -45,8 +45,8 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Gb,
         (0.0, 160.0, 0.5),
         SCRATCH_GB,
-        "seed story: \"an 8 GB prefix cache holds 20 families\"",
-        "Memory each card keeps for resident preamble copies; it holds floor(M/copy) of them.",
+        "the seed cards: \"an 8 GB prefix cache holds 20 families\"",
+        "Memory each card keeps for resident preamble copies (its prefix cache); it holds as many whole copies as fit.",
     ),
     ParamSpec::number(
         "hot_share",
@@ -54,8 +54,8 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Share,
         (0.0, 0.95, 0.01),
         0.0,
-        "the model's baseline: h = 0 (0.40 in the hot-template story)",
-        "Share of arrivals of one hot prompt template; hashing puts all of it on card 0.",
+        "Fleetlab's baseline: no hot template (40 % in the hot-template story)",
+        "Share of arrivals that carry one hot prompt template; hashing puts all of it on the first card.",
     ),
     ParamSpec::number(
         "families",
@@ -63,7 +63,7 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Count("families"),
         (1.0, 5000.0, 1.0),
         64.0,
-        "the model's baseline: C = 64 (15 and 400 in the other stories)",
+        "Fleetlab's baseline: 64 (15 and 400 in the other stories)",
         "Equally popular prompt families besides the hot one, each homed on one card.",
     )
     .log(),
@@ -73,8 +73,8 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Tokens,
         (100.0, 8000.0, 100.0),
         PREAMBLE_TOKENS,
-        "seed story: \"about 1200 tokens\" of system line, tool spec and brief",
-        "Tokens every arrival prefills unless its opening is resident on its card.",
+        "the seed cards: \"about 1200 tokens\" of system line, tool description and project brief",
+        "Tokens of the shared opening, the preamble, that every arrival prefills unless a copy is resident on its card.",
     ),
     ParamSpec::number(
         "kv_kb",
@@ -82,16 +82,16 @@ pub(super) static PARAMS: [ParamSpec; 9] = [
         Unit::Count("KB"),
         (10.0, 1000.0, 1.0),
         KV_KB_PER_TOKEN,
-        "seed story: 70B-class KV at 320 KB per token",
-        "KV cache per token; copy size = opening × KV per token.",
+        "the seed cards: a 70B-class model's KV cache at 320 KB per token",
+        "KV cache (the attention keys and values a prefill writes) per token; a preamble copy is the opening's tokens × this.",
     ),
     ParamSpec::choice(
         "policy",
         "Routing policy",
         POLICY_WORDS,
         0,
-        "seed story: cache-blind round-robin first",
-        "How an arrival picks its card.",
+        "the seed cards, which start from cache-blind round-robin",
+        "How an arrival picks its card: round-robin in turn, blind to the cache, or by hashing its prompt family to the family's home.",
     ),
 ];
 

@@ -1,6 +1,7 @@
 //! The checks, each declared beside the verdict it computes: a resize should
 //! move at most twice the least possible share, and no card should hold more
-//! than 1.25 × the average.
+//! than 1.25 × the average (judged once cards hold 20 families or more on
+//! average: below that, chance alone makes hot spots).
 
 use super::model::ideal_moved_share;
 use super::params::{Input, Scheme};
@@ -11,7 +12,7 @@ use crate::model::{CheckSpec, Outcome, Unit, Verdict};
 const MOVED: CheckSpec = CheckSpec {
     id: "moved",
     label: "Resize moves little",
-    rule: "moved share ≤ 2 × the ideal |n1 − n0| / max(n0, n1)",
+    rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet",
 };
 
 fn moved(inp: &Input, r: &Resize) -> Verdict {
@@ -53,37 +54,49 @@ fn moved(inp: &Input, r: &Resize) -> Verdict {
     )
 }
 
+/// Below this many families a card on average, chance alone piles a few
+/// onto one card whatever the scheme: balance is not judged there.
+const JUDGED_FROM: f64 = 20.0;
+
 const BALANCE: CheckSpec = CheckSpec {
     id: "balance",
     label: "No card is a hot spot",
-    rule: "busiest card's families ≤ 1.25 × the average",
+    rule: "busiest card's families ≤ 1.25 × the average, judged once cards hold 20 families or more on average",
 };
 
 fn balance(inp: &Input, r: &Resize) -> Verdict {
     let (busiest, avg) = (r.busiest, r.average);
     let ratio = busiest as f64 / avg;
-    // Below 20 families a card, chance alone makes a hot spot: the lever is
-    // more families, whatever the scheme.
-    let sparse = avg < 20.0;
-    let lever = if sparse {
-        "families"
-    } else if inp.scheme == Scheme::Ring {
+    let head = format!(
+        "The busiest card holds {} against an average of {}",
+        Unit::Count("families").format(busiest as f64),
+        units::number(avg)
+    );
+    if avg < JUDGED_FROM {
+        // Not judged: the threshold is unbounded, so the verdict passes and
+        // says why (the ratio shown as a plain number beside ∞).
+        return Verdict::at_most(
+            BALANCE.id,
+            ratio,
+            f64::INFINITY,
+            Unit::None,
+            Some("families"),
+            |_| {
+                format!(
+                    "Not judged here. {head}: with under {} families a card, chance alone puts a few on one card and leaves others empty, so a hot spot cannot be told from luck. Raise the families to judge balance.",
+                    units::number(JUDGED_FROM)
+                )
+            },
+        );
+    }
+    let lever = if inp.scheme == Scheme::Ring {
         "bound"
     } else {
         "families"
     };
     Verdict::at_most(BALANCE.id, ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
-        let head = format!(
-            "The busiest card holds {} against an average of {}",
-            Unit::Count("families").format(busiest as f64),
-            units::number(avg)
-        );
         if pass {
             format!("{head}: within 1.25× of even.")
-        } else if sparse {
-            format!(
-                "{head}: with so few families per card, chance alone piles several onto one card. Balance is judged over many families: raise the families (or set a load bound on the ring)."
-            )
         } else if inp.scheme == Scheme::Ring {
             format!(
                 "{head}: the ring's arcs are uneven. Set a load bound (c = 1.2) or raise the virtual nodes."

@@ -17,11 +17,13 @@ mod figures;
 mod model;
 mod model_ring;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod sim;
 
 pub use challenges::SOLVER;
+pub use notes_math::MATH;
 pub use scene::SCENE;
 
 use crate::model::*;
@@ -32,8 +34,8 @@ pub static TOPIC: Declared = Declared {
         id: "consistent-hashing",
         title: "Consistent hashing",
         kind: TopicKind::Explorer,
-        question: "When the fleet resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
-        source: "seed card 000 (Consistent hashing) and its worked example",
+        question: "When a fleet of GPUs resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
+        source: "the seed card “Consistent hashing” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[0],

@@ -1,16 +1,19 @@
 //! The notes: the seed card's erratum on the rebuild bill, computed from the
-//! worked example's parameters, and the load bound's caveats.
+//! worked example's parameters and shown on that example only, and the load
+//! bound's caveats.
 
 use super::model::{cap, modulo_moved_share};
-use super::params::{Input, Scheme, COPY_MB};
+use super::params::{Input, Scheme, PARAMS, PRESETS};
 use crate::model::units;
-use crate::model::{Note, Outcome, Unit};
+use crate::model::{Note, Outcome, Params, Unit};
 
 pub(super) fn notes(inp: &Input, out: &mut Outcome) {
-    out.notes.push(Note::Erratum(erratum()));
+    if is_worked_example(inp) {
+        out.notes.push(Note::Erratum(erratum()));
+    }
     if inp.bound > 0.0 && inp.bound < 1.0 {
         out.notes.push(Note::Info(format!(
-            "A bound below 1 cannot hold every family; the model uses c = 1 (at most ceil(F/n) = {} per card after the resize).",
+            "A bound below 1 cannot hold every family; the model uses c = 1 (at most {} per card after the resize: the families divided by the cards, rounded up).",
             cap(1.0, inp.families, inp.n1)
         )));
     }
@@ -21,24 +24,33 @@ pub(super) fn notes(inp: &Input, out: &mut Outcome) {
     }
 }
 
+/// Whether the run is the worked example's resize (the erratum is about
+/// that example's figure, so it shows there only).
+fn is_worked_example(inp: &Input) -> bool {
+    let wx = worked_example();
+    (inp.n0, inp.n1, inp.families, inp.scheme) == (wx.n0, wx.n1, wx.families, wx.scheme)
+        && inp.copy_mb == wx.copy_mb
+}
+
+/// The worked example, the first story: 64 cached families, 64 → 128 cards
+/// by modulo, 384 MB copies.
+fn worked_example() -> Input {
+    let mut p = Params::defaults(&PARAMS);
+    // The story's values are the topic's own and always apply.
+    let _ = p.apply(PRESETS[0].set);
+    Input::read(&p)
+}
+
 /// The card's figure and the model's, both computed from the worked example:
 /// the card multiplies all 64 families by 384 MB (24,576 MB), but modulo
 /// doubling moves only half of them, so the expected rebuild is 12,288 MB.
 fn erratum() -> String {
-    let wx = Input {
-        n0: 64,
-        n1: 128,
-        families: 64,
-        vnodes: 128,
-        scheme: Scheme::Modulo,
-        bound: 0.0,
-        copy_mb: COPY_MB,
-    };
+    let wx = worked_example();
     let card = wx.families as f64 * wx.copy_mb;
     let share = modulo_moved_share(wx.n0, wx.n1);
     let moved = share * wx.families as f64;
     format!(
-        "Erratum (seed 000): the card multiplies all {} families by {} ({}, about {}). Modulo doubling {} → {} moves only {} of them, so the expected rebuild is {} × {} = {}. {} is the bill of {} displaced families, i.e. {} cached families.",
+        "Erratum (the seed card's worked example): the card multiplies all {} families by {} ({}, about {}). Modulo doubling {} → {} moves only {} of them, so the expected rebuild is {} × {} = {}. {} is the bill of {} displaced families, i.e. {} cached families.",
         wx.families,
         Unit::Mb.format(wx.copy_mb),
         Unit::Mb.format(card),

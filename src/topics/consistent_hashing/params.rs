@@ -50,8 +50,8 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Count("cards"),
         (1.0, 512.0, 1.0),
         64.0,
-        "seed 000 worked example: a 64-card fleet",
-        "The fleet's size before the resize.",
+        "the worked example of the consistent-hashing seed card: a 64-card fleet",
+        "The fleet's size before the resize, in cards: GPUs that each serve one copy of the model.",
     ),
     ParamSpec::number(
         "cards_after",
@@ -59,7 +59,7 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Count("cards"),
         (1.0, 512.0, 1.0),
         128.0,
-        "seed 000 worked example: the fleet doubles to 128",
+        "the worked example: the fleet doubles to 128 cards",
         "The fleet's size after the resize.",
     ),
     ParamSpec::number(
@@ -68,8 +68,8 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Count("families"),
         (1.0, 100_000.0, 1.0),
         64.0,
-        "seed 000 worked example: 64 cached prompt families",
-        "Prompt families whose preamble copies live on some card.",
+        "the worked example: 64 cached prompt families",
+        "Prompt families (requests that share one opening, the preamble) whose copies live on some card.",
     )
     .log(),
     ParamSpec::number(
@@ -78,15 +78,15 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Count("per card"),
         (1.0, 512.0, 1.0),
         128.0,
-        "the model's choice: 128 points per card, enough for even arcs",
-        "Points each card owns on the ring; more points, more even arcs.",
+        "Fleetlab's choice: 128 points per card, enough for even arcs",
+        "Points (virtual nodes) each card owns on the ring; more points, more even arcs.",
     ),
     ParamSpec::choice(
         "scheme",
         "Scheme",
         SCHEMES,
         0,
-        "seed 000: naive modulo routing first",
+        "the seed card, which starts from naive modulo routing",
         "How a family's key picks its card.",
     ),
     ParamSpec::number(
@@ -95,8 +95,8 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Ratio,
         (0.0, 3.0, 0.05),
         0.0,
-        "the model's choice: off, as the seed's plain ring",
-        "Ring only: no card takes more than ceil(c·F/n) families; the rest walk clockwise.",
+        "Fleetlab's choice: off, like the seed card's plain ring",
+        "Ring only: no card takes more than c times its even share of families (rounded up); the rest walk clockwise to the next card with room. 0 turns the bound off.",
     ),
     ParamSpec::number(
         "copy_mb",
@@ -104,8 +104,8 @@ pub(super) static PARAMS: [ParamSpec; 7] = [
         Unit::Mb,
         (1.0, 4000.0, 1.0),
         COPY_MB,
-        "1,200 tokens × 320 KB/token, decimal units (seed 000)",
-        "What re-prefilling one displaced family costs.",
+        "the seed card: a 1,200-token preamble at 320 KB of KV cache a token, 384 MB in decimal units",
+        "What re-prefilling one displaced family's preamble costs, in memory written.",
     ),
 ];
 

@@ -102,7 +102,7 @@ impl C1Question {
     }
 }
 
-/// Challenge C1's raw draws, in the spec's order: the class (`unit < 0.5`
+/// Challenge C1's raw draws, in the documented order: the class (`unit < 0.5`
 /// flagship), the lottery `q`, the rent factor `0.8 + 0.4 × unit`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct C1Draw {
@@ -281,7 +281,7 @@ impl C3Question {
     }
 }
 
-/// Challenge C3's raw draws, in the spec's order: `n`, `p`, the window, then
+/// Challenge C3's raw draws, in the documented order: `n`, `p`, the window, then
 /// the pool `draw_pool(flagship, n, next_u64())`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct C3Draw {

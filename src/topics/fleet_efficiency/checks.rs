@@ -89,7 +89,7 @@ fn capacity(m: &Month) -> Verdict {
         m,
         "pool_size",
         "pool_size",
-        "No single slider move covers it: even the largest pool falls short; lower the demand, or add cards (pool_size) and switch class together with a gentler eviction share.",
+        "No single slider move covers it: even the largest pool falls short; lower the demand, or add cards in the pool and switch the card class together with a gentler eviction share.",
     );
     let ratio = m.delivered_share();
     let warm = m.run.len();
@@ -152,7 +152,7 @@ fn convergence(m: &Month) -> Verdict {
         m,
         "mode",
         "window",
-        "No single slider move brings it to 90 %: move several together (mode, window, share_pct).",
+        "No single slider move brings it to 90 %: move several together (run mode, measurement window, eviction share).",
     );
     Verdict::at_least(
         CONVERGENCE.id,
@@ -226,7 +226,7 @@ fn eviction(m: &Month) -> Verdict {
         m,
         "window",
         "share_pct",
-        "Set share_pct to 0 % to evict nothing.",
+        "Set the eviction share to 0 % to evict nothing.",
     );
     Verdict::at_most(
         EVICTION.id,
@@ -238,7 +238,7 @@ fn eviction(m: &Month) -> Verdict {
             let err = m.input.window.err() * 100.0;
             if pass && m.k == 0 {
                 format!(
-                    "No card is evicted (share_pct {} % of {} cards rounds down to 0), so none is evicted wrongly.",
+                    "No card is evicted (an eviction share of {} % of {} cards rounds down to 0), so none is evicted wrongly.",
                     m.input.share_pct,
                     m.cards.len()
                 )
@@ -307,22 +307,25 @@ impl Move {
     fn says(self, after: &Month) -> String {
         match self {
             Move::Mode(x) => format!(
-                "Switch mode to {} ({} cards run)",
+                "Switch the run mode to {} ({} cards run)",
                 x.word(),
                 after.run.len()
             ),
             Move::Window(x) => format!(
-                "Score through the {} window (±{} %)",
+                "Score through the {} measurement window (±{} %)",
                 x.word(),
                 x.err() * 100.0
             ),
-            Move::Share(x) => format!("Lower share_pct to {x} % ({})", plural(after.k, "eviction")),
+            Move::Share(x) => format!(
+                "Lower the eviction share to {x} % ({})",
+                plural(after.k, "eviction")
+            ),
             Move::Class(x) => format!(
-                "Switch class to {} ({} cards run)",
+                "Switch the card class to {} ({} cards run)",
                 x.word(),
                 after.run.len()
             ),
-            Move::Pool(x) => format!("Grow pool_size to {x} cards"),
+            Move::Pool(x) => format!("Grow the pool to {x} cards"),
         }
     }
 }

@@ -19,6 +19,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod scene_draw;
@@ -28,6 +29,7 @@ pub use challenges::{c1_question, c2_question, c3_question, eviction_decision};
 pub use challenges::{name_candidates, whole_card_greedy, SOLVER};
 pub use challenges::{C1Question, C2Question, C3Question, Candidate, EvictionDecision, GreedyPick};
 pub use model::{card_score, round_half_up};
+pub use notes_math::MATH;
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
 pub use scene::SCENE;
 pub use sim::{draw_pool, run_month, Card, Month};
@@ -40,7 +42,7 @@ pub static TOPIC: Declared = Declared {
         title: "Fleet efficiency & eviction",
         kind: TopicKind::Simulator,
         question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
-        source: "seed card 002, \"Where this shows up\": Fleet Efficiency & Eviction",
+        source: "the seed card “Replica autoscaling”, where it describes Fleet Efficiency & Eviction",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[2],

@@ -145,7 +145,7 @@ pub(super) fn plural(n: usize, noun: &str) -> String {
     }
 }
 
-/// A share written to 0.1 point, as the spec's tables do.
+/// A share written to 0.1 point, as the documented tables do.
 pub(super) fn pct1(x: f64) -> String {
     if x.is_finite() {
         format!("{:.1} %", x * 100.0)

@@ -9,7 +9,7 @@
 //! Parameter ranges (chosen here; the model is total over all of them):
 //! `pool_size` 1–256 cards, `seed` 0–99,999, `demand` 0–1,000,000 tok/s in
 //! steps of 1,000 (256 flagships carry at most about 2 M tok/s), `share_pct`
-//! 0–100 %, an integer percent as the spec keeps it. Demand 0 delivers
+//! 0–100 %, an integer percent as the model documentation keeps it. Demand 0 delivers
 //! everything (the capacity ratio reads 100 %) and a month with nothing to pay
 //! on either side converges at 100 %. The three preset seeds (3178, 643,
 //! 51141) are the first that land every figure they control.
@@ -183,7 +183,10 @@ const WINDOWS: &[(&str, &str)] = &[
 ];
 const MODES: &[(&str, &str)] = &[
     ("always-warm", "always warm (every survivor runs)"),
-    ("steady", "steady (whole-card greedy, headroom 1 + err)"),
+    (
+        "steady",
+        "steady (fewest best-scoring cards that cover the peak plus the window's error)",
+    ),
 ];
 const SHAPES: &[(&str, &str)] = &[
     ("flat", "flat (24 × 1.0)"),
@@ -199,8 +202,8 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Card class",
         CLASSES,
         0,
-        "seed 002: a pool of flagship cards; card-months of $2,600 (flagship) and $1,400 (bargain), which reproduce the seed's bills",
-        "Every card of the pool is this class: its rated speed and its card-month rent.",
+        "the seed cards' Fleet Efficiency & Eviction: a pool of flagship cards; card-months of $2,600 (flagship) and $1,400 (bargain) are Fleetlab's, chosen because they reproduce the seed's bills",
+        "Every card (a rented GPU serving one copy of the model) of the pool is this class: its rated speed and its card-month rent.",
     ),
     ParamSpec::number(
         "pool_size",
@@ -217,8 +220,8 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::None,
         (0.0, 99_999.0, 1.0),
         3178.0,
-        "seed 3178: the first that lands the golden idler's figures",
-        "SplitMix64 seed of the pool: each card's quality ticket, silent dips and measurement luck.",
+        "Fleetlab's search: 3178 is the first lottery seed that lands the golden idler's figures",
+        "The random seed of the pool: it fixes each card's quality ticket, its silent dips and its measurement luck, so the same seed gives the same month.",
     ),
     ParamSpec::number(
         "demand",
@@ -226,7 +229,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         Unit::TokPerS,
         (0.0, 1_000_000.0, 1000.0),
         60_000.0,
-        "seed 002: the golden idler's 60,000 tok/s average",
+        "the seed cards: the golden idler's 60,000 tokens per second average",
         "Tokens per second the month asks for on average; the shape sets each hour's share of it.",
     ),
     ParamSpec::choice(
@@ -234,7 +237,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         "Measurement window",
         WINDOWS,
         1,
-        "seed 002: ±25 % over an hour, ±5 % over a day, ±2 % over a week",
+        "the seed cards: ±25 % over an hour, ±5 % over a day, ±2 % over a week",
         "How long the autoscaler watches a card before scoring it; a short window mistakes luck for speed.",
     ),
     ParamSpec::number(
@@ -244,7 +247,7 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         (0.0, 100.0, 1.0),
         20.0,
         "the golden-idler story: evict 20 % (6 of 32)",
-        "The policy evicts the bottom floor(share × pool / 100) cards by measured score; each bills 15 % of a card-month on its way out.",
+        "The policy evicts this percent of the pool, rounded down to whole cards, starting from the lowest measured score; each bills 15 % of a card-month on its way out.",
     ),
     ParamSpec::choice(
         "mode",
@@ -252,14 +255,14 @@ pub(super) static PARAMS: [ParamSpec; 8] = [
         MODES,
         0,
         "the golden-idler story: every survivor kept warm",
-        "Always warm bills every survivor; steady runs the best-scoring cards until their measured sum covers the peak × (1 + err).",
+        "Always warm bills every survivor, busy or idle; steady runs the best-scoring cards until their measured rates cover the peak plus the window's error.",
     ),
     ParamSpec::choice(
         "shape",
         "Demand shape",
         SHAPES,
         0,
-        "flat in every story (a real peak adds cards and breaks the seed's bills)",
+        "the stories, flat in every one (a real peak adds cards and breaks the seed cards' bills)",
         "Flat asks the average every hour; diurnal asks 0.75× at night, 1.05× by day and 1.25× in the evening.",
     ),
 ];

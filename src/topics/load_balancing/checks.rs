@@ -39,7 +39,7 @@ fn busiest_card(inp: &Input, ev: &Evaluation) -> Verdict {
             } else {
                 match lever {
                     "policy" => format!(
-                        "{head}, over the 60% headroom: the hash concentrates the hot member on its card. Shard it (policy hash-shard2) or overflow at the cap (hash-overflow)."
+                        "{head}, over the 60% headroom: the hash concentrates the hot member on its card. Choose a Balancer that shards the hot member across two cards, or one that overflows at the cap."
                     ),
                     "cap" => format!(
                         "{head}, over the 60% headroom because the overflow cap is {}. Lower the cap to 60%.",
@@ -71,21 +71,21 @@ fn locality(inp: &Input, ev: &Evaluation) -> Verdict {
         |pass| {
             if pass {
                 format!(
-                    "{} of the family's arrivals meet a resident preamble copy under {}, at least the 90% floor.",
+                    "{} of the family's arrivals meet a resident preamble copy under “{}”, at least the 90% floor.",
                     pct(ev.hit),
-                    inp.balancer.word()
+                    inp.balancer.label()
                 )
             } else if inp.balancer.policy() == Policy::RoundRobin {
                 format!(
-                    "{} spreads the family over all {} cards, so an arrival meets its resident copy one time in {}: {} locality, under the 90% floor. Hash the family (policy hash or hash-shard2).",
-                    inp.balancer.word(),
+                    "“{}” spreads the family over all {} cards, so an arrival meets its resident copy one time in {}: {} locality, under the 90% floor. Choose a Balancer that hashes the family.",
+                    inp.balancer.label(),
                     inp.n,
                     inp.n,
                     pct(ev.hit)
                 )
             } else {
                 format!(
-                    "The overflow holds the sticky card at the cap by sending {} of the family to cards without its copy: {} locality, under the 90% floor. Shard the hot member instead (policy hash-shard2).",
+                    "The overflow holds the sticky card at the cap by sending {} of the family to cards without its copy: {} locality, under the 90% floor. Shard the hot member across two cards instead (Balancer).",
                     pct(ev.spilled / inp.load),
                     pct(ev.hit)
                 )

@@ -18,10 +18,12 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 
 pub use challenges::SOLVER;
+pub use notes_math::MATH;
 pub use scene::SCENE;
 
 use crate::engine::routing::evaluate;
@@ -33,8 +35,8 @@ pub static TOPIC: Declared = Declared {
         id: "load-balancing",
         title: "Load balancing",
         kind: TopicKind::Explorer,
-        question: "What does balancing cost cache locality, and what does locality cost balance?",
-        source: "seed card 001 (Load balancing) and its worked example",
+        question: "Spreading requests over a fleet of GPUs, what does balancing cost cache locality, and what does locality cost balance?",
+        source: "the seed card “Load balancing” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[1],

@@ -8,9 +8,11 @@ use crate::model::{Note, Outcome, Unit};
 pub(super) fn notes(inp: &Input, out: &mut Outcome) {
     let spread = inp.h + (1.0 - inp.h) / inp.n as f64;
     out.notes.push(Note::Info(format!(
-        "The hot member shares its hash card with one of the other {} members, which gives the seed's {}. Spreading the other {} over all {} cards instead would give {} ({} points); only the n − 1 layout gives the seed's h + (1−h)/(n−1).",
+        "The hot member shares its hash card with one of the family's other {} members, which gives the seed card's {}: the hot member's {} plus one member's even slice of the remaining {}. Spreading that remaining {} over all {} cards instead would give {} ({} points of fleet load); only the first layout reproduces the seed card's figure.",
         inp.n - 1,
         Unit::Share.format(hash_busiest_card_share(inp.n, inp.h)),
+        Unit::Share.format(inp.h),
+        Unit::Share.format(1.0 - inp.h),
         Unit::Share.format(1.0 - inp.h),
         inp.n,
         Unit::Share.format(spread),

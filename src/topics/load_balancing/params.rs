@@ -43,6 +43,10 @@ impl Balancer {
     pub(super) fn word(self) -> &'static str {
         BALANCERS[self as usize].0
     }
+    /// What a reader sees for it ("hash the family").
+    pub(super) fn label(self) -> &'static str {
+        BALANCERS[self as usize].1
+    }
     /// The evaluator's policy: least-loaded balances like round-robin.
     pub(super) fn policy(self) -> Policy {
         match self {
@@ -64,8 +68,8 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         Unit::Count("cards"),
         (2.0, 256.0, 1.0),
         64.0,
-        "seed 001 worked example: a 64-card fleet",
-        "Fleet size n; the family's other n − 1 members are hashed one per card.",
+        "the worked example of the load-balancing seed card: a 64-card fleet",
+        "Fleet size: cards, each a GPU serving one copy of the model. The family's other members are hashed one per card.",
     ),
     ParamSpec::number(
         "hot_share",
@@ -73,8 +77,8 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         Unit::Share,
         (0.0, 1.0, 0.01),
         0.8,
-        "seed 001 worked example: one family owns 80 percent of arrivals",
-        "Share h of the family's arrivals that carry the hot member's preamble; the other n − 1 members share the rest.",
+        "the worked example: one family owns 80 percent of arrivals",
+        "The share of the family's arrivals that carry the hot member's preamble; the family's other members, one per remaining card, share the rest.",
     ),
     ParamSpec::number(
         "family_share",
@@ -82,25 +86,25 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         Unit::Share,
         (0.01, 1.0, 0.01),
         0.3,
-        "seed 001 worked example: the family is 30 percent of all fleet traffic",
-        "Share w of all fleet traffic the family's arrivals make up; the rest is spread evenly.",
+        "the worked example: the family is 30 percent of all fleet traffic",
+        "The share of all fleet traffic the family's arrivals make up; the rest is spread evenly over the cards.",
     ),
     ParamSpec::choice(
         "policy",
         "Balancer",
         BALANCERS,
         0,
-        "seed 001: round-robin first, the plain answer",
-        "What the balancer balances for: load, or the family's cache.",
+        "the seed card, which starts from round-robin, the plain answer",
+        "What the balancer balances for: load (round-robin, least-loaded), or the family's cache (hashing, with a fallback for the hot member).",
     ),
     ParamSpec::number(
         "cap",
-        "Overflow cap (hash-overflow)",
+        "Overflow cap",
         Unit::Share,
         (0.05, 1.0, 0.01),
         HEADROOM,
-        "seeds: busiest-card headroom capped near 60%",
-        "hash-overflow only: the sticky card keeps load up to this utilization; the excess goes elsewhere and misses.",
+        "the seed cards' headroom rule: the busiest card capped near 60 % of its decode capacity",
+        "With overflow at the cap only: the sticky card keeps load up to this utilization, the rest of the card staying as headroom; the excess goes to other cards and misses the cache.",
     ),
     ParamSpec::number(
         "family_load",
@@ -108,7 +112,7 @@ pub(super) static PARAMS: [ParamSpec; 6] = [
         Unit::Ratio,
         (0.05, 16.0, 0.05),
         1.0,
-        "explorer's choice: the family alone would fill one card (documented in the model)",
+        "Fleetlab's choice: the family alone would fill one card",
         "Turns shares into utilization: 1× means the family's arrivals equal one card's decode capacity.",
     )
     .log(),
@@ -154,7 +158,7 @@ pub(super) static PRESETS: [Preset; 3] = [
     Preset {
         id: "hash-shard2",
         title: "Shard the hot member across two cards",
-        story: "The hot member gets two home cards, each taking half: the busiest card carries 40 + 20/63 = 40.32 % of the family, 12.1 points of fleet load, 44 % of its decode capacity. Locality stays 100 % at the price of one duplicate preamble copy (2 instead of 1). Try hash-overflow to see the other fallback: balance bought with misses.",
+        story: "The hot member gets two home cards, each taking half: the busiest card carries 40 + 20/63 = 40.32 % of the family, 12.1 points of fleet load, 44 % of its decode capacity. Locality stays 100 % at the price of one duplicate preamble copy (2 instead of 1). Try the balancer that overflows at the cap to see the other fallback: balance bought with misses.",
         set: &[
             ("cards", "64"),
             ("hot_share", "0.8"),

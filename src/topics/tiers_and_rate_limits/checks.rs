@@ -8,8 +8,8 @@ use crate::model::{CheckSpec, Outcome, Unit, Verdict};
 
 const PAID_SLO: CheckSpec = CheckSpec {
     id: "paid_slo",
-    label: "Paid tier inside its SLO",
-    rule: "mean paid queue wait (worst pool carrying paid) ≤ 150 ms",
+    label: "Paid tier inside its wait target (SLO)",
+    rule: "mean paid queue wait (in the worse of the pools carrying paid) ≤ 150 ms",
 };
 
 /// The worst pool carrying paid waits at most [`PAID_SLO_MS`] on average.
@@ -50,13 +50,13 @@ fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
 fn paid_pool(m: &Solved) -> String {
     match m.worst {
         Worst::Provisioned => format!(
-            "the provisioned pool ({} cards, {} at ρ = {})",
+            "the provisioned pool ({} cards, {} at utilization {})",
             m.cp_up,
             rps(m.paid_prov),
             pct(m.rho_p)
         ),
         Worst::Shared => format!(
-            "the shared pool ({} spilled on {} cards, ρ_pS = {}, ρ_S = {})",
+            "the shared pool ({} spilled on {} cards: paid alone keeps them {} busy, paid and free together {})",
             rps(m.paid_shared),
             m.cs_up,
             pct(m.rho_ps),
@@ -86,18 +86,18 @@ fn other_paid_wait(inp: &Input, m: &Solved) -> String {
 fn paid_slo_missed(inp: &Input, m: &Solved, head: &str, rho_slo: f64, spill_slo: f64) -> String {
     if m.worst == Worst::Shared {
         format!(
-            "{head}: past the 150 ms SLO even with priority, since W_pS = S·ρ_S/(1−ρ_pS). Spill less paid (spill_share) or add shared cards."
+            "{head}: past the 150 ms SLO even with priority, since paid there waits the service time × the pool's utilization ÷ (1 − paid's own utilization). Spill less paid (Paid spilled to the shared pool) or add shared cards."
         )
     } else if m.cp_up == 0 {
         format!(
-            "{head}: past the 150 ms SLO; with no provisioned card standing, spill all paid (spill_share = 100%) or add provisioned cards."
+            "{head}: past the 150 ms SLO; with no provisioned card standing, spill all paid to the shared pool (100%) or add provisioned cards."
         )
     } else if spill_slo >= 1.0 {
-        format!("{head}: past the 150 ms SLO; the wait grows as ρ/(1−ρ). Add provisioned cards.")
+        format!("{head}: past the 150 ms SLO; the wait grows as ρ/(1−ρ) with the utilization ρ. Add provisioned cards.")
     } else {
         let restore = if m.cp_up < inp.c_p && m.spill_restore > inp.spill {
             format!(
-                " (spill_share = {} restores the pre-incident ρ = {})",
+                " (spilling {} restores the pre-incident utilization, {})",
                 pct(m.spill_restore),
                 pct(m.rho_p_before)
             )
@@ -105,7 +105,7 @@ fn paid_slo_missed(inp: &Input, m: &Solved, head: &str, rho_slo: f64, spill_slo:
             String::new()
         };
         format!(
-            "{head}: past the 150 ms SLO, because the wait grows as ρ/(1−ρ). Spill paid into the shared pool, where it overtakes free: spill_share ≥ {} keeps the provisioned pool at ρ ≤ {}{restore}.",
+            "{head}: past the 150 ms SLO, because the wait grows as ρ/(1−ρ) with the utilization ρ. Spill paid into the shared pool, where it overtakes free: spilling {} or more keeps the provisioned pool at or under {} utilization{restore}.",
             pct((spill_slo * 100.0).ceil() / 100.0),
             pct(rho_slo)
         )
@@ -115,7 +115,7 @@ fn paid_slo_missed(inp: &Input, m: &Solved, head: &str, rho_slo: f64, spill_slo:
 const SHARED_CAP: CheckSpec = CheckSpec {
     id: "shared_cap",
     label: "Shared pool under its cap",
-    rule: "shared-pool utilization ρ_S ≤ 85 %",
+    rule: "shared-pool utilization ≤ 85 %",
 };
 
 /// The shared pool runs at most at [`UTIL_CAP`].
@@ -144,7 +144,7 @@ fn shared_cap(inp: &Input, m: &Solved) -> Verdict {
                 format!("{head}: at or under the 85 % cap.")
             } else if paid_alone_over {
                 format!(
-                    "{head}: over the 85 % cap, and the spilled paid alone fill {}. Spill less paid (spill_share) or rent burst cards.",
+                    "{head}: over the 85 % cap, and the spilled paid alone fill {}. Spill less paid (Paid spilled to the shared pool) or rent burst cards.",
                     pct(m.rho_ps)
                 )
             } else {
@@ -167,7 +167,7 @@ fn shared_cap_missed_by_free(inp: &Input, m: &Solved, head: &str) -> String {
         0.0
     };
     format!(
-        "{head}: over the 85 % cap{jam}. Admit at most {} free (admit_share ≤ {}, or shed free to the cap), or rent {} burst cards for the current admit share.",
+        "{head}: over the 85 % cap{jam}. Admit at most {} free (a bucket admit share of {} or less, or shed free to the cap), or rent {} burst cards for the current admit share.",
         rps(m.room.floor()),
         pct((admit * 1000.0).floor() / 1000.0),
         units::number(m.burst_needed)

@@ -28,6 +28,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod scene_draw;
@@ -38,6 +39,7 @@ mod sim_stats;
 
 pub use challenges::{queue_wait_ms, SOLVER};
 pub use model::{bucket_admitted, shed_arithmetic, Shed};
+pub use notes_math::MATH;
 pub use params::Assign;
 pub use scene::SCENE;
 pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
@@ -50,7 +52,7 @@ pub static TOPIC: Declared = Declared {
         title: "Design ChatGPT: tiers & rate limits",
         kind: TopicKind::Simulator,
         question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
-        source: "seed cards 001–003, \"Where this shows up\": Design ChatGPT: Tiers & Rate Limits",
+        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Design ChatGPT: Tiers & Rate Limits",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[1, 2, 3],

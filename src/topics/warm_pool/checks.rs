@@ -11,7 +11,7 @@ use crate::model::{CheckSpec, Outcome, Unit, Verdict};
 const P95_WAIT: CheckSpec = CheckSpec {
     id: "p95_wait",
     label: "Burst arrivals barely wait",
-    rule: "p95 wait of burst arrivals ≤ the target (default 10 s)",
+    rule: "the wait 95 % of burst arrivals stay under (p95) ≤ the target (default 10 s)",
 };
 
 fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
@@ -64,8 +64,9 @@ fn idle_rent(inp: &Input) -> Verdict {
         Some("warm"),
         |pass| {
             let head = format!(
-                "{} warm replicas × {} × 24 h × 365 = {} of standby rent",
+                "{} warm {} × {} × 24 h × 365 = {} of standby rent",
                 inp.warm,
+                if inp.warm == 1 { "replica" } else { "replicas" },
                 Unit::UsdPerHour.format(inp.price),
                 Unit::UsdPerYear.format(rent)
             );

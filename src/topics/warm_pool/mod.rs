@@ -14,6 +14,7 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
 mod scene;
 mod scene_draw;
@@ -26,6 +27,7 @@ use sim::{pool_curve, simulate_burst, BurstTrace};
 
 pub use challenges::SOLVER;
 pub use model::{break_even_pool, cold_start_backlog, idle_rent_per_year, step_burst_wait};
+pub use notes_math::MATH;
 pub use params::MAX_POOL;
 pub use scene::SCENE;
 
@@ -35,7 +37,7 @@ pub static TOPIC: Declared = Declared {
         title: "Model warm pools",
         kind: TopicKind::Explorer,
         question: "How many standby replicas does a burst shape justify?",
-        source: "seed card 003 (Model warm pool) and its worked example",
+        source: "the seed card “Model warm pool” and its worked example",
         declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
         keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
         seed_cards: &[3],

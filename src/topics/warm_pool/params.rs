@@ -20,8 +20,8 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Count("replicas"),
         (0.0, MAX_POOL as f64, 1.0),
         1.0,
-        "seed 003 middle ground: 1 warm replica",
-        "Standby replicas booted and ready before the burst; each rents all day.",
+        "the middle ground of the warm-pool seed card: 1 warm replica",
+        "Standby replicas (the warm pool) booted and ready before the burst; each rents its GPU all day.",
     ),
     ParamSpec::number(
         "burst_replicas",
@@ -29,7 +29,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Count("replicas"),
         (1.0, MAX_POOL as f64, 1.0),
         4.0,
-        "seed 003 worked example: bursts that need 4 replicas up at once",
+        "the worked example: bursts that need 4 replicas up at once",
         "Replicas the top of the burst needs; the rest of them launch when it starts.",
     ),
     ParamSpec::number(
@@ -38,8 +38,8 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Seconds,
         (0.0, 600.0, 1.0),
         32.0,
-        "seed 003 worked example: cold start of 32 s per replica",
-        "Seconds from launch to admitting traffic: weights, cache, kernels.",
+        "the worked example: a cold start of 32 s per replica",
+        "Seconds from launch to admitting traffic (a cold start): loading weights, allocating the KV cache, warming kernels.",
     ),
     ParamSpec::number(
         "price_per_hour",
@@ -47,7 +47,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::UsdPerHour,
         (0.1, 20.0, 0.05),
         2.5,
-        "seed 003 worked example: an H100 renting at $2.50 per hour",
+        "the worked example: an H100 GPU renting at $2.50 per hour",
         "Rent of one replica for an hour.",
     ),
     ParamSpec::number(
@@ -56,7 +56,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Seconds,
         (0.0, 600.0, 5.0),
         60.0,
-        "chosen: the burst climbs to its top in a minute (seed 003: one warm replica 'absorbs the first seconds')",
+        "Fleetlab's choice: the burst climbs to its top in a minute, so one warm replica can absorb the first seconds, as the seed card says",
         "Seconds the burst takes to climb from nothing to its top; 0 arrives all at once.",
     ),
     ParamSpec::number(
@@ -65,7 +65,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Seconds,
         (10.0, 3600.0, 10.0),
         60.0,
-        "chosen: a one-minute spike at the top (a push notification, a class hitting submit)",
+        "Fleetlab's choice: a one-minute spike at the top (a push notification, a class hitting submit)",
         "How long the burst holds at its top before it stops.",
     ),
     ParamSpec::number(
@@ -74,7 +74,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Count("per day"),
         (1.0, 96.0, 1.0),
         12.0,
-        "chosen: a dozen spikes a day",
+        "Fleetlab's choice: a dozen spikes a day",
         "How often the pool earns its rent.",
     ),
     ParamSpec::number(
@@ -83,8 +83,8 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::ReqPerS,
         (1.0, 200.0, 1.0),
         10.0,
-        "seed 002's 3,000 tok/s per replica ÷ 300-token replies (chosen reply length)",
-        "Requests per second one replica serves at the top of its SLO.",
+        "the autoscaling seed card's 3,000 tokens per second a replica, divided by replies of 300 tokens (Fleetlab's choice of reply length)",
+        "Requests per second one replica serves while keeping its latency target (SLO).",
     ),
     ParamSpec::number(
         "wait_target_s",
@@ -92,8 +92,8 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::Seconds,
         (1.0, 120.0, 1.0),
         10.0,
-        "the model's target: a burst's p95 wait of at most 10 s",
-        "The most the 95th-percentile burst arrival may wait.",
+        "Fleetlab's target: 95 % of a burst's arrivals wait at most 10 s",
+        "The longest wait allowed for 95 % of burst arrivals (the p95: only 1 arrival in 20 may wait longer).",
     ),
     ParamSpec::number(
         "rent_budget",
@@ -101,7 +101,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::UsdPerYear,
         (0.0, 400_000.0, 500.0),
         30_000.0,
-        "chosen: between one warm replica ($21,900/yr) and two ($43,800), the seed's middle path",
+        "Fleetlab's choice: between one warm replica ($21,900 a year) and two ($43,800), the seed card's middle path",
         "The most the standby pool may rent in a year.",
     ),
     ParamSpec::number(
@@ -110,7 +110,7 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         Unit::UsdPerHour,
         (0.0, 500.0, 1.0),
         20.0,
-        "chosen: $20 per user-hour spent waiting (a round figure; move it)",
+        "Fleetlab's choice: $20 per user-hour spent waiting (a round figure; move it)",
         "What an hour of users' waiting costs the business; prices the wait a pool removes.",
     ),
 ];
@@ -121,19 +121,27 @@ pub(super) static PRESETS: [Preset; 3] = [
         title: "Always warm: all 4 standing by",
         story: "Keep all 4 replicas the burst needs booted all day: 4 × $2.50 × 24 = $240 a day, about $87,600 a year. No burst arrival ever waits, and most of that rent buys readiness nobody calls.",
         set: &[("warm", "4"), ("burst_replicas", "4")],
-        fix: None,
+        fix: Some(Fix {
+            label: "Keep one warm, launch the rest",
+            explain: "One warm replica absorbs the first seconds of the burst while the other 3 boot: the p95 wait stays near 2 s, and the standby rent falls to $21,900 a year, inside the budget.",
+            set: &[("warm", "1")],
+        }),
     },
     Preset {
         id: "all-cold",
         title: "All cold: launch on the burst",
         story: "Keep nothing warm: $0 of idle rent. When the burst starts, all 4 replicas launch and each arrives 32 s late, so the first arrivals queue for up to half a minute and the backlog lingers after the pool is up.",
         set: &[("warm", "0"), ("burst_replicas", "4")],
-        fix: None,
+        fix: Some(Fix {
+            label: "Keep one replica warm",
+            explain: "One warm replica serves from the first second, so only 3 replicas' worth of demand piles up while they boot: the p95 wait drops from about 13 s to about 2 s for $21,900 a year of standby rent.",
+            set: &[("warm", "1")],
+        }),
     },
     Preset {
         id: "one-warm",
         title: "The middle ground: one warm replica",
-        story: "Keep 1 replica warm, about $21,900 a year. It absorbs the first seconds of the burst while the other 3 launch, and they arrive 32 s later to clear the small backlog: little queueing for a quarter of the always-warm rent.",
+        story: "Keep 1 replica warm, about $21,900 a year. It absorbs the first seconds of the burst while the other 3 launch, and they arrive 32 s later to clear the small backlog: little queueing for a quarter of the always-warm rent. This is the seed card's answer, and the baseline the other two stories are fixed towards.",
         set: &[("warm", "1"), ("burst_replicas", "4")],
         fix: None,
     },

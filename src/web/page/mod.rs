@@ -9,15 +9,18 @@
 //! screen the key figures stay at the top while the sliders under them move.
 //!
 //! Files: `controls` (a parameter's inputs), `stories` (the presets row),
-//! `outcome` (figures, checks, notes), `charts` (canvases and tables); this
-//! file builds the page and handles its messages.
+//! `outcome` (figures, checks, notes), `charts` (canvases and tables),
+//! `math` (the folded panel of equations); this file builds the page and
+//! handles its messages.
 
 mod charts;
 mod controls;
+mod math;
 mod outcome;
 mod stories;
 
 use super::dom::*;
+use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use crate::model::{Outcome, Params, Preset, Topic};
@@ -161,8 +164,10 @@ impl Page {
         append(&results, &h);
         let charts = Charts::build(&results);
         let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures);
+        math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);
+        link_terms(&app, link.embed.on);
 
         let mut page = Page {
             topic,

@@ -1,0 +1,68 @@
+//! The math panel: utilizations, the M/M/1 wait and its tail, the priority
+//! waits of the shared pool, and the token bucket.
+
+use crate::model::{Equation, Math, Symbol};
+
+pub static MATH: Math = Math {
+    intro: "Two tiers and two pools of identical cards. Every card is a queue with random arrivals and random service times (an M/M/1 queue), arrivals spread evenly over a pool's cards. Paid runs on the provisioned cards, and spilled paid in the shared pool ahead of free; free passes a token bucket at the gateway.",
+    equations: &[
+        Equation {
+            name: "Requests one card serves a second",
+            formula: "μ = 1000/S",
+            note: "req/s: S = 49.67 ms gives 20.13.",
+        },
+        Equation {
+            name: "Cards left after an incident",
+            formula: "c′ = c − round(δ · c)",
+            note: "Cards, for each pool; the shared pool adds the burst cards b.",
+        },
+        Equation {
+            name: "Utilization of the provisioned pool",
+            formula: "ρ_P = {(1 − σ) · λ_p}/{c_P · μ}",
+            note: "A fraction: 133.15/(10 × 20.13) = 66.1 %.",
+        },
+        Equation {
+            name: "Utilization of the shared pool",
+            formula: "ρ_S = {σ · λ_p + a · λ_f}/{c_S · μ}",
+            note: "A fraction: spilled paid (the first term) and admitted free (the second) over what the shared cards serve.",
+        },
+        Equation {
+            name: "Utilization of the shared pool by spilled paid alone",
+            formula: "ρ_pS = {σ · λ_p}/{c_S · μ}",
+            note: "A fraction: what paid, served first, sees of the pool."
+        },
+        Equation {
+            name: "Mean queue wait on a provisioned card",
+            formula: "W = {S · ρ}/{1 − ρ}",
+            note: "ms; unbounded at ρ ≥ 1. At 66.1 % it is 97 ms; at 94.5 %, after the incident, 850 ms.",
+        },
+        Equation {
+            name: "The tail of that wait",
+            formula: "P(W > t) = ρ · e^{−(1 − ρ) · t/S}, quad W_95 = {S · ln(20ρ)}/{1 − ρ}",
+            note: "ms: the wait only 1 request in 20 exceeds; with ln(100ρ), 1 in 100 (the p99).",
+        },
+        Equation {
+            name: "Waits in the shared pool, paid first (Cobham)",
+            formula: "W_pS = {S · ρ_S}/{1 − ρ_pS}, quad W_f = {S · ρ_S}/{(1 − ρ_pS)(1 − ρ_S)}",
+            note: "ms, with priority that never interrupts a request being served.",
+        },
+        Equation {
+            name: "Requests a token bucket admits",
+            formula: "\"admitted\" = ⌊min(λ_f · T, B + r · T)⌋",
+            note: "Requests in T seconds, from a full bucket of B grants refilled at r grants a second: the admit share of the free arrivals."
+        },
+    ],
+    symbols: &[
+        Symbol { symbol: "S", meaning: "mean service time of a request, ms", param: Some("service_ms") },
+        Symbol { symbol: "c_P", meaning: "provisioned cards standing", param: Some("prov_cards") },
+        Symbol { symbol: "c_S", meaning: "shared cards standing, burst cards included", param: Some("shared_cards") },
+        Symbol { symbol: "λ_p", meaning: "paid arrivals, requests a second", param: Some("paid_rps") },
+        Symbol { symbol: "λ_f", meaning: "free arrivals, requests a second", param: Some("free_rps") },
+        Symbol { symbol: "a", meaning: "the share of free demand the bucket admits", param: Some("admit_share") },
+        Symbol { symbol: "B", meaning: "grants a full bucket holds", param: Some("bucket_capacity") },
+        Symbol { symbol: "σ", meaning: "share of paid spilled to the shared pool", param: Some("spill_share") },
+        Symbol { symbol: "b", meaning: "burst cards rented into the shared pool", param: Some("burst_cards") },
+        Symbol { symbol: "δ", meaning: "share of a pool's cards an incident removes", param: Some("loss_prov") },
+    ],
+    terms: &["tier", "card", "token-bucket", "http-429", "slo", "utilization", "p95", "shared-pool", "provisioned-pool", "spill"],
+};

@@ -1,0 +1,98 @@
+//! The glossary in the browser: the page `?view=glossary` shows
+//! (src/glossary.rs holds the words), and the links a topic page puts on
+//! each term's first mention in its question and help texts.
+
+use super::dom::*;
+use crate::glossary::{self, Piece, Term, TERMS};
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// Where a term's entry lives.
+fn href(t: &Term) -> String {
+    format!("?view=glossary#{}", t.id)
+}
+
+/// Builds the glossary page in `root`, every term in alphabetical order,
+/// and brings the entry the address names into view.
+pub fn mount(root: &Element) {
+    clear(root);
+    let _ = root.remove_attribute("aria-busy");
+    document().set_title("Glossary · Fleetlab");
+    let page = el("article", "glossary");
+    append(&page, &text_el("h1", "", "Glossary"));
+    append(
+        &page,
+        &text_el(
+            "p",
+            "lead",
+            "The words the pages use, each in a sentence or two. On a topic page a term's first mention links here.",
+        ),
+    );
+    let mut terms: Vec<&Term> = TERMS.iter().collect();
+    terms.sort_by_key(|t| t.term.to_lowercase());
+    let list = el("dl", "terms");
+    for t in terms {
+        let entry = el("div", "entry");
+        attr(&entry, "id", t.id);
+        let dt = el("dt", "");
+        append(&dt, &text_el("dfn", "", t.term));
+        append(&entry, &dt);
+        let dd = text_el("dd", "", t.short);
+        if !t.aliases.is_empty() {
+            let also = format!(" Also written: {}.", t.aliases.join(", "));
+            append(&dd, &text_el("span", "also", &also));
+        }
+        append(&entry, &dd);
+        append(&list, &entry);
+    }
+    append(&page, &list);
+    append(root, &page);
+    let hash = window().location().hash().unwrap_or_default();
+    if let Some(entry) = by_id(hash.trim_start_matches('#')).filter(|_| hash.len() > 1) {
+        entry.set_class_name("entry current");
+        entry.scroll_into_view();
+    }
+}
+
+/// A link to `t`'s entry around `text`; its definition is the link's
+/// description (a tooltip, and what a screen reader says after the word).
+fn term_link(text: &str, t: &Term, new_tab: bool) -> Element {
+    let a = text_el("a", "term", text);
+    attr(&a, "href", &href(t));
+    attr(&a, "title", t.short);
+    if new_tab {
+        // An embedded page keeps its place: the glossary opens beside it.
+        attr(&a, "target", "_blank");
+        attr(&a, "rel", "noopener");
+    }
+    a
+}
+
+/// Links the first mention of each glossary term in `root`'s question and
+/// help texts, in page order. `new_tab` opens the entries in a new tab
+/// (an embedded page).
+pub fn link_terms(root: &Element, new_tab: bool) {
+    let Ok(found) = root.query_selector_all(".question, .help") else {
+        return;
+    };
+    let mut seen = Vec::new();
+    for i in 0..found.length() {
+        let Some(e) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let text = e.text_content().unwrap_or_default();
+        let pieces = glossary::link(&text, &mut seen);
+        if !pieces.iter().any(|p| matches!(p, Piece::Term(..))) {
+            continue;
+        }
+        clear(&e);
+        for p in pieces {
+            match p {
+                Piece::Text(s) => {
+                    let _ = e.append_with_str_1(s);
+                }
+                Piece::Term(s, t) => append(&e, &term_link(s, t, new_tab)),
+            }
+        }
+    }
+}
