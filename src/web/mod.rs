@@ -146,6 +146,13 @@ fn build_menu(active: Active) {
     attr(&a, "href", "?view=home");
     append(&li, &a);
     append(&list, &li);
+    // On a narrow phone the glossary is reached from here (and the footer):
+    // the row of views keeps only Practice and For instructors.
+    let li = el("li", "sep path-link");
+    let a = text_el("a", "", "Glossary of terms");
+    attr(&a, "href", "?view=glossary");
+    append(&li, &a);
+    append(&list, &li);
     append(&menu, &list);
     append(&nav, &menu);
     let views = el("ul", "views");
@@ -154,7 +161,14 @@ fn build_menu(active: Active) {
         ("For instructors", "?view=instructors", Active::Instructors),
         ("Glossary", "?view=glossary", Active::Glossary),
     ] {
-        let li = el("li", "sep");
+        let li = el(
+            "li",
+            if which == Active::Glossary {
+                "sep glossary-view"
+            } else {
+                "sep"
+            },
+        );
         let a = text_el("a", "", text);
         attr(&a, "href", href);
         if active == which {

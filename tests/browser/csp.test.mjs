@@ -177,11 +177,10 @@ test('the practice view, with an answer and an export, runs under the policy', a
 });
 
 test('the glossary view, and a topic page with its term links and math panel, run under the policy', async () => {
-  const page = await cspPage(server.origin);
-  await gotoTopic(page, server.origin, '?view=glossary#card');
+  const page = await cspTopic('?view=glossary#card');
   await assertPolicy(page.mainFrame());
   await page.waitForSelector('#card.current dfn');
-  await gotoTopic(page, server.origin, '?topic=tiers-and-rate-limits&preset=incident');
+  await gotoTopic(page, app.origin, '?topic=tiers-and-rate-limits&preset=incident');
   // Reachable from the page: the menu and the footer link the glossary,
   // and the question's first terms link their entries.
   assert.ok(await page.$('#topics a[href="?view=glossary"]'));
