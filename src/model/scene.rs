@@ -18,7 +18,8 @@ use super::param::Params;
 use super::units::Unit;
 use std::fmt::Write as _;
 
-/// What a topic registers to have a scene.
+/// What a topic registers to have a scene:
+/// `SceneSpec::new(build, &[Comparison::new(…)], &[CounterSpec::share(…)])`.
 #[derive(Clone, Copy, Debug)]
 pub struct SceneSpec {
     /// Builds the scene for these parameters and this seed (same seed, same
@@ -28,6 +29,20 @@ pub struct SceneSpec {
     pub comparisons: &'static [Comparison],
     /// The counters the scene keeps, in the order `counters` writes them.
     pub counters: &'static [CounterSpec],
+}
+
+impl SceneSpec {
+    pub const fn new(
+        build: fn(&Params, u64) -> Box<dyn Scene>,
+        comparisons: &'static [Comparison],
+        counters: &'static [CounterSpec],
+    ) -> SceneSpec {
+        SceneSpec {
+            build,
+            comparisons,
+            counters,
+        }
+    }
 }
 
 /// Two settings of one parameter, run side by side on the same arrivals
@@ -44,6 +59,27 @@ pub struct Comparison {
     pub b: &'static str,
     /// What to watch for, in a sentence.
     pub watch: &'static str,
+}
+
+impl Comparison {
+    /// `param` set to `a` on the left and to `b` on the right.
+    pub const fn new(
+        id: &'static str,
+        label: &'static str,
+        param: &'static str,
+        a: &'static str,
+        b: &'static str,
+        watch: &'static str,
+    ) -> Comparison {
+        Comparison {
+            id,
+            label,
+            param,
+            a,
+            b,
+            watch,
+        }
+    }
 }
 
 /// A running counter, and the page figure it converges to.
@@ -63,6 +99,58 @@ pub struct CounterSpec {
     pub settle_s: f64,
 }
 
+impl CounterSpec {
+    /// A counter that estimates no figure (what is waiting now), the same
+    /// at any frame rate.
+    pub const fn new(id: &'static str, label: &'static str, unit: Unit) -> CounterSpec {
+        CounterSpec {
+            id,
+            label,
+            unit,
+            figure: None,
+            tolerance: 0.0,
+            settle_s: 0.0,
+        }
+    }
+    /// The counter, allowed to stray by `tolerance` between two frame
+    /// rates (a figure-less share that the step cap rounds).
+    pub const fn within(self, tolerance: f64) -> Self {
+        CounterSpec { tolerance, ..self }
+    }
+    /// The counter, estimating `figure`: within `tolerance` of it once the
+    /// scene has run `settle_s` of its seconds.
+    pub const fn settles_on(self, figure: &'static str, tolerance: f64, settle_s: f64) -> Self {
+        CounterSpec {
+            figure: Some(figure),
+            tolerance,
+            settle_s,
+            ..self
+        }
+    }
+    /// Dollars that settle on `figure` to the cent.
+    pub const fn dollars(
+        id: &'static str,
+        label: &'static str,
+        figure: &'static str,
+        settle_s: f64,
+    ) -> CounterSpec {
+        CounterSpec::new(id, label, Unit::Usd).settles_on(figure, 0.01, settle_s)
+    }
+    /// A share (0 to 1) that settles on `figure`, as [`CounterSpec::settles_on`].
+    pub const fn share(
+        id: &'static str,
+        label: &'static str,
+        figure: &'static str,
+        tolerance: f64,
+        settle_s: f64,
+    ) -> CounterSpec {
+        CounterSpec::new(id, label, Unit::Share).settles_on(figure, tolerance, settle_s)
+    }
+}
+
+/// A scene's size unless it says otherwise, in its logical units.
+pub const SIZE: (f32, f32) = (960.0, 360.0);
+
 /// A running scene.
 pub trait Scene {
     /// Advances the simulated clock by `dt_s` simulated seconds.
@@ -71,7 +159,7 @@ pub trait Scene {
     fn now_s(&self) -> f64;
     /// The scene's size in its own logical units; the page scales it.
     fn size(&self) -> (f32, f32) {
-        (960.0, 360.0)
+        SIZE
     }
     /// The speed the page starts at (simulated seconds per real second).
     fn default_speed(&self) -> f64 {
@@ -84,6 +172,83 @@ pub trait Scene {
     /// One or two sentences on what just happened, for a screen reader
     /// (the page reads it out throttled). `out` comes in cleared.
     fn summary(&self, out: &mut String);
+}
+
+/// A scene whose engine runs in fixed steps: it states one step and what it
+/// shows, and [`Stepped`] gives it its clock and makes it a [`Scene`].
+pub trait Steps {
+    /// Runs one step of the engine; false once the scene is over (it then
+    /// holds its last frame and no more steps run this `advance`).
+    fn step(&mut self) -> bool;
+    /// The time the scene shows, given the seconds its clock has stepped
+    /// (what [`Scene::now_s`] says); the clock's own by default.
+    fn now_s(&self, clock_s: f64) -> f64 {
+        clock_s
+    }
+    /// As [`Scene::size`].
+    fn size(&self) -> (f32, f32) {
+        SIZE
+    }
+    /// As [`Scene::default_speed`].
+    fn default_speed(&self) -> f64 {
+        1.0
+    }
+    /// As [`Scene::draw`].
+    fn draw(&self, frame: &mut Frame);
+    /// As [`Scene::counters`]; `out` comes in cleared.
+    fn counters(&self, out: &mut Vec<f64>);
+    /// As [`Scene::summary`].
+    fn summary(&self, out: &mut String);
+}
+
+/// A [`Steps`] scene on its fixed-step clock: `advance(dt)` runs as many of
+/// its steps as `dt` holds (at most `most_steps` a call, so one slow frame
+/// cannot stall the page).
+pub struct Stepped<S> {
+    pub scene: S,
+    clock: Stepper,
+    most_steps: u32,
+}
+
+impl<S: Steps + 'static> Stepped<S> {
+    /// `scene` stepped every `step_s` simulated seconds, boxed for a
+    /// [`SceneSpec`]'s `build`.
+    pub fn boxed(scene: S, step_s: f64, most_steps: u32) -> Box<dyn Scene> {
+        Box::new(Stepped {
+            scene,
+            clock: Stepper::new(step_s),
+            most_steps,
+        })
+    }
+}
+
+impl<S: Steps> Scene for Stepped<S> {
+    fn advance(&mut self, dt_s: f64) {
+        for _ in 0..self.clock.due(dt_s, self.most_steps) {
+            if !self.scene.step() {
+                break;
+            }
+        }
+    }
+    fn now_s(&self) -> f64 {
+        self.scene.now_s(self.clock.now_s)
+    }
+    fn size(&self) -> (f32, f32) {
+        self.scene.size()
+    }
+    fn default_speed(&self) -> f64 {
+        self.scene.default_speed()
+    }
+    fn draw(&self, frame: &mut Frame) {
+        self.scene.draw(frame);
+    }
+    fn counters(&self, out: &mut Vec<f64>) {
+        out.clear();
+        self.scene.counters(out);
+    }
+    fn summary(&self, out: &mut String) {
+        self.scene.summary(out);
+    }
 }
 
 /// The palette a scene paints with: meanings, not colours. The page maps
@@ -397,19 +562,10 @@ impl std::fmt::Display for Brief {
                 write!(f, "{v:.1} {}", unit.symbol())
             }
             _ => {
-                let whole = v.round().abs() as u64;
                 if v < -0.5 {
                     write!(f, "−")?;
                 }
-                let mut scale = 1u64;
-                while whole / scale >= 1000 {
-                    scale *= 1000;
-                }
-                write!(f, "{}", whole / scale)?;
-                while scale > 1 {
-                    scale /= 1000;
-                    write!(f, ",{:03}", whole / scale % 1000)?;
-                }
+                grouped(f, v.round().abs() as u64)?;
                 match unit.symbol() {
                     "" => Ok(()),
                     s => write!(f, " {s}"),
@@ -529,18 +685,22 @@ impl std::fmt::Display for Thousands {
         if v < 0.0 {
             f.write_str("-")?;
         }
-        let n = v.abs() as u64;
-        let mut div = 1u64;
-        while n / div >= 1000 {
-            div *= 1000;
-        }
-        write!(f, "{}", n / div)?;
-        while div > 1 {
-            div /= 1000;
-            write!(f, ",{:03}", n / div % 1000)?;
-        }
-        Ok(())
+        grouped(f, v.abs() as u64)
     }
+}
+
+/// `n` with its thousands grouped ("98,465").
+fn grouped(f: &mut std::fmt::Formatter, n: u64) -> std::fmt::Result {
+    let mut div = 1u64;
+    while n / div >= 1000 {
+        div *= 1000;
+    }
+    write!(f, "{}", n / div)?;
+    while div > 1 {
+        div /= 1000;
+        write!(f, ",{:03}", n / div % 1000)?;
+    }
+    Ok(())
 }
 
 /// Dollars as a bill reads while it runs, written without allocating:

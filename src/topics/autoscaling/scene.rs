@@ -18,32 +18,28 @@
 use super::params::{Day, DAY_S, RISE_AT};
 use super::sim::Second;
 use super::sim_day::{day_run, DayLoop};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
 use crate::model::{Params, Unit};
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 2] = [
-    Comparison {
-        id: "signal",
-        label: "Queue depth vs GPU utilization",
-        param: "signal",
-        a: "queue-depth",
-        b: "gpu-utilization",
-        watch: "The GPU gauge flattens at its cap however busy the cards are, so its side stops adding replicas at the peak while queue depth keeps the spare.",
-    },
-    Comparison {
-        id: "forecast",
-        label: "React vs launch 300 s ahead",
-        param: "forecast_s",
-        a: "0",
-        b: "300",
-        watch: "Reacting, each replica finishes its cold start after the demand it was launched for and the queue spikes; looking 300 s ahead, it is ready first.",
-    },
+    Comparison::new(
+        "signal",
+        "Queue depth vs GPU utilization",
+        "signal",
+        "queue-depth",
+        "gpu-utilization",
+        "The GPU gauge flattens at its cap however busy the cards are, so its side stops adding replicas at the peak while queue depth keeps the spare.",
+    ),
+    Comparison::new(
+        "forecast",
+        "React vs launch 300 s ahead",
+        "forecast_s",
+        "0",
+        "300",
+        "Reacting, each replica finishes its cold start after the demand it was launched for and the queue spikes; looking 300 s ahead, it is ready first.",
+    ),
 ];
 
 /// The whole day: the scene opens before 08:00 and reaches midnight within
@@ -53,46 +49,31 @@ static COMPARISONS: [Comparison; 2] = [
 const WHOLE_DAY: f64 = DAY_S as f64;
 
 static COUNTERS: [CounterSpec; 5] = [
-    CounterSpec {
-        id: "seconds_above_slo",
-        label: "seconds over the wait SLO",
-        unit: Unit::Seconds,
-        figure: Some("seconds_above_slo"),
-        tolerance: 1.0,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "max_wait_s",
-        label: "longest wait",
-        unit: Unit::Seconds,
-        figure: Some("max_wait_s"),
-        tolerance: 0.01,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "idle_share",
-        label: "idle beyond need + 1",
-        unit: Unit::Share,
-        figure: Some("idle_share"),
-        tolerance: 0.001,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "max_replicas",
-        label: "most replicas billed",
-        unit: Unit::Count("replicas"),
-        figure: Some("max_replicas"),
-        tolerance: 0.0,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "bill",
-        label: "bill so far",
-        unit: Unit::Usd,
-        figure: Some("bill"),
-        tolerance: 0.01,
-        settle_s: WHOLE_DAY,
-    },
+    CounterSpec::new(
+        "seconds_above_slo",
+        "seconds over the wait SLO",
+        Unit::Seconds,
+    )
+    .settles_on("seconds_above_slo", 1.0, WHOLE_DAY),
+    CounterSpec::new("max_wait_s", "longest wait", Unit::Seconds).settles_on(
+        "max_wait_s",
+        0.01,
+        WHOLE_DAY,
+    ),
+    CounterSpec::share(
+        "idle_share",
+        "idle beyond need + 1",
+        "idle_share",
+        0.001,
+        WHOLE_DAY,
+    ),
+    CounterSpec::new(
+        "max_replicas",
+        "most replicas billed",
+        Unit::Count("replicas"),
+    )
+    .settles_on("max_replicas", 0.0, WHOLE_DAY),
+    CounterSpec::dollars("bill", "bill so far", "bill", WHOLE_DAY),
 ];
 
 /// The window's spans (seconds): the first one at least the rise plus a
@@ -200,7 +181,6 @@ pub(super) fn wait_of(x: &Second) -> f64 {
 /// The running day and what the drawing keeps of it.
 pub(super) struct DayScene {
     pub(super) run: DayLoop,
-    clock: Stepper,
     /// The second the scene opened at.
     pub(super) start: usize,
     /// The window's span (s).
@@ -218,7 +198,8 @@ pub(super) struct DayScene {
 }
 
 fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    Box::new(DayScene::new(&Day::read(p), p.get("price_per_hour"), seed))
+    let day = DayScene::new(&Day::read(p), p.get("price_per_hour"), seed);
+    Stepped::boxed(day, 1.0, MAX_STEPS)
 }
 
 impl DayScene {
@@ -232,7 +213,6 @@ impl DayScene {
         let most = day_run(d).stats.max_paid as f64;
         let mut s = DayScene {
             run: DayLoop::new(d),
-            clock: Stepper::new(1.0),
             start,
             window,
             price,
@@ -248,6 +228,12 @@ impl DayScene {
         s
     }
 
+    pub(super) fn over(&self) -> bool {
+        self.run.t() >= DAY_S
+    }
+}
+
+impl Steps for DayScene {
     /// Runs the next second; false once the day is over.
     fn step(&mut self) -> bool {
         let Some((x, paid)) = self.run.step() else {
@@ -264,22 +250,8 @@ impl DayScene {
         true
     }
 
-    pub(super) fn over(&self) -> bool {
-        self.run.t() >= DAY_S
-    }
-}
-
-impl Scene for DayScene {
-    fn advance(&mut self, dt_s: f64) {
-        for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
-            if !self.step() {
-                break;
-            }
-        }
-    }
-
     /// Seconds since the scene opened (it stops at midnight).
-    fn now_s(&self) -> f64 {
+    fn now_s(&self, _clock_s: f64) -> f64 {
         (self.run.t() - self.start) as f64
     }
 

@@ -17,8 +17,10 @@
 
 use super::model::{dispatch, Month};
 use super::params::{Input, MONTH_S};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepper};
-use crate::model::{Params, Unit};
+use crate::model::scene::{
+    Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepped, Steps,
+};
+use crate::model::Params;
 use std::fmt::Write as _;
 
 /// Steps in the month (six minutes each): every card's month of tokens
@@ -33,88 +35,64 @@ pub(super) const TRAVEL_S: f64 = 18.0 * 3600.0;
 /// A packet leaves every this many seconds.
 pub(super) const SPAWN_S: f64 = TRAVEL_S / 30.0;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "rent-vs-api",
-        label: "1,150 vs 1,917 rented B200",
-        param: "rented_b200",
-        a: "1150",
-        b: "1917",
-        watch: "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
-    },
-    Comparison {
-        id: "own-vs-rent",
-        label: "5,000 vs 1,300 owned B200",
-        param: "owned_b200",
-        a: "5000",
-        b: "1300",
-        watch: "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
-    },
-    Comparison {
-        id: "premium",
-        label: "Rent at 1.35× vs 2× the owned card-month",
-        param: "rent_premium",
-        a: "1.35",
-        b: "2",
-        watch: "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
-    },
+    Comparison::new(
+        "rent-vs-api",
+        "1,150 vs 1,917 rented B200",
+        "rented_b200",
+        "1150",
+        "1917",
+        "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
+    ),
+    Comparison::new(
+        "own-vs-rent",
+        "5,000 vs 1,300 owned B200",
+        "owned_b200",
+        "5000",
+        "1300",
+        "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
+    ),
+    Comparison::new(
+        "premium",
+        "Rent at 1.35× vs 2× the owned card-month",
+        "rent_premium",
+        "1.35",
+        "2",
+        "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
+    ),
 ];
 
 /// Each counter is the page's month summed step by step, so it stands on its
 /// figure (to rounding) once the month is over.
 static COUNTERS: [CounterSpec; 5] = [
-    CounterSpec {
-        id: "owned_bill",
-        label: "owned card-months so far",
-        unit: Unit::Usd,
-        figure: Some("owned_bill"),
-        tolerance: 0.01,
-        settle_s: MONTH_S as f64,
-    },
-    CounterSpec {
-        id: "rented_bill",
-        label: "rented card-months so far",
-        unit: Unit::Usd,
-        figure: Some("rented_bill"),
-        tolerance: 0.01,
-        settle_s: MONTH_S as f64,
-    },
-    CounterSpec {
-        id: "api_bill",
-        label: "API bill so far",
-        unit: Unit::Usd,
-        figure: Some("api_bill"),
-        tolerance: 0.01,
-        settle_s: MONTH_S as f64,
-    },
-    CounterSpec {
-        id: "bill",
-        label: "bill so far",
-        unit: Unit::Usd,
-        figure: Some("bill"),
-        tolerance: 0.01,
-        settle_s: MONTH_S as f64,
-    },
-    CounterSpec {
-        id: "idle_share",
-        label: "idle owned capacity so far",
-        unit: Unit::Share,
-        figure: Some("idle_share"),
-        tolerance: 1e-9,
-        settle_s: MONTH_S as f64,
-    },
+    CounterSpec::dollars(
+        "owned_bill",
+        "owned card-months so far",
+        "owned_bill",
+        MONTH_S as f64,
+    ),
+    CounterSpec::dollars(
+        "rented_bill",
+        "rented card-months so far",
+        "rented_bill",
+        MONTH_S as f64,
+    ),
+    CounterSpec::dollars("api_bill", "API bill so far", "api_bill", MONTH_S as f64),
+    CounterSpec::dollars("bill", "bill so far", "bill", MONTH_S as f64),
+    CounterSpec::share(
+        "idle_share",
+        "idle owned capacity so far",
+        "idle_share",
+        1e-9,
+        MONTH_S as f64,
+    ),
 ];
 
 pub(super) struct FleetMonth {
     pub(super) inp: Input,
     pub(super) m: Month,
-    clock: Stepper,
     /// Steps run.
     pub(super) steps: u64,
     /// Tokens so far: owned capacity offered, and carried by each line.
@@ -126,37 +104,19 @@ pub(super) struct FleetMonth {
 
 fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
     let inp = Input::read(p);
-    Box::new(FleetMonth {
+    let month = FleetMonth {
         m: Month::of(&inp),
         inp,
-        clock: Stepper::new(STEP_S),
         steps: 0,
         owned_capacity: 0,
         owned: 0,
         rented: 0,
         api: 0,
-    })
+    };
+    Stepped::boxed(month, STEP_S, MAX_STEPS)
 }
 
 impl FleetMonth {
-    /// One step: its share of the month's tokens, dispatched owned →
-    /// rented → API on its share of each capacity.
-    fn step(&mut self) {
-        if self.steps >= STEPS {
-            return;
-        }
-        let i = u128::from(self.steps);
-        let demand = u128::from(self.inp.demand);
-        let ask = (demand * (i + 1) / u128::from(STEPS) - demand * i / u128::from(STEPS)) as u64;
-        let own = self.m.d.owned_capacity / STEPS;
-        let d = dispatch(ask, own, self.m.d.rented_capacity / STEPS);
-        self.owned_capacity += own;
-        self.owned += d.owned;
-        self.rented += d.rented;
-        self.api += d.api;
-        self.steps += 1;
-    }
-
     /// The share of the month run.
     pub(super) fn done(&self) -> f64 {
         self.steps as f64 / STEPS as f64
@@ -182,15 +142,24 @@ impl FleetMonth {
     }
 }
 
-impl Scene for FleetMonth {
-    fn advance(&mut self, dt_s: f64) {
-        for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
-            self.step();
+impl Steps for FleetMonth {
+    /// One step: its share of the month's tokens, dispatched owned →
+    /// rented → API on its share of each capacity.
+    fn step(&mut self) -> bool {
+        if self.steps >= STEPS {
+            return false;
         }
-    }
-
-    fn now_s(&self) -> f64 {
-        self.clock.now_s
+        let i = u128::from(self.steps);
+        let demand = u128::from(self.inp.demand);
+        let ask = (demand * (i + 1) / u128::from(STEPS) - demand * i / u128::from(STEPS)) as u64;
+        let own = self.m.d.owned_capacity / STEPS;
+        let d = dispatch(ask, own, self.m.d.rented_capacity / STEPS);
+        self.owned_capacity += own;
+        self.owned += d.owned;
+        self.rented += d.rented;
+        self.api += d.api;
+        self.steps += 1;
+        true
     }
 
     /// Twelve hours a second: the month in a minute.
@@ -204,7 +173,6 @@ impl Scene for FleetMonth {
 
     fn counters(&self, out: &mut Vec<f64>) {
         let (own, rent, api) = self.dollars();
-        out.clear();
         out.extend([own, rent, api, own + rent + api, self.idle_share()]);
     }
 

@@ -43,72 +43,44 @@ const LINGER_S: f64 = 0.35;
 /// Marks drawn at most (flying and landed).
 const MOST_MARKS: usize = 700;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "round-robin-vs-hash",
-        label: "Round-robin vs cache-aware (hash the prefix family)",
-        param: "policy",
-        a: "round-robin",
-        b: "hash",
-        watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
-    },
-    Comparison {
-        id: "hash-vs-shard",
-        label: "Hash vs hash with the hot family sharded",
-        param: "policy",
-        a: "hash",
-        b: "hash-shard2",
-        watch: "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
-    },
-    Comparison {
-        id: "hash-vs-overflow",
-        label: "Hash vs hash with overflow at 60%",
-        param: "policy",
-        a: "hash",
-        b: "hash-overflow",
-        watch: "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
-    },
+    Comparison::new(
+        "round-robin-vs-hash",
+        "Round-robin vs cache-aware (hash the prefix family)",
+        "policy",
+        "round-robin",
+        "hash",
+        "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
+    ),
+    Comparison::new(
+        "hash-vs-shard",
+        "Hash vs hash with the hot family sharded",
+        "policy",
+        "hash",
+        "hash-shard2",
+        "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
+    ),
+    Comparison::new(
+        "hash-vs-overflow",
+        "Hash vs hash with overflow at 60%",
+        "policy",
+        "hash",
+        "hash-overflow",
+        "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
+    ),
 ];
 
 static COUNTERS: [CounterSpec; 4] = [
-    CounterSpec {
-        id: "hit_share",
-        label: "hit share",
-        unit: Unit::Share,
-        figure: Some("hit_share"),
-        tolerance: 0.015,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "reprefills",
-        label: "re-prefills",
-        unit: Unit::ReqPerS,
-        figure: Some("reprefills_per_s"),
-        tolerance: 1.0,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "busiest",
-        label: "busiest card",
-        unit: Unit::Share,
-        figure: Some("busiest_share"),
-        tolerance: 0.035,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "affinity",
-        label: "routed home",
-        unit: Unit::Share,
-        figure: Some("affinity"),
-        tolerance: 0.015,
-        settle_s: SETTLE_S,
-    },
+    CounterSpec::share("hit_share", "hit share", "hit_share", 0.015, SETTLE_S),
+    CounterSpec::new("reprefills", "re-prefills", Unit::ReqPerS).settles_on(
+        "reprefills_per_s",
+        1.0,
+        SETTLE_S,
+    ),
+    CounterSpec::share("busiest", "busiest card", "busiest_share", 0.035, SETTLE_S),
+    CounterSpec::share("affinity", "routed home", "affinity", 0.015, SETTLE_S),
 ];
 
 struct CarScene {

@@ -45,64 +45,43 @@ const CYCLE_S: f64 = 2.0 * (HOLD_S + MOVE_S) + AFTER_S - HOLD_S;
 /// The counters are read in the hold after the first resize.
 const SETTLE_S: f64 = HOLD_S + MOVE_S + 1.0;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "modulo-vs-ring",
-        label: "Modulo vs hash ring",
-        param: "scheme",
-        a: "modulo",
-        b: "ring",
-        watch: "Modulo moves most families on a +1 resize; the ring moves only those on the new card's arcs.",
-    },
-    Comparison {
-        id: "modulo-vs-jump",
-        label: "Modulo vs jump consistent hash",
-        param: "scheme",
-        a: "modulo",
-        b: "jump",
-        watch: "Jump hash moves only the families the new card must take, with no ring to keep.",
-    },
-    Comparison {
-        id: "ring-vs-rendezvous",
-        label: "Hash ring vs rendezvous",
-        param: "scheme",
-        a: "ring",
-        b: "rendezvous",
-        watch: "Both move about the least possible share; rendezvous needs no virtual nodes to spread evenly.",
-    },
+    Comparison::new(
+        "modulo-vs-ring",
+        "Modulo vs hash ring",
+        "scheme",
+        "modulo",
+        "ring",
+        "Modulo moves most families on a +1 resize; the ring moves only those on the new card's arcs.",
+    ),
+    Comparison::new(
+        "modulo-vs-jump",
+        "Modulo vs jump consistent hash",
+        "scheme",
+        "modulo",
+        "jump",
+        "Jump hash moves only the families the new card must take, with no ring to keep.",
+    ),
+    Comparison::new(
+        "ring-vs-rendezvous",
+        "Hash ring vs rendezvous",
+        "scheme",
+        "ring",
+        "rendezvous",
+        "Both move about the least possible share; rendezvous needs no virtual nodes to spread evenly.",
+    ),
 ];
 
 static COUNTERS: [CounterSpec; 3] = [
-    CounterSpec {
-        id: "moved_share",
-        label: "moved share",
-        unit: Unit::Share,
-        figure: Some("moved_share"),
-        tolerance: 1e-9,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "families_moved",
-        label: "moved",
-        unit: Unit::Count("families"),
-        figure: Some("displaced_families"),
-        tolerance: 1e-6,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "rebuild_mb",
-        label: "rebuild",
-        unit: Unit::Mb,
-        figure: Some("rebuild_mb"),
-        tolerance: 1e-3,
-        settle_s: SETTLE_S,
-    },
+    CounterSpec::share("moved_share", "moved share", "moved_share", 1e-9, SETTLE_S),
+    CounterSpec::new("families_moved", "moved", Unit::Count("families")).settles_on(
+        "displaced_families",
+        1e-6,
+        SETTLE_S,
+    ),
+    CounterSpec::new("rebuild_mb", "rebuild", Unit::Mb).settles_on("rebuild_mb", 1e-3, SETTLE_S),
 ];
 
 /// A drawn family: its key's place on the circle (a fraction of a turn), its

@@ -23,7 +23,9 @@
 use super::model::HourSums;
 use super::params::{MonthInput, Window, CHURN_FEE, HOURS};
 use super::sim::{run_month, Month};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepper};
+use crate::model::scene::{
+    Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepped, Steps,
+};
 use crate::model::{Params, SplitMix64, Unit};
 use std::fmt::Write as _;
 
@@ -38,82 +40,64 @@ pub(super) const EVICTING_S: f64 = 6.0 * HOUR_S;
 /// counter stands at its figure by then.
 const SETTLE_S: f64 = 168.0 * HOUR_S + EVICTING_S + HOURS as f64 * HOUR_S;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "window",
-        label: "Hour vs week window",
-        param: "window",
-        a: "hour",
-        b: "week",
-        watch: "An hour's readings jump ±25 % around the true rates and the evictor throws out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
-    },
-    Comparison {
-        id: "mode",
-        label: "Always warm vs steady",
-        param: "mode",
-        a: "always-warm",
-        b: "steady",
-        watch: "Always warm pays for every survivor and the idle dollars pile up; steady runs only the best cards that cover the peak.",
-    },
-    Comparison {
-        id: "share",
-        label: "Evict 40 % vs 10 %",
-        param: "share_pct",
-        a: "40",
-        b: "10",
-        watch: "The bigger share reaches into the faster half of the pool, where every eviction is a mistake.",
-    },
+    Comparison::new(
+        "window",
+        "Hour vs week window",
+        "window",
+        "hour",
+        "week",
+        "An hour's readings jump ±25 % around the true rates and the evictor throws out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
+    ),
+    Comparison::new(
+        "mode",
+        "Always warm vs steady",
+        "mode",
+        "always-warm",
+        "steady",
+        "Always warm pays for every survivor and the idle dollars pile up; steady runs only the best cards that cover the peak.",
+    ),
+    Comparison::new(
+        "share",
+        "Evict 40 % vs 10 %",
+        "share_pct",
+        "40",
+        "10",
+        "The bigger share reaches into the faster half of the pool, where every eviction is a mistake.",
+    ),
 ];
 
 /// Every counter is the page's month summed the page's way, so it lands on
 /// its figure (to rounding) once the month is over.
 static COUNTERS: [CounterSpec; 5] = [
-    CounterSpec {
-        id: "wrong_evictions",
-        label: "wrong evictions",
-        unit: Unit::Count("cards"),
-        figure: Some("wrong_evictions"),
-        tolerance: 0.5,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "wrong_eviction_share",
-        label: "wrong among the evicted",
-        unit: Unit::Share,
-        figure: Some("wrong_eviction_share"),
-        tolerance: 1e-9,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "bill",
-        label: "bill so far",
-        unit: Unit::Usd,
-        figure: Some("bill"),
-        tolerance: 0.01,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "idle_dollars",
-        label: "idle dollars so far",
-        unit: Unit::Usd,
-        figure: Some("idle_dollars"),
-        tolerance: 0.01,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "delivered_share",
-        label: "delivered ÷ demanded so far",
-        unit: Unit::Share,
-        figure: Some("delivered_share"),
-        tolerance: 1e-9,
-        settle_s: SETTLE_S,
-    },
+    CounterSpec::new("wrong_evictions", "wrong evictions", Unit::Count("cards")).settles_on(
+        "wrong_evictions",
+        0.5,
+        SETTLE_S,
+    ),
+    CounterSpec::share(
+        "wrong_eviction_share",
+        "wrong among the evicted",
+        "wrong_eviction_share",
+        1e-9,
+        SETTLE_S,
+    ),
+    CounterSpec::dollars("bill", "bill so far", "bill", SETTLE_S),
+    CounterSpec::dollars(
+        "idle_dollars",
+        "idle dollars so far",
+        "idle_dollars",
+        SETTLE_S,
+    ),
+    CounterSpec::share(
+        "delivered_share",
+        "delivered ÷ demanded so far",
+        "delivered_share",
+        1e-9,
+        SETTLE_S,
+    ),
 ];
 
 /// The window's length, s.
@@ -145,7 +129,6 @@ pub(super) struct FleetScene {
     /// Each card's reading now, tok/s.
     pub(super) reading: Vec<f64>,
     rng: SplitMix64,
-    clock: Stepper,
     steps: u64,
     /// The window the current readings come from (0 the first).
     instance: u64,
@@ -169,14 +152,13 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
         inp,
         order,
         rng: SplitMix64::new(seed),
-        clock: Stepper::new(STEP_S),
         steps: 0,
         instance: 0,
         sums: HourSums::default(),
         hours: 0,
     };
     scene.settle_readings(0.0);
-    Box::new(scene)
+    Stepped::boxed(scene, STEP_S, MAX_STEPS)
 }
 
 impl FleetScene {
@@ -248,30 +230,6 @@ impl FleetScene {
         }
     }
 
-    fn step(&mut self) {
-        self.steps += 1;
-        let t = self.now_s();
-        let w = window_s(self.inp.window);
-        let instance = (t / w).floor() as u64;
-        if instance == 0 {
-            self.settle_readings(t / w);
-        } else if instance == 1 && self.instance == 0 {
-            self.settle_readings(1.0);
-            self.instance = 1;
-        } else if instance > self.instance {
-            self.fresh_readings();
-            self.instance = instance;
-        }
-        let start = self.month_start_s();
-        let due = (((t - start) / HOUR_S).floor().max(0.0) as usize).min(HOURS);
-        let shape = self.inp.shape.multipliers();
-        while self.hours < due {
-            self.sums
-                .add(self.inp.demand, &shape, self.m.capacity, self.hours);
-            self.hours += 1;
-        }
-    }
-
     /// The bill so far: the warm cards' rent for the hours run, and the
     /// churn fee of every card evicted.
     pub(super) fn bill_so_far(&self) -> f64 {
@@ -300,15 +258,30 @@ impl FleetScene {
     }
 }
 
-impl Scene for FleetScene {
-    fn advance(&mut self, dt_s: f64) {
-        for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
-            self.step();
+impl Steps for FleetScene {
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        let t = self.now_s();
+        let w = window_s(self.inp.window);
+        let instance = (t / w).floor() as u64;
+        if instance == 0 {
+            self.settle_readings(t / w);
+        } else if instance == 1 && self.instance == 0 {
+            self.settle_readings(1.0);
+            self.instance = 1;
+        } else if instance > self.instance {
+            self.fresh_readings();
+            self.instance = instance;
         }
-    }
-
-    fn now_s(&self) -> f64 {
-        self.clock.now_s
+        let start = self.month_start_s();
+        let due = (((t - start) / HOUR_S).floor().max(0.0) as usize).min(HOURS);
+        let shape = self.inp.shape.multipliers();
+        while self.hours < due {
+            self.sums
+                .add(self.inp.demand, &shape, self.m.capacity, self.hours);
+            self.hours += 1;
+        }
+        true
     }
 
     /// Six hours a second: a day's window in four seconds, the month in two
@@ -322,7 +295,6 @@ impl Scene for FleetScene {
     }
 
     fn counters(&self, out: &mut Vec<f64>) {
-        out.clear();
         out.extend([
             self.wrong_so_far() as f64,
             self.wrong_share(),

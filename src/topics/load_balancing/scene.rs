@@ -28,7 +28,7 @@ use crate::engine::routing_draw::{self, glyph, Columns};
 use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
 use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
 use crate::model::scene::{SceneSpec, TextSize};
-use crate::model::{Params, Unit};
+use crate::model::Params;
 
 /// One card's decode capacity in the scene, req/s (the routing simulator's
 /// baseline μ = 20 req/s).
@@ -41,59 +41,50 @@ const FLIGHT_S: f64 = 0.6;
 /// Marks in the air drawn at most.
 const MOST_FLYING: usize = 600;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "round-robin-vs-hash",
-        label: "Round-robin vs hash",
-        param: "policy",
-        a: "round-robin",
-        b: "hash",
-        watch: "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
-    },
-    Comparison {
-        id: "hash-vs-shard",
-        label: "Hash vs hash with the hot member sharded",
-        param: "policy",
-        a: "hash",
-        b: "hash-shard2",
-        watch: "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
-    },
-    Comparison {
-        id: "hash-vs-overflow",
-        label: "Hash vs hash with overflow at the cap",
-        param: "policy",
-        a: "hash",
-        b: "hash-overflow",
-        watch: "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
-    },
+    Comparison::new(
+        "round-robin-vs-hash",
+        "Round-robin vs hash",
+        "policy",
+        "round-robin",
+        "hash",
+        "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
+    ),
+    Comparison::new(
+        "hash-vs-shard",
+        "Hash vs hash with the hot member sharded",
+        "policy",
+        "hash",
+        "hash-shard2",
+        "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
+    ),
+    Comparison::new(
+        "hash-vs-overflow",
+        "Hash vs hash with overflow at the cap",
+        "policy",
+        "hash",
+        "hash-overflow",
+        "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
+    ),
 ];
 
-const fn counter(id: &'static str, label: &'static str, figure: &'static str) -> CounterSpec {
-    CounterSpec {
-        id,
-        label,
-        unit: Unit::Share,
-        figure: Some(figure),
-        tolerance: 0.02,
-        settle_s: SETTLE_S,
-    }
+/// A share of the family's arrivals, within two points of its figure once
+/// settled.
+const fn share(id: &'static str, label: &'static str, figure: &'static str) -> CounterSpec {
+    CounterSpec::share(id, label, figure, 0.02, SETTLE_S)
 }
 
 static COUNTERS: [CounterSpec; 4] = [
-    counter(
+    share(
         "busiest_share",
         "busiest card's share of the family",
         "busiest_card_share",
     ),
-    counter("busiest_load", "busiest card's load", "busiest_card_util"),
-    counter("locality", "met a resident copy", "locality"),
-    counter("overflowed", "overflowed", "spilled_share"),
+    share("busiest_load", "busiest card's load", "busiest_card_util"),
+    share("locality", "met a resident copy", "locality"),
+    share("overflowed", "overflowed", "spilled_share"),
 ];
 
 struct LbScene {

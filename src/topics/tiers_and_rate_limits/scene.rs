@@ -20,7 +20,9 @@ use super::model::{solve, Solved};
 use super::params::Input;
 use super::sim::{paid_is_prov, Fate, Live};
 use super::sim_page::sim_config;
-use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper, Thousands};
+use crate::model::scene::{
+    Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps, Thousands,
+};
 use crate::model::{Params, Unit};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -42,37 +44,33 @@ const MARK_SLOTS: usize = 160;
 /// Simulated seconds after which the running means have settled.
 const SETTLE_S: f64 = 1800.0;
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 3] = [
-    Comparison {
-        id: "shed",
-        label: "No shedding vs shed free to the cap",
-        param: "shed_to_cap",
-        a: "off",
-        b: "on",
-        watch: "Shedding refuses more free requests at the gateway (more red crosses), and the shared cards' queues stay short.",
-    },
-    Comparison {
-        id: "spill",
-        label: "Paid on its own cards vs 30 % spilled",
-        param: "spill_share",
-        a: "0",
-        b: "0.3",
-        watch: "Spilled paid requests go ahead of free ones on the shared cards: the provisioned queues shrink and free waits longer.",
-    },
-    Comparison {
-        id: "assignment",
-        label: "Random card vs round-robin",
-        param: "assignment",
-        a: "random",
-        b: "round-robin",
-        watch: "Round-robin hands each card evenly spaced requests: at the same load the queues are shorter.",
-    },
+    Comparison::new(
+        "shed",
+        "No shedding vs shed free to the cap",
+        "shed_to_cap",
+        "off",
+        "on",
+        "Shedding refuses more free requests at the gateway (more red crosses), and the shared cards' queues stay short.",
+    ),
+    Comparison::new(
+        "spill",
+        "Paid on its own cards vs 30 % spilled",
+        "spill_share",
+        "0",
+        "0.3",
+        "Spilled paid requests go ahead of free ones on the shared cards: the provisioned queues shrink and free waits longer.",
+    ),
+    Comparison::new(
+        "assignment",
+        "Random card vs round-robin",
+        "assignment",
+        "random",
+        "round-robin",
+        "Round-robin hands each card evenly spaced requests: at the same load the queues are shorter.",
+    ),
 ];
 
 /// How far the running paid mean may sit from the page's simulated paid
@@ -93,38 +91,24 @@ const PAID_TOLERANCE_MS: f64 = 250.0;
 const FREE_TOLERANCE_MS: f64 = 100.0;
 
 static COUNTERS: [CounterSpec; 4] = [
-    CounterSpec {
-        id: "paid_wait_ms",
-        label: "paid wait (mean so far)",
-        unit: Unit::Ms,
-        figure: Some("sim_paid_wait_ms"),
-        tolerance: PAID_TOLERANCE_MS,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "free_wait_ms",
-        label: "free wait (mean so far)",
-        unit: Unit::Ms,
-        figure: Some("free_wait_ms"),
-        tolerance: FREE_TOLERANCE_MS,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "refused_share",
-        label: "free refused (429)",
-        unit: Unit::Share,
-        figure: Some("shed_share"),
-        tolerance: 0.01,
-        settle_s: SETTLE_S,
-    },
-    CounterSpec {
-        id: "waiting",
-        label: "requests waiting now",
-        unit: Unit::Count("requests"),
-        figure: None,
-        tolerance: 0.5,
-        settle_s: 0.0,
-    },
+    CounterSpec::new("paid_wait_ms", "paid wait (mean so far)", Unit::Ms).settles_on(
+        "sim_paid_wait_ms",
+        PAID_TOLERANCE_MS,
+        SETTLE_S,
+    ),
+    CounterSpec::new("free_wait_ms", "free wait (mean so far)", Unit::Ms).settles_on(
+        "free_wait_ms",
+        FREE_TOLERANCE_MS,
+        SETTLE_S,
+    ),
+    CounterSpec::share(
+        "refused_share",
+        "free refused (429)",
+        "shed_share",
+        0.01,
+        SETTLE_S,
+    ),
+    CounterSpec::new("waiting", "requests waiting now", Unit::Count("requests")).within(0.5),
 ];
 
 /// A sampled arrival in flight: when it reached the gateway (s), its class
@@ -141,7 +125,6 @@ pub(super) struct TiersScene {
     pub(super) live: Live,
     pub(super) m: Solved,
     pub(super) input: Input,
-    clock: Stepper,
     steps: u64,
     /// Each provisioned card's queued requests: when their service starts
     /// (ms), oldest first.
@@ -162,63 +145,21 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     let sample = (rate * (FLY_S + HOP_S) / MARKS_SHOWN)
         .ceil()
         .clamp(1.0, 1e12) as u64;
-    Box::new(TiersScene {
+    let scene = TiersScene {
         live: Live::new(&cfg, seed),
         prov_queue: vec![VecDeque::new(); cfg.prov_cards],
         m,
         input,
-        clock: Stepper::new(STEP_S),
         steps: 0,
         flights: Vec::with_capacity(MARK_SLOTS),
         next_slot: 0,
         sample,
         arrivals: 0,
-    })
+    };
+    Stepped::boxed(scene, STEP_S, MAX_STEPS)
 }
 
 impl TiersScene {
-    /// One step of the clock: every arrival up to its end, then the
-    /// provisioned queues brought up to it.
-    fn step(&mut self) {
-        self.steps += 1;
-        let t_ms = self.steps as f64 * STEP_S * 1000.0;
-        let TiersScene {
-            live,
-            prov_queue,
-            flights,
-            next_slot,
-            sample,
-            arrivals,
-            ..
-        } = self;
-        live.run_to(t_ms, |t, paid, fate| {
-            if let Fate::Prov { card, start_ms } = fate {
-                if start_ms > t {
-                    prov_queue[card].push_back(start_ms);
-                }
-            }
-            if *arrivals % *sample == 0 {
-                let f = Flight {
-                    t: t / 1000.0,
-                    paid,
-                    fate,
-                };
-                if flights.len() < MARK_SLOTS {
-                    flights.push(f);
-                } else {
-                    flights[*next_slot] = f;
-                }
-                *next_slot = (*next_slot + 1) % MARK_SLOTS;
-            }
-            *arrivals += 1;
-        });
-        for q in prov_queue.iter_mut() {
-            while q.front().is_some_and(|&s| s <= t_ms) {
-                q.pop_front();
-            }
-        }
-    }
-
     pub(super) fn now_ms(&self) -> f64 {
         self.steps as f64 * STEP_S * 1000.0
     }
@@ -266,15 +207,48 @@ impl TiersScene {
     }
 }
 
-impl Scene for TiersScene {
-    fn advance(&mut self, dt_s: f64) {
-        for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
-            self.step();
+impl Steps for TiersScene {
+    /// One step of the clock: every arrival up to its end, then the
+    /// provisioned queues brought up to it.
+    fn step(&mut self) -> bool {
+        self.steps += 1;
+        let t_ms = self.now_ms();
+        let TiersScene {
+            live,
+            prov_queue,
+            flights,
+            next_slot,
+            sample,
+            arrivals,
+            ..
+        } = self;
+        live.run_to(t_ms, |t, paid, fate| {
+            if let Fate::Prov { card, start_ms } = fate {
+                if start_ms > t {
+                    prov_queue[card].push_back(start_ms);
+                }
+            }
+            if *arrivals % *sample == 0 {
+                let f = Flight {
+                    t: t / 1000.0,
+                    paid,
+                    fate,
+                };
+                if flights.len() < MARK_SLOTS {
+                    flights.push(f);
+                } else {
+                    flights[*next_slot] = f;
+                }
+                *next_slot = (*next_slot + 1) % MARK_SLOTS;
+            }
+            *arrivals += 1;
+        });
+        for q in prov_queue.iter_mut() {
+            while q.front().is_some_and(|&s| s <= t_ms) {
+                q.pop_front();
+            }
         }
-    }
-
-    fn now_s(&self) -> f64 {
-        self.clock.now_s
+        true
     }
 
     fn default_speed(&self) -> f64 {
@@ -288,7 +262,6 @@ impl Scene for TiersScene {
     fn counters(&self, out: &mut Vec<f64>) {
         let (paid, free) = self.means();
         let (a, b, c) = self.waiting();
-        out.clear();
         out.extend([paid, free, self.refused_share(), (a + b + c) as f64]);
     }
 
@@ -298,7 +271,7 @@ impl Scene for TiersScene {
         let _ = write!(
             out,
             "{:.0} s in: {} requests reached the gateway and it refused {:.0}% of the free ones (429). Paid requests waited {paid:.0} ms on average, free ones {free:.0} ms; {} are waiting now.",
-            self.now_s(),
+            self.now_ms() / 1000.0,
             Thousands(self.arrivals as f64),
             100.0 * self.refused_share(),
             Thousands((a + b + c) as f64),

@@ -18,32 +18,28 @@
 use super::model::Burst;
 use super::params::{Input, SLICES};
 use super::sim::{simulate_burst, BurstRun};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
 use crate::model::{Params, Unit};
 
-pub static SCENE: SceneSpec = SceneSpec {
-    build,
-    comparisons: &COMPARISONS,
-    counters: &COUNTERS,
-};
+pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
 
 static COMPARISONS: [Comparison; 2] = [
-    Comparison {
-        id: "pool",
-        label: "No warm pool vs one warm replica",
-        param: "warm",
-        a: "0",
-        b: "1",
-        watch: "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
-    },
-    Comparison {
-        id: "all-warm",
-        label: "One warm replica vs four",
-        param: "warm",
-        a: "1",
-        b: "4",
-        watch: "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
-    },
+    Comparison::new(
+        "pool",
+        "No warm pool vs one warm replica",
+        "warm",
+        "0",
+        "1",
+        "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
+    ),
+    Comparison::new(
+        "all-warm",
+        "One warm replica vs four",
+        "warm",
+        "1",
+        "4",
+        "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
+    ),
 ];
 
 /// The whole day (86,400 s): the scene's clock runs at least as fast as its
@@ -55,54 +51,35 @@ const WHOLE_DAY: f64 = DAY_S;
 pub(super) const DAY_S: f64 = 86_400.0;
 
 static COUNTERS: [CounterSpec; 6] = [
-    CounterSpec {
-        id: "idle_rent_today",
-        label: "standby rent today",
-        unit: Unit::Usd,
-        figure: Some("idle_rent_per_day"),
-        tolerance: 0.01,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "max_wait_s",
-        label: "worst wait",
-        unit: Unit::Seconds,
-        figure: Some("max_wait_s"),
-        tolerance: 0.001,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "p95_wait_s",
-        label: "p95 wait (last burst)",
-        unit: Unit::Seconds,
-        figure: Some("p95_wait_s"),
-        tolerance: 0.001,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "backlog",
-        label: "peak backlog",
-        unit: Unit::Count("requests"),
-        figure: Some("backlog"),
-        tolerance: 0.01,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "wait_hours_today",
-        label: "user-hours waited today",
-        unit: Unit::Hours,
-        figure: Some("wait_hours_per_day"),
-        tolerance: 0.001,
-        settle_s: WHOLE_DAY,
-    },
-    CounterSpec {
-        id: "served_at_once",
-        label: "served without waiting (this burst)",
-        unit: Unit::Share,
-        figure: None,
-        tolerance: 0.01,
-        settle_s: WHOLE_DAY,
-    },
+    CounterSpec::dollars(
+        "idle_rent_today",
+        "standby rent today",
+        "idle_rent_per_day",
+        WHOLE_DAY,
+    ),
+    CounterSpec::new("max_wait_s", "worst wait", Unit::Seconds).settles_on(
+        "max_wait_s",
+        0.001,
+        WHOLE_DAY,
+    ),
+    CounterSpec::new("p95_wait_s", "p95 wait (last burst)", Unit::Seconds).settles_on(
+        "p95_wait_s",
+        0.001,
+        WHOLE_DAY,
+    ),
+    CounterSpec::new("backlog", "peak backlog", Unit::Count("requests"))
+        .settles_on("backlog", 0.01, WHOLE_DAY),
+    CounterSpec::new("wait_hours_today", "user-hours waited today", Unit::Hours).settles_on(
+        "wait_hours_per_day",
+        0.001,
+        WHOLE_DAY,
+    ),
+    CounterSpec::new(
+        "served_at_once",
+        "served without waiting (this burst)",
+        Unit::Share,
+    )
+    .within(0.01),
 ];
 
 /// Slices of quiet before each burst (a twentieth of the burst's horizon).
@@ -135,7 +112,6 @@ pub(super) enum Phase {
 /// The day of bursts and what the drawing keeps of it.
 pub(super) struct PoolScene {
     pub(super) run: BurstRun,
-    clock: Stepper,
     pub(super) seed: u64,
     pub(super) price: f64,
     pub(super) bursts: u32,
@@ -169,7 +145,11 @@ pub(super) struct PoolScene {
 
 fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     let inp = Input::read(p);
-    Box::new(PoolScene::new(&inp, seed))
+    let pool = PoolScene::new(&inp, seed);
+    // One slice a step, at most an hour of the day a call.
+    let most = (MAX_ADVANCE_S / pool.run.dt).ceil().min(1e6) as u32;
+    let slice_s = pool.run.dt.max(1e-6);
+    Stepped::boxed(pool, slice_s, most)
 }
 
 impl PoolScene {
@@ -189,7 +169,6 @@ impl PoolScene {
             .unwrap_or(1000.0);
         let bursts = inp.bursts_per_day.round().max(1.0) as u32;
         PoolScene {
-            clock: Stepper::new(run.dt.max(1e-6)),
             run,
             seed,
             price: inp.price,
@@ -245,42 +224,6 @@ impl PoolScene {
     /// Standby rent so far today.
     pub(super) fn rent(&self) -> f64 {
         self.run.b.warm as f64 * self.price * self.day_t.min(DAY_S) / 3600.0
-    }
-
-    /// One step of the day; false once it is over.
-    fn step(&mut self) -> bool {
-        let dt = self.run.dt;
-        match self.phase {
-            Phase::Quiet { until } => {
-                self.day_t += dt;
-                if self.day_t >= until - 1e-9 {
-                    self.day_t = until;
-                    self.begin();
-                }
-            }
-            Phase::Burst { start } => {
-                self.burst_step();
-                self.day_t = start + self.burst_t();
-                if self.run.slice() >= SLICES {
-                    self.end();
-                }
-            }
-            Phase::Forward { from, to, left } => {
-                let left = left - 1;
-                self.day_t = to - (to - from) * left as f64 / FF_STEPS as f64;
-                self.phase = if left > 0 {
-                    Phase::Forward { from, to, left }
-                } else if self.done >= self.bursts {
-                    Phase::Over
-                } else {
-                    Phase::Quiet {
-                        until: to + LEAD_SLICES as f64 * dt,
-                    }
-                };
-            }
-            Phase::Over => return false,
-        }
-        true
     }
 
     /// A burst begins: the launched replicas start booting.
@@ -356,21 +299,45 @@ impl PoolScene {
     }
 }
 
-impl Scene for PoolScene {
-    fn advance(&mut self, dt_s: f64) {
-        if self.phase == Phase::Over {
-            return;
-        }
-        let max = (MAX_ADVANCE_S / self.run.dt).ceil().min(1e6) as u32;
-        for _ in 0..self.clock.due(dt_s, max) {
-            if !self.step() {
-                break;
+impl Steps for PoolScene {
+    /// One step of the day; false once it is over.
+    fn step(&mut self) -> bool {
+        let dt = self.run.dt;
+        match self.phase {
+            Phase::Quiet { until } => {
+                self.day_t += dt;
+                if self.day_t >= until - 1e-9 {
+                    self.day_t = until;
+                    self.begin();
+                }
             }
+            Phase::Burst { start } => {
+                self.burst_step();
+                self.day_t = start + self.burst_t();
+                if self.run.slice() >= SLICES {
+                    self.end();
+                }
+            }
+            Phase::Forward { from, to, left } => {
+                let left = left - 1;
+                self.day_t = to - (to - from) * left as f64 / FF_STEPS as f64;
+                self.phase = if left > 0 {
+                    Phase::Forward { from, to, left }
+                } else if self.done >= self.bursts {
+                    Phase::Over
+                } else {
+                    Phase::Quiet {
+                        until: to + LEAD_SLICES as f64 * dt,
+                    }
+                };
+            }
+            Phase::Over => return false,
         }
+        true
     }
 
     /// The day's clock: the scene opens at midnight.
-    fn now_s(&self) -> f64 {
+    fn now_s(&self, _clock_s: f64) -> f64 {
         self.day_t
     }
 
