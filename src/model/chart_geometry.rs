@@ -3,6 +3,125 @@
 //! and a dashed series that wiggles faster than its dashes as the band it
 //! sweeps, so it still reads as dashes.
 
+/// A box in CSS pixels from the canvas's top left.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub x: f64,
+    pub y: f64,
+    pub w: f64,
+    pub h: f64,
+}
+
+impl Rect {
+    pub fn right(&self) -> f64 {
+        self.x + self.w
+    }
+    pub fn bottom(&self) -> f64 {
+        self.y + self.h
+    }
+    /// True when the two share some area (touching edges do not).
+    pub fn overlaps(&self, o: &Rect) -> bool {
+        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
+    }
+    /// True when `self` lies within `o`.
+    pub fn inside(&self, o: &Rect) -> bool {
+        const EPS: f64 = 1e-9;
+        self.x >= o.x - EPS
+            && self.y >= o.y - EPS
+            && self.right() <= o.right() + EPS
+            && self.bottom() <= o.bottom() + EPS
+    }
+    pub fn grown(&self, d: f64) -> Rect {
+        Rect {
+            x: self.x - d,
+            y: self.y - d,
+            w: self.w + 2.0 * d,
+            h: self.h + 2.0 * d,
+        }
+    }
+}
+
+/// Where a chart's data is drawn, on a grid of small cells: labels prefer
+/// places clear of it.
+pub struct Ink {
+    x0: f64,
+    y0: f64,
+    cols: usize,
+    rows: usize,
+    cells: Vec<bool>,
+}
+
+/// An ink cell's side, CSS px.
+const CELL: f64 = 3.0;
+
+impl Ink {
+    /// Clear ink over `area`.
+    pub fn new(area: &Rect) -> Ink {
+        let cols = (area.w / CELL).ceil().max(1.0) as usize + 1;
+        let rows = (area.h / CELL).ceil().max(1.0) as usize + 1;
+        Ink {
+            x0: area.x,
+            y0: area.y,
+            cols,
+            rows,
+            cells: vec![false; cols * rows],
+        }
+    }
+
+    fn cell(&self, x: f64, y: f64) -> Option<usize> {
+        let (c, r) = ((x - self.x0) / CELL, (y - self.y0) / CELL);
+        let inside = c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows;
+        inside.then(|| r as usize * self.cols + c as usize)
+    }
+
+    /// Inks a polyline.
+    pub fn line(&mut self, pts: &[(f64, f64)]) {
+        for w in pts.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let n = ((b.0 - a.0).hypot(b.1 - a.1) / (CELL / 2.0))
+                .ceil()
+                .clamp(1.0, 1e5) as usize;
+            for k in 0..=n {
+                let t = k as f64 / n as f64;
+                if let Some(i) = self.cell(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t) {
+                    self.cells[i] = true;
+                }
+            }
+        }
+    }
+
+    /// Inks a box.
+    pub fn area(&mut self, r: &Rect) {
+        let mut y = r.y;
+        while y <= r.bottom() {
+            let mut x = r.x;
+            while x <= r.right() {
+                if let Some(i) = self.cell(x, y) {
+                    self.cells[i] = true;
+                }
+                x += CELL / 2.0;
+            }
+            y += CELL / 2.0;
+        }
+    }
+
+    /// True when some ink lies in `r`.
+    pub fn hits(&self, r: &Rect) -> bool {
+        let mut y = r.y;
+        while y <= r.bottom() {
+            let mut x = r.x;
+            while x <= r.right() {
+                if self.cell(x, y).is_some_and(|i| self.cells[i]) {
+                    return true;
+                }
+                x += CELL;
+            }
+            y += CELL;
+        }
+        false
+    }
+}
+
 /// Thins a line with more than two points per pixel column to the lowest
 /// and highest point of each column, in their order.
 pub fn envelope(pts: Vec<(f64, f64)>, (x0, x1): (f64, f64), columns: usize) -> Vec<(f64, f64)> {
@@ -96,6 +215,14 @@ pub fn dash_band(pts: &[(f64, f64)], period: f64) -> Option<Band> {
         top.push((p.0, lo));
         bottom.push((p.0, hi));
     }
+    // Only a regular wiggle is its band: when the edges themselves wander
+    // more than the band is tall (spikes, a trend), the line's own course
+    // is what it says, and it keeps it.
+    let height = top.iter().zip(&bottom).map(|(t, b)| b.1 - t.1).sum::<f64>() / pts.len() as f64;
+    let wander = |e: &[(f64, f64)]| e.windows(2).map(|w| (w[1].1 - w[0].1).abs()).sum::<f64>();
+    if wander(&top) > height || wander(&bottom) > height {
+        return None;
+    }
     Some((calm(top), calm(bottom)))
 }
 
@@ -139,6 +266,19 @@ mod tests {
             .map(|x| (x as f64, (x as f64 / 60.0).sin() * 50.0))
             .collect();
         assert!(dash_band(&calm, 11.0).is_none());
+        // A jagged line whose spikes are the point (modulo's moved share
+        // against the card count) keeps its course.
+        let mut seed = 7u64;
+        let jagged: Vec<(f64, f64)> = (0..160)
+            .map(|n| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let spike = if (seed >> 33) % 7 == 0 { 80.0 } else { 0.0 };
+                (n as f64 * 2.0, 10.0 + (seed >> 60) as f64 + spike)
+            })
+            .collect();
+        assert!(dash_band(&jagged, 11.0).is_none());
     }
 
     #[test]

@@ -11,7 +11,11 @@
 //! way to letters explained in the key; ticks thin until their labels clear
 //! each other; the end ticks' labels align inward. Nothing is cut short.
 
-use super::chart::{Axis, Chart, Plot, RefLine, Tone};
+use super::chart::{Axis, BarChart, Chart, Plot, RefLine, Series, Style, Tone};
+pub use super::chart_geometry::Rect;
+use super::chart_geometry::{envelope, steps, Ink};
+pub use super::chart_scale::Scale;
+use super::chart_scale::{axis_ticks, fit, plotted, tick_text};
 use super::chart_text::{text_width, wrap, wrap_hard, LINE_PX};
 
 /// Clear space along the canvas's edges, CSS px.
@@ -24,44 +28,6 @@ const TICK_GAP: f64 = 6.0;
 pub const SWATCH_PX: f64 = 18.0;
 /// Most lines a category name may take under its bar.
 const CATEGORY_LINES: usize = 3;
-
-/// A box in CSS pixels from the canvas's top left.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rect {
-    pub x: f64,
-    pub y: f64,
-    pub w: f64,
-    pub h: f64,
-}
-
-impl Rect {
-    pub fn right(&self) -> f64 {
-        self.x + self.w
-    }
-    pub fn bottom(&self) -> f64 {
-        self.y + self.h
-    }
-    /// True when the two share some area (touching edges do not).
-    pub fn overlaps(&self, o: &Rect) -> bool {
-        self.x < o.right() && o.x < self.right() && self.y < o.bottom() && o.y < self.bottom()
-    }
-    /// True when `self` lies within `o`.
-    pub fn inside(&self, o: &Rect) -> bool {
-        const EPS: f64 = 1e-9;
-        self.x >= o.x - EPS
-            && self.y >= o.y - EPS
-            && self.right() <= o.right() + EPS
-            && self.bottom() <= o.bottom() + EPS
-    }
-    fn grown(&self, d: f64) -> Rect {
-        Rect {
-            x: self.x - d,
-            y: self.y - d,
-            w: self.w + 2.0 * d,
-            h: self.h + 2.0 * d,
-        }
-    }
-}
 
 /// Where in its box a line of text is anchored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,40 +75,6 @@ impl Label {
     }
 }
 
-/// One axis's mapping from data values to pixels. `lo..hi` are plotted
-/// values (log10 of the data on a log axis); `px0` is where `lo` lands.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Scale {
-    pub lo: f64,
-    pub hi: f64,
-    pub log: bool,
-    pub px0: f64,
-    pub px1: f64,
-}
-
-impl Scale {
-    /// A data value in plotted units.
-    pub fn plotted(&self, v: f64) -> f64 {
-        if self.log {
-            v.max(1e-300).log10()
-        } else {
-            v
-        }
-    }
-    /// The pixel of a plotted value.
-    pub fn px(&self, p: f64) -> f64 {
-        self.px0 + (p - self.lo) / (self.hi - self.lo) * (self.px1 - self.px0)
-    }
-    /// The pixel of a data value.
-    pub fn at(&self, v: f64) -> f64 {
-        self.px(self.plotted(v))
-    }
-    fn contains(&self, v: f64) -> bool {
-        let p = self.plotted(v);
-        p.is_finite() && p >= self.lo - 1e-9 && p <= self.hi + 1e-9
-    }
-}
-
 /// A reference line as drawn: its pixel (y for horizontal, x for vertical)
 /// and its colour.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,7 +96,17 @@ pub struct ChartLayout {
     pub grid: Vec<f64>,
     pub hlines: Vec<Rule>,
     pub vlines: Vec<Rule>,
+    /// A bar chart's bars, and the outlines of its highlighted categories.
+    pub bars: Vec<Bar>,
+    pub outlines: Vec<Rect>,
     pub labels: Vec<Label>,
+}
+
+/// One bar as drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bar {
+    pub rect: Rect,
+    pub tone: Tone,
 }
 
 impl ChartLayout {
@@ -205,8 +147,7 @@ pub fn layout(chart: &Chart, width: f64, height: f64) -> ChartLayout {
                     xy.y.range.map(|(a, b)| (ty(a), ty(b))),
                     !xy.y.log,
                 ),
-                categories: &[],
-                highlight: &[],
+                data: Data::Series(&xy.series),
                 hlines: &xy.hlines,
                 vlines: &xy.vlines,
             };
@@ -230,8 +171,7 @@ pub fn layout(chart: &Chart, width: f64, height: f64) -> ChartLayout {
                 x_range: (0.0, n as f64),
                 y: &b.y,
                 y_range: fit(tops.chain(b.hlines.iter().map(|l| l.at)), b.y.range, true),
-                categories: &b.categories,
-                highlight: &b.highlight,
+                data: Data::Bars(b),
                 hlines: &b.hlines,
                 vlines: &[],
             };
@@ -248,77 +188,6 @@ pub fn layout(chart: &Chart, width: f64, height: f64) -> ChartLayout {
     }
 }
 
-fn plotted(axis: &Axis, v: f64) -> f64 {
-    if axis.log {
-        v.max(1e-300).log10()
-    } else {
-        v
-    }
-}
-
-/// Fits `lo..hi` to data with a little room, never empty.
-fn fit(
-    values: impl Iterator<Item = f64>,
-    fixed: Option<(f64, f64)>,
-    from_zero: bool,
-) -> (f64, f64) {
-    if let Some(r) = fixed {
-        return r;
-    }
-    let (mut lo, mut hi) = values
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
-            (a.min(v), b.max(v))
-        });
-    if !lo.is_finite() {
-        return (0.0, 1.0);
-    }
-    if from_zero {
-        lo = lo.min(0.0);
-    }
-    if hi - lo < 1e-12 {
-        hi = lo + lo.abs().max(1.0);
-    }
-    let pad = (hi - lo) * 0.06;
-    (if from_zero && lo >= 0.0 { lo } else { lo - pad }, hi + pad)
-}
-
-/// Ticks for an axis: on a log axis (values are log10) the whole decades when
-/// the range spans two or more, otherwise round values.
-fn axis_ticks(axis: &Axis, lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    if axis.log && hi - lo >= 2.0 {
-        let step = ((hi - lo) / n as f64).ceil().max(1.0);
-        return ((lo.ceil() as i64)..=(hi.floor() as i64))
-            .filter(|k| (*k as f64 / step).fract() == 0.0)
-            .map(|k| k as f64)
-            .collect();
-    }
-    ticks(lo, hi, n)
-}
-
-/// About `n` round tick values covering `lo..hi` (steps of 1, 2 or 5 × 10^k).
-fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    let span = hi - lo;
-    if !(span.is_finite() && span > 0.0) {
-        return vec![lo];
-    }
-    let raw = span / n.max(1) as f64;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * mag);
-    let first = (lo / step).ceil() as i64;
-    let last = (hi / step).floor() as i64;
-    (first..=last).map(|k| k as f64 * step).collect()
-}
-
-fn tick_text(axis: &Axis, v: f64) -> String {
-    let v = if axis.log { 10f64.powf(v) } else { v };
-    axis.unit.tick(v)
-}
-
 /// What a plane chart (lines or bars) asks of the layout.
 struct PlaneSpec<'a> {
     /// The x axis; `None` for bars, whose x is their categories.
@@ -326,10 +195,30 @@ struct PlaneSpec<'a> {
     x_range: (f64, f64),
     y: &'a Axis,
     y_range: (f64, f64),
-    categories: &'a [String],
-    highlight: &'a [usize],
+    data: Data<'a>,
     hlines: &'a [RefLine],
     vlines: &'a [RefLine],
+}
+
+/// What a plane shows.
+enum Data<'a> {
+    Series(&'a [Series]),
+    Bars(&'a BarChart),
+}
+
+impl PlaneSpec<'_> {
+    fn categories(&self) -> &[String] {
+        match self.data {
+            Data::Bars(b) => &b.categories,
+            Data::Series(_) => &[],
+        }
+    }
+    fn highlight(&self) -> &[usize] {
+        match self.data {
+            Data::Bars(b) => &b.highlight,
+            Data::Series(_) => &[],
+        }
+    }
 }
 
 /// What a pass of the layout keeps for the next: room under the bars, and
@@ -431,7 +320,7 @@ fn plane_pass(spec: &PlaneSpec, w: f64, h: f64, reserve: &Reserve) -> Result<Cha
         .x
         .map(|a| wrap_hard(&a.title(), inner))
         .unwrap_or_default();
-    let key = key_labels(reserve, spec.categories, inner);
+    let key = key_labels(reserve, spec.categories(), inner);
     let key_lines = key
         .iter()
         .map(|l| (l.rect.y / LINE_PX).round() as usize + 1)
@@ -441,7 +330,13 @@ fn plane_pass(spec: &PlaneSpec, w: f64, h: f64, reserve: &Reserve) -> Result<Cha
     let mut placed = Placed(Vec::new());
     for (i, line) in y_title.iter().enumerate() {
         let r = line_rect(PAD, PAD + i as f64 * LINE_PX, line);
-        placed.push(Label::new(line, r, Align::Left, Tone::Ink, Role::AxisTitle));
+        placed.push(Label::new(
+            line,
+            r,
+            Align::Left,
+            Tone::Muted,
+            Role::AxisTitle,
+        ));
     }
     let y = Scale {
         lo: spec.y_range.0,
@@ -495,7 +390,8 @@ fn plane_pass(spec: &PlaneSpec, w: f64, h: f64, reserve: &Reserve) -> Result<Cha
             Role::AxisTitle,
         ));
     }
-    let (hlines, vlines) = references(spec, (&x, &y), &plane, reserve, &mut placed)?;
+    let (bars, outlines, ink) = data_ink(spec, (&x, &y), &plane);
+    let (hlines, vlines) = references(spec, (&x, &y), &plane, &ink, reserve, &mut placed)?;
     for mut l in key {
         l.rect.y += at.key_top;
         placed.push(l);
@@ -509,8 +405,106 @@ fn plane_pass(spec: &PlaneSpec, w: f64, h: f64, reserve: &Reserve) -> Result<Cha
         grid,
         hlines,
         vlines,
+        bars,
+        outlines,
         labels: placed.0,
     })
+}
+
+/// The bars' boxes and their outlines, and where the data is drawn.
+fn data_ink(
+    spec: &PlaneSpec,
+    (x, y): (&Scale, &Scale),
+    plane: &Rect,
+) -> (Vec<Bar>, Vec<Rect>, Ink) {
+    let mut ink = Ink::new(plane);
+    let (bars, outlines) = match spec.data {
+        Data::Bars(b) => bar_boxes(b, x, y),
+        Data::Series(series) => {
+            for s in series {
+                let pts: Vec<(f64, f64)> = s
+                    .points
+                    .iter()
+                    .filter(|p| p.0.is_finite() && p.1.is_finite())
+                    .map(|p| (x.at(p.0), y.px(y.plotted(p.1).clamp(y.lo, y.hi))))
+                    .collect();
+                match s.style {
+                    Style::Points => {
+                        for p in pts {
+                            ink.area(&Rect {
+                                x: p.0 - 4.0,
+                                y: p.1 - 4.0,
+                                w: 8.0,
+                                h: 8.0,
+                            });
+                        }
+                    }
+                    Style::Step => ink.line(&steps(&pts)),
+                    Style::Line | Style::Dashed => {
+                        ink.line(&envelope(pts, (plane.x, plane.right()), plane.w as usize))
+                    }
+                }
+            }
+            (Vec::new(), Vec::new())
+        }
+    };
+    for b in &bars {
+        ink.area(&b.rect);
+    }
+    (bars, outlines, ink)
+}
+
+/// Each bar's box (side by side in its slot, or stacked) and the outlines
+/// of the highlighted slots.
+fn bar_boxes(b: &BarChart, x: &Scale, y: &Scale) -> (Vec<Bar>, Vec<Rect>) {
+    let py = |v: f64| y.px(v.clamp(y.lo, y.hi));
+    let n = b.categories.len().max(1);
+    let groups = if b.stacked { 1 } else { b.sets.len().max(1) };
+    let width = 0.8 / groups as f64;
+    let mut bars = Vec::new();
+    for i in 0..n {
+        let mut base = 0.0;
+        for (k, set) in b.sets.iter().enumerate() {
+            let v = set.values.get(i).copied().unwrap_or(0.0);
+            if !v.is_finite() {
+                continue;
+            }
+            let left = 0.1 + i as f64 + if b.stacked { 0.0 } else { k as f64 * width };
+            let (lo, hi) = if b.stacked {
+                (base, base + v)
+            } else {
+                (0.0, v)
+            };
+            base += v;
+            let (top, bottom) = (py(lo).min(py(hi)), py(lo).max(py(hi)));
+            let (l, r) = (x.px(left), x.px(left + width));
+            bars.push(Bar {
+                rect: Rect {
+                    x: l,
+                    y: top,
+                    w: r - l,
+                    h: bottom - top,
+                },
+                tone: set.tone,
+            });
+        }
+    }
+    let top = py(y.hi - (y.hi - y.lo) * 0.01);
+    let outlines = b
+        .highlight
+        .iter()
+        .filter(|&&i| i < n)
+        .map(|&i| {
+            let (l, r) = (x.px(i as f64 + 0.04), x.px(i as f64 + 0.96));
+            Rect {
+                x: l,
+                y: top,
+                w: r - l,
+                h: py(y.lo) - top,
+            }
+        })
+        .collect();
+    (bars, outlines)
 }
 
 /// The reference lines in view and their labels, each near its line where a
@@ -519,6 +513,7 @@ fn references(
     spec: &PlaneSpec,
     (x, y): (&Scale, &Scale),
     plane: &Rect,
+    ink: &Ink,
     reserve: &Reserve,
     placed: &mut Placed,
 ) -> Result<(Vec<Rule>, Vec<Rule>), Reserve> {
@@ -558,12 +553,12 @@ fn references(
         } else {
             vline_spots(&line.label, at, plane)
         };
-        let ok = |r: &&Rect| r.inside(plane) && placed.free(r, GAP);
+        // The first free place, preferring one clear of the data, then one
+        // crossing no other line.
         let spot = spots
             .iter()
-            .filter(ok)
-            .find(|r| !crosses(r))
-            .or_else(|| spots.iter().find(ok));
+            .filter(|r| r.inside(plane) && placed.free(r, GAP))
+            .min_by_key(|r| 2 * ink.hits(r) as u8 + crosses(r) as u8);
         match spot {
             Some(&r) => {
                 let label = Label::new(&line.label, r, Align::Left, line.tone, Role::Reference);
@@ -709,9 +704,9 @@ fn category_labels(
     placed: &mut Placed,
 ) -> Result<(), Reserve> {
     let names: Vec<String> = if reserve.lettered {
-        (0..spec.categories.len()).map(letter).collect()
+        (0..spec.categories().len()).map(letter).collect()
     } else {
-        spec.categories.to_vec()
+        spec.categories().to_vec()
     };
     let slot = (x.px1 - x.px0) / names.len().max(1) as f64;
     let thin = numbered(&names) || reserve.lettered;
@@ -723,7 +718,7 @@ fn category_labels(
     };
     let room = every as f64 * slot - 2.0;
     let mut shown: Vec<usize> = spec
-        .highlight
+        .highlight()
         .iter()
         .copied()
         .filter(|&i| i < names.len())
@@ -731,7 +726,7 @@ fn category_labels(
     shown.extend(
         (0..names.len())
             .step_by(every)
-            .filter(|i| !spec.highlight.contains(i)),
+            .filter(|i| !spec.highlight().contains(i)),
     );
     for i in shown {
         let cx = x.px(i as f64 + 0.5);
@@ -880,6 +875,8 @@ fn ring_layout(lines: &[String], w: f64, h: f64) -> ChartLayout {
         grid: Vec::new(),
         hlines: Vec::new(),
         vlines: Vec::new(),
+        bars: Vec::new(),
+        outlines: Vec::new(),
         labels,
     }
 }

@@ -5,6 +5,7 @@
 pub mod chart;
 pub mod chart_geometry;
 pub mod chart_layout;
+pub mod chart_scale;
 pub mod chart_text;
 pub mod input;
 pub mod memo;

@@ -11,7 +11,7 @@
 use crate::model::chart_geometry::{dash_band, envelope, steps};
 use crate::model::chart_layout::{layout, Align, ChartLayout, Label, Rect, Role, SWATCH_PX};
 use crate::model::chart_text::FONT_PX;
-use crate::model::{BarChart, Chart, Plot, RingChart, Style, Tone, XyChart};
+use crate::model::{Chart, Plot, RingChart, Style, Tone, XyChart};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -208,7 +208,7 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &Chart, scale: f64) -> Result<Cha
     root.fill(&WHITE).map_err(err)?;
     match &chart.plot {
         Plot::Xy(xy) => draw_xy(&root, &pen, xy, &lay)?,
-        Plot::Bars(b) => draw_bars(&root, &pen, b, &lay)?,
+        Plot::Bars(_) => draw_bars(&root, &pen, &lay)?,
         Plot::Ring(r) => draw_ring(&root, &pen, r)?,
     }
     for l in &lay.labels {
@@ -309,43 +309,20 @@ fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart, lay: &ChartLayout) -> Result<()
     Ok(())
 }
 
-fn draw_bars(root: &Area, pen: &Pen, b: &BarChart, lay: &ChartLayout) -> Result<(), String> {
+fn draw_bars(root: &Area, pen: &Pen, lay: &ChartLayout) -> Result<(), String> {
     frame(root, pen, lay)?;
-    let (xs, ys) = (&lay.x, &lay.y);
-    let y = |v: f64| ys.px(v.clamp(ys.lo, ys.hi));
-    let n = b.categories.len().max(1);
-    let groups = if b.stacked { 1 } else { b.sets.len().max(1) };
-    let width = 0.8 / groups as f64;
-    for i in 0..n {
-        let mut base = 0.0;
-        for (k, set) in b.sets.iter().enumerate() {
-            let v = set.values.get(i).copied().unwrap_or(0.0);
-            if !v.is_finite() {
-                continue;
-            }
-            let left = 0.1 + i as f64 + if b.stacked { 0.0 } else { k as f64 * width };
-            let (lo, hi) = if b.stacked {
-                (base, base + v)
-            } else {
-                (0.0, v)
-            };
-            base += v;
-            let corners = [
-                pen.pt((xs.px(left), y(lo))),
-                pen.pt((xs.px(left + width), y(hi))),
-            ];
-            root.draw(&Rectangle::new(corners, color(set.tone).filled()))
-                .map_err(err)?;
-        }
+    let corners = |r: &Rect| [pen.pt((r.x, r.y)), pen.pt((r.right(), r.bottom()))];
+    for bar in &lay.bars {
+        root.draw(&Rectangle::new(
+            corners(&bar.rect),
+            color(bar.tone).filled(),
+        ))
+        .map_err(err)?;
     }
-    for &i in b.highlight.iter().filter(|&&i| i < n) {
-        let top = ys.hi - (ys.hi - ys.lo) * 0.01;
-        let corners = [
-            pen.pt((xs.px(i as f64 + 0.04), y(ys.lo))),
-            pen.pt((xs.px(i as f64 + 0.96), y(top))),
-        ];
-        let outline = color(Tone::Ink).stroke_width(px(1.5, pen.scale));
-        root.draw(&Rectangle::new(corners, outline)).map_err(err)?;
+    let outline = color(Tone::Ink).stroke_width(px(1.5, pen.scale));
+    for r in &lay.outlines {
+        root.draw(&Rectangle::new(corners(r), outline))
+            .map_err(err)?;
     }
     rules(pen, lay);
     Ok(())

@@ -97,7 +97,7 @@ fn rent_chart(inp: &Input, pools: &[BurstStats]) -> Chart {
         id: "rent",
         title: "Idle rent per year against pool size".to_string(),
         summary: format!(
-            "{} warm {} rent {} and remove waiting worth {}; the budget is {}.",
+            "With {} warm {}, idle rent is {} and the waiting removed is worth {}; the budget is {}.",
             inp.warm,
             if inp.warm == 1 { "replica" } else { "replicas" },
             Unit::UsdPerYear.format(idle_rent_per_year(inp.warm, inp.price)),
