@@ -650,8 +650,14 @@ fn preset_fixes_flip_failing_stories_to_passing() {
 
 /// The chart canvases of the page, CSS px: a 360 px phone (one column,
 /// `--chart-h` 260 px), a 1366 px desktop (two charts side by side, 320 px
-/// high) and one chart across a wide column.
-const CANVASES: [(f64, f64); 3] = [(316.0, 260.0), (420.0, 320.0), (900.0, 320.0)];
+/// high), one chart across a wide column, and an embed's lowest chart
+/// height (160 px) on a phone.
+const CANVASES: [(f64, f64); 4] = [
+    (316.0, 260.0),
+    (420.0, 320.0),
+    (900.0, 320.0),
+    (316.0, 160.0),
+];
 
 /// Random parameter states per topic for the chart text test.
 const CHART_STATES: usize = 200;
@@ -718,8 +724,15 @@ fn text_is_clear(c: &Chart, l: &ChartLayout, at: &str) {
         Plot::Ring(_) => return,
     };
     assert!(ticks(true) >= 2, "{at}: fewer than two y ticks");
+    // The data keeps its room: at least 100 px high on the page's canvases,
+    // a third of an embed's lowest one, and half the width.
+    let low = if l.height >= 260.0 {
+        100.0
+    } else {
+        0.35 * l.height
+    };
     assert!(
-        l.plane.h >= 100.0 && l.plane.w >= 150.0,
+        l.plane.h >= low && l.plane.w >= 0.5 * l.width,
         "{at}: the plane shrank to {:?}",
         l.plane
     );

@@ -68,23 +68,30 @@ impl Ink {
         }
     }
 
-    fn cell(&self, x: f64, y: f64) -> Option<usize> {
-        let (c, r) = ((x - self.x0) / CELL, (y - self.y0) / CELL);
-        let inside = c >= 0.0 && r >= 0.0 && (c as usize) < self.cols && (r as usize) < self.rows;
-        inside.then(|| r as usize * self.cols + c as usize)
+    /// The cells `r` touches, as column and row ranges (empty when outside).
+    fn span(&self, r: &Rect) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let clamp = |v: f64, n: usize| (v.floor().max(0.0) as usize).min(n);
+        let cols = clamp((r.x - self.x0) / CELL, self.cols)
+            ..clamp((r.right() - self.x0) / CELL + 1.0, self.cols);
+        let rows = clamp((r.y - self.y0) / CELL, self.rows)
+            ..clamp((r.bottom() - self.y0) / CELL + 1.0, self.rows);
+        (cols, rows)
     }
 
     /// Inks a polyline.
     pub fn line(&mut self, pts: &[(f64, f64)]) {
+        let (cols, rows) = (self.cols as f64, self.rows as f64);
+        // In cell units, a step of at most one cell along either axis.
+        let to_cell = |p: (f64, f64)| ((p.0 - self.x0) / CELL, (p.1 - self.y0) / CELL);
         for w in pts.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            let n = ((b.0 - a.0).hypot(b.1 - a.1) / (CELL / 2.0))
-                .ceil()
-                .clamp(1.0, 1e5) as usize;
+            let (a, b) = (to_cell(w[0]), to_cell(w[1]));
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let n = dx.abs().max(dy.abs()).ceil().clamp(1.0, 1e5) as usize;
             for k in 0..=n {
                 let t = k as f64 / n as f64;
-                if let Some(i) = self.cell(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t) {
-                    self.cells[i] = true;
+                let (c, r) = (a.0 + dx * t, a.1 + dy * t);
+                if c >= 0.0 && r >= 0.0 && c < cols && r < rows {
+                    self.cells[r as usize * self.cols + c as usize] = true;
                 }
             }
         }
@@ -92,33 +99,20 @@ impl Ink {
 
     /// Inks a box.
     pub fn area(&mut self, r: &Rect) {
-        let mut y = r.y;
-        while y <= r.bottom() {
-            let mut x = r.x;
-            while x <= r.right() {
-                if let Some(i) = self.cell(x, y) {
-                    self.cells[i] = true;
-                }
-                x += CELL / 2.0;
-            }
-            y += CELL / 2.0;
+        let (cols, rows) = self.span(r);
+        for row in rows {
+            let at = row * self.cols;
+            self.cells[at + cols.start..at + cols.end].fill(true);
         }
     }
 
     /// True when some ink lies in `r`.
     pub fn hits(&self, r: &Rect) -> bool {
-        let mut y = r.y;
-        while y <= r.bottom() {
-            let mut x = r.x;
-            while x <= r.right() {
-                if self.cell(x, y).is_some_and(|i| self.cells[i]) {
-                    return true;
-                }
-                x += CELL;
-            }
-            y += CELL;
-        }
-        false
+        let (cols, rows) = self.span(r);
+        rows.into_iter().any(|row| {
+            let at = row * self.cols;
+            self.cells[at + cols.start..at + cols.end].contains(&true)
+        })
     }
 }
 
@@ -274,7 +268,11 @@ mod tests {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let spike = if (seed >> 33) % 7 == 0 { 80.0 } else { 0.0 };
+                let spike = if (seed >> 33).is_multiple_of(7) {
+                    80.0
+                } else {
+                    0.0
+                };
                 (n as f64 * 2.0, 10.0 + (seed >> 60) as f64 + spike)
             })
             .collect();

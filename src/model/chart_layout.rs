@@ -418,8 +418,11 @@ fn data_ink(
     plane: &Rect,
 ) -> (Vec<Bar>, Vec<Rect>, Ink) {
     let mut ink = Ink::new(plane);
+    let labelled = !spec.hlines.is_empty() || !spec.vlines.is_empty();
     let (bars, outlines) = match spec.data {
         Data::Bars(b) => bar_boxes(b, x, y),
+        // Only reference labels look at the ink.
+        Data::Series(_) if !labelled => (Vec::new(), Vec::new()),
         Data::Series(series) => {
             for s in series {
                 let pts: Vec<(f64, f64)> = s
@@ -448,7 +451,7 @@ fn data_ink(
             (Vec::new(), Vec::new())
         }
     };
-    for b in &bars {
+    for b in bars.iter().filter(|_| labelled) {
         ink.area(&b.rect);
     }
     (bars, outlines, ink)
