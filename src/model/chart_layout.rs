@@ -15,7 +15,7 @@ use super::chart::{Axis, BarChart, Chart, Plot, RefLine, Series, Style, Tone};
 pub use super::chart_geometry::Rect;
 use super::chart_geometry::{envelope, steps, Ink};
 pub use super::chart_scale::Scale;
-use super::chart_scale::{axis_ticks, fit, plotted, tick_text};
+use super::chart_scale::{axis_ticks, fit, plotted, tick_text, to_px};
 use super::chart_text::{text_width, wrap, wrap_hard, LINE_PX};
 
 /// Clear space along the canvas's edges, CSS px.
@@ -29,13 +29,8 @@ pub const SWATCH_PX: f64 = 18.0;
 /// Most lines a category name may take under its bar.
 const CATEGORY_LINES: usize = 3;
 
-/// Where in its box a line of text is anchored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Align {
-    Left,
-    Center,
-    Right,
-}
+/// Where in its box a line of text is anchored (the scenes' anchor).
+pub use super::scene::Align;
 
 /// What a text box is, for a painter's colour and a test's message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -425,12 +420,7 @@ fn data_ink(
         Data::Series(_) if !labelled => (Vec::new(), Vec::new()),
         Data::Series(series) => {
             for s in series {
-                let pts: Vec<(f64, f64)> = s
-                    .points
-                    .iter()
-                    .filter(|p| p.0.is_finite() && p.1.is_finite())
-                    .map(|p| (x.at(p.0), y.px(y.plotted(p.1).clamp(y.lo, y.hi))))
-                    .collect();
+                let pts = to_px(&s.points, x, y);
                 match s.style {
                     Style::Points => {
                         for p in pts {

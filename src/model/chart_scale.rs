@@ -107,3 +107,13 @@ pub fn tick_text(axis: &Axis, v: f64) -> String {
     let v = if axis.log { 10f64.powf(v) } else { v };
     axis.unit.tick(v)
 }
+
+/// Data points as canvas pixels: the finite ones, y held to the axis's
+/// range (a line leaving the top runs along it).
+pub fn to_px(points: &[(f64, f64)], x: &Scale, y: &Scale) -> Vec<(f64, f64)> {
+    points
+        .iter()
+        .filter(|p| p.0.is_finite() && p.1.is_finite())
+        .map(|p| (x.at(p.0), y.px(y.plotted(p.1).clamp(y.lo, y.hi))))
+        .collect()
+}

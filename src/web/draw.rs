@@ -10,6 +10,7 @@
 
 use crate::model::chart_geometry::{dash_band, envelope, steps};
 use crate::model::chart_layout::{layout, Align, ChartLayout, Label, Rect, Role, SWATCH_PX};
+use crate::model::chart_scale::to_px;
 use crate::model::chart_text::FONT_PX;
 use crate::model::{Chart, Plot, RingChart, Style, Tone, XyChart};
 use plotters::coord::Shift;
@@ -252,7 +253,6 @@ fn rules(pen: &Pen, lay: &ChartLayout) {
 
 fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart, lay: &ChartLayout) -> Result<(), String> {
     frame(root, pen, lay)?;
-    let (xs, ys) = (&lay.x, &lay.y);
     let s = pen.scale;
     // Every point is a call into the canvas: a line with more points than
     // pixel columns keeps each column's extremes (the same picture).
@@ -261,12 +261,7 @@ fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart, lay: &ChartLayout) -> Result<()
     pen.clip(&lay.plane);
     for se in &xy.series {
         let c = color(se.tone);
-        let pts: Vec<(f64, f64)> = se
-            .points
-            .iter()
-            .filter(|p| p.0.is_finite() && p.1.is_finite())
-            .map(|p| (xs.at(p.0), ys.px(ys.plotted(p.1).clamp(ys.lo, ys.hi))))
-            .collect();
+        let pts = to_px(&se.points, &lay.x, &lay.y);
         let device = |pts: &[(f64, f64)]| pts.iter().map(|&q| pen.pt(q)).collect::<Vec<_>>();
         match se.style {
             Style::Line => {
