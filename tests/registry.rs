@@ -4,7 +4,11 @@
 //! that are well formed; presets and fixes that apply; runs that are total,
 //! finite and deterministic; checks that explain themselves.
 
-use fleetlab::model::{Chart, ParamKind, Params, Plot, SplitMix64, Topic, TopicKind};
+use fleetlab::model::chart::names;
+use fleetlab::model::chart_layout::{layout, ChartLayout, Role};
+use fleetlab::model::{
+    Axis, Chart, ParamKind, Params, Plot, RefLine, SplitMix64, Topic, TopicKind,
+};
 use fleetlab::topics::{self, CATALOG};
 
 /// The contract of docs/contract.md: topic, presets in order, parameter
@@ -544,6 +548,22 @@ fn charts_are_drawable(topic: &str, label: &str, charts: &[Chart]) {
     }
 }
 
+/// Every parameter drawn uniformly from its range (log-uniformly on a log
+/// slider), every choice equally likely.
+fn random_params(t: &dyn Topic, rng: &mut SplitMix64) -> Params {
+    let mut p = t.defaults();
+    for (i, s) in t.params().iter().enumerate() {
+        let u = rng.next_unit();
+        let v = match s.kind {
+            ParamKind::Number { min, max, log, .. } if log => min * (max / min).powf(u),
+            ParamKind::Number { min, max, .. } => min + (max - min) * u,
+            ParamKind::Choice(o) => (u * o.len() as f64).floor(),
+        };
+        p.set_clamped(i, v);
+    }
+    p
+}
+
 /// Totality: any values the specs allow give a finished run with no NaN.
 /// Random parameter vectors (seeded, so a failure reproduces) plus every
 /// parameter at its minimum and maximum.
@@ -563,17 +583,7 @@ fn every_allowed_value_gives_a_finished_run() {
             }
         }
         for _ in 0..40 {
-            let mut p = t.defaults();
-            for (i, s) in specs.iter().enumerate() {
-                let u = rng.next_unit();
-                let v = match s.kind {
-                    ParamKind::Number { min, max, log, .. } if log => min * (max / min).powf(u),
-                    ParamKind::Number { min, max, .. } => min + (max - min) * u,
-                    ParamKind::Choice(o) => (u * o.len() as f64).floor(),
-                };
-                p.set_clamped(i, v);
-            }
-            cases.push(p);
+            cases.push(random_params(t, &mut rng));
         }
         for p in cases {
             let out = t.run(&p);
@@ -696,5 +706,144 @@ fn key_parameters_and_figures_exist() {
             "{}: no explorer shares a seed card with it",
             s.id()
         );
+    }
+}
+
+/// The chart canvases of the page, CSS px: a 360 px phone (one column,
+/// `--chart-h` 260 px), a 1366 px desktop (two charts side by side, 320 px
+/// high), one chart across a wide column, and an embed's lowest chart
+/// height (160 px) on a phone.
+const CANVASES: [(f64, f64); 4] = [
+    (316.0, 260.0),
+    (420.0, 320.0),
+    (900.0, 320.0),
+    (316.0, 160.0),
+];
+
+/// Random parameter states per topic for the chart text test.
+const CHART_STATES: usize = 200;
+
+/// Every text box every chart draws, for every story ± fix and 200 random
+/// states at the page's canvas sizes: none overlaps another, none leaves
+/// the canvas, nothing is cut short, every reference label is shown (by
+/// its line or in the key), and each axis keeps two ticks to read a scale by.
+#[test]
+fn chart_text_never_overlaps_or_leaves_the_canvas() {
+    let mut rng = SplitMix64::new(7);
+    let (mut charts, mut layouts, mut boxes) = (0usize, 0usize, 0usize);
+    for t in built() {
+        let mut cases = runs(t);
+        for k in 0..CHART_STATES {
+            cases.push((format!("random state {k}"), random_params(t, &mut rng)));
+        }
+        for (label, p) in cases {
+            for c in &t.run(&p).charts {
+                charts += 1;
+                for (w, h) in CANVASES {
+                    let at = format!(
+                        "{} / {label} / {} at {w}x{h} ({:?})",
+                        t.id(),
+                        c.id,
+                        p.shown()
+                    );
+                    let l = layout(c, w, h);
+                    text_is_clear(c, &l, &at);
+                    layouts += 1;
+                    boxes += l.labels.len();
+                }
+            }
+        }
+    }
+    eprintln!("chart text: {charts} charts, {layouts} layouts, {boxes} text boxes, all clear");
+}
+
+fn text_is_clear(c: &Chart, l: &ChartLayout, at: &str) {
+    let canvas = l.canvas();
+    for (i, a) in l.labels.iter().enumerate() {
+        assert!(a.rect.inside(&canvas), "{at}: {:?} leaves the canvas", a);
+        assert!(
+            !a.text.contains('…') && !a.text.trim().is_empty(),
+            "{at}: {:?}",
+            a.text
+        );
+        for b in &l.labels[i + 1..] {
+            assert!(!a.rect.overlaps(&b.rect), "{at}: {:?} overlaps {:?}", a, b);
+        }
+    }
+    let ticks = |left: bool| {
+        l.labels
+            .iter()
+            .filter(|b| b.role == Role::Tick && (b.rect.right() <= l.plane.x) == left)
+            .count()
+    };
+    let (hlines, vlines): (&[RefLine], &[RefLine]) = match &c.plot {
+        Plot::Xy(xy) => {
+            assert!(ticks(false) >= 2, "{at}: fewer than two x ticks");
+            (&xy.hlines, &xy.vlines)
+        }
+        Plot::Bars(b) => (&b.hlines, &[]),
+        Plot::Ring(_) => return,
+    };
+    assert!(ticks(true) >= 2, "{at}: fewer than two y ticks");
+    // The data keeps its room: at least 100 px high on the page's canvases,
+    // a third of an embed's lowest one, and half the width.
+    let low = if l.height >= 260.0 {
+        100.0
+    } else {
+        0.35 * l.height
+    };
+    assert!(
+        l.plane.h >= low && l.plane.w >= 0.5 * l.width,
+        "{at}: the plane shrank to {:?}",
+        l.plane
+    );
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let key: String = l
+        .labels
+        .iter()
+        .filter(|b| b.role == Role::Key)
+        .map(|b| squeeze(&b.text))
+        .collect();
+    for r in hlines.iter().chain(vlines) {
+        let by_line = l
+            .labels
+            .iter()
+            .any(|b| b.role == Role::Reference && b.text == r.label);
+        assert!(
+            by_line || key.contains(&squeeze(&r.label)),
+            "{at}: {:?} not shown",
+            r.label
+        );
+    }
+}
+
+/// Every axis of every chart names its unit in its title: a measure's
+/// symbol ("GB", "%", "tok/s") or, on a count axis, what it counts.
+#[test]
+fn every_axis_names_its_unit() {
+    let mut rng = SplitMix64::new(11);
+    for t in built() {
+        let mut cases = runs(t);
+        cases.extend((0..20).map(|k| (format!("random state {k}"), random_params(t, &mut rng))));
+        for (label, p) in cases {
+            for c in &t.run(&p).charts {
+                let axes: Vec<&Axis> = match &c.plot {
+                    Plot::Xy(xy) => vec![&xy.x, &xy.y],
+                    Plot::Bars(b) => vec![&b.y],
+                    Plot::Ring(_) => vec![],
+                };
+                for a in axes {
+                    let symbol = a.unit.symbol();
+                    assert!(
+                        !symbol.is_empty() && names(&a.title(), symbol),
+                        "{} / {label} / {}: the axis {:?} names no unit ({:?})",
+                        t.id(),
+                        c.id,
+                        a.label,
+                        a.unit
+                    );
+                }
+            }
+        }
     }
 }

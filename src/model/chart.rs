@@ -52,6 +52,25 @@ impl Axis {
         self.log = true;
         self
     }
+    /// The axis's title as drawn: its label and, unless the label already
+    /// says it, its unit in brackets ("scratch per card (GB)").
+    pub fn title(&self) -> String {
+        let symbol = self.unit.symbol();
+        if symbol.is_empty() || names(self.label, symbol) {
+            self.label.to_string()
+        } else {
+            format!("{} ({symbol})", self.label)
+        }
+    }
+}
+
+/// True when `word` stands in `text` on its own ("GB" in "scratch (GB)",
+/// not "h" in "hour").
+pub fn names(text: &str, word: &str) -> bool {
+    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    text.match_indices(word).any(|(i, _)| {
+        !alnum(text[..i].chars().next_back()) && !alnum(text[i + word.len()..].chars().next())
+    })
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -233,7 +252,7 @@ fn axis_value(axis: &Axis, v: f64) -> String {
 }
 
 fn xy_table(xy: &XyChart) -> Table {
-    let head = |a: &Axis| a.label.to_string();
+    let head = |a: &Axis| a.title();
     let shared_x = xy.series.windows(2).all(|w| {
         w[0].points.len() == w[1].points.len()
             && w[0]

@@ -3,6 +3,10 @@
 //! entropy source (tests/tidy.rs holds the line).
 
 pub mod chart;
+pub mod chart_geometry;
+pub mod chart_layout;
+pub mod chart_scale;
+pub mod chart_text;
 pub mod input;
 pub mod math;
 pub mod memo;

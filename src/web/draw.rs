@@ -1,12 +1,18 @@
-//! Draws a model [`Chart`] on a canvas with plotters. Knows chart kinds, never
-//! topics: whatever a topic puts in its outcome is drawn the same way.
-
+//! Draws a model [`Chart`] on a canvas. Knows chart kinds, never topics:
+//! whatever a topic puts in its outcome is drawn the same way.
 //!
-//! Plotters draws the geometry (grid, series, bars, arcs). Text goes straight
-//! to the 2D context: plotters' web font measures each label by inserting an
-//! element and forcing a page layout, which cost most of a repaint.
+//! Where everything goes is decided by the model's chart layout
+//! (`model::chart_layout`): the plane, its scales, the grid and every text
+//! box. Plotters draws the geometry (series, bars, arcs) at the layout's
+//! pixels; text goes straight to the 2D context, exactly into the layout's
+//! boxes (plotters' web font measures each label by inserting an element and
+//! forcing a page layout, which cost most of a repaint).
 
-use crate::model::{Axis, BarChart, Chart, Plot, RingChart, Style, Tone, XyChart};
+use crate::model::chart_geometry::{dash_band, envelope, steps};
+use crate::model::chart_layout::{layout, Align, ChartLayout, Label, Rect, Role, SWATCH_PX};
+use crate::model::chart_scale::to_px;
+use crate::model::chart_text::FONT_PX;
+use crate::model::{Chart, Plot, RingChart, Style, Tone, XyChart};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -28,6 +34,8 @@ const CATEGORICAL: [RGBColor; 8] = [
 ];
 const INK: RGBColor = RGBColor(30, 34, 40);
 const GRID: RGBColor = RGBColor(226, 229, 234);
+/// A dash and its gap, CSS px.
+const DASH: (f64, f64) = (7.0, 4.0);
 
 pub fn color(t: Tone) -> RGBColor {
     match t {
@@ -50,24 +58,19 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("{e:?}")
 }
 
-/// Text on the canvas, drawn by the 2D context itself.
+/// A tone darkened for text, so that small letters keep their contrast on
+/// white.
+fn text_css(t: Tone) -> String {
+    let RGBColor(r, g, b) = color(t);
+    let d = |c: u8| (c as f64 * 0.68) as u8;
+    format!("#{:02x}{:02x}{:02x}", d(r), d(g), d(b))
+}
+
+/// The 2D context for what plotters does not draw (text, dashes, tints,
+/// clipping), in CSS pixels scaled by the device pixel ratio.
 struct Pen {
     ctx: CanvasRenderingContext2d,
     scale: f64,
-}
-
-#[derive(Clone, Copy)]
-enum Align {
-    Left,
-    Center,
-    Right,
-}
-
-#[derive(Clone, Copy)]
-enum Base {
-    Top,
-    Middle,
-    Bottom,
 }
 
 impl Pen {
@@ -77,455 +80,246 @@ impl Pen {
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
-        ctx.set_font(&format!(
-            "{}px system-ui, sans-serif",
-            (12.0 * scale).round()
-        ));
+        ctx.set_font(&format!("{}px system-ui, sans-serif", FONT_PX * scale));
         Some(Pen { ctx, scale })
     }
 
-    /// A dashed polyline in one canvas path (plotters strokes every dash
-    /// on its own).
-    fn dashed(&self, pts: &[(i32, i32)], tone: Tone, width: f64) {
+    /// CSS px to device px.
+    fn d(&self, v: f64) -> f64 {
+        v * self.scale
+    }
+
+    /// A point in CSS px as plotters' device pixel.
+    fn pt(&self, (x, y): (f64, f64)) -> (i32, i32) {
+        (self.d(x).round() as i32, self.d(y).round() as i32)
+    }
+
+    fn path(&self, pts: &[(f64, f64)]) {
+        let c = &self.ctx;
+        c.begin_path();
+        for (i, &(x, y)) in pts.iter().enumerate() {
+            if i == 0 {
+                c.move_to(self.d(x), self.d(y));
+            } else {
+                c.line_to(self.d(x), self.d(y));
+            }
+        }
+    }
+
+    /// A dashed polyline in one canvas path, so the dashes run on along it
+    /// (plotters strokes every dash on its own).
+    fn dashed(&self, pts: &[(f64, f64)], tone: Tone, width: f64) {
         if pts.len() < 2 {
             return;
         }
         let c = &self.ctx;
         c.save();
         c.set_stroke_style_str(&css(tone));
-        c.set_line_width(width * self.scale);
-        let dash = js_sys::Array::of2(&(7.0 * self.scale).into(), &(4.0 * self.scale).into());
+        c.set_line_width(self.d(width));
+        let dash = js_sys::Array::of2(&self.d(DASH.0).into(), &self.d(DASH.1).into());
         let _ = c.set_line_dash(&dash);
-        c.begin_path();
-        c.move_to(pts[0].0 as f64, pts[0].1 as f64);
-        for p in &pts[1..] {
-            c.line_to(p.0 as f64, p.1 as f64);
-        }
+        self.path(pts);
         c.stroke();
         c.restore();
     }
 
-    fn text(&self, s: &str, (x, y): (i32, i32), align: Align, base: Base, tone: Tone) {
-        self.ctx.set_fill_style_str(&css(tone));
-        self.ctx.set_text_align(match align {
-            Align::Left => "left",
-            Align::Center => "center",
-            Align::Right => "right",
-        });
-        self.ctx.set_text_baseline(match base {
-            Base::Top => "top",
-            Base::Middle => "middle",
-            Base::Bottom => "bottom",
-        });
-        let _ = self.ctx.fill_text(s, x as f64, y as f64);
+    /// A closed outline filled with a light tint of `tone`.
+    fn tint(&self, outline: &[(f64, f64)], tone: Tone) {
+        let c = &self.ctx;
+        c.save();
+        c.set_global_alpha(0.14);
+        c.set_fill_style_str(&css(tone));
+        self.path(outline);
+        c.close_path();
+        c.fill();
+        c.restore();
     }
 
-    /// Centred text shortened with an ellipsis to fit `width` pixels.
-    fn fitted(&self, s: &str, at: (i32, i32), width: f64) {
-        let fits = |t: &str| {
-            self.ctx
-                .measure_text(t)
-                .map(|m| m.width() <= width)
-                .unwrap_or(true)
-        };
-        if fits(s) {
-            self.text(s, at, Align::Center, Base::Top, Tone::Ink);
-            return;
-        }
-        let chars: Vec<char> = s.chars().collect();
-        let mut n = chars.len();
-        while n > 1 {
-            n -= 1;
-            let t: String = chars[..n].iter().collect::<String>() + "…";
-            if fits(&t) {
-                self.text(&t, at, Align::Center, Base::Top, Tone::Ink);
-                return;
-            }
-        }
+    /// Keeps what is drawn next inside `r` (grown by a few pixels, so a
+    /// line or a point on the edge shows whole) until [`Pen::unclip`].
+    fn clip(&self, r: &Rect) {
+        let c = &self.ctx;
+        c.save();
+        c.begin_path();
+        c.rect(
+            self.d(r.x - 3.0),
+            self.d(r.y - 3.0),
+            self.d(r.w + 6.0),
+            self.d(r.h + 6.0),
+        );
+        c.clip();
     }
 
-    /// Text turned a quarter left (a y-axis title), centred on `(x, y)`.
-    fn vertical(&self, s: &str, (x, y): (i32, i32)) {
-        self.ctx.save();
-        let _ = self.ctx.translate(x as f64, y as f64);
-        let _ = self.ctx.rotate(-std::f64::consts::FRAC_PI_2);
-        self.text(s, (0, 0), Align::Center, Base::Top, Tone::Ink);
+    fn unclip(&self) {
         self.ctx.restore();
     }
 
-    fn px(&self, v: f64) -> i32 {
-        (v * self.scale).round() as i32
+    /// One of the layout's text boxes: the text anchored in its box as the
+    /// layout says, a key entry's line sample before it.
+    fn label(&self, l: &Label) {
+        let mid = l.rect.y + l.rect.h / 2.0;
+        let mut left = l.rect.x;
+        if l.swatch {
+            self.dashed(
+                &[(left + 1.0, mid), (left + SWATCH_PX - 5.0, mid)],
+                l.tone,
+                2.0,
+            );
+            left += SWATCH_PX;
+        }
+        let (x, align) = match l.align {
+            Align::Left => (left, "left"),
+            Align::Center => (l.rect.x + l.rect.w / 2.0, "center"),
+            Align::Right => (l.rect.right(), "right"),
+        };
+        let c = &self.ctx;
+        if l.role == Role::Reference {
+            // A white halo keeps a label inside the plane legible over the
+            // lines and bars it sits on.
+            c.set_stroke_style_str("#ffffff");
+            c.set_line_width(self.d(3.0));
+            c.set_line_join("round");
+            c.set_text_align(align);
+            c.set_text_baseline("middle");
+            let _ = c.stroke_text(&l.text, self.d(x), self.d(mid));
+        }
+        c.set_fill_style_str(&text_css(l.tone));
+        c.set_text_align(align);
+        c.set_text_baseline("middle");
+        let _ = c.fill_text(&l.text, self.d(x), self.d(mid));
     }
-}
-
-/// Ticks for an axis: on a log axis (values are log10) the whole decades when
-/// the range spans two or more, otherwise round values.
-fn axis_ticks(axis: &Axis, lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    if axis.log && hi - lo >= 2.0 {
-        let step = ((hi - lo) / n as f64).ceil().max(1.0);
-        return ((lo.ceil() as i64)..=(hi.floor() as i64))
-            .filter(|k| (*k as f64 / step).fract() == 0.0)
-            .map(|k| k as f64)
-            .collect();
-    }
-    ticks(lo, hi, n)
-}
-
-/// About `n` round tick values covering `lo..hi` (steps of 1, 2 or 5 × 10^k).
-fn ticks(lo: f64, hi: f64, n: usize) -> Vec<f64> {
-    let span = hi - lo;
-    if !(span.is_finite() && span > 0.0) {
-        return vec![lo];
-    }
-    let raw = span / n.max(1) as f64;
-    let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
-        .iter()
-        .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * mag);
-    let first = (lo / step).ceil() as i64;
-    let last = (hi / step).floor() as i64;
-    (first..=last).map(|k| k as f64 * step).collect()
-}
-
-/// Draws `chart` filling `canvas` (whose pixel size the caller has set);
-/// `scale` is the device pixel ratio, for line widths and text.
-pub fn draw(canvas: &HtmlCanvasElement, chart: &Chart, scale: f64) -> Result<(), String> {
-    let backend =
-        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2d canvas context")?;
-    let pen = Pen::new(canvas, scale).ok_or("no 2d canvas context")?;
-    let root = backend.into_drawing_area();
-    root.fill(&WHITE).map_err(err)?;
-    match &chart.plot {
-        Plot::Xy(xy) => draw_xy(&root, &pen, xy)?,
-        Plot::Bars(b) => draw_bars(&root, &pen, b)?,
-        Plot::Ring(r) => draw_ring(&root, &pen, r)?,
-    }
-    root.present().map_err(err)
 }
 
 fn px(v: f64, scale: f64) -> u32 {
     (v * scale).round().max(1.0) as u32
 }
 
-/// Fits `lo..hi` to data with a little room, never empty.
-fn fit(
-    values: impl Iterator<Item = f64>,
-    fixed: Option<(f64, f64)>,
-    from_zero: bool,
-) -> (f64, f64) {
-    if let Some(r) = fixed {
-        return r;
+/// Draws `chart` filling `canvas` (whose pixel size the caller has set);
+/// `scale` is the device pixel ratio. Returns the layout it drew.
+pub fn draw(canvas: &HtmlCanvasElement, chart: &Chart, scale: f64) -> Result<ChartLayout, String> {
+    let size = (
+        canvas.width() as f64 / scale,
+        canvas.height() as f64 / scale,
+    );
+    let lay = layout(chart, size.0, size.1);
+    let backend =
+        CanvasBackend::with_canvas_object(canvas.clone()).ok_or("no 2d canvas context")?;
+    let pen = Pen::new(canvas, scale).ok_or("no 2d canvas context")?;
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(err)?;
+    match &chart.plot {
+        Plot::Xy(xy) => draw_xy(&root, &pen, xy, &lay)?,
+        Plot::Bars(_) => draw_bars(&root, &pen, &lay)?,
+        Plot::Ring(r) => draw_ring(&root, &pen, r)?,
     }
-    let (mut lo, mut hi) = values
-        .filter(|v| v.is_finite())
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
-            (a.min(v), b.max(v))
-        });
-    if !lo.is_finite() {
-        return (0.0, 1.0);
+    for l in &lay.labels {
+        pen.label(l);
     }
-    if from_zero {
-        lo = lo.min(0.0);
-    }
-    if hi - lo < 1e-12 {
-        hi = lo + lo.abs().max(1.0);
-    }
-    let pad = (hi - lo) * 0.06;
-    (if from_zero && lo >= 0.0 { lo } else { lo - pad }, hi + pad)
+    root.present().map_err(err)?;
+    Ok(lay)
 }
 
-fn axis_text(axis: &Axis, v: f64) -> String {
-    let v = if axis.log { 10f64.powf(v) } else { v };
-    axis.unit.tick(v)
-}
-
-type Plane<'a> = ChartContext<
-    'a,
-    CanvasBackend,
-    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
->;
-
-/// The plotting plane with room for tick labels and axis titles, its grid,
-/// and the labels themselves.
-fn plane<'a>(
-    root: &'a Area,
-    pen: &Pen,
-    (x0, x1): (f64, f64),
-    (y0, y1): (f64, f64),
-    x: Option<&Axis>,
-    y: &Axis,
-) -> Result<Plane<'a>, String> {
-    let s = pen.scale;
-    let mut chart = ChartBuilder::on(root)
-        .margin(px(12.0, s))
-        .x_label_area_size(px(40.0, s))
-        .y_label_area_size(px(62.0, s))
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(err)?;
-    chart
-        .configure_mesh()
-        .disable_mesh()
-        .x_labels(0)
-        .y_labels(0)
-        .axis_style(color(Tone::Muted))
-        .draw()
-        .map_err(err)?;
-    let grid = GRID.stroke_width(px(1.0, s));
-    for t in axis_ticks(y, y0, y1, 5) {
-        chart
-            .draw_series(LineSeries::new([(x0, t), (x1, t)], grid))
+/// The plane's grid (at the y ticks) and its two axes.
+fn frame(root: &Area, pen: &Pen, lay: &ChartLayout) -> Result<(), String> {
+    let p = &lay.plane;
+    let thin = px(1.0, pen.scale);
+    for &y in &lay.grid {
+        let line = vec![pen.pt((p.x, y)), pen.pt((p.right(), y))];
+        root.draw(&PathElement::new(line, GRID.stroke_width(thin)))
             .map_err(err)?;
-        let p = chart.backend_coord(&(x0, t));
-        pen.text(
-            &axis_text(y, t),
-            (p.0 - pen.px(6.0), p.1),
-            Align::Right,
-            Base::Middle,
-            Tone::Ink,
-        );
     }
-    let (left, top) = chart.backend_coord(&(x0, y1));
-    let (_, bottom) = chart.backend_coord(&(x0, y0));
-    pen.vertical(y.label, (left - pen.px(58.0), (top + bottom) / 2));
-    if let Some(xa) = x {
-        for t in axis_ticks(xa, x0, x1, 6) {
-            let p = chart.backend_coord(&(t, y0));
-            pen.text(
-                &axis_text(xa, t),
-                (p.0, p.1 + pen.px(6.0)),
-                Align::Center,
-                Base::Top,
-                Tone::Ink,
-            );
-        }
-        let (right, _) = chart.backend_coord(&(x1, y0));
-        pen.text(
-            xa.label,
-            ((left + right) / 2, bottom + pen.px(22.0)),
-            Align::Center,
-            Base::Top,
-            Tone::Muted,
-        );
-    }
-    Ok(chart)
+    let axes = vec![
+        pen.pt((p.x, p.y)),
+        pen.pt((p.x, p.bottom())),
+        pen.pt((p.right(), p.bottom())),
+    ];
+    root.draw(&PathElement::new(
+        axes,
+        color(Tone::Muted).stroke_width(thin),
+    ))
+    .map_err(err)
 }
 
-fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart) -> Result<(), String> {
+/// The reference lines, dashed across the plane.
+fn rules(pen: &Pen, lay: &ChartLayout) {
+    let p = &lay.plane;
+    for r in &lay.hlines {
+        pen.dashed(&[(p.x, r.at), (p.right(), r.at)], r.tone, 1.5);
+    }
+    for r in &lay.vlines {
+        pen.dashed(&[(r.at, p.bottom()), (r.at, p.y)], r.tone, 1.5);
+    }
+}
+
+fn draw_xy(root: &Area, pen: &Pen, xy: &XyChart, lay: &ChartLayout) -> Result<(), String> {
+    frame(root, pen, lay)?;
     let s = pen.scale;
-    let tx = |v: f64| if xy.x.log { v.max(1e-300).log10() } else { v };
-    let ty = |v: f64| if xy.y.log { v.max(1e-300).log10() } else { v };
-    let xs = xy
-        .series
-        .iter()
-        .flat_map(|se| se.points.iter().map(|p| tx(p.0)));
-    let (x0, x1) = fit(
-        xs.chain(xy.vlines.iter().map(|l| tx(l.at))),
-        xy.x.range.map(|(a, b)| (tx(a), tx(b))),
-        false,
-    );
-    let ys = xy
-        .series
-        .iter()
-        .flat_map(|se| se.points.iter().map(|p| ty(p.1)));
-    let (y0, y1) = fit(
-        ys.chain(xy.hlines.iter().map(|l| ty(l.at))),
-        xy.y.range.map(|(a, b)| (ty(a), ty(b))),
-        !xy.y.log,
-    );
-    let mut chart = plane(root, pen, (x0, x1), (y0, y1), Some(&xy.x), &xy.y)?;
+    // Every point is a call into the canvas: a line with more points than
+    // pixel columns keeps each column's extremes (the same picture).
+    let columns = pen.d(lay.plane.w) as usize;
+    let span = (lay.plane.x, lay.plane.right());
+    pen.clip(&lay.plane);
     for se in &xy.series {
         let c = color(se.tone);
-        let pts: Vec<(f64, f64)> = se
-            .points
-            .iter()
-            .filter(|p| p.0.is_finite() && p.1.is_finite())
-            .map(|p| (tx(p.0), ty(p.1).clamp(y0, y1)))
-            .collect();
-        // Every point is a call into the canvas: a line with more points than
-        // pixel columns keeps each column's extremes (the same picture).
-        let width = chart.plotting_area().dim_in_pixel().0 as usize;
-        let pts = match se.style {
-            Style::Line | Style::Dashed => envelope(pts, (x0, x1), width),
-            Style::Points | Style::Step => pts,
-        };
+        let pts = to_px(&se.points, &lay.x, &lay.y);
+        let device = |pts: &[(f64, f64)]| pts.iter().map(|&q| pen.pt(q)).collect::<Vec<_>>();
         match se.style {
             Style::Line => {
-                chart
-                    .draw_series(LineSeries::new(pts, c.stroke_width(px(2.0, s))))
+                let pts = envelope(pts, span, columns);
+                root.draw(&PathElement::new(device(&pts), c.stroke_width(px(2.0, s))))
                     .map_err(err)?;
             }
             Style::Dashed => {
-                let at: Vec<(i32, i32)> = pts.iter().map(|p| chart.backend_coord(p)).collect();
-                pen.dashed(&at, se.tone, 1.5);
+                let pts = envelope(pts, span, columns);
+                // A line that turns back faster than its dashes repeat would
+                // read as hatching: it shows as the band it sweeps instead.
+                match dash_band(&pts, DASH.0 + DASH.1) {
+                    Some((top, bottom)) => {
+                        let outline: Vec<(f64, f64)> =
+                            top.iter().chain(bottom.iter().rev()).copied().collect();
+                        pen.tint(&outline, se.tone);
+                        pen.dashed(&top, se.tone, 1.5);
+                        pen.dashed(&bottom, se.tone, 1.5);
+                    }
+                    None => pen.dashed(&pts, se.tone, 1.5),
+                }
             }
             Style::Points => {
-                let r = px(3.5, s);
-                chart
-                    .draw_series(pts.into_iter().map(|p| Circle::new(p, r, c.filled())))
-                    .map_err(err)?;
+                for q in pts {
+                    root.draw(&Circle::new(pen.pt(q), px(3.5, s), c.filled()))
+                        .map_err(err)?;
+                }
             }
             Style::Step => {
-                // Only the points where the level changes draw anything.
-                let mut steps: Vec<(f64, f64)> = Vec::new();
-                for (i, p) in pts.iter().enumerate() {
-                    match steps.last() {
-                        Some(prev) if prev.1 == p.1 && i + 1 < pts.len() => {}
-                        Some(prev) => {
-                            let level = prev.1;
-                            steps.push((p.0, level));
-                            steps.push(*p);
-                        }
-                        None => steps.push(*p),
-                    }
-                }
-                chart
-                    .draw_series(LineSeries::new(steps, c.stroke_width(px(2.0, s))))
-                    .map_err(err)?;
+                root.draw(&PathElement::new(
+                    device(&steps(&pts)),
+                    c.stroke_width(px(2.0, s)),
+                ))
+                .map_err(err)?;
             }
         }
     }
-    for line in &xy.hlines {
-        let y = ty(line.at);
-        let p = chart.backend_coord(&(x0, y));
-        pen.dashed(&[p, chart.backend_coord(&(x1, y))], line.tone, 1.5);
-        pen.text(
-            &line.label,
-            (p.0 + pen.px(4.0), p.1 - pen.px(2.0)),
-            Align::Left,
-            Base::Bottom,
-            line.tone,
-        );
-    }
-    for line in &xy.vlines {
-        let x = tx(line.at);
-        let p = chart.backend_coord(&(x, y1));
-        pen.dashed(&[chart.backend_coord(&(x, y0)), p], line.tone, 1.5);
-        let (right, _) = chart.backend_coord(&(x1, y1));
-        // Keep the label inside the plane: to the left of the line near the right edge.
-        let (align, dx) = if right - p.0 < pen.px(90.0) {
-            (Align::Right, -4.0)
-        } else {
-            (Align::Left, 4.0)
-        };
-        pen.text(
-            &line.label,
-            (p.0 + pen.px(dx), p.1 + pen.px(2.0)),
-            align,
-            Base::Top,
-            line.tone,
-        );
-    }
+    pen.unclip();
+    rules(pen, lay);
     Ok(())
 }
 
-/// Thins a line with more than two points per pixel column to the lowest
-/// and highest point of each column, in their order.
-fn envelope(pts: Vec<(f64, f64)>, (x0, x1): (f64, f64), columns: usize) -> Vec<(f64, f64)> {
-    if columns == 0 || pts.len() <= 2 * columns || x1 <= x0 {
-        return pts;
-    }
-    let col = |x: f64| (((x - x0) / (x1 - x0)) * columns as f64).floor() as i64;
-    let mut out = Vec::with_capacity(2 * columns + 2);
-    let mut i = 0;
-    while i < pts.len() {
-        let c = col(pts[i].0);
-        let (mut lo, mut hi, mut j) = (i, i, i);
-        while j < pts.len() && col(pts[j].0) == c {
-            if pts[j].1 < pts[lo].1 {
-                lo = j;
-            }
-            if pts[j].1 > pts[hi].1 {
-                hi = j;
-            }
-            j += 1;
-        }
-        out.push(pts[lo.min(hi)]);
-        if lo != hi {
-            out.push(pts[lo.max(hi)]);
-        }
-        i = j;
-    }
-    out
-}
-
-fn draw_bars(root: &Area, pen: &Pen, b: &BarChart) -> Result<(), String> {
-    let s = pen.scale;
-    let n = b.categories.len().max(1);
-    let tops = (0..n).map(|i| {
-        let vals = b
-            .sets
-            .iter()
-            .map(|set| set.values.get(i).copied().unwrap_or(0.0));
-        if b.stacked {
-            vals.sum::<f64>()
-        } else {
-            vals.fold(0.0, f64::max)
-        }
-    });
-    let (y0, y1) = fit(tops.chain(b.hlines.iter().map(|l| l.at)), b.y.range, true);
-    let mut chart = plane(root, pen, (0.0, n as f64), (y0, y1), None, &b.y)?;
-    let groups = if b.stacked { 1 } else { b.sets.len().max(1) };
-    let width = 0.8 / groups as f64;
-    let bars = (0..n).flat_map(|i| {
-        let mut base = 0.0;
-        b.sets.iter().enumerate().filter_map(move |(k, set)| {
-            let v = set.values.get(i).copied().unwrap_or(0.0);
-            if !v.is_finite() {
-                return None;
-            }
-            let left = 0.1 + i as f64 + if b.stacked { 0.0 } else { k as f64 * width };
-            let (lo, hi) = if b.stacked {
-                (base, base + v)
-            } else {
-                (0.0, v)
-            };
-            base += v;
-            Some(Rectangle::new(
-                [(left, lo.clamp(y0, y1)), (left + width, hi.clamp(y0, y1))],
-                color(set.tone).filled(),
-            ))
-        })
-    });
-    chart.draw_series(bars).map_err(err)?;
-    chart
-        .draw_series(b.highlight.iter().filter(|&&i| i < n).map(|&i| {
-            Rectangle::new(
-                [
-                    (i as f64 + 0.04, y0),
-                    (i as f64 + 0.96, y1 - (y1 - y0) * 0.01),
-                ],
-                color(Tone::Ink).stroke_width(px(1.5, s)),
-            )
-        }))
+fn draw_bars(root: &Area, pen: &Pen, lay: &ChartLayout) -> Result<(), String> {
+    frame(root, pen, lay)?;
+    let corners = |r: &Rect| [pen.pt((r.x, r.y)), pen.pt((r.right(), r.bottom()))];
+    for bar in &lay.bars {
+        root.draw(&Rectangle::new(
+            corners(&bar.rect),
+            color(bar.tone).filled(),
+        ))
         .map_err(err)?;
-    // Category names under the bars: every k-th when they are many.
-    let every = n.div_ceil(12).max(1);
-    for (i, name) in b.categories.iter().enumerate() {
-        if i % every != 0 && !b.highlight.contains(&i) {
-            continue;
-        }
-        let p = chart.backend_coord(&(i as f64 + 0.5, y0));
-        let left = chart.backend_coord(&(i as f64, y0)).0;
-        let right = chart.backend_coord(&((i + every) as f64, y0)).0;
-        pen.fitted(name, (p.0, p.1 + pen.px(6.0)), (right - left) as f64 * 0.96);
     }
-    for line in &b.hlines {
-        let p = chart.backend_coord(&(0.0, line.at));
-        pen.dashed(
-            &[p, chart.backend_coord(&(n as f64, line.at))],
-            line.tone,
-            1.5,
-        );
-        pen.text(
-            &line.label,
-            (p.0 + pen.px(4.0), p.1 - pen.px(2.0)),
-            Align::Left,
-            Base::Bottom,
-            line.tone,
-        );
+    let outline = color(Tone::Ink).stroke_width(px(1.5, pen.scale));
+    for r in &lay.outlines {
+        root.draw(&Rectangle::new(corners(r), outline))
+            .map_err(err)?;
     }
+    rules(pen, lay);
     Ok(())
 }
 
@@ -584,21 +378,5 @@ fn draw_ring(root: &Area, pen: &Pen, r: &RingChart) -> Result<(), String> {
                 .map_err(err)?;
         }
     }
-    let moved = r.dots.iter().filter(|d| d.moved).count();
-    let (cx, cy) = (cx as i32, cy as i32);
-    pen.text(
-        &format!("{} cards", r.cards),
-        (cx, cy - pen.px(2.0)),
-        Align::Center,
-        Base::Bottom,
-        Tone::Ink,
-    );
-    pen.text(
-        &format!("{moved} of {} drawn moved", r.dots.len()),
-        (cx, cy + pen.px(2.0)),
-        Align::Center,
-        Base::Top,
-        Tone::Ink,
-    );
     Ok(())
 }

@@ -78,7 +78,7 @@ pub(super) fn queue_chart(d: &Day, r: &DayRun) -> Chart {
         ),
         plot: Plot::Xy(XyChart {
             x: Axis::new("hour of the day", Unit::Hours).range(0.0, 24.0),
-            y: Axis::new("queue (largest in the minute)", Unit::Tokens),
+            y: Axis::new("largest queue in the minute", Unit::Tokens),
             series: vec![Series::new(
                 "queue",
                 Style::Line,

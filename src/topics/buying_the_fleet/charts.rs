@@ -90,10 +90,10 @@ fn tokens_chart(inp: &Input, m: &Month) -> Chart {
             t_text(d.owned_capacity)
         ),
         plot: Plot::Xy(XyChart {
-            x: Axis::new("demand, T tokens / month", Unit::TTokens)
+            x: Axis::new("demand a month", Unit::TTokens)
                 .log()
                 .range(T_MIN, T_MAX),
-            y: Axis::new("tokens carried, T", Unit::TTokens)
+            y: Axis::new("tokens carried a month", Unit::TTokens)
                 .log()
                 .range(Y_FLOOR, T_MAX),
             series: vec![
@@ -139,7 +139,7 @@ fn dollars_chart(inp: &Input, m: &Month) -> Chart {
         ),
         plot: Plot::Bars(BarChart {
             categories: vec!["this month".to_string(), alt],
-            y: Axis::new("dollars this month", Unit::Usd),
+            y: Axis::new("the month's bill", Unit::Usd),
             sets: vec![
                 BarSet {
                     name: "owned cards".to_string(),
@@ -316,7 +316,7 @@ fn idle_chart(inp: &Input, m: &Month) -> Chart {
         title: "Idle owned capacity against demand".to_string(),
         summary,
         plot: Plot::Xy(XyChart {
-            x: Axis::new("demand, T tokens / month", Unit::TTokens)
+            x: Axis::new("demand a month", Unit::TTokens)
                 .log()
                 .range(T_MIN, T_MAX),
             y: Axis::new("idle owned capacity", Unit::Share).range(0.0, 1.0),

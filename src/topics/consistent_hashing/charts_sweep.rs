@@ -154,7 +154,7 @@ pub(super) fn sweep_chart(inp: &Input) -> Chart {
             Unit::Share.format(ideal_moved_share(n0, inp.n1))
         ),
         plot: Plot::Xy(XyChart {
-            x: Axis::new("cards after", Unit::Count("")),
+            x: Axis::new("cards after", Unit::Count("cards")),
             y: Axis::new("moved share", Unit::Share).range(0.0, 1.0),
             series: sweep_series(n0, &xs, &moved, s),
             hlines: vec![],

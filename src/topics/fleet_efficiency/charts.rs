@@ -175,7 +175,7 @@ fn bill_chart(m: &Month) -> Chart {
                 format!("this month ({} warm, {} evicted)", m.run.len(), m.k),
                 format!("ideal operator ({} cards)", m.ideal.len()),
             ],
-            y: Axis::new("dollars per month", Unit::Usd),
+            y: Axis::new("the month's bill", Unit::Usd),
             sets: vec![
                 BarSet {
                     name: "rent that moved tokens".to_string(),
@@ -241,7 +241,7 @@ fn delivery_chart(m: &Month) -> Chart {
         ),
         plot: Plot::Xy(XyChart {
             x: Axis::new("hour of the month", Unit::Hours).range(0.0, HOURS as f64),
-            y: Axis::new("tok/s", Unit::TokPerS),
+            y: Axis::new("tokens per second", Unit::TokPerS),
             series,
             hlines: vec![RefLine::new(
                 m.capacity,

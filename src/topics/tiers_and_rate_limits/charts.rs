@@ -105,7 +105,7 @@ pub(super) fn bucket_level_chart(m: &Solved) -> Chart {
         },
         plot: Plot::Xy(XyChart {
             x: Axis::new("time since the burst began", Unit::Seconds).range(0.0, BURST_SECONDS),
-            y: Axis::new("tokens in the bucket", Unit::Count("grants")),
+            y: Axis::new("grants in the bucket", Unit::Count("grants")),
             series: vec![Series::new(
                 "bucket level",
                 Style::Line,

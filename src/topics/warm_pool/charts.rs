@@ -28,7 +28,7 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
             Unit::Seconds.format(now.clear_s)
         ),
         plot: Plot::Xy(XyChart {
-            x: Axis::new("seconds since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
+            x: Axis::new("time since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
             y: Axis::new("replicas", Unit::Count("replicas")),
             series: vec![
                 Series::new("demand (replicas' worth)", Style::Line, Tone::Cat(0), pts(&tr.demand)),
@@ -65,7 +65,7 @@ fn backlog_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
             Unit::Seconds.format(now.p95_wait_s)
         ),
         plot: Plot::Xy(XyChart {
-            x: Axis::new("seconds since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
+            x: Axis::new("time since the burst began", Unit::Seconds).range(0.0, now.horizon_s),
             y: Axis::new("backlog", Unit::Count("requests")),
             series: vec![Series::new(
                 "backlog",
@@ -97,15 +97,16 @@ fn rent_chart(inp: &Input, pools: &[BurstStats]) -> Chart {
         id: "rent",
         title: "Idle rent per year against pool size".to_string(),
         summary: format!(
-            "{} warm replicas rent {} a year and remove waiting worth {} a year; the budget is {}.",
+            "With {} warm {}, idle rent is {} and the waiting removed is worth {}; the budget is {}.",
             inp.warm,
+            if inp.warm == 1 { "replica" } else { "replicas" },
             Unit::UsdPerYear.format(idle_rent_per_year(inp.warm, inp.price)),
             Unit::UsdPerYear.format(removed_now),
             Unit::UsdPerYear.format(inp.budget)
         ),
         plot: Plot::Xy(XyChart {
             x: Axis::new("warm replicas", Unit::Count("replicas")).range(0.0, MAX_POOL as f64),
-            y: Axis::new("dollars per year", Unit::UsdPerYear),
+            y: Axis::new("cost a year", Unit::UsdPerYear),
             series: vec![
                 Series::new("idle rent", Style::Line, Tone::Cat(0), rent),
                 Series::new(

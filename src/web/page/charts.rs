@@ -6,6 +6,7 @@
 //! scene, when mounted there (and the slot shown), takes the first cell,
 //! beside the first chart on a wide screen and above it on a narrow one.
 
+use crate::model::chart_layout::{Align, ChartLayout};
 use crate::model::{Chart, Plot, Style, Tone};
 use crate::web::dom::*;
 use crate::web::draw;
@@ -186,8 +187,9 @@ impl ChartSlot {
         if canvas.height() != ph {
             canvas.set_height(ph);
         }
-        if let Err(e) = draw::draw(canvas, chart, dpr) {
-            log_error(&format!("chart {}: {e}", chart.id));
+        match draw::draw(canvas, chart, dpr) {
+            Ok(lay) => attr(canvas, "data-labels", &label_boxes(&lay)),
+            Err(e) => log_error(&format!("chart {}: {e}", chart.id)),
         }
     }
 
@@ -210,6 +212,25 @@ impl ChartSlot {
         }
         self.legend_items = items;
     }
+}
+
+/// The text boxes drawn, one a line: "x y w h align swatch text" in CSS
+/// px, for a test that measures the real text against them.
+fn label_boxes(lay: &ChartLayout) -> String {
+    let mut out = String::new();
+    for l in &lay.labels {
+        let r = &l.rect;
+        let align = match l.align {
+            Align::Left => "left",
+            Align::Center => "center",
+            Align::Right => "right",
+        };
+        out += &format!(
+            "{:.1} {:.1} {:.1} {:.1} {align} {} {}\n",
+            r.x, r.y, r.w, r.h, l.swatch as u8, l.text
+        );
+    }
+    out
 }
 
 fn legend_items(chart: &Chart) -> Vec<(String, String, bool)> {
