@@ -7,15 +7,18 @@
 //! - `dom`: helpers over web-sys;
 //! - `msg`: the messages, the effects, and `dispatch`, the one door into the
 //!   page's state (with its queue);
-//! - `draw`, `store`, `host`, `links`: drawing a chart, the saved record,
-//!   talking to a host frame, links and "Copy" buttons;
+//! - `draw`, `store`, `host`, `links`, `scene`: drawing a chart, the saved
+//!   record, talking to a host frame, links and "Copy" buttons, the scene
+//!   (a topic's engine, watched as it runs);
 //! - `address`, `page`, `practice` (then `drill`, built on it),
 //!   `instructors`: the parts of a page, plain structs that take a message
 //!   and return effects;
 //! - `app`: the owner, which holds the parts and applies their effects;
-//! - this file: the entry, the menu, the panic banner, the benchmark.
+//! - this file: the entry, the menu, the panic banner, the benchmark;
+//!   `alloc` counts allocations (the scene shows a frame makes none).
 
 mod address;
+mod alloc;
 mod app;
 mod dom;
 mod draw;
@@ -26,6 +29,7 @@ mod links;
 mod msg;
 mod page;
 mod practice;
+mod scene;
 mod store;
 
 use crate::topics;

@@ -14,6 +14,7 @@ mod stories;
 use super::dom::*;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
+use super::scene::SceneView;
 use crate::model::{Outcome, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
@@ -36,6 +37,7 @@ pub struct Page {
     results: Element,
     outcome: OutcomeView,
     charts: Charts,
+    scene: SceneView,
     last: Option<Outcome>,
     renders: u32,
 }
@@ -105,6 +107,7 @@ impl Page {
         if !link.embed.hide.stories {
             append(&app, &stories.section);
         }
+        let scene = SceneView::mount(&app, topic, &link);
         let layout = el("div", "layout");
         let controls = controls_section(&layout, topic, &link);
         let results = el("section", "results");
@@ -126,6 +129,7 @@ impl Page {
             results,
             outcome,
             charts,
+            scene,
             last: None,
             renders: 0,
         };
@@ -178,6 +182,7 @@ impl Page {
                     self.charts.table_toggled(id, &out.charts);
                 }
             }
+            PageMsg::Scene(m) => self.scene.update(m, &mut fx),
             PageMsg::Resized => {
                 if let Some(out) = &self.last {
                     self.charts.repaint_resized(&out.charts);
@@ -254,6 +259,7 @@ impl Page {
         }
         self.preset = link.preset.and_then(|id| self.topic.preset(id));
         self.fix = link.fix;
+        self.scene.follow(link.compare);
         self.params = wanted;
         self.sync_controls();
         self.render(&mut fx);
@@ -269,6 +275,7 @@ impl Page {
         s.preset = self.preset.map(|p| p.id);
         s.fix = self.fix;
         s.set_params(&self.params);
+        s.compare = self.scene.compare();
         s.challenge = challenge.unwrap_or_default();
         if s.embed.fixed_seed.is_some() {
             // Every question uses the fixed seed; the link need not repeat it.
@@ -371,6 +378,7 @@ impl Page {
         let t2 = now_ms();
         self.charts.paint(&out.charts);
         let t3 = now_ms();
+        self.scene.rebuild(&self.params);
         self.last = Some(out);
         self.renders += 1;
         let body = document().body().expect("body");
