@@ -328,7 +328,7 @@ impl Stepper {
     /// How many whole steps `dt_s` more seconds hold (the rest carries over),
     /// capped at `max` so one slow frame cannot stall the page.
     pub fn due(&mut self, dt_s: f64, max: u32) -> u32 {
-        if !(dt_s > 0.0) || !dt_s.is_finite() {
+        if !dt_s.is_finite() || dt_s <= 0.0 {
             return 0;
         }
         self.carry += dt_s;
@@ -339,6 +339,46 @@ impl Stepper {
         }
         self.now_s += n * self.step_s;
         n as u32
+    }
+}
+
+/// A time of day, `hh:mm:ss`, written without allocating
+/// (`format_args!("{}", Clock(t))`); seconds past midnight wrap.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock(pub f64);
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let s = (self.0.max(0.0) as u64) % 86_400;
+        write!(f, "{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    }
+}
+
+/// A whole number with thousands separators ("399,326"), rounded, written
+/// without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct Thousands(pub f64);
+
+impl std::fmt::Display for Thousands {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let v = self.0.round();
+        if !v.is_finite() || v.abs() >= 1e18 {
+            return write!(f, "{v}");
+        }
+        if v < 0.0 {
+            f.write_str("-")?;
+        }
+        let n = v.abs() as u64;
+        let mut div = 1u64;
+        while n / div >= 1000 {
+            div *= 1000;
+        }
+        write!(f, "{}", n / div)?;
+        while div > 1 {
+            div /= 1000;
+            write!(f, ",{:03}", n / div % 1000)?;
+        }
+        Ok(())
     }
 }
 
@@ -386,5 +426,15 @@ mod tests {
         let cap = f.text.capacity();
         f.clear();
         assert_eq!(f.text.capacity(), cap);
+    }
+
+    #[test]
+    fn clock_and_thousands_write_plainly() {
+        assert_eq!(Clock(8.0 * 3600.0 + 245.6).to_string(), "08:04:05");
+        assert_eq!(Clock(86_400.0).to_string(), "00:00:00");
+        assert_eq!(Thousands(399_325.95).to_string(), "399,326");
+        assert_eq!(Thousands(1_000_000.0).to_string(), "1,000,000");
+        assert_eq!(Thousands(-1234.0).to_string(), "-1,234");
+        assert_eq!(Thousands(7.0).to_string(), "7");
     }
 }

@@ -73,7 +73,10 @@ pub static CATALOG: [Entry; 8] = [
 
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
-static SCENES: &[(&str, &SceneSpec)] = &[];
+static SCENES: &[(&str, &SceneSpec)] = &[
+    ("autoscaling", &autoscaling::SCENE),
+    // ("warm-pool", &warm_pool::SCENE),
+];
 
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {

@@ -9,7 +9,7 @@
 //! throughout the peak (N + 1); idle share ≤ 30 %.
 //!
 //! Files, in layer order: params → model → sim, sim_day → figures, checks,
-//! notes, charts → challenges → mod.
+//! notes, charts, scene, scene_draw → challenges → mod.
 
 mod challenges;
 mod charts;
@@ -18,6 +18,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 mod sim_day;
 
@@ -26,6 +28,7 @@ use crate::model::*;
 pub use challenges::SOLVER;
 pub use model::{hourly_bill, replicas_released, replicas_with_spare};
 pub use params::{Day, Signal};
+pub use scene::SCENE;
 pub use sim::{DayStats, Trace};
 pub use sim_day::{simulate_day, DayRun};
 

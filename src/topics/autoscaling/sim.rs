@@ -274,7 +274,7 @@ impl Ledger {
     }
 
     /// The day's stats, with `end_queue` tokens left at midnight.
-    pub(super) fn close(self, end_queue: f64) -> DayStats {
+    pub(super) fn close(&self, end_queue: f64) -> DayStats {
         let mut s = self.s;
         s.demand_tokens = self.demand_tokens;
         s.served_tokens = self.served_tokens;

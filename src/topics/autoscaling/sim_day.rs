@@ -23,7 +23,7 @@
 //! stabilization) and nothing is booting, then drain: a draining replica
 //! admits nothing and bills `drain_s` more seconds.
 
-use super::model::{fmin, CeilSteps, Curve};
+use super::model::{ceil_count, fmin, CeilSteps, Curve};
 use super::params::{Day, Signal, DAY_S, MAX_REPLICAS, RING, STABILIZE_S};
 use super::sim::{DayStats, Ledger, Minute, Second, Swing, Trace};
 use crate::model::memo::Memo;
@@ -78,10 +78,16 @@ impl Autoscaler {
         self.want(d0 + d.rise_ahead(0, d.curve(0)))
     }
 
-    /// The signal, read as a demand (tok/s).
+    /// The autoscaler's signal, read as a demand (tok/s).
     #[inline]
     fn measure(&self, x: &Second) -> f64 {
-        match self.signal {
+        self.read(self.signal, x)
+    }
+
+    /// A signal, read as a demand (tok/s).
+    #[inline]
+    fn read(&self, signal: Signal, x: &Second) -> f64 {
+        match signal {
             Signal::QueueDepth => x.demand + x.queue * self.inv_backlog,
             Signal::TokensPerSecond => x.demand,
             // min(served / cap, gauge) × cap.
@@ -204,34 +210,128 @@ impl Pool {
     }
 }
 
+/// The day, one second at a time: the traffic, the autoscaler, the pool and
+/// the ledger, stepped by [`DayLoop::step`]. [`simulate_day`] runs it to
+/// midnight; the scene steps it as the learner watches.
+pub(super) struct DayLoop {
+    day: Day,
+    swing: Swing,
+    scaler: Autoscaler,
+    pool: Pool,
+    ledger: Ledger,
+    /// Tokens waiting.
+    q: f64,
+    /// The next second to run.
+    t: usize,
+}
+
+impl DayLoop {
+    pub(super) fn new(d: &Day) -> DayLoop {
+        let swing = Swing::new();
+        let mut scaler = Autoscaler::new(d);
+        let pool = Pool::new(d, scaler.opening(d, swing.first()));
+        let ledger = Ledger::new(d, pool.ready());
+        DayLoop {
+            day: *d,
+            swing,
+            scaler,
+            pool,
+            ledger,
+            q: 0.0,
+            t: 0,
+        }
+    }
+
+    /// Runs second `t` (no allocation): the launches land, the ready pool
+    /// serves, the ledger books, the autoscaler scales. Returns the second's
+    /// traffic and the replicas billed in it, or `None` after midnight.
+    #[inline]
+    pub(super) fn step(&mut self) -> Option<(Second, u32)> {
+        let t = self.t;
+        if t >= DAY_S {
+            return None;
+        }
+        let (d, pool) = (&self.day, &mut self.pool);
+        pool.settle(t);
+        let curve = self.scaler.curve(t);
+        let demand = curve * (1.0 + d.swing * self.swing.at(t));
+        let x = Second::serve(curve, demand, pool.ready() as f64 * d.ceiling, self.q);
+        self.q = x.queue;
+        let paid = pool.paid();
+        self.ledger.record(t, &x, pool.ready(), paid);
+        let desired = self.scaler.desired(t, &x);
+        self.ledger.launched(pool.scale(t, desired));
+        self.t = t + 1;
+        Some((x, paid))
+    }
+
+    /// What the day adds up to so far (the whole day once `t` is midnight).
+    pub(super) fn stats(&self) -> DayStats {
+        self.ledger.close(self.q)
+    }
+}
+
+/// What the scene reads of a running day.
+impl DayLoop {
+    /// The next second to run (86,400 once the day is over).
+    pub(super) fn t(&self) -> usize {
+        self.t
+    }
+    pub(super) fn day(&self) -> &Day {
+        &self.day
+    }
+    /// Replicas ready, booting and draining.
+    pub(super) fn pool(&self) -> (u32, u32, u32) {
+        let p = &self.pool;
+        (p.ready, p.booting, p.draining)
+    }
+    /// Tokens waiting.
+    pub(super) fn queue(&self) -> f64 {
+        self.q
+    }
+    /// The booting replicas as (seconds until ready, how many), soonest
+    /// first; `draining` instead gives the draining ones and their seconds
+    /// left.
+    pub(super) fn pending(&self, draining: bool) -> impl Iterator<Item = (usize, u32)> + '_ {
+        let (ring, span) = if draining {
+            (&self.pool.leave, self.pool.drain_s)
+        } else {
+            (&self.pool.arrive, self.pool.cold_s)
+        };
+        (0..=span).filter_map(move |k| {
+            let n = ring[(self.t + k) & (RING - 1)];
+            (n > 0).then_some((k, n))
+        })
+    }
+    /// What `signal` reads after second `x` (tok/s, a demand estimate) and
+    /// the replicas it asks for with the forecast (the day just run).
+    pub(super) fn reading(&self, signal: Signal, x: &Second) -> (f64, u32) {
+        let s = &self.scaler;
+        let m = s.read(signal, x);
+        let ahead = s
+            .curve
+            .rise_ahead(self.t.saturating_sub(1), x.curve, s.forecast_s);
+        let want = (ceil_count((m + ahead) / self.day.ceiling) + s.spare)
+            .clamp(s.floor, MAX_REPLICAS as i64);
+        (m, want as u32)
+    }
+}
+
 /// Simulates the day second by second (86,400 steps, no allocation inside the
 /// loop) and, when `trace` is given, fills it with one row per minute. The
-/// benchmark (`tests/autoscaling_bench.rs`) times this.
+/// benchmark's engine (below) times this.
 pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     if let Some(tr) = trace.as_deref_mut() {
         tr.clear();
     }
-    let mut swing = Swing::new();
-    let mut scaler = Autoscaler::new(d);
-    let mut pool = Pool::new(d, scaler.opening(d, swing.first()));
-    let mut ledger = Ledger::new(d, pool.ready());
+    let mut day = DayLoop::new(d);
     let mut minute = Minute::new();
-    let mut q = 0.0f64;
-    for t in 0..DAY_S {
-        pool.settle(t);
-        let curve = scaler.curve(t);
-        let demand = curve * (1.0 + d.swing * swing.at(t));
-        let x = Second::serve(curve, demand, pool.ready() as f64 * d.ceiling, q);
-        q = x.queue;
-        let paid = pool.paid();
-        ledger.record(t, &x, pool.ready(), paid);
-        let desired = scaler.desired(t, &x);
-        ledger.launched(pool.scale(t, desired));
+    while let Some((x, paid)) = day.step() {
         if let Some(tr) = trace.as_deref_mut() {
-            minute.sample(tr, t, &x, paid);
+            minute.sample(tr, day.t - 1, &x, paid);
         }
     }
-    ledger.close(q)
+    day.stats()
 }
 
 /// A day's stats and its drawing.

@@ -28,7 +28,9 @@ mod model;
 mod notes;
 mod params;
 mod sim;
+mod sim_draws;
 mod sim_page;
+mod sim_stats;
 
 pub use challenges::{queue_wait_ms, SOLVER};
 pub use model::{bucket_admitted, shed_arithmetic, Shed};

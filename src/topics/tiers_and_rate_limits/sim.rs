@@ -39,6 +39,8 @@
 //! statistic) for the tail quantiles.
 
 use super::params::Assign;
+use super::sim_draws::{erlang_sigma, exp_sum, geometric, ExpZiggurat};
+pub use super::sim_stats::{ClassStat, BATCHES};
 use crate::model::SplitMix64;
 use std::collections::VecDeque;
 
@@ -73,174 +75,6 @@ impl SimConfig {
         bucket_capacity: 3000.0,
         assign: Assign::Random,
     };
-}
-
-/// Independent replications of a run, for the error of a mean wait.
-pub const BATCHES: usize = 20;
-/// Student's t at 97.5 % for `df` degrees of freedom, by the
-/// Cornish–Fisher expansion about the normal's 1.96 (2.093 at 19, within
-/// 0.002 from 10 up).
-fn t975(df: f64) -> f64 {
-    let z: f64 = 1.959_964;
-    let (z3, z5, z7) = (z.powi(3), z.powi(5), z.powi(7));
-    z + (z3 + z) / (4.0 * df)
-        + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * df.powi(2))
-        + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * df.powi(3))
-}
-
-/// Sub-buckets per octave of the wait histogram (2^7 = 128).
-const SUB_BITS: u32 = 7;
-/// Octaves of the histogram: waits from 2^−20 ms (shorter ones count with
-/// the shortest) to 2^44 ms (longer ones count with the longest).
-const OCT_LO: i64 = -20;
-const OCT_HI: i64 = 44;
-const HIST_LEN: usize = 1 + (((OCT_HI - OCT_LO) as usize) << SUB_BITS);
-
-/// Waits counted in fixed buckets: index 0 holds waits of exactly 0 (the
-/// card was idle), then 128 buckets an octave, each 1/128 of its octave.
-#[derive(Clone, Debug, PartialEq)]
-pub struct WaitHistogram {
-    counts: Vec<u32>,
-}
-
-impl Default for WaitHistogram {
-    fn default() -> Self {
-        WaitHistogram {
-            counts: vec![0; HIST_LEN],
-        }
-    }
-}
-
-impl WaitHistogram {
-    #[inline]
-    fn bucket(wait_ms: f64) -> usize {
-        if wait_ms <= 0.0 {
-            return 0;
-        }
-        let bits = wait_ms.to_bits();
-        let oct = ((bits >> 52) & 0x7ff) as i64 - 1023;
-        if oct < OCT_LO {
-            return 1;
-        }
-        if oct >= OCT_HI {
-            return HIST_LEN - 1;
-        }
-        let sub = ((bits >> (52 - SUB_BITS)) & ((1 << SUB_BITS) - 1)) as usize;
-        1 + (((oct - OCT_LO) as usize) << SUB_BITS) + sub
-    }
-
-    #[inline]
-    fn add(&mut self, wait_ms: f64) {
-        self.counts[Self::bucket(wait_ms)] += 1;
-    }
-
-    /// The middle of bucket `i` (ms); 0 for the idle bucket.
-    fn middle(i: usize) -> f64 {
-        if i == 0 {
-            return 0.0;
-        }
-        let k = i - 1;
-        let oct = (k >> SUB_BITS) as i64 + OCT_LO;
-        let sub = (k & ((1 << SUB_BITS) - 1)) as f64;
-        2f64.powi(oct as i32) * (1.0 + (sub + 0.5) / (1u32 << SUB_BITS) as f64)
-    }
-
-    /// The `p`-quantile of `n` counted waits: the middle of the bucket that
-    /// holds the ⌈p·n⌉-th smallest (0 with none counted).
-    pub fn quantile_ms(&self, p: f64, n: u64) -> f64 {
-        let rank = ((p.clamp(0.0, 1.0) * n as f64).ceil() as u64).max(1);
-        let mut seen = 0u64;
-        for (i, &c) in self.counts.iter().enumerate() {
-            seen += u64::from(c);
-            if seen >= rank {
-                return Self::middle(i);
-            }
-        }
-        0.0
-    }
-}
-
-/// One class of requests in one pool.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ClassStat {
-    /// Requests that started service (every arrival is measured: no warm-up).
-    pub served: u64,
-    pub wait_sum_ms: f64,
-    /// Requests sent to a pool with no cards: they wait forever.
-    pub stranded: u64,
-    /// The same sums per replication.
-    pub batch_served: [u64; BATCHES],
-    pub batch_sum_ms: [f64; BATCHES],
-    /// The same sums per independent sample: (replication, card), or the
-    /// replication with round-robin.
-    pub unit_served: Vec<u64>,
-    pub unit_sum_ms: Vec<f64>,
-    /// Every wait, for the tail quantiles.
-    pub hist: WaitHistogram,
-}
-
-impl ClassStat {
-    /// No request yet, with room for `units` independent samples.
-    fn with_units(units: usize) -> ClassStat {
-        ClassStat {
-            unit_served: vec![0; units],
-            unit_sum_ms: vec![0.0; units],
-            ..ClassStat::default()
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, wait_ms: f64, batch: usize, unit: usize) {
-        self.served += 1;
-        self.wait_sum_ms += wait_ms;
-        self.batch_served[batch] += 1;
-        self.batch_sum_ms[batch] += wait_ms;
-        self.unit_served[unit] += 1;
-        self.unit_sum_ms[unit] += wait_ms;
-        self.hist.add(wait_ms);
-    }
-
-    /// Mean queue wait (ms): ∞ if any request was stranded, 0 with none.
-    pub fn mean_ms(&self) -> f64 {
-        if self.stranded > 0 {
-            f64::INFINITY
-        } else if self.served == 0 {
-            0.0
-        } else {
-            self.wait_sum_ms / self.served as f64
-        }
-    }
-
-    /// Half-width (ms) of a 95 % confidence interval for the mean wait: the
-    /// ratio estimator's over the k independent samples (sums s_i of n_i
-    /// waits, mean R = Σs_i/Σn_i), Var R ≈ k/(k−1)·Σ(s_i − R·n_i)²/(Σn_i)²,
-    /// with Student's t for k − 1 degrees of freedom. `None` when a
-    /// replication served none of the class or a request was stranded.
-    pub fn half_width_ms(&self) -> Option<f64> {
-        let k = self.unit_served.len() as f64;
-        if self.stranded > 0 || self.batch_served.contains(&0) || k < 2.0 {
-            return None;
-        }
-        let n = self.served as f64;
-        let r = self.wait_sum_ms / n;
-        let ss: f64 = self
-            .unit_sum_ms
-            .iter()
-            .zip(&self.unit_served)
-            .map(|(s, &m)| (s - r * m as f64).powi(2))
-            .sum();
-        Some(t975(k - 1.0) * (k / (k - 1.0) * ss).sqrt() / n)
-    }
-
-    /// The `p`-quantile of the waits (ms) to within 0.4 %: ∞ if a request
-    /// was stranded, 0 with none served.
-    pub fn quantile_ms(&self, p: f64) -> f64 {
-        if self.stranded > 0 {
-            f64::INFINITY
-        } else {
-            self.hist.quantile_ms(p, self.served)
-        }
-    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -278,112 +112,6 @@ impl SimResult {
             &self.shared_paid
         }
     }
-}
-
-/// Exponential draws with mean 1 by the ziggurat method (Marsaglia & Tsang
-/// 2000, in Doornik's 2005 form with independent layer and uniform bits):
-/// 256 layers of equal area under e^−x; most draws cost one SplitMix64 output
-/// and a multiply, where −ln(U) costs a logarithm.
-pub(super) struct ExpZiggurat {
-    x: [f64; 257],
-    f: [f64; 257],
-}
-
-const ZIG_R: f64 = 7.697_117_470_131_05;
-const ZIG_V: f64 = 3.949_659_822_581_557e-3;
-
-impl ExpZiggurat {
-    pub(super) fn new() -> ExpZiggurat {
-        let mut x = [0.0f64; 257];
-        x[0] = ZIG_V / (-ZIG_R).exp();
-        x[1] = ZIG_R;
-        for i in 2..256 {
-            x[i] = -(ZIG_V / x[i - 1] + (-x[i - 1]).exp()).ln();
-        }
-        x[256] = 0.0;
-        let f = x.map(|v| (-v).exp());
-        ExpZiggurat { x, f }
-    }
-
-    #[inline]
-    pub(super) fn draw(&self, rng: &mut SplitMix64) -> f64 {
-        loop {
-            let bits = rng.next_u64();
-            let i = (bits & 0xff) as usize;
-            let u = (bits >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0);
-            let z = u * self.x[i];
-            if z < self.x[i + 1] {
-                return z;
-            }
-            if i == 0 {
-                // The tail beyond r: memoryless, so r + Exp(1).
-                return ZIG_R - (1.0 - rng.next_unit()).ln();
-            }
-            let y = self.f[i] + rng.next_unit() * (self.f[i + 1] - self.f[i]);
-            if y < (-z).exp() {
-                return z;
-            }
-        }
-    }
-}
-
-impl Default for ExpZiggurat {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-/// Sum of `k` exponential draws with mean 1 (a Gamma(k) variate): the draws
-/// themselves for a few, else Marsaglia and Tsang's method (2000) for shape k.
-fn exp_sum(k: u64, zig: &ExpZiggurat, rng: &mut SplitMix64) -> f64 {
-    if k <= 16 {
-        return (0..k).map(|_| zig.draw(rng)).sum();
-    }
-    let d = k as f64 - 1.0 / 3.0;
-    let c = 1.0 / (9.0 * d).sqrt();
-    loop {
-        // A standard normal draw (Box–Muller).
-        let r = (-2.0 * (1.0 - rng.next_unit()).ln()).sqrt();
-        let z = r * (std::f64::consts::TAU * rng.next_unit()).cos();
-        let v = (1.0 + c * z).powi(3);
-        if v <= 0.0 {
-            continue;
-        }
-        let u = 1.0 - rng.next_unit();
-        if u.ln() < 0.5 * z * z + d - d * v + d * v.ln() {
-            return d * v;
-        }
-    }
-}
-
-/// A geometric count with ratio `q`: P(k) = (1−q)·qᵏ, k ≥ 0.
-#[inline]
-fn geometric(q: f64, rng: &mut SplitMix64) -> u64 {
-    if q <= 0.0 {
-        0
-    } else {
-        ((1.0 - rng.next_unit()).ln() / q.ln()).floor().min(1e15) as u64
-    }
-}
-
-/// The ratio σ of a GI/M/1 card fed every n-th arrival of a Poisson stream
-/// (Erlang-n gaps) at utilization ρ: the root in (0, 1) of
-/// σ = (nρ/(nρ + 1 − σ))ⁿ, by bisection; σ = ρ for one card.
-pub(super) fn erlang_sigma(n: usize, rho: f64) -> f64 {
-    if n <= 1 {
-        return rho;
-    }
-    let nr = n as f64 * rho;
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for _ in 0..60 {
-        let mid = 0.5 * (lo + hi);
-        if (nr / (nr + 1.0 - mid)).powi(n as i32) > mid {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
 }
 
 /// A pool's steady state, drawn per card at the start of each replication:
@@ -433,8 +161,8 @@ impl Steady {
 
 /// What a run needs throughout: the arrivals, the split, and each pool's
 /// steady state.
-struct Plan<'a> {
-    cfg: &'a SimConfig,
+struct Plan {
+    cfg: SimConfig,
     /// Mean gap between gateway arrivals, ms.
     gap: f64,
     p_paid: f64,
@@ -443,8 +171,8 @@ struct Plan<'a> {
     shared: Option<Steady>,
 }
 
-impl Plan<'_> {
-    fn new(cfg: &SimConfig) -> Option<Plan<'_>> {
+impl Plan {
+    fn new(cfg: &SimConfig) -> Option<Plan> {
         let paid = cfg.paid_rps.max(0.0);
         let free = cfg.free_rps.max(0.0);
         let total = paid + free;
@@ -454,13 +182,19 @@ impl Plan<'_> {
         let spill = cfg.spill_share.clamp(0.0, 1.0);
         let admitted = free.min(cfg.refill_rps.max(0.0));
         Some(Plan {
-            cfg,
+            cfg: *cfg,
             gap: 1000.0 / total,
             p_paid: paid / total,
             spill,
             prov: Steady::of((1.0 - spill) * paid, 0.0, cfg.prov_cards, cfg),
             shared: Steady::of(spill * paid + admitted, spill * paid, cfg.shared_cards, cfg),
         })
+    }
+
+    /// The gap to the next gateway arrival (ms).
+    #[inline]
+    fn gap(&self, run: &Run, rng: &mut SplitMix64) -> f64 {
+        self.gap * run.zig.draw(rng)
     }
 }
 
@@ -532,21 +266,38 @@ impl Picker {
 
 /// What the cards need while a replication runs: service, which
 /// replication it is, and where every class's waits go.
-struct Run<'a> {
+pub(super) struct Run {
     s: f64,
     batch: usize,
     /// Each card of a replication is an independent sample (random
     /// assignment), else the whole replication is.
     per_card: bool,
-    zig: &'a ExpZiggurat,
-    prov: &'a mut ClassStat,
-    paid: &'a mut ClassStat,
-    free: &'a mut ClassStat,
-    admitted: u64,
-    refused: u64,
+    zig: ExpZiggurat,
+    pub(super) prov: ClassStat,
+    pub(super) paid: ClassStat,
+    pub(super) free: ClassStat,
+    pub(super) admitted: u64,
+    pub(super) refused: u64,
 }
 
-impl Run<'_> {
+impl Run {
+    /// No request yet: each class with room for its independent samples.
+    fn new(cfg: &SimConfig) -> Run {
+        let per_card = cfg.assign == Assign::Random;
+        let units = |cards: usize| BATCHES * if per_card { cards.max(1) } else { 1 };
+        Run {
+            s: cfg.service_ms,
+            batch: 0,
+            per_card,
+            zig: ExpZiggurat::new(),
+            prov: ClassStat::with_units(units(cfg.prov_cards)),
+            paid: ClassStat::with_units(units(cfg.shared_cards)),
+            free: ClassStat::with_units(units(cfg.shared_cards)),
+            admitted: 0,
+            refused: 0,
+        }
+    }
+
     /// The independent sample card `card` of a pool of `cards` adds to.
     #[inline]
     fn unit(&self, card: usize, cards: usize) -> usize {
@@ -561,9 +312,9 @@ impl Run<'_> {
     #[inline]
     fn class(&mut self, is_paid: bool) -> &mut ClassStat {
         if is_paid {
-            self.paid
+            &mut self.paid
         } else {
-            self.free
+            &mut self.free
         }
     }
 
@@ -600,10 +351,10 @@ impl ProvPool {
     /// A paid request arriving at `t` joins a card, or is stranded if the
     /// pool has none.
     #[inline]
-    fn join(&mut self, t: f64, run: &mut Run, rng: &mut SplitMix64) {
+    fn join(&mut self, t: f64, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if self.free_at.is_empty() {
             run.prov.stranded += 1;
-            return;
+            return Fate::Stranded;
         }
         let k = self.pick.pick(rng);
         let unit = run.unit(k, self.free_at.len());
@@ -611,6 +362,10 @@ impl ProvPool {
         let wait = (*at - t).max(0.0);
         run.prov.add(wait, run.batch, unit);
         *at = t + wait + run.s * run.zig.draw(rng);
+        Fate::Prov {
+            card: k,
+            start_ms: t + wait,
+        }
     }
 }
 
@@ -678,12 +433,12 @@ impl SharedCard {
     /// first, each class oldest first (the old requests in one draw).
     fn drain(&mut self, run: &mut Run, rng: &mut SplitMix64) {
         let mut t = self.busy_until;
-        t += run.s * exp_sum(std::mem::take(&mut self.old_paid), run.zig, rng);
+        t += run.s * exp_sum(std::mem::take(&mut self.old_paid), &run.zig, rng);
         while let Some(a) = self.paid.pop_front() {
             run.paid.add(t - a, run.batch, self.unit);
             t += run.service(rng);
         }
-        t += run.s * exp_sum(std::mem::take(&mut self.old_free), run.zig, rng);
+        t += run.s * exp_sum(std::mem::take(&mut self.old_free), &run.zig, rng);
         while let Some(a) = self.free.pop_front() {
             run.free.add(t - a, run.batch, self.unit);
             t += run.service(rng);
@@ -714,10 +469,10 @@ impl SharedPool {
     /// A request arriving at `t` joins a card: served at once if the card is
     /// idle, else queued in its class; stranded if the pool has no card.
     #[inline]
-    fn join(&mut self, t: f64, is_paid: bool, run: &mut Run, rng: &mut SplitMix64) {
+    fn join(&mut self, t: f64, is_paid: bool, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if self.cards.is_empty() {
             run.class(is_paid).stranded += 1;
-            return;
+            return Fate::Stranded;
         }
         let k = self.pick.pick(rng);
         let card = &mut self.cards[k];
@@ -732,6 +487,7 @@ impl SharedPool {
         } else {
             card.free.push_back(t);
         }
+        Fate::Shared { card: k }
     }
 
     fn drain(&mut self, run: &mut Run, rng: &mut SplitMix64) {
@@ -741,33 +497,77 @@ impl SharedPool {
     }
 }
 
-/// One replication: pools drawn from their steady state, `n` gateway
-/// arrivals, then the queues drain so that every wait is complete. Returns
-/// the time of the last arrival (ms).
-fn replicate(plan: &Plan, n: u64, run: &mut Run, rng: &mut SplitMix64) -> f64 {
-    let mut bucket = Bucket::new(plan.cfg);
-    let mut prov = ProvPool::steady(plan, run, rng);
-    let mut shared = SharedPool::steady(plan, run, rng);
-    let mut t = 0.0;
-    for _ in 0..n {
-        t += plan.gap * run.zig.draw(rng);
+/// What became of one gateway arrival.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Fate {
+    /// A free request the bucket had no token for: a 429.
+    Refused,
+    /// Joined provisioned card `card`, where its service starts at
+    /// `start_ms`.
+    Prov { card: usize, start_ms: f64 },
+    /// Joined shared card `card`.
+    Shared { card: usize },
+    /// Its pool has no card: it waits forever.
+    Stranded,
+}
+
+/// The gateway and both pools of one run, as they stand: arrivals come one
+/// at a time, in order.
+struct Pools {
+    bucket: Bucket,
+    prov: ProvPool,
+    shared: SharedPool,
+}
+
+impl Pools {
+    /// The bucket at its long-run level and every card drawn from its
+    /// pool's steady state.
+    fn steady(plan: &Plan, run: &Run, rng: &mut SplitMix64) -> Pools {
+        let bucket = Bucket::new(&plan.cfg);
+        let prov = ProvPool::steady(plan, run, rng);
+        let shared = SharedPool::steady(plan, run, rng);
+        Pools {
+            bucket,
+            prov,
+            shared,
+        }
+    }
+
+    /// A gateway arrival at `t`: paid or free, spilled or not, granted or
+    /// refused, then joined to a card. Returns whether it is paid, and its
+    /// fate.
+    #[inline]
+    fn arrive(&mut self, t: f64, plan: &Plan, run: &mut Run, rng: &mut SplitMix64) -> (bool, Fate) {
         let is_paid = rng.next_unit() < plan.p_paid;
         let to_shared = if is_paid {
             plan.spill >= 1.0 || (plan.spill > 0.0 && rng.next_unit() < plan.spill)
-        } else if bucket.grant(t) {
+        } else if self.bucket.grant(t) {
             run.admitted += 1;
             true
         } else {
             run.refused += 1;
-            continue;
+            return (false, Fate::Refused);
         };
-        if to_shared {
-            shared.join(t, is_paid, run, rng);
+        let fate = if to_shared {
+            self.shared.join(t, is_paid, run, rng)
         } else {
-            prov.join(t, run, rng);
-        }
+            self.prov.join(t, run, rng)
+        };
+        (is_paid, fate)
     }
-    shared.drain(run, rng);
+}
+
+/// One replication: pools drawn from their steady state, `n` gateway
+/// arrivals, then the queues drain so that every wait is complete. Returns
+/// the time of the last arrival (ms).
+fn replicate(plan: &Plan, n: u64, run: &mut Run, rng: &mut SplitMix64) -> f64 {
+    let mut pools = Pools::steady(plan, run, rng);
+    let mut t = 0.0;
+    for _ in 0..n {
+        t += plan.gap(run, rng);
+        pools.arrive(t, plan, run, rng);
+    }
+    pools.shared.drain(run, rng);
     t
 }
 
@@ -783,85 +583,129 @@ fn replicate(plan: &Plan, n: u64, run: &mut Run, rng: &mut SplitMix64) -> f64 {
 /// queues at the end. Deterministic in `seed`; no allocation per request
 /// beyond the queues' growth.
 pub fn simulate(cfg: &SimConfig, arrivals: u64, seed: u64) -> SimResult {
-    let per_card = cfg.assign == Assign::Random;
-    let units = |cards: usize| BATCHES * if per_card { cards.max(1) } else { 1 };
-    let mut res = SimResult {
-        arrivals,
-        prov: ClassStat::with_units(units(cfg.prov_cards)),
-        shared_paid: ClassStat::with_units(units(cfg.shared_cards)),
-        free: ClassStat::with_units(units(cfg.shared_cards)),
-        ..SimResult::default()
-    };
-    let Some(plan) = Plan::new(cfg) else {
-        return res;
-    };
-    if arrivals == 0 {
-        return res;
-    }
-    let zig = ExpZiggurat::new();
-    let mut rng = SplitMix64::new(seed);
-    let SimResult {
-        prov,
-        shared_paid,
-        free,
-        ..
-    } = &mut res;
-    let mut run = Run {
-        s: cfg.service_ms,
-        batch: 0,
-        per_card,
-        zig: &zig,
-        prov,
-        paid: shared_paid,
-        free,
-        admitted: 0,
-        refused: 0,
-    };
-    let (per, extra) = (arrivals / BATCHES as u64, arrivals % BATCHES as u64);
+    let mut run = Run::new(cfg);
     let mut ms = 0.0;
-    for b in 0..BATCHES {
-        run.batch = b;
-        ms += replicate(
-            &plan,
-            per + u64::from((b as u64) < extra),
-            &mut run,
-            &mut rng,
-        );
+    if let Some(plan) = Plan::new(cfg).filter(|_| arrivals > 0) {
+        let mut rng = SplitMix64::new(seed);
+        let (per, extra) = (arrivals / BATCHES as u64, arrivals % BATCHES as u64);
+        for b in 0..BATCHES {
+            run.batch = b;
+            let n = per + u64::from((b as u64) < extra);
+            ms += replicate(&plan, n, &mut run, &mut rng);
+        }
     }
-    let (admitted, refused) = (run.admitted, run.refused);
-    res.free_admitted = admitted;
-    res.free_refused = refused;
-    res.seconds = ms / 1000.0;
-    res
+    SimResult {
+        arrivals,
+        seconds: ms / 1000.0,
+        prov: run.prov,
+        shared_paid: run.paid,
+        free: run.free,
+        free_admitted: run.admitted,
+        free_refused: run.refused,
+    }
+}
+
+/// One run watched as it goes (the page's scene): the same gateway, bucket
+/// and pools as [`simulate`], drawn from their steady state once and then
+/// fed arrivals up to any time, never drained. Its waits count when a
+/// request starts service.
+pub(super) struct Live {
+    cfg: SimConfig,
+    run: Run,
+    /// None when nothing arrives.
+    pools: Option<(Plan, Pools)>,
+    rng: SplitMix64,
+    /// When the next gateway arrival comes (ms).
+    next_ms: f64,
+}
+
+/// A shared card as the scene shows it: busy until (ms), paid and free
+/// requests queued.
+pub(super) type SharedView = (f64, u64, u64);
+
+impl Live {
+    pub(super) fn new(cfg: &SimConfig, seed: u64) -> Live {
+        let mut run = Run::new(cfg);
+        let mut rng = SplitMix64::new(seed);
+        let pools = Plan::new(cfg).map(|plan| {
+            let pools = Pools::steady(&plan, &run, &mut rng);
+            (plan, pools)
+        });
+        let next_ms = match &pools {
+            Some((plan, _)) => plan.gap(&run, &mut rng),
+            None => f64::INFINITY,
+        };
+        run.batch = 0;
+        Live {
+            cfg: *cfg,
+            run,
+            pools,
+            rng,
+            next_ms,
+        }
+    }
+
+    /// Runs every arrival up to `t_ms`, telling `seen` each one's time, class
+    /// (paid or not) and fate, then brings every shared card up to `t_ms`.
+    pub(super) fn run_to(&mut self, t_ms: f64, mut seen: impl FnMut(f64, bool, Fate)) {
+        let Some((plan, pools)) = &mut self.pools else {
+            return;
+        };
+        let (run, rng) = (&mut self.run, &mut self.rng);
+        while self.next_ms <= t_ms {
+            let t = self.next_ms;
+            let (is_paid, fate) = pools.arrive(t, plan, run, rng);
+            seen(t, is_paid, fate);
+            self.next_ms = t + plan.gap(run, rng);
+        }
+        for card in &mut pools.shared.cards {
+            card.advance(t_ms, run, rng);
+        }
+    }
+
+    pub(super) fn cfg(&self) -> &SimConfig {
+        &self.cfg
+    }
+
+    /// The waits so far: provisioned, shared paid, free; and free requests
+    /// admitted and refused.
+    pub(super) fn stats(&self) -> (&ClassStat, &ClassStat, &ClassStat, u64, u64) {
+        let r = &self.run;
+        (&r.prov, &r.paid, &r.free, r.admitted, r.refused)
+    }
+
+    /// When each provisioned card is next free (ms; empty with no arrivals).
+    pub(super) fn prov_free_at(&self) -> &[f64] {
+        self.pools.as_ref().map_or(&[], |(_, p)| &p.prov.free_at)
+    }
+
+    /// Shared card `k` as it stands (idle and empty with no arrivals).
+    pub(super) fn shared_card(&self, k: usize) -> SharedView {
+        self.pools
+            .as_ref()
+            .and_then(|(_, p)| p.shared.cards.get(k))
+            .map_or((0.0, 0, 0), |c| {
+                (
+                    c.busy_until,
+                    c.old_paid + c.paid.len() as u64,
+                    c.old_free + c.free.len() as u64,
+                )
+            })
+    }
+
+    /// Grants in the bucket at `t_ms` (no later than the last arrival
+    /// refills it to).
+    pub(super) fn bucket_tokens(&self, t_ms: f64) -> f64 {
+        self.pools.as_ref().map_or(0.0, |(_, p)| {
+            let b = &p.bucket;
+            (b.tokens + b.refill * (t_ms - b.last).max(0.0)).min(b.cap)
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ziggurat_draws_are_exponential() {
-        let z = ExpZiggurat::new();
-        let mut rng = SplitMix64::new(11);
-        let n = 400_000;
-        let (mut sum, mut sq, mut over3, mut over8) = (0.0, 0.0, 0u32, 0u32);
-        for _ in 0..n {
-            let x = z.draw(&mut rng);
-            assert!(x >= 0.0 && x.is_finite());
-            sum += x;
-            sq += x * x;
-            over3 += (x > 3.0) as u32;
-            over8 += (x > 8.0) as u32;
-        }
-        let mean = sum / n as f64;
-        let var = sq / n as f64 - mean * mean;
-        assert!((mean - 1.0).abs() < 0.01, "mean {mean}");
-        assert!((var - 1.0).abs() < 0.02, "variance {var}");
-        let p3 = over3 as f64 / n as f64;
-        assert!((p3 - (-3.0f64).exp()).abs() < 0.002, "P(X > 3) = {p3}");
-        // The tail beyond r = 7.7 is reached: P(X > 8) = 3.4e-4.
-        assert!((50..300).contains(&over8), "{over8}");
-    }
 
     #[test]
     fn histogram_quantiles_are_order_statistics_to_within_half_a_percent() {
@@ -888,6 +732,7 @@ mod tests {
     /// Short runs from the steady state are not biased: pooled over many
     /// seeds, 50-arrival replications at ρ = 0.9 give the formula's mean
     /// (from empty queues they would read far below it).
+
     #[test]
     fn short_runs_from_the_steady_state_are_unbiased() {
         let cfg = SimConfig {
@@ -911,39 +756,6 @@ mod tests {
         for (name, (sum, n)) in [("prov", prov), ("free", free)] {
             let mean = sum / n as f64;
             assert!((mean / 9.0 - 1.0).abs() < 0.1, "{name}: {mean}");
-        }
-    }
-
-    #[test]
-    fn t_quantiles_match_the_tables() {
-        for (df, t) in [(10.0, 2.228), (19.0, 2.093), (139.0, 1.977), (1e9, 1.960)] {
-            assert!((t975(df) - t).abs() < 0.002, "{df}: {}", t975(df));
-        }
-    }
-
-    #[test]
-    fn round_robin_ratio_solves_its_equation() {
-        assert_eq!(erlang_sigma(1, 0.7), 0.7);
-        for (n, rho) in [(2, 0.5), (10, 0.9), (30, 0.66)] {
-            let s = erlang_sigma(n, rho);
-            let nr = n as f64 * rho;
-            assert!((s - (nr / (nr + 1.0 - s)).powi(n as i32)).abs() < 1e-12);
-            assert!(s > 0.0 && s < rho, "{n} {rho}: {s}");
-        }
-    }
-
-    #[test]
-    fn exp_sums_have_the_gamma_moments() {
-        let z = ExpZiggurat::new();
-        let mut rng = SplitMix64::new(9);
-        for k in [5u64, 40, 10_000] {
-            let n = 20_000;
-            let xs: Vec<f64> = (0..n).map(|_| exp_sum(k, &z, &mut rng)).collect();
-            let mean = xs.iter().sum::<f64>() / n as f64;
-            let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
-            let k = k as f64;
-            assert!((mean / k - 1.0).abs() < 0.03 / k.sqrt(), "{k}: mean {mean}");
-            assert!((var / k - 1.0).abs() < 0.05, "{k}: variance {var}");
         }
     }
 
