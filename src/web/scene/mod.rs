@@ -19,8 +19,8 @@
 //! A comparison of a locked parameter is not offered.
 //!
 //! Files: `paint` (a `Frame` on a canvas), `side` (one canvas and its
-//! scene), `play` (the clock and the frame costs), `text` (counters, key
-//! and time as text); this file builds the section and handles messages.
+//! scene), `play` (the clock and the frame costs), `text` (counters and
+//! time as text); this file builds the section and handles messages.
 
 mod paint;
 mod play;
@@ -88,8 +88,9 @@ struct Ui {
     stage: Element,
     watch: Element,
     counters: Element,
-    key: Element,
+    /// The scene's summary on show, and the same read out (throttled).
     summary: Element,
+    live: Element,
 }
 
 fn send(m: SceneMsg) {
@@ -243,6 +244,7 @@ impl Live {
             self.lay_out();
         }
         for (i, side) in self.sides.iter_mut().enumerate() {
+            attr(&side.canvas, "data-scene-seed", &self.seed.to_string());
             let p = side_params(&params, self.compare, i);
             side.set((self.spec.build)(&p, self.seed));
         }
@@ -390,7 +392,7 @@ impl Live {
         self.ui.step.set_text_content(Some(&text));
     }
 
-    /// The time, counters, key, frame costs and (throttled) the spoken
+    /// The time, counters, frame costs and (throttled) the spoken
     /// summary, as text.
     fn show(&mut self, force: bool) {
         let now = self.now_ms();
@@ -402,10 +404,13 @@ impl Live {
         self.readout
             .time(&self.ui.clock, &self.ui.section, &self.sides, t);
         self.readout.counters(self.spec.counters, &self.sides);
-        self.readout.key(&self.ui.key, &self.sides);
         self.readout
             .costs(&self.ui.section, &mut self.stats, &self.sides);
-        if now - self.last_said >= SAY_EVERY_MS && self.readout.say(&self.ui.summary, &self.sides) {
+        let speak = now - self.last_said >= SAY_EVERY_MS;
+        if self
+            .readout
+            .say(&self.ui.summary, &self.ui.live, &self.sides, speak)
+        {
             self.last_said = now;
         }
     }
@@ -444,10 +449,13 @@ impl Ui {
         });
         let compare = (!offered.is_empty()).then(|| {
             let sel = labelled_select(&bar, "scene-compare", "Side by side");
-            append(&sel, &text_el("option", "", "Off"));
+            let off = text_el("option", "", "Off");
+            attr(&off, "value", "");
+            append(&sel, &off);
             for c in offered {
                 let o = text_el("option", "", c.label);
                 attr(&o, "value", c.id);
+                attr(&o, "data-param", c.param);
                 append(&sel, &o);
             }
             let s = sel.clone();
@@ -466,13 +474,15 @@ impl Ui {
         append(&section, &watch);
         let counters = el("div", "scene-counters");
         append(&section, &counters);
-        let key = el("ul", "scene-key");
-        attr(&key, "aria-label", "What the marks mean");
-        append(&section, &key);
         let summary = el("p", "scene-summary");
-        attr(&summary, "aria-live", "polite");
-        attr(&summary, "aria-atomic", "true");
+        // A screen reader hears the live copy below, at most every few
+        // seconds, rather than this one at every refresh.
+        attr(&summary, "aria-hidden", "true");
         append(&section, &summary);
+        let live = el("p", "sr-only");
+        attr(&live, "aria-live", "polite");
+        attr(&live, "aria-atomic", "true");
+        append(&section, &live);
         append(parent, &section);
         Ui {
             section,
@@ -484,8 +494,8 @@ impl Ui {
             stage,
             watch,
             counters,
-            key,
             summary,
+            live,
         }
     }
 }

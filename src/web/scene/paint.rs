@@ -1,11 +1,12 @@
 //! Paints a scene's [`Frame`] on a 2D canvas, straight through web-sys.
 //!
 //! Shapes paint in the frame's order, so a scene layers them as it lists
-//! them. Neighbours that look alike share one path: a run of boxes, arcs or
-//! lines with the same ink (and outline, dash, width) is one `fill` or
-//! `stroke`; a run of marks is sorted into one path per glyph and ink (marks
-//! are small and rarely overlap, so their order inside a run does not show).
-//! A few thousand requests in flight are a few dozen canvas calls.
+//! them. Neighbours that look alike share one path: a run of filled boxes or
+//! arcs with the same ink (and width) is one `fill` or `stroke`; a run of
+//! marks, or of lines and outlines, is sorted into one path per look (glyph
+//! and ink; ink and dash), since small marks and thin strokes rarely overlap
+//! and their order among themselves does not show. A few thousand requests
+//! in flight are a few dozen canvas calls.
 //!
 //! Inks are colours read once from CSS custom properties (`--scene-hit`…),
 //! so a theme can change them; they are kept as JS strings and set through
@@ -81,7 +82,7 @@ fn ink_index(ink: Ink) -> usize {
 
 /// Text sizes in logical units (as `examples/scene_svg` draws them), and
 /// the least each may shrink to on screen, in CSS pixels.
-const TEXT: [(f64, f64); 3] = [(11.0, 9.5), (13.0, 10.5), (17.0, 12.0)];
+const TEXT: [(f64, f64); 3] = [(11.0, 8.0), (13.0, 9.0), (17.0, 11.0)];
 /// The least radius a mark shrinks to, in CSS pixels.
 const MIN_MARK_PX: f64 = 1.75;
 /// Stroke widths in CSS pixels: outlines and lines, rings and crosses.
@@ -139,8 +140,8 @@ pub struct Painter {
     stroke: Set,
     font: Set,
     align: Set,
-    /// The glyph and ink pairs of a run of marks (scratch, reused).
-    keys: Vec<(Glyph, Ink)>,
+    /// The looks of a run (scratch, reused).
+    looks: Vec<Look>,
     /// Fills and strokes of the last frame (the benchmark prints them).
     pub batches: u32,
 }
@@ -159,7 +160,7 @@ impl Painter {
             stroke: Set::Unknown,
             font: Set::Unknown,
             align: Set::Unknown,
-            keys: Vec::new(),
+            looks: Vec::new(),
             batches: 0,
         }
     }
@@ -204,110 +205,61 @@ impl Painter {
             let end = i + run_length(&shapes[i..]);
             let run = &shapes[i..end];
             match shapes[i] {
-                Shape::Mark { .. } => self.marks(run, palette),
                 Shape::Text { .. } => self.texts(run, frame, palette),
-                _ => self.run(run, palette),
+                _ => self.batched(run, palette),
             }
             i = end;
         }
     }
 
-    /// A run of boxes, arcs or lines that look alike: one path.
-    fn run(&mut self, run: &[Shape], palette: &Palette) {
-        let c = &self.ctx;
-        c.begin_path();
+    /// A run of shapes: one path per look, in the order each look first
+    /// appears.
+    fn batched(&mut self, run: &[Shape], palette: &Palette) {
+        self.looks.clear();
         for s in run {
-            match *s {
-                Shape::Rect { x, y, w, h, .. } => c.rect(x as f64, y as f64, w as f64, h as f64),
-                Shape::Arc {
-                    cx, cy, r, a0, a1, ..
-                } => {
-                    let (cx, cy, r) = (cx as f64, cy as f64, r as f64);
-                    let (a0, a1) = (a0 as f64 - FRAC_PI_2, a1 as f64 - FRAC_PI_2);
-                    c.move_to(cx + r * a0.cos(), cy + r * a0.sin());
-                    let _ = c.arc(cx, cy, r, a0, a1);
-                }
-                Shape::Line { x0, y0, x1, y1, .. } => {
-                    c.move_to(x0 as f64, y0 as f64);
-                    c.line_to(x1 as f64, y1 as f64);
-                }
-                _ => {}
-            }
-        }
-        self.batches += 1;
-        match run[0] {
-            Shape::Rect {
-                ink, filled: true, ..
-            } => {
-                fill_with(c, &mut self.fill, ink, palette);
-                c.fill();
-            }
-            Shape::Rect { ink, .. } => {
-                stroke_with(c, &mut self.stroke, ink, palette);
-                c.set_line_width(LINE_PX * self.per_px);
-                c.stroke();
-            }
-            Shape::Arc { ink, width, .. } => {
-                stroke_with(c, &mut self.stroke, ink, palette);
-                c.set_line_width((width as f64).max(LINE_PX * self.per_px));
-                c.stroke();
-            }
-            Shape::Line { ink, dashed, .. } => {
-                stroke_with(c, &mut self.stroke, ink, palette);
-                c.set_line_width(LINE_PX * self.per_px);
-                if dashed {
-                    let _ = c.set_line_dash(&self.dash);
-                }
-                c.stroke();
-                if dashed {
-                    let _ = c.set_line_dash(&self.solid);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// A run of marks: one path per glyph and ink.
-    fn marks(&mut self, run: &[Shape], palette: &Palette) {
-        self.keys.clear();
-        for s in run {
-            if let Shape::Mark { glyph, ink, .. } = *s {
-                if !self.keys.contains(&(glyph, ink)) {
-                    self.keys.push((glyph, ink));
-                }
+            let l = look(s);
+            if !self.looks.contains(&l) {
+                self.looks.push(l);
             }
         }
         let c = &self.ctx;
         let min_r = MIN_MARK_PX * self.per_px;
-        for k in 0..self.keys.len() {
-            let (glyph, ink) = self.keys[k];
+        for k in 0..self.looks.len() {
+            let l = self.looks[k];
             c.begin_path();
-            for s in run {
-                let Shape::Mark {
-                    x,
-                    y,
-                    r,
-                    glyph: g,
-                    ink: i,
-                } = *s
-                else {
-                    continue;
-                };
-                if g == glyph && i == ink {
-                    glyph_path(c, glyph, x as f64, y as f64, (r as f64).max(min_r));
-                }
+            for s in run.iter().filter(|s| look(s) == l) {
+                add_to_path(c, s, min_r);
             }
             self.batches += 1;
-            match glyph {
-                Glyph::Dot | Glyph::Square | Glyph::Triangle => {
+            let line = LINE_PX * self.per_px;
+            match l {
+                Look::Fill(ink) | Look::Mark(Glyph::Dot | Glyph::Square | Glyph::Triangle, ink) => {
                     fill_with(c, &mut self.fill, ink, palette);
                     c.fill();
                 }
-                Glyph::Ring | Glyph::Cross => {
+                Look::Mark(_, ink) => {
                     stroke_with(c, &mut self.stroke, ink, palette);
                     c.set_line_width(GLYPH_PX * self.per_px);
                     c.stroke();
                 }
+                Look::Outline(ink) | Look::Line(ink, false) => {
+                    stroke_with(c, &mut self.stroke, ink, palette);
+                    c.set_line_width(line);
+                    c.stroke();
+                }
+                Look::Line(ink, true) => {
+                    stroke_with(c, &mut self.stroke, ink, palette);
+                    c.set_line_width(line);
+                    let _ = c.set_line_dash(&self.dash);
+                    c.stroke();
+                    let _ = c.set_line_dash(&self.solid);
+                }
+                Look::Arc(ink, width) => {
+                    stroke_with(c, &mut self.stroke, ink, palette);
+                    c.set_line_width((f32::from_bits(width) as f64).max(line));
+                    c.stroke();
+                }
+                Look::Text => {}
             }
         }
     }
@@ -399,45 +351,77 @@ fn glyph_path(c: &CanvasRenderingContext2d, glyph: Glyph, x: f64, y: f64, r: f64
     }
 }
 
-/// How many shapes from the start of `shapes` paint as one run: marks with
-/// marks, texts with texts, and boxes, arcs and lines with those that look
-/// exactly alike.
-fn run_length(shapes: &[Shape]) -> usize {
-    let first = shapes[0];
-    shapes
-        .iter()
-        .position(|s| !same_run(&first, s))
-        .unwrap_or(shapes.len())
+/// How a shape is filled or stroked: shapes that look alike share a path.
+#[derive(Clone, Copy, PartialEq)]
+enum Look {
+    Fill(Ink),
+    Outline(Ink),
+    /// Its ink and width (as bits).
+    Arc(Ink, u32),
+    /// Its ink, dashed or not.
+    Line(Ink, bool),
+    Mark(Glyph, Ink),
+    Text,
 }
 
-fn same_run(a: &Shape, b: &Shape) -> bool {
-    match (a, b) {
-        (Shape::Mark { .. }, Shape::Mark { .. }) => true,
-        (Shape::Text { .. }, Shape::Text { .. }) => true,
-        (
-            Shape::Rect {
-                ink: i, filled: f, ..
-            },
-            Shape::Rect {
-                ink: j, filled: g, ..
-            },
-        ) => i == j && f == g,
-        (
-            Shape::Arc {
-                ink: i, width: w, ..
-            },
-            Shape::Arc {
-                ink: j, width: v, ..
-            },
-        ) => i == j && w == v,
-        (
-            Shape::Line {
-                ink: i, dashed: d, ..
-            },
-            Shape::Line {
-                ink: j, dashed: e, ..
-            },
-        ) => i == j && d == e,
-        _ => false,
+fn look(s: &Shape) -> Look {
+    match *s {
+        Shape::Rect {
+            ink, filled: true, ..
+        } => Look::Fill(ink),
+        Shape::Rect { ink, .. } => Look::Outline(ink),
+        Shape::Arc { ink, width, .. } => Look::Arc(ink, width.to_bits()),
+        Shape::Line { ink, dashed, .. } => Look::Line(ink, dashed),
+        Shape::Mark { glyph, ink, .. } => Look::Mark(glyph, ink),
+        Shape::Text { .. } => Look::Text,
+    }
+}
+
+/// Shapes whose order among themselves does not show: thin strokes
+/// (lines and outlines), marks, texts. Filled boxes and arcs keep their
+/// order exactly (one covers another).
+fn family(l: Look) -> Option<u8> {
+    match l {
+        Look::Outline(_) | Look::Line(..) => Some(0),
+        Look::Mark(..) => Some(1),
+        Look::Text => Some(2),
+        Look::Fill(_) | Look::Arc(..) => None,
+    }
+}
+
+/// How many shapes from the start of `shapes` paint as one run: those of
+/// one family, or (boxes and arcs) those that look exactly alike.
+fn run_length(shapes: &[Shape]) -> usize {
+    let first = look(&shapes[0]);
+    let same = |s: &Shape| {
+        let l = look(s);
+        match family(first) {
+            Some(f) => family(l) == Some(f),
+            None => l == first,
+        }
+    };
+    shapes.iter().position(|s| !same(s)).unwrap_or(shapes.len())
+}
+
+/// Adds `s` (not a text) to the current path; marks at least `min_r`.
+fn add_to_path(c: &CanvasRenderingContext2d, s: &Shape, min_r: f64) {
+    match *s {
+        Shape::Rect { x, y, w, h, .. } => c.rect(x as f64, y as f64, w as f64, h as f64),
+        Shape::Arc {
+            cx, cy, r, a0, a1, ..
+        } => {
+            let (cx, cy, r) = (cx as f64, cy as f64, r as f64);
+            let (a0, a1) = (a0 as f64 - FRAC_PI_2, a1 as f64 - FRAC_PI_2);
+            c.move_to(cx + r * a0.cos(), cy + r * a0.sin());
+            let _ = c.arc(cx, cy, r, a0, a1);
+        }
+        Shape::Line { x0, y0, x1, y1, .. } => {
+            c.move_to(x0 as f64, y0 as f64);
+            c.line_to(x1 as f64, y1 as f64);
+        }
+        Shape::Mark { x, y, r, glyph, .. } => {
+            glyph_path(c, glyph, x as f64, y as f64, (r as f64).max(min_r))
+        }
+        Shape::Text { .. } => {}
     }
 }

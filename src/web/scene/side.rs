@@ -28,7 +28,14 @@ impl Side {
         attr(&canvas, "data-side", which);
         attr(&canvas, "role", "img");
         attr(&canvas, "aria-label", label);
-        append(parent, &canvas);
+        // Narrower than its least width (a phone), the scene scrolls
+        // sideways rather than shrink past reading.
+        let scroll = el("div", "scene-scroll");
+        attr(&scroll, "tabindex", "0");
+        attr(&scroll, "role", "group");
+        attr(&scroll, "aria-label", label);
+        append(&scroll, &canvas);
+        append(parent, &scroll);
         let canvas: HtmlCanvasElement = canvas.unchecked_into();
         let ctx = canvas
             .get_context("2d")
@@ -103,27 +110,14 @@ impl Side {
         self.scene.as_ref().map_or(0.0, |s| s.now_s())
     }
 
-    /// The last frame's shapes and the fills and strokes that painted them.
-    pub fn load(&self) -> (usize, u32) {
-        (self.frame.shapes.len(), self.painter.batches)
-    }
-
-    /// The glyphs on show, as flags in `Glyph` order (for the key).
-    pub fn glyphs(&self) -> [bool; 5] {
-        use crate::model::scene::{Glyph, Shape};
-        let mut on = [false; 5];
-        for s in &self.frame.shapes {
-            if let Shape::Mark { glyph, .. } = s {
-                let i = match glyph {
-                    Glyph::Dot => 0,
-                    Glyph::Ring => 1,
-                    Glyph::Square => 2,
-                    Glyph::Cross => 3,
-                    Glyph::Triangle => 4,
-                };
-                on[i] = true;
-            }
-        }
-        on
+    /// The last frame's shapes, marks among them, and the fills and
+    /// strokes that painted them.
+    pub fn load(&self) -> (usize, usize, u32) {
+        let shapes = &self.frame.shapes;
+        let marks = shapes
+            .iter()
+            .filter(|s| matches!(s, crate::model::scene::Shape::Mark { .. }))
+            .count();
+        (shapes.len(), marks, self.painter.batches)
     }
 }

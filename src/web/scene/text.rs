@@ -1,5 +1,5 @@
 //! The scene as text: its clock, its counters (and, side by side, their
-//! differences), the key to its marks, the spoken summary, and the data
+//! differences), the spoken summary, and the data
 //! attributes tests and the benchmark read.
 
 use super::play::Stats;
@@ -8,15 +8,6 @@ use crate::model::{CounterSpec, Unit};
 use crate::web::dom::*;
 use std::fmt::Write as _;
 use web_sys::{Element, HtmlSelectElement};
-
-/// What each glyph means (`model::scene::Glyph`), in its order.
-const GLYPHS: [(&str, &str); 5] = [
-    ("●", "served from what the card held, or an arrival"),
-    ("○", "waiting"),
-    ("■", "a miss: prefilled"),
-    ("✕", "refused"),
-    ("▲", "moved, overflowed or re-routed"),
-];
 
 /// The text on show, kept to write only what changed.
 #[derive(Default)]
@@ -28,8 +19,9 @@ pub(super) struct Readout {
     shown: Vec<String>,
     /// Side by side: each side's label.
     heads: Vec<String>,
-    glyphs: [bool; 5],
     scratch: String,
+    text: String,
+    shown_summary: String,
     said: String,
 }
 
@@ -135,32 +127,10 @@ impl Readout {
         }
     }
 
-    /// The key to the marks on show, rebuilt when they change.
-    pub fn key(&mut self, key: &Element, sides: &[Side]) {
-        let mut on = [false; 5];
-        for s in sides {
-            for (o, g) in on.iter_mut().zip(s.glyphs()) {
-                *o |= g;
-            }
-        }
-        if on == self.glyphs {
-            return;
-        }
-        self.glyphs = on;
-        clear(key);
-        for ((glyph, meaning), _) in GLYPHS.iter().zip(on).filter(|(_, on)| *on) {
-            let li = el("li", "");
-            let g = text_el("span", "glyph", glyph);
-            attr(&g, "aria-hidden", "true");
-            append(&li, &g);
-            let _ = li.append_with_str_1(meaning);
-            append(key, &li);
-        }
-    }
-
     /// What frames cost, for the benchmark: `data-scene-frame-ms` (p50,
     /// p95, max over the last frames), `data-scene-allocs` (allocations in
-    /// those frames, and how many frames), shapes and paint batches.
+    /// those frames, and how many frames), `data-scene-load` (shapes, marks
+    /// and paint batches of the last frame), `data-scene-frames`.
     pub fn costs(&mut self, section: &Element, stats: &mut Stats, sides: &[Side]) {
         let Some((p50, p95, max, allocs, n)) = stats.summary() else {
             return;
@@ -172,38 +142,46 @@ impl Readout {
         s.clear();
         let _ = write!(s, "{allocs} {n}");
         attr(section, "data-scene-allocs", s);
-        let (shapes, batches) = sides.iter().fold((0, 0), |(a, b), side| {
-            let (x, y) = side.load();
-            (a + x, b + y)
-        });
+        let (mut shapes, mut marks, mut batches) = (0, 0, 0);
+        for side in sides {
+            let (x, y, z) = side.load();
+            (shapes, marks, batches) = (shapes + x, marks + y, batches + z);
+        }
         s.clear();
-        let _ = write!(s, "{shapes} {batches}");
+        let _ = write!(s, "{shapes} {marks} {batches}");
         attr(section, "data-scene-load", s);
         s.clear();
         let _ = write!(s, "{}", stats.frames);
         attr(section, "data-scene-frames", s);
     }
 
-    /// The scene's own summary (side by side: both), into the polite live
-    /// region when it changed; true when it did.
-    pub fn say(&mut self, summary: &Element, sides: &[Side]) -> bool {
-        let mut text = String::new();
+    /// The scene's own summary (side by side: both) under the canvas; and,
+    /// when `speak`, into the polite live region if it changed there (true
+    /// when it did).
+    pub fn say(&mut self, shown: &Element, live: &Element, sides: &[Side], speak: bool) -> bool {
+        self.text.clear();
         for (i, side) in sides.iter().enumerate() {
             let Some(scene) = &side.scene else { continue };
             self.scratch.clear();
             scene.summary(&mut self.scratch);
             if let Some(head) = self.heads.get(i) {
-                let _ = write!(text, "{} ({head}): ", if i == 0 { "A" } else { "B" });
+                let _ = write!(self.text, "{} ({head}): ", if i == 0 { "A" } else { "B" });
             }
-            text.push_str(self.scratch.trim());
-            text.push(' ');
+            self.text.push_str(self.scratch.trim());
+            self.text.push(' ');
         }
-        let text = text.trim_end();
-        if text == self.said {
+        let text = self.text.trim_end();
+        if text != self.shown_summary {
+            shown.set_text_content(Some(text));
+            self.shown_summary.clear();
+            self.shown_summary.push_str(text);
+        }
+        if !speak || text == self.said {
             return false;
         }
-        summary.set_text_content(Some(text));
-        self.said = text.to_string();
+        live.set_text_content(Some(text));
+        self.said.clear();
+        self.said.push_str(text);
         true
     }
 }
