@@ -6,4 +6,6 @@
 
 pub mod preamble;
 pub mod routing;
+pub mod routing_draw;
+pub mod routing_live;
 pub mod routing_sim;

@@ -58,108 +58,257 @@ const CARD: u32 = RESIDENT - 1;
 /// `seed`, and counts hits, homes and per-card load. Setup is O(n + C); the
 /// loop allocates nothing.
 pub fn simulate(s: &Scenario, requests: u64, seed: u64) -> SimResult {
-    let n = s.n();
-    let c = s.c();
-    // Cold family j: its home card, with the RESIDENT bit if its copy is held.
-    let cold: Vec<u32> = (0..c)
-        .map(|j| {
-            let card = (j % n) as u32;
-            if s.cold_rank(j) < s.held {
-                card | RESIDENT
-            } else {
-                card
-            }
-        })
-        .collect();
-    let mut hot = [0u32; 2];
-    for (k, slot) in hot.iter_mut().enumerate().take(s.hot_homes()) {
-        let (_, resident) = s.resident_on(k, s.held);
-        *slot = k as u32 | if resident { RESIDENT } else { 0 };
-    }
-    if s.hot_homes() < 2 {
-        hot[1] = hot[0];
-    }
-    // P(hot) = h, on the high 32 bits of the draw.
-    let hot_t = if s.hot_homes() == 0 {
-        0
-    } else {
-        (s.h() * 4_294_967_296.0).round() as u64
-    };
-    let draw = Draw {
-        cold: &cold,
-        hot,
-        hot_t,
-        c: c as u64,
-    };
+    let mut router = Router::new(s);
     let mut out = SimResult {
         requests,
         hits: 0,
         at_home: 0,
         spilled: 0,
-        per_card: vec![0; n],
+        per_card: vec![0; s.n()],
     };
     let mut rng = SplitMix64::new(seed);
+    // One loop per policy, so the policy's branch is not taken per arrival.
     match s.policy {
-        Policy::RoundRobin => sim_round_robin(&draw, &mut rng, &mut out),
-        Policy::Hash | Policy::HashShard2 => sim_hash(&draw, &mut rng, &mut out),
-        Policy::HashOverflow => sim_overflow(s, &draw, &mut rng, &mut out),
+        Policy::RoundRobin => tally(&mut out, &mut rng, |r| router.round_robin(r)),
+        Policy::Hash | Policy::HashShard2 => tally(&mut out, &mut rng, |r| router.hash(r)),
+        Policy::HashOverflow => tally(&mut out, &mut rng, |r| router.overflow(r)),
     }
     out
 }
 
-/// The family table a draw reads.
-struct Draw<'a> {
-    cold: &'a [u32],
-    hot: [u32; 2],
-    hot_t: u64,
-    c: u64,
-}
-
-impl Draw<'_> {
-    /// The home slot (card | RESIDENT) of one arrival from one 64-bit draw.
-    #[inline(always)]
-    fn slot(&self, r: u64) -> u32 {
-        if (r >> 32) < self.hot_t {
-            self.hot[(r & 1) as usize]
-        } else {
-            self.cold[(((r & 0xFFFF_FFFF) * self.c) >> 32) as usize]
-        }
-    }
-}
-
-fn sim_round_robin(d: &Draw, rng: &mut SplitMix64, out: &mut SimResult) {
-    let n = out.per_card.len();
-    let (mut card, mut hits, mut home) = (0usize, 0u64, 0u64);
+#[inline(always)]
+fn tally(out: &mut SimResult, rng: &mut SplitMix64, mut route: impl FnMut(u64) -> Routed) {
+    let (mut hits, mut home, mut spilled) = (0u64, 0u64, 0u64);
+    let per_card = &mut out.per_card[..];
     for _ in 0..out.requests {
-        let slot = d.slot(rng.next_u64());
-        let at_home = u64::from((slot & CARD) as usize == card);
-        home += at_home;
-        hits += at_home & u64::from(slot >> 31);
-        out.per_card[card] += 1;
-        card += 1;
-        if card == n {
-            card = 0;
-        }
+        let x = route(rng.next_u64());
+        per_card[x.card as usize] += 1;
+        hits += u64::from(x.hit);
+        home += u64::from(x.at_home);
+        spilled += u64::from(x.spilled);
     }
     out.hits = hits;
     out.at_home = home;
+    out.spilled = spilled;
 }
 
-fn sim_hash(d: &Draw, rng: &mut SplitMix64, out: &mut SimResult) {
-    let mut hits = 0u64;
-    let per_card = &mut out.per_card[..];
-    for _ in 0..out.requests {
-        let slot = d.slot(rng.next_u64());
-        hits += u64::from(slot >> 31);
-        per_card[(slot & CARD) as usize] += 1;
+/// One arrival as the router placed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Routed {
+    /// Its family: cold family j as j (0..C), the hot family as C.
+    pub family: u32,
+    /// The home card of its family (the shard it drew, when sharded).
+    pub home: u32,
+    /// The card that serves it.
+    pub card: u32,
+    /// Served on a card that homes its family.
+    pub at_home: bool,
+    /// Met a resident copy of its opening.
+    pub hit: bool,
+    /// The overflow sent it away from its home.
+    pub spilled: bool,
+}
+
+/// The routing simulation one arrival at a time: [`simulate`] is this router
+/// fed `requests` draws, and a scene feeds it the same draws as its clock
+/// runs. Each arrival takes one 64-bit draw (see the module's opening).
+#[derive(Clone, Debug)]
+pub struct Router {
+    policy: Policy,
+    /// Cold family j: its home card, with the RESIDENT bit if its copy is held.
+    cold: Vec<u32>,
+    hot: [u32; 2],
+    /// P(hot) = h, on the high 32 bits of the draw.
+    hot_t: u64,
+    c: u64,
+    cards: usize,
+    /// Round-robin's next card.
+    next_card: usize,
+    /// Hash-overflow's meters, its overflow table and its rotation in it.
+    buckets: Vec<Bucket>,
+    room: Vec<u32>,
+    next_room: usize,
+    depth: f64,
+    /// Arrivals routed so far.
+    now: u64,
+}
+
+impl Router {
+    /// The router of `s`. Setup is O(n + C).
+    pub fn new(s: &Scenario) -> Router {
+        let n = s.n();
+        let cold = (0..s.c())
+            .map(|j| {
+                let card = (j % n) as u32;
+                if s.cold_rank(j) < s.held {
+                    card | RESIDENT
+                } else {
+                    card
+                }
+            })
+            .collect();
+        let mut hot = [0u32; 2];
+        for (k, slot) in hot.iter_mut().enumerate().take(s.hot_homes()) {
+            let (_, resident) = s.resident_on(k, s.held);
+            *slot = k as u32 | if resident { RESIDENT } else { 0 };
+        }
+        if s.hot_homes() < 2 {
+            hot[1] = hot[0];
+        }
+        let hot_t = if s.hot_homes() == 0 {
+            0
+        } else {
+            (s.h() * 4_294_967_296.0).round() as u64
+        };
+        // Per arrival, a card may take (cap·μ − background)/Λ of the families.
+        let lam = s.arrivals.max(f64::MIN_POSITIVE);
+        let rate = ((s.cap * s.capacity - s.background.max(0.0)) / lam).max(0.0);
+        let depth = (rate * BUCKET_WINDOW).max(1.0);
+        let overflow = s.policy == Policy::HashOverflow;
+        Router {
+            policy: s.policy,
+            cold,
+            hot,
+            hot_t,
+            c: s.c() as u64,
+            cards: n,
+            next_card: 0,
+            buckets: if overflow {
+                vec![
+                    Bucket {
+                        tokens: depth,
+                        rate,
+                        depth,
+                        last: 0,
+                    };
+                    n
+                ]
+            } else {
+                Vec::new()
+            },
+            room: Vec::with_capacity(if overflow { n } else { 0 }),
+            next_room: 0,
+            depth,
+            now: 0,
+        }
     }
-    out.hits = hits;
-    out.at_home = out.requests;
+
+    /// Cards the router routes to, n.
+    pub fn cards(&self) -> usize {
+        self.cards
+    }
+
+    /// Routes one arrival from its 64-bit draw `r`, by the scenario's policy.
+    #[inline]
+    pub fn route(&mut self, r: u64) -> Routed {
+        match self.policy {
+            Policy::RoundRobin => self.round_robin(r),
+            Policy::Hash | Policy::HashShard2 => self.hash(r),
+            Policy::HashOverflow => self.overflow(r),
+        }
+    }
+
+    /// The home slot (card | RESIDENT) and the family of one arrival.
+    #[inline(always)]
+    fn draw(&self, r: u64) -> (u32, u32) {
+        if (r >> 32) < self.hot_t {
+            (self.hot[(r & 1) as usize], self.c as u32)
+        } else {
+            let j = ((r & 0xFFFF_FFFF) * self.c) >> 32;
+            (self.cold[j as usize], j as u32)
+        }
+    }
+
+    #[inline(always)]
+    fn round_robin(&mut self, r: u64) -> Routed {
+        let (slot, family) = self.draw(r);
+        let card = self.next_card;
+        self.next_card += 1;
+        if self.next_card == self.cards {
+            self.next_card = 0;
+        }
+        let at_home = (slot & CARD) as usize == card;
+        Routed {
+            family,
+            home: slot & CARD,
+            card: card as u32,
+            at_home,
+            hit: at_home && slot & RESIDENT != 0,
+            spilled: false,
+        }
+    }
+
+    #[inline(always)]
+    fn hash(&mut self, r: u64) -> Routed {
+        let (slot, family) = self.draw(r);
+        Routed {
+            family,
+            home: slot & CARD,
+            card: slot & CARD,
+            at_home: true,
+            hit: slot & RESIDENT != 0,
+            spilled: false,
+        }
+    }
+
+    /// Hash, then the token-bucket overflow (the module's opening).
+    #[inline(always)]
+    fn overflow(&mut self, r: u64) -> Routed {
+        let now = self.now;
+        self.now += 1;
+        if now & (TABLE_EVERY - 1) == 0 {
+            self.room.clear();
+            for (i, b) in self.buckets.iter_mut().enumerate() {
+                b.refill(now);
+                if b.tokens >= 0.5 * self.depth {
+                    self.room.push(i as u32);
+                }
+            }
+        }
+        let (slot, family) = self.draw(r);
+        let card = (slot & CARD) as usize;
+        let mut x = Routed {
+            family,
+            home: card as u32,
+            card: card as u32,
+            at_home: true,
+            hit: slot & RESIDENT != 0,
+            spilled: false,
+        };
+        if self.buckets[card].take(now) {
+            return x;
+        }
+        // Overflow: the next card of the table, in rotation, not this one.
+        let mut target = card;
+        for _ in 0..2 {
+            if self.room.is_empty() {
+                break;
+            }
+            self.next_room += 1;
+            if self.next_room >= self.room.len() {
+                self.next_room = 0;
+            }
+            if self.room[self.next_room] as usize != card {
+                target = self.room[self.next_room] as usize;
+                break;
+            }
+        }
+        if target != card {
+            // The target's meter sees the load it takes on; the arrival
+            // misses there. With nowhere to go it stays sticky and queues.
+            self.buckets[target].take(now);
+            x.card = target as u32;
+            x.at_home = false;
+            x.hit = false;
+            x.spilled = true;
+        }
+        x
+    }
 }
 
 /// A card's token bucket: tokens refill at `rate` per arrival (the cap's
 /// share of the arrivals) up to `depth`; `last` is the arrival of the refill.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Bucket {
     tokens: f64,
     rate: f64,
@@ -187,73 +336,6 @@ impl Bucket {
 
 /// Arrivals between refreshes of the overflow table (a power of two).
 pub const TABLE_EVERY: u64 = 512;
-
-fn sim_overflow(s: &Scenario, d: &Draw, rng: &mut SplitMix64, out: &mut SimResult) {
-    let n = out.per_card.len();
-    let lam = s.arrivals.max(f64::MIN_POSITIVE);
-    // Per arrival, a card may take (cap·μ − background)/Λ of the families.
-    let rate = ((s.cap * s.capacity - s.background.max(0.0)) / lam).max(0.0);
-    let depth = (rate * BUCKET_WINDOW).max(1.0);
-    let mut buckets = vec![
-        Bucket {
-            tokens: depth,
-            rate,
-            depth,
-            last: 0,
-        };
-        n
-    ];
-    // The overflow table: cards whose meters are at least half full.
-    let mut room: Vec<u32> = Vec::with_capacity(n);
-    let (mut hits, mut home, mut spilled, mut next) = (0u64, 0u64, 0u64, 0usize);
-    for now in 0..out.requests {
-        if now & (TABLE_EVERY - 1) == 0 {
-            room.clear();
-            for (i, b) in buckets.iter_mut().enumerate() {
-                b.refill(now);
-                if b.tokens >= 0.5 * depth {
-                    room.push(i as u32);
-                }
-            }
-        }
-        let slot = d.slot(rng.next_u64());
-        let card = (slot & CARD) as usize;
-        if buckets[card].take(now) {
-            out.per_card[card] += 1;
-            home += 1;
-            hits += u64::from(slot >> 31);
-            continue;
-        }
-        // Overflow: the next card of the table, in rotation, not this one.
-        let mut target = card;
-        for _ in 0..2 {
-            if room.is_empty() {
-                break;
-            }
-            next += 1;
-            if next >= room.len() {
-                next = 0;
-            }
-            if room[next] as usize != card {
-                target = room[next] as usize;
-                break;
-            }
-        }
-        out.per_card[target] += 1;
-        if target == card {
-            // Nowhere to go: it stays sticky and queues.
-            home += 1;
-            hits += u64::from(slot >> 31);
-        } else {
-            // The target's meter sees the load it takes on.
-            buckets[target].take(now);
-            spilled += 1;
-        }
-    }
-    out.hits = hits;
-    out.at_home = home;
-    out.spilled = spilled;
-}
 
 #[cfg(test)]
 mod tests {

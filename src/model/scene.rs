@@ -299,11 +299,86 @@ impl Frame {
             align,
         });
     }
+    /// A legend line from `(x, y)`: each item's mark, then its words, left
+    /// to right. Returns the x where it ended (text widths are estimated at
+    /// 5.6 units a character of small text).
+    pub fn legend(&mut self, (x, y): (f32, f32), items: &[(Glyph, Ink, &str)]) -> f32 {
+        let mut x = x;
+        for &(glyph, ink, words) in items {
+            self.mark(x + 4.0, y - 4.0, 4.0, glyph, ink);
+            self.label(
+                (x + 11.0, y),
+                Ink::Text,
+                TextSize::Small,
+                Align::Left,
+                format_args!("{words}"),
+            );
+            x += 11.0 + 5.6 * words.chars().count() as f32 + 14.0;
+        }
+        x
+    }
+    /// A scene's counters in a row from `(x, y)`, "label value" each, in
+    /// the order of `specs` (widths estimated as in `legend`).
+    pub fn counters(&mut self, (x, y): (f32, f32), specs: &[CounterSpec], values: &[f64]) {
+        let mut x = x;
+        for (c, &v) in specs.iter().zip(values) {
+            let start = self.text.len();
+            self.label(
+                (x, y),
+                Ink::Text,
+                TextSize::Small,
+                Align::Left,
+                format_args!("{} {}", c.label, Brief(v, c.unit)),
+            );
+            x += 5.6 * self.text[start..].chars().count() as f32 + 18.0;
+        }
+    }
     /// The text a `TextRef` points at.
     pub fn str(&self, t: TextRef) -> &str {
         self.text
             .get(t.start as usize..t.end as usize)
             .unwrap_or("")
+    }
+}
+
+/// A number written briefly in its unit, without allocating, for a scene's
+/// counters and labels: `format_args!("{}", Brief(0.8032, Unit::Share))` is
+/// "80.3%"; rates keep one decimal, counts and MB none, with thousands
+/// grouped ("98,465 families").
+#[derive(Clone, Copy, Debug)]
+pub struct Brief(pub f64, pub Unit);
+
+impl std::fmt::Display for Brief {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Brief(v, unit) = *self;
+        if !v.is_finite() {
+            return write!(f, "—");
+        }
+        match unit {
+            Unit::Share => write!(f, "{:.1}%", 100.0 * v),
+            Unit::ReqPerS | Unit::TokPerS | Unit::Ratio | Unit::Points => {
+                write!(f, "{v:.1} {}", unit.symbol())
+            }
+            _ => {
+                let whole = v.round().abs() as u64;
+                if v < -0.5 {
+                    write!(f, "−")?;
+                }
+                let mut scale = 1u64;
+                while whole / scale >= 1000 {
+                    scale *= 1000;
+                }
+                write!(f, "{}", whole / scale)?;
+                while scale > 1 {
+                    scale /= 1000;
+                    write!(f, ",{:03}", whole / scale % 1000)?;
+                }
+                match unit.symbol() {
+                    "" => Ok(()),
+                    s => write!(f, " {s}"),
+                }
+            }
+        }
     }
 }
 
@@ -314,6 +389,7 @@ impl Frame {
 pub struct Stepper {
     pub step_s: f64,
     carry: f64,
+    steps: u64,
     pub now_s: f64,
 }
 
@@ -322,6 +398,7 @@ impl Stepper {
         Stepper {
             step_s,
             carry: 0.0,
+            steps: 0,
             now_s: 0.0,
         }
     }
@@ -332,12 +409,20 @@ impl Stepper {
             return 0;
         }
         self.carry += dt_s;
-        let n = (self.carry / self.step_s).floor().min(max as f64).max(0.0);
-        self.carry -= n * self.step_s;
+        // A hair of slack, so that 0.25 s then 0.05 s make three steps of
+        // 0.1 s although 0.25 − 0.2 + 0.05 falls a rounding short of 0.1.
+        let n = (self.carry / self.step_s + 1e-9)
+            .floor()
+            .min(max as f64)
+            .max(0.0);
+        self.carry = (self.carry - n * self.step_s).max(0.0);
         if n as u32 == max {
             self.carry = self.carry.min(self.step_s);
         }
-        self.now_s += n * self.step_s;
+        // Counted in whole steps, so the clock reads the same whatever the
+        // frames that brought it there.
+        self.steps += n as u64;
+        self.now_s = self.steps as f64 * self.step_s;
         n as u32
     }
 }
@@ -395,6 +480,17 @@ mod tests {
         assert_eq!(s.due(f64::NAN, 100), 0);
         assert_eq!(s.due(-1.0, 100), 0);
         assert_eq!(s.due(1000.0, 5), 5);
+    }
+
+    #[test]
+    fn brief_numbers_read_short() {
+        let b = |v, u| format!("{}", Brief(v, u));
+        assert_eq!(b(0.80317, Unit::Share), "80.3%");
+        assert_eq!(b(37.5, Unit::ReqPerS), "37.5 req/s");
+        assert_eq!(b(98_465.0, Unit::Count("families")), "98,465 families");
+        assert_eq!(b(1_000_000.0, Unit::Mb), "1,000,000 MB");
+        assert_eq!(b(7.0, Unit::Count("")), "7");
+        assert_eq!(b(f64::NAN, Unit::Share), "—");
     }
 
     #[test]

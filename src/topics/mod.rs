@@ -74,8 +74,8 @@ pub static CATALOG: [Entry; 8] = [
 /// The scenes, by topic id: a topic's request-level engine, watched as it
 /// runs (`model::scene`). Each is its folder's `scene::SCENE`.
 static SCENES: &[(&str, &SceneSpec)] = &[
+    ("load-balancing", &load_balancing::SCENE),
     ("autoscaling", &autoscaling::SCENE),
-    // ("warm-pool", &warm_pool::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

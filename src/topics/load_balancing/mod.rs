@@ -19,8 +19,10 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
 
 pub use challenges::SOLVER;
+pub use scene::SCENE;
 
 use crate::engine::routing::evaluate;
 use crate::model::*;
