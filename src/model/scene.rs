@@ -333,6 +333,43 @@ impl Frame {
             x += 5.6 * self.text[start..].chars().count() as f32 + 18.0;
         }
     }
+    /// A small text (a label, a legend line), as [`Frame::label`].
+    pub fn small(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
+        self.label(at, ink, TextSize::Small, align, args);
+    }
+    /// A replica (a card) at work: its box in `Ink::Card`, filled from the
+    /// bottom in `ink` by the share busy (0 to 1), outlined.
+    pub fn serving(&mut self, (x, y, w, h): (f32, f32, f32, f32), busy: f32, ink: Ink) {
+        let b = busy.clamp(0.0, 1.0);
+        self.rect(x, y, w, h, Ink::Card);
+        self.rect(x, y + h * (1.0 - b), w, h * b, ink);
+        self.outline(x, y, w, h, Ink::Text);
+    }
+    /// A replica in its cold start: its box filled left to right by the
+    /// progress (0 to 1), the seconds left written in it.
+    pub fn booting(&mut self, (x, y, w, h): (f32, f32, f32, f32), progress: f32, left_s: f64) {
+        self.rect(x, y, w * progress.clamp(0.0, 1.0), h, Ink::Booting);
+        self.outline(x, y, w, h, Ink::Booting);
+        let at = (x + w / 2.0, y + h / 2.0 + 4.0);
+        self.small(at, Ink::Text, Align::Center, format_args!("{left_s:.0} s"));
+    }
+    /// A counter on the scene: its value large at `(x, y)`, its label small
+    /// under it.
+    pub fn counter(
+        &mut self,
+        (x, y): (f32, f32),
+        ink: Ink,
+        value: std::fmt::Arguments,
+        label: &str,
+    ) {
+        self.label((x, y), ink, TextSize::Large, Align::Left, value);
+        self.small(
+            (x, y + 14.0),
+            Ink::Muted,
+            Align::Left,
+            format_args!("{label}"),
+        );
+    }
     /// The text a `TextRef` points at.
     pub fn str(&self, t: TextRef) -> &str {
         self.text
@@ -425,6 +462,45 @@ impl Stepper {
         self.now_s = self.steps as f64 * self.step_s;
         n as u32
     }
+}
+
+/// A strip of the whole day: 24 hours across `x0..x1` between `y0` and
+/// `y1`, its hours written under it, a cursor at `now_s` (seconds since
+/// midnight). Returns the strip's x of a second of the day, for what the
+/// scene marks on it (a window, bursts, breaches).
+pub fn day_strip(
+    f: &mut Frame,
+    (x0, x1): (f32, f32),
+    (y0, y1): (f32, f32),
+    now_s: f64,
+) -> impl Fn(f64) -> f32 {
+    let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
+    f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
+    for h in [0u32, 6, 12, 18, 24] {
+        let align = match h {
+            0 => Align::Left,
+            24 => Align::Right,
+            _ => Align::Center,
+        };
+        let at = (x(h as f64 * 3600.0), y1 + 11.0);
+        f.label(
+            at,
+            Ink::Muted,
+            TextSize::Small,
+            align,
+            format_args!("{h:02}:00"),
+        );
+    }
+    f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
+    x
+}
+
+/// A fixed offset in [−1, 1] for mark `i` of a scene seeded `seed` (`salt`
+/// tells the x and y of one mark apart): marks scatter by seed, the same on
+/// every frame.
+pub fn jitter(seed: u64, i: usize, salt: u64) -> f32 {
+    let h = super::rng::hash64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9) ^ salt.rotate_left(32));
+    (h >> 40) as f32 / (1u64 << 23) as f32 - 1.0
 }
 
 /// A time of day, `hh:mm:ss`, written without allocating

@@ -76,6 +76,7 @@ pub static CATALOG: [Entry; 8] = [
 static SCENES: &[(&str, &SceneSpec)] = &[
     ("load-balancing", &load_balancing::SCENE),
     ("autoscaling", &autoscaling::SCENE),
+    ("warm-pool", &warm_pool::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

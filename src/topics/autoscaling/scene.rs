@@ -18,7 +18,7 @@
 use super::params::{Day, DAY_S, RISE_AT};
 use super::sim::Second;
 use super::sim_day::{day_run, DayLoop};
-use crate::model::scene::{Comparison, CounterSpec, SceneSpec, Stepper};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper};
 use crate::model::{Params, Unit};
 
 pub static SCENE: SceneSpec = SceneSpec {
@@ -217,7 +217,7 @@ pub(super) struct DayScene {
     pub(super) breaches: [u16; CELLS],
 }
 
-fn build(p: &Params, seed: u64) -> Box<dyn crate::model::Scene> {
+fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     Box::new(DayScene::new(&Day::read(p), p.get("price_per_hour"), seed))
 }
 
@@ -264,7 +264,13 @@ impl DayScene {
         true
     }
 
-    pub(super) fn advance(&mut self, dt_s: f64) {
+    pub(super) fn over(&self) -> bool {
+        self.run.t() >= DAY_S
+    }
+}
+
+impl Scene for DayScene {
+    fn advance(&mut self, dt_s: f64) {
         for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
             if !self.step() {
                 break;
@@ -273,20 +279,20 @@ impl DayScene {
     }
 
     /// Seconds since the scene opened (it stops at midnight).
-    pub(super) fn now_s(&self) -> f64 {
+    fn now_s(&self) -> f64 {
         (self.run.t() - self.start) as f64
     }
 
     /// The speed that crosses the window in `CROSS_S` real seconds.
-    pub(super) fn default_speed(&self) -> f64 {
+    fn default_speed(&self) -> f64 {
         self.window as f64 / CROSS_S
     }
 
-    pub(super) fn over(&self) -> bool {
-        self.run.t() >= DAY_S
+    fn draw(&self, f: &mut Frame) {
+        self.paint(f)
     }
 
-    pub(super) fn counters(&self, out: &mut Vec<f64>) {
+    fn counters(&self, out: &mut Vec<f64>) {
         let s = self.run.stats();
         out.extend([
             s.seconds_above_slo as f64,
@@ -296,12 +302,16 @@ impl DayScene {
             s.paid_replica_s / 3600.0 * self.price,
         ]);
     }
+
+    fn summary(&self, out: &mut String) {
+        self.tell(out)
+    }
 }
 
 impl DayScene {
     /// One or two sentences on now: the demand and the pool, what boots,
     /// what waits; at midnight, the day's totals.
-    pub(super) fn summary(&self, out: &mut String) {
+    fn tell(&self, out: &mut String) {
         use crate::model::scene::{Clock, Thousands};
         use std::fmt::Write as _;
         let s = self.run.stats();

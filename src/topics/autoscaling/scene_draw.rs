@@ -6,8 +6,9 @@
 
 use super::params::{Signal, DAY_S};
 use super::scene::{wait_of, DayScene, CELLS, PAST};
-use crate::model::rng::hash64;
-use crate::model::scene::{Align, Clock, Frame, Glyph, Ink, Scene, TextSize, Thousands};
+use crate::model::scene::{
+    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
+};
 
 /// The window chart.
 const CX0: f32 = 46.0;
@@ -28,17 +29,9 @@ const BH: f32 = 22.0;
 /// Most rings drawn in the queue.
 const RINGS: usize = 40;
 
-impl Scene for DayScene {
-    fn advance(&mut self, dt_s: f64) {
-        DayScene::advance(self, dt_s)
-    }
-    fn now_s(&self) -> f64 {
-        DayScene::now_s(self)
-    }
-    fn default_speed(&self) -> f64 {
-        DayScene::default_speed(self)
-    }
-    fn draw(&self, f: &mut Frame) {
+impl DayScene {
+    /// Describes the scene now (`Scene::draw`).
+    pub(super) fn paint(&self, f: &mut Frame) {
         self.header(f);
         self.strip(f);
         self.chart(f);
@@ -49,19 +42,6 @@ impl Scene for DayScene {
         self.tallies(f);
         legend(f);
     }
-    fn counters(&self, out: &mut Vec<f64>) {
-        DayScene::counters(self, out)
-    }
-    fn summary(&self, out: &mut String) {
-        DayScene::summary(self, out)
-    }
-}
-
-fn small(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Small, align, args);
-}
-
-impl DayScene {
     /// The second shown as now.
     fn t_now(&self) -> f64 {
         self.run.t() as f64
@@ -102,41 +82,28 @@ impl DayScene {
 
     /// The whole day: its curve, the window, a cursor, breaches.
     fn strip(&self, f: &mut Frame) {
-        let (x0, x1, y0, y1) = (10.0f32, 950.0f32, 24.0f32, 42.0f32);
+        let (y0, y1) = (24.0f32, 42.0f32);
         let d = self.run.day();
-        let day = DAY_S as f32;
-        let xs = |t: f64| x0 + (x1 - x0) * (t as f32 / day).clamp(0.0, 1.0);
+        let now = self.t_now();
+        let xs = day_strip(f, (10.0, 950.0), (y0, y1), now);
         let ys = |v: f64| y1 - 2.0 - (y1 - y0 - 4.0) * (v / d.peak).clamp(0.0, 1.0) as f32;
-        f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
         let cell = DAY_S / CELLS;
         for i in 0..CELLS {
             let (t0, t1) = (i * cell, (i + 1) * cell - 1);
-            let (a, b) = ((t0 as f64), (t1 as f64));
+            let (a, b) = (xs(t0 as f64), xs(t1 as f64));
             f.line(
-                (xs(a), ys(d.curve(t0))),
-                (xs(b), ys(d.curve(t1))),
+                (a, ys(d.curve(t0))),
+                (b, ys(d.curve(t1))),
                 Ink::Muted,
                 false,
             );
             if self.breaches[i] > 0 {
-                let w = (x1 - x0) / CELLS as f32;
-                f.rect(xs(a), y1 - 4.0, w, 4.0, Ink::Warn);
+                f.rect(a, y1 - 4.0, (b - a).max(1.0), 4.0, Ink::Warn);
             }
         }
-        let now = self.t_now();
         let w = self.window as f64;
-        let (a, b) = (now - PAST * w, now + (1.0 - PAST) * w);
-        f.outline(xs(a), y0, xs(b) - xs(a), y1 - y0, Ink::Accent);
-        f.line((xs(now), y0 - 2.0), (xs(now), y1 + 2.0), Ink::Text, false);
-        for h in [0usize, 6, 12, 18, 24] {
-            let align = match h {
-                0 => Align::Left,
-                24 => Align::Right,
-                _ => Align::Center,
-            };
-            let x = xs((h * 3600) as f64);
-            small(f, (x, 53.0), Ink::Muted, align, format_args!("{h:02}:00"));
-        }
+        let (a, b) = (xs(now - PAST * w), xs(now + (1.0 - PAST) * w));
+        f.outline(a, y0, b - a, y1 - y0, Ink::Accent);
     }
 
     /// Demand, ready and billed replicas over the window; the curve ahead.
@@ -185,8 +152,7 @@ impl DayScene {
         while v <= top {
             let y = self.y_of(v);
             f.line((CX0, y), (CX1, y), Ink::Idle, false);
-            small(
-                f,
+            f.small(
                 (CX0 - 4.0, y + 4.0),
                 Ink::Muted,
                 Align::Right,
@@ -194,8 +160,7 @@ impl DayScene {
             );
             v += every;
         }
-        small(
-            f,
+        f.small(
             (CX0, CY0 - 3.0),
             Ink::Muted,
             Align::Left,
@@ -216,8 +181,7 @@ impl DayScene {
             let x = self.x_of(t as f64);
             let (h, m) = (t / 3600 % 24, t / 60 % 60);
             f.line((x, CY1), (x, CY1 + 3.0), Ink::Muted, false);
-            small(
-                f,
+            f.small(
                 (x, CY1 + 14.0),
                 Ink::Muted,
                 Align::Center,
@@ -253,24 +217,21 @@ impl DayScene {
             f.line((x_now, CY0 + 8.0), (x1, CY0 + 8.0), Ink::Accent, false);
             f.line((x1, CY0 + 4.0), (x1, CY0 + 12.0), Ink::Accent, false);
             let fs = d.forecast_s;
-            small(
-                f,
+            f.small(
                 (x_now + 3.0, CY0 + 22.0),
                 Ink::Accent,
                 Align::Left,
                 format_args!("forecast {fs} s"),
             );
         } else {
-            small(
-                f,
+            f.small(
                 (x_now + 3.0, CY0 + 12.0),
                 Ink::Muted,
                 Align::Left,
                 format_args!("no forecast"),
             );
         }
-        small(
-            f,
+        f.small(
             (x_now - 3.0, CY0 + 12.0),
             Ink::Text,
             Align::Right,
@@ -300,8 +261,7 @@ impl DayScene {
             px = Some(x);
         }
         f.line((CX0, y(slo)), (CX1, y(slo)), Ink::Warn, true);
-        small(
-            f,
+        f.small(
             (CX0, WY1 + 12.0),
             Ink::Muted,
             Align::Left,
@@ -316,8 +276,7 @@ impl DayScene {
         let (ready, booting, draining) = self.run.pool();
         let d = self.run.day();
         let per = (ready + booting + draining).div_ceil(BOXES).max(1);
-        small(
-            f,
+        f.small(
             (RX0, CY0 - 3.0),
             Ink::Text,
             Align::Left,
@@ -334,37 +293,26 @@ impl DayScene {
             let first = (i * per) as f64;
             if first >= keep {
                 f.rect(x, y, BW, BH, Ink::Idle);
+                f.outline(x, y, BW, BH, Ink::Text);
             } else {
-                f.rect(x, y, BW, BH, Ink::Card);
-                let fill = ((busy - first) / per as f64).clamp(0.0, 1.0) as f32;
-                f.rect(x, y + BH * (1.0 - fill), BW, BH * fill, Ink::ClassA);
+                let fill = ((busy - first) / per as f64) as f32;
+                f.serving((x, y, BW, BH), fill, Ink::ClassA);
             }
-            f.outline(x, y, BW, BH, Ink::Text);
             slot += 1;
         }
         let cold = d.cold_start_s.max(1) as f32;
         for (left, n) in self.run.pending(false) {
             for _ in 0..n.div_ceil(per) {
                 let (x, y) = box_at(slot);
-                let done = (1.0 - left as f32 / cold).clamp(0.0, 1.0);
-                f.rect(x, y, BW * done, BH, Ink::Booting);
-                f.outline(x, y, BW, BH, Ink::Booting);
-                let s = left + 1;
-                small(
-                    f,
-                    (x + BW / 2.0, y + 15.0),
-                    Ink::Text,
-                    Align::Center,
-                    format_args!("{s}s"),
-                );
+                let done = 1.0 - left as f32 / cold;
+                f.booting((x, y, BW, BH), done, (left + 1) as f64);
                 slot += 1;
             }
         }
         for _ in 0..draining.div_ceil(per) {
             let (x, y) = box_at(slot);
             f.outline(x, y, BW, BH, Ink::Muted);
-            small(
-                f,
+            f.small(
                 (x + BW / 2.0, y + 15.0),
                 Ink::Muted,
                 Align::Center,
@@ -383,9 +331,7 @@ impl DayScene {
         let n = ((q / d.ceiling).ceil() as usize).min(RINGS);
         let (y0, pitch) = (166.0f32, 8.0f32);
         for j in 0..n {
-            let h = hash64(self.seed ^ (j as u64).wrapping_mul(0x9E37));
-            let jx = (h & 7) as f32 * 0.5 - 2.0;
-            let jy = ((h >> 3) & 7) as f32 * 0.5 - 2.0;
+            let (jx, jy) = (2.0 * jitter(self.seed, j, 1), 2.0 * jitter(self.seed, j, 2));
             let x = RX0 + 6.0 + (j % 20) as f32 * pitch + jx;
             let y = y0 + 6.0 + (j / 20) as f32 * 9.0 + jy;
             f.mark(x, y, 3.0, Glyph::Ring, Ink::Waiting);
@@ -400,22 +346,19 @@ impl DayScene {
         } else {
             ""
         };
-        small(
-            f,
+        f.small(
             (RX0, y0 - 6.0),
             Ink::Text,
             Align::Left,
             format_args!("Queue (a ring: one replica-second of work{more})"),
         );
-        small(
-            f,
+        f.small(
             (RX1, y0 + 6.0),
             ink,
             Align::Right,
             format_args!("{} tokens wait", Thousands(q)),
         );
-        small(
-            f,
+        f.small(
             (RX1, y0 + 19.0),
             ink,
             Align::Right,
@@ -449,8 +392,7 @@ impl DayScene {
         let d = self.run.day();
         let cap = self.last.cap.max(1e-9);
         let x = |v: f64| RX0 + (RX1 - RX0) * (v / 1.5).clamp(0.0, 1.0) as f32;
-        small(
-            f,
+        f.small(
             (RX0, 202.0),
             Ink::Muted,
             Align::Left,
@@ -473,9 +415,8 @@ impl DayScene {
             } else {
                 (Ink::Muted, "")
             };
-            small(f, (RX0, y), ink, Align::Left, format_args!("{name}{tag}"));
-            small(
-                f,
+            f.small((RX0, y), ink, Align::Left, format_args!("{name}{tag}"));
+            f.small(
                 (RX1, y),
                 ink,
                 Align::Right,
@@ -499,8 +440,7 @@ impl DayScene {
                     true,
                 );
                 f.mark(x(busy), y + 18.0, 3.0, Glyph::Triangle, Ink::Text);
-                small(
-                    f,
+                f.small(
                     (RX0, y + 32.0),
                     Ink::Muted,
                     Align::Left,
@@ -514,8 +454,7 @@ impl DayScene {
         }
         if d.signal == Signal::TokensPerSecond {
             let (_, want) = self.run.reading(Signal::TokensPerSecond, &self.last);
-            small(
-                f,
+            f.small(
                 (RX0, 292.0),
                 Ink::Accent,
                 Align::Left,
@@ -557,30 +496,18 @@ impl DayScene {
             (Ink::Text, format_args!("${bill:.2}"), "bill so far"),
         ];
         for (i, (ink, value, label)) in cells.into_iter().enumerate() {
-            let x = 10.0 + i as f32 * 188.0;
-            f.label((x, 314.0), ink, TextSize::Large, Align::Left, value);
-            small(
-                f,
-                (x, 328.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("{label}"),
-            );
+            f.counter((10.0 + i as f32 * 188.0, 314.0), ink, value, label);
         }
     }
 }
 
 fn legend(f: &mut Frame) {
-    small(
-        f,
-        (10.0, 346.0),
+    f.small((10.0, 346.0),
         Ink::Muted,
         Align::Left,
         format_args!("Teal: demand (dashed: the day's curve ahead). Blue: replicas ready to serve; grey dashed: replicas billed (booting and draining too)."),
     );
-    small(
-        f,
-        (10.0, 358.0),
+    f.small((10.0, 358.0),
         Ink::Muted,
         Align::Left,
         format_args!("A box is a replica (a GPU card): blue fill = share busy, grey = idle beyond need + 1, purple = cold start (fill = progress). A ring is one replica-second of waiting work."),

@@ -5,7 +5,8 @@
 //! burst queues for them meanwhile. The page weighs the rent against the
 //! waiting it removes (source: the "Model warm pool" seed card, 003).
 //!
-//! Map: params → model → sim → figures, checks, notes, charts → challenges.
+//! Map: params → model → sim → figures, checks, notes, charts, scene,
+//! scene_draw → challenges.
 
 mod challenges;
 mod charts;
@@ -14,6 +15,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 
 use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};
@@ -24,6 +27,7 @@ use sim::{pool_curve, simulate_burst, BurstTrace};
 pub use challenges::SOLVER;
 pub use model::{break_even_pool, cold_start_backlog, idle_rent_per_year, step_burst_wait};
 pub use params::MAX_POOL;
+pub use scene::SCENE;
 
 pub static TOPIC: Declared = Declared {
     about: About {

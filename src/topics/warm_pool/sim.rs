@@ -38,64 +38,200 @@ pub(super) struct BurstTrace {
 /// Simulates one burst in [`SLICES`] even slices (fluid FIFO). The only
 /// allocations are the slices' buffers, once per call.
 pub(super) fn simulate_burst(b: &Burst, mut trace: Option<&mut BurstTrace>) -> BurstStats {
-    let h = b.horizon();
-    let dt = h / SLICES as f64;
-    let mut s = BurstStats {
-        arrivals: b.arrived(h),
-        horizon_s: h,
-        ..BurstStats::default()
-    };
     if let Some(tr) = trace.as_deref_mut() {
         *tr = BurstTrace::default();
     }
-    let served_by = serve(b, dt, &mut s, trace);
-    let mut waits = fifo_waits(b, h, dt, &served_by);
-    wait_stats(&mut s, &mut waits);
-    s
+    let every = SLICES.div_ceil(DRAWN).max(1);
+    let mut run = BurstRun::new(b);
+    while run.step() {
+        let i = run.slice() - 1;
+        if let Some(tr) = trace.as_deref_mut() {
+            if i.is_multiple_of(every) || i + 1 == SLICES {
+                record(tr, b, i as f64 * run.dt, (i + 1) as f64 * run.dt, run.q);
+            }
+        }
+    }
+    run.finish()
 }
 
-/// The forward pass: each slice's arrivals join the backlog and the ready
-/// replicas serve what they can. Returns the cumulative service at each
-/// slice edge; records the peak backlog, when it last emptied, and the
-/// thinned timeline.
-fn serve(b: &Burst, dt: f64, s: &mut BurstStats, mut trace: Option<&mut BurstTrace>) -> Vec<f64> {
-    let every = SLICES.div_ceil(DRAWN).max(1);
-    // Cumulative arrivals and service at each slice edge.
-    let mut served_by = Vec::with_capacity(SLICES + 1);
-    let mut q = 0.0f64;
-    let mut served = 0.0f64;
-    served_by.push(0.0);
-    let mut a_prev = 0.0;
-    let mut c_prev = 0.0;
-    for i in 0..SLICES {
-        let t1 = (i + 1) as f64 * dt;
+/// One burst, stepped a slice at a time: each slice's arrivals join the
+/// backlog and the ready replicas serve what they can (the forward pass);
+/// then every arrival the service has reached leaves, first in first out:
+/// the request at cumulative level `y` leaves when service reaches `y`.
+/// [`simulate_burst`] runs it through; the scene steps it as it draws.
+pub(super) struct BurstRun {
+    pub(super) b: Burst,
+    /// Seconds per slice.
+    pub(super) dt: f64,
+    /// The next slice.
+    i: usize,
+    /// Requests waiting after the last slice.
+    pub(super) q: f64,
+    served: f64,
+    a_prev: f64,
+    c_prev: f64,
+    /// Cumulative service at each slice edge so far.
+    served_by: Vec<f64>,
+    /// The FIFO's own count of arrivals, its next arrival slice, and the
+    /// slice of service it has reached.
+    fifo_arrived: f64,
+    next: usize,
+    j: usize,
+    /// An arrival slice waiting for service: (its start, level, requests).
+    pending: Option<(f64, f64, f64)>,
+    /// Each arrival slice's (wait, requests), in arrival order.
+    pub(super) waits: Vec<(f64, f64)>,
+    pub(super) stats: BurstStats,
+}
+
+impl BurstRun {
+    pub(super) fn new(b: &Burst) -> BurstRun {
+        let mut run = BurstRun {
+            b: *b,
+            dt: 0.0,
+            i: 0,
+            q: 0.0,
+            served: 0.0,
+            a_prev: 0.0,
+            c_prev: 0.0,
+            served_by: Vec::with_capacity(SLICES + 1),
+            fifo_arrived: 0.0,
+            next: 0,
+            j: 0,
+            pending: None,
+            waits: Vec::with_capacity(SLICES),
+            stats: BurstStats::default(),
+        };
+        run.reset();
+        run
+    }
+
+    /// Back to the burst's start, keeping the buffers.
+    pub(super) fn reset(&mut self) {
+        let h = self.b.horizon();
+        self.dt = h / SLICES as f64;
+        (self.i, self.q, self.served) = (0, 0.0, 0.0);
+        (self.a_prev, self.c_prev) = (0.0, 0.0);
+        self.served_by.clear();
+        self.served_by.push(0.0);
+        (self.fifo_arrived, self.next, self.j) = (0.0, 0, 0);
+        self.pending = None;
+        self.waits.clear();
+        self.stats = BurstStats {
+            arrivals: self.b.arrived(h),
+            horizon_s: h,
+            ..BurstStats::default()
+        };
+    }
+
+    /// Slices run so far.
+    pub(super) fn slice(&self) -> usize {
+        self.i
+    }
+
+    /// Requests per second the last slice served.
+    pub(super) fn served_rate(&self) -> f64 {
+        match self.served_by.as_slice() {
+            [.., a, b] if self.dt > 0.0 => (b - a) / self.dt,
+            _ => 0.0,
+        }
+    }
+
+    /// Runs the next slice and lets out whom its service reaches; false
+    /// once the burst's horizon is done.
+    pub(super) fn step(&mut self) -> bool {
+        if self.i >= SLICES {
+            return false;
+        }
+        self.serve();
+        self.depart();
+        self.i += 1;
+        true
+    }
+
+    /// The forward pass over slice `i`: records the peak backlog and when it
+    /// last emptied.
+    fn serve(&mut self) {
+        let (b, s) = (&self.b, &mut self.stats);
+        let t1 = (self.i + 1) as f64 * self.dt;
         let a1 = b.arrived(t1);
         let c1 = b.capacity_by(t1);
-        let (a, c) = (a1 - a_prev, c1 - c_prev);
-        (a_prev, c_prev) = (a1, c1);
-        let total = q + a;
+        let (a, c) = (a1 - self.a_prev, c1 - self.c_prev);
+        (self.a_prev, self.c_prev) = (a1, c1);
+        let total = self.q + a;
         let out = total.min(c);
-        q = total - out;
+        let mut q = total - out;
         // Rounding dust is not a backlog.
         if q <= 1e-9 * (a + c) {
-            served += q;
+            self.served += q;
             q = 0.0;
         }
-        served += out;
-        served_by.push(served);
+        self.served += out;
+        self.served_by.push(self.served);
+        self.q = q;
         if q > s.peak_backlog {
             s.peak_backlog = q;
         }
         if q > 1e-9 {
             s.clear_s = t1;
         }
-        if let Some(tr) = trace.as_deref_mut() {
-            if i % every == 0 || i + 1 == SLICES {
-                record(tr, b, i as f64 * dt, t1, q);
+    }
+
+    /// The arrivals the service has reached by the end of slice `i` leave;
+    /// the last slice lets everyone out (at the horizon if never reached).
+    fn depart(&mut self) {
+        let (dt, h) = (self.dt, self.stats.horizon_s);
+        let last = self.i + 1 == SLICES;
+        loop {
+            let (t0, y, a) = match self.pending {
+                Some(p) => p,
+                None if self.next <= self.i => {
+                    let t0 = self.next as f64 * dt;
+                    self.next += 1;
+                    let a = self.b.arrived(t0 + dt) - self.fifo_arrived;
+                    if a <= 0.0 {
+                        self.fifo_arrived += a.max(0.0);
+                        continue;
+                    }
+                    let y = self.fifo_arrived + a / 2.0;
+                    self.fifo_arrived += a;
+                    (t0, y, a)
+                }
+                None => return,
+            };
+            let sb = &self.served_by;
+            while self.j <= self.i && sb[self.j + 1] < y {
+                self.j += 1;
             }
+            if self.j > self.i && !last {
+                self.pending = Some((t0, y, a));
+                return;
+            }
+            let leave = if self.j >= SLICES {
+                h
+            } else {
+                let (s0, s1) = (sb[self.j], sb[self.j + 1]);
+                let f = if s1 > s0 {
+                    ((y - s0) / (s1 - s0)).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                (self.j as f64 + f) * dt
+            };
+            let wait = leave - (t0 + dt / 2.0);
+            // Interpolation dust is not a wait.
+            let wait = if wait > 1e-9 * h { wait } else { 0.0 };
+            self.waits.push((wait, a));
+            self.pending = None;
         }
     }
-    served_by
+
+    /// The burst's wait statistics (sorts `waits`); run it once the burst
+    /// is done.
+    pub(super) fn finish(&mut self) -> BurstStats {
+        wait_stats(&mut self.stats, &mut self.waits);
+        self.stats
+    }
 }
 
 /// One point of the drawn timeline: the state at `tm` (the slice's start),
@@ -111,43 +247,6 @@ fn record(tr: &mut BurstTrace, b: &Burst, tm: f64, t1: f64, q: f64) {
         0.0
     });
     tr.backlog.push(q);
-}
-
-/// Each slice's arrivals as (wait, requests): FIFO, the request at
-/// cumulative level `y` leaves when service reaches `y`.
-fn fifo_waits(b: &Burst, h: f64, dt: f64, served_by: &[f64]) -> Vec<(f64, f64)> {
-    let mut waits: Vec<(f64, f64)> = Vec::with_capacity(SLICES);
-    let mut j = 0usize;
-    let mut arrived = 0.0;
-    for i in 0..SLICES {
-        let t0 = i as f64 * dt;
-        let a = b.arrived(t0 + dt) - arrived;
-        if a <= 0.0 {
-            arrived += a.max(0.0);
-            continue;
-        }
-        let y = arrived + a / 2.0;
-        arrived += a;
-        while j < SLICES && served_by[j + 1] < y {
-            j += 1;
-        }
-        let leave = if j >= SLICES {
-            h
-        } else {
-            let (s0, s1) = (served_by[j], served_by[j + 1]);
-            let f = if s1 > s0 {
-                ((y - s0) / (s1 - s0)).clamp(0.0, 1.0)
-            } else {
-                0.0
-            };
-            (j as f64 + f) * dt
-        };
-        let wait = leave - (t0 + dt / 2.0);
-        // Interpolation dust is not a wait.
-        let wait = if wait > 1e-9 * h { wait } else { 0.0 };
-        waits.push((wait, a));
-    }
-    waits
 }
 
 /// Total, mean, longest and p95 wait, weighted by requests (sorts `waits`).

@@ -1,0 +1,485 @@
+//! The warm pool scene: the page's burst (`sim.rs`), stepped slice by slice
+//! while the learner watches, over a day of bursts.
+//!
+//! A day holds `bursts_per_day` bursts, evenly spaced. Before each, a short
+//! quiet spell: the standby replicas idle while the rent meter ticks. Then
+//! the burst: arrivals climb, the standby replicas serve at once, the
+//! launched ones boot with a countdown while the queue grows, and the
+//! backlog clears. The quiet hours to the next burst pass as a fast-forward
+//! (the clock and the meter race; nothing else happens in them), and at
+//! midnight the day is over and the scene holds its last frame.
+//!
+//! Every burst is the figures' own burst (the same slices, the same FIFO),
+//! so the counters reach the figures exactly: the worst wait, p95 and peak
+//! backlog after the first burst, the rent and the day's waiting at
+//! midnight. The seed only scatters the request marks. Drawing is in
+//! `scene_draw.rs`.
+
+use super::model::Burst;
+use super::params::{Input, SLICES};
+use super::sim::{simulate_burst, BurstRun};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepper};
+use crate::model::{Params, Unit};
+
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &COMPARISONS,
+    counters: &COUNTERS,
+};
+
+static COMPARISONS: [Comparison; 2] = [
+    Comparison {
+        id: "pool",
+        label: "No warm pool vs one warm replica",
+        param: "warm",
+        a: "0",
+        b: "1",
+        watch: "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
+    },
+    Comparison {
+        id: "all-warm",
+        label: "One warm replica vs four",
+        param: "warm",
+        a: "1",
+        b: "4",
+        watch: "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
+    },
+];
+
+/// The whole day (86,400 s): the scene's clock runs at least as fast as its
+/// steps, so by then it has reached midnight. The burst counters settle
+/// after the first burst; the rent and the day's waiting at midnight.
+/// Tolerances: each burst is the figures' own, so the counters are the
+/// figures exactly once settled; the margins absorb float summation only.
+const WHOLE_DAY: f64 = DAY_S;
+pub(super) const DAY_S: f64 = 86_400.0;
+
+static COUNTERS: [CounterSpec; 6] = [
+    CounterSpec {
+        id: "idle_rent_today",
+        label: "standby rent today",
+        unit: Unit::Usd,
+        figure: Some("idle_rent_per_day"),
+        tolerance: 0.01,
+        settle_s: WHOLE_DAY,
+    },
+    CounterSpec {
+        id: "max_wait_s",
+        label: "worst wait",
+        unit: Unit::Seconds,
+        figure: Some("max_wait_s"),
+        tolerance: 0.001,
+        settle_s: WHOLE_DAY,
+    },
+    CounterSpec {
+        id: "p95_wait_s",
+        label: "p95 wait (last burst)",
+        unit: Unit::Seconds,
+        figure: Some("p95_wait_s"),
+        tolerance: 0.001,
+        settle_s: WHOLE_DAY,
+    },
+    CounterSpec {
+        id: "backlog",
+        label: "peak backlog",
+        unit: Unit::Count("requests"),
+        figure: Some("backlog"),
+        tolerance: 0.01,
+        settle_s: WHOLE_DAY,
+    },
+    CounterSpec {
+        id: "wait_hours_today",
+        label: "user-hours waited today",
+        unit: Unit::Hours,
+        figure: Some("wait_hours_per_day"),
+        tolerance: 0.001,
+        settle_s: WHOLE_DAY,
+    },
+    CounterSpec {
+        id: "served_at_once",
+        label: "served without waiting (this burst)",
+        unit: Unit::Share,
+        figure: None,
+        tolerance: 0.01,
+        settle_s: WHOLE_DAY,
+    },
+];
+
+/// Slices of quiet before each burst (a twentieth of the burst's horizon).
+const LEAD_SLICES: u32 = SLICES as u32 / 20;
+/// Steps the fast-forward to the next burst takes (a tenth of a burst).
+pub(super) const FF_STEPS: u32 = SLICES as u32 / 10;
+/// Real seconds the default speed takes to play a burst.
+const PLAY_S: f64 = 30.0;
+/// Most simulated seconds one `advance` runs.
+const MAX_ADVANCE_S: f64 = 3600.0;
+/// Arrival marks kept (the lane shows the latest).
+pub(super) const MARKS: usize = 64;
+/// Backlog samples kept per burst (one per `SLICES / TRACE` slices).
+pub(super) const TRACE: usize = 200;
+
+/// Where the day is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Phase {
+    /// Quiet before the next burst, which starts at `until` (day clock).
+    Quiet { until: f64 },
+    /// A burst, begun at `start`.
+    Burst { start: f64 },
+    /// The quiet hours from `from` to `to`, played in `FF_STEPS` steps;
+    /// `left` remain.
+    Forward { from: f64, to: f64, left: u32 },
+    /// Midnight: the day is over.
+    Over,
+}
+
+/// The day of bursts and what the drawing keeps of it.
+pub(super) struct PoolScene {
+    pub(super) run: BurstRun,
+    clock: Stepper,
+    pub(super) seed: u64,
+    pub(super) price: f64,
+    pub(super) bursts: u32,
+    /// Seconds between bursts' starts.
+    pub(super) cycle: f64,
+    /// The day's clock (s since midnight), the scene's now.
+    pub(super) day_t: f64,
+    pub(super) phase: Phase,
+    /// Bursts finished today.
+    pub(super) done: u32,
+    /// Today's tallies: worst wait, peak backlog, request-seconds waited.
+    pub(super) worst: f64,
+    pub(super) peak: f64,
+    pub(super) waited: f64,
+    /// The last finished burst's p95 wait (0 before the first).
+    pub(super) p95: f64,
+    /// This burst's requests that left without waiting (the last burst's
+    /// between bursts).
+    pub(super) at_once: f64,
+    /// Requests a mark stands for, arrivals not yet marked, and the marks'
+    /// birth times (burst seconds) in a ring.
+    pub(super) per_mark: f64,
+    carry: f64,
+    pub(super) marks: [f64; MARKS],
+    pub(super) n_marks: usize,
+    /// This burst's backlog, sampled, and the scale it is drawn to (the
+    /// burst's peak backlog, from a run at build time).
+    pub(super) trace: [f32; TRACE],
+    pub(super) trace_top: f64,
+}
+
+fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
+    let inp = Input::read(p);
+    Box::new(PoolScene::new(&inp, seed))
+}
+
+impl PoolScene {
+    pub(super) fn new(inp: &Input, seed: u64) -> PoolScene {
+        let b = Burst {
+            warm: inp.warm,
+            shape: inp.shape,
+        };
+        let run = BurstRun::new(&b);
+        let lead = LEAD_SLICES as f64 * run.dt;
+        let peak_rate = inp.shape.need as f64 * inp.shape.rate;
+        // The lane shows `lane_s()` of arrivals in at most 48 marks.
+        let lane = 1.5 * (run.stats.horizon_s / PLAY_S).clamp(1.0, 60.0);
+        let per_mark = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0]
+            .into_iter()
+            .find(|m| peak_rate * lane / m <= 48.0)
+            .unwrap_or(1000.0);
+        let bursts = inp.bursts_per_day.round().max(1.0) as u32;
+        PoolScene {
+            clock: Stepper::new(run.dt.max(1e-6)),
+            run,
+            seed,
+            price: inp.price,
+            bursts,
+            cycle: DAY_S / bursts as f64,
+            day_t: 0.0,
+            phase: Phase::Quiet { until: lead },
+            done: 0,
+            worst: 0.0,
+            peak: 0.0,
+            waited: 0.0,
+            p95: 0.0,
+            at_once: 0.0,
+            per_mark,
+            carry: 0.0,
+            marks: [f64::NEG_INFINITY; MARKS],
+            n_marks: 0,
+            trace: [0.0; TRACE],
+            trace_top: simulate_burst(&b, None).peak_backlog,
+        }
+    }
+
+    pub(super) fn burst(&self) -> &Burst {
+        &self.run.b
+    }
+
+    /// When burst `i` is due (day clock), a quiet lead after its cycle
+    /// begins.
+    pub(super) fn burst_start(&self, i: u32) -> f64 {
+        i as f64 * self.cycle + LEAD_SLICES as f64 * self.run.dt
+    }
+
+    /// Seconds into the burst on show (between bursts, the last one's
+    /// end; 0 before the first).
+    pub(super) fn burst_t(&self) -> f64 {
+        self.run.slice() as f64 * self.run.dt
+    }
+
+    pub(super) fn in_burst(&self) -> bool {
+        matches!(self.phase, Phase::Burst { .. })
+    }
+
+    /// Simulated seconds the arrival lane shows.
+    pub(super) fn lane_s(&self) -> f64 {
+        1.5 * self.speed()
+    }
+
+    /// The speed that plays a burst in `PLAY_S` real seconds.
+    fn speed(&self) -> f64 {
+        (self.run.stats.horizon_s / PLAY_S).clamp(1.0, 60.0)
+    }
+
+    /// Standby rent so far today.
+    pub(super) fn rent(&self) -> f64 {
+        self.run.b.warm as f64 * self.price * self.day_t.min(DAY_S) / 3600.0
+    }
+
+    /// One step of the day; false once it is over.
+    fn step(&mut self) -> bool {
+        let dt = self.run.dt;
+        match self.phase {
+            Phase::Quiet { until } => {
+                self.day_t += dt;
+                if self.day_t >= until - 1e-9 {
+                    self.day_t = until;
+                    self.begin();
+                }
+            }
+            Phase::Burst { start } => {
+                self.burst_step();
+                self.day_t = start + self.burst_t();
+                if self.run.slice() >= SLICES {
+                    self.end();
+                }
+            }
+            Phase::Forward { from, to, left } => {
+                let left = left - 1;
+                self.day_t = to - (to - from) * left as f64 / FF_STEPS as f64;
+                self.phase = if left > 0 {
+                    Phase::Forward { from, to, left }
+                } else if self.done >= self.bursts {
+                    Phase::Over
+                } else {
+                    Phase::Quiet {
+                        until: to + LEAD_SLICES as f64 * dt,
+                    }
+                };
+            }
+            Phase::Over => return false,
+        }
+        true
+    }
+
+    /// A burst begins: the launched replicas start booting.
+    fn begin(&mut self) {
+        self.run.reset();
+        self.phase = Phase::Burst { start: self.day_t };
+        (self.at_once, self.carry) = (0.0, 0.0);
+        self.n_marks = 0;
+        self.trace = [0.0; TRACE];
+    }
+
+    /// One slice of the burst: who arrives (marks), who leaves (tallies).
+    fn burst_step(&mut self) {
+        let (t0, before) = (self.burst_t(), self.run.waits.len());
+        self.run.step();
+        let t1 = self.burst_t();
+        let b = self.run.b;
+        self.carry += b.arrived(t1) - b.arrived(t0);
+        let mut spawned = 0;
+        while self.carry >= self.per_mark && spawned < 4 {
+            self.carry -= self.per_mark;
+            self.marks[self.n_marks % MARKS] = t1;
+            self.n_marks += 1;
+            spawned += 1;
+        }
+        self.carry = self.carry.min(self.per_mark);
+        for &(w, a) in &self.run.waits[before..] {
+            self.worst = self.worst.max(w);
+            self.waited += w * a;
+            if w <= 0.0 {
+                self.at_once += a;
+            }
+        }
+        self.peak = self.peak.max(self.run.q);
+        let k = (self.run.slice() - 1) * TRACE / SLICES;
+        self.trace[k] = self.trace[k].max(self.run.q as f32);
+    }
+
+    /// A burst ends: its p95, then the quiet hours to the next one (or to
+    /// midnight after the last).
+    fn end(&mut self) {
+        self.p95 = self.run.finish().p95_wait_s;
+        self.done += 1;
+        let to = if self.done >= self.bursts {
+            DAY_S
+        } else {
+            self.done as f64 * self.cycle
+        };
+        self.phase = if to > self.day_t {
+            Phase::Forward {
+                from: self.day_t,
+                to,
+                left: FF_STEPS,
+            }
+        } else if self.done >= self.bursts {
+            Phase::Over
+        } else {
+            Phase::Quiet {
+                until: self.day_t + LEAD_SLICES as f64 * self.run.dt,
+            }
+        };
+    }
+
+    /// Share of this burst's arrivals so far served without waiting (0
+    /// before any arrive).
+    pub(super) fn at_once_share(&self) -> f64 {
+        let arrived = self.burst().arrived(self.burst_t());
+        if arrived > 0.0 {
+            (self.at_once / arrived).min(1.0)
+        } else {
+            0.0
+        }
+    }
+}
+
+impl Scene for PoolScene {
+    fn advance(&mut self, dt_s: f64) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        let max = (MAX_ADVANCE_S / self.run.dt).ceil().min(1e6) as u32;
+        for _ in 0..self.clock.due(dt_s, max) {
+            if !self.step() {
+                break;
+            }
+        }
+    }
+
+    /// The day's clock: the scene opens at midnight.
+    fn now_s(&self) -> f64 {
+        self.day_t
+    }
+
+    fn default_speed(&self) -> f64 {
+        self.speed()
+    }
+
+    fn draw(&self, f: &mut Frame) {
+        self.paint(f)
+    }
+
+    fn counters(&self, out: &mut Vec<f64>) {
+        out.extend([
+            self.rent(),
+            self.worst,
+            self.p95,
+            self.peak,
+            self.waited / 3600.0,
+            self.at_once_share(),
+        ]);
+    }
+
+    fn summary(&self, out: &mut String) {
+        self.tell(out)
+    }
+}
+
+impl PoolScene {
+    /// One or two sentences on now: the quiet, the burst (who serves, who
+    /// boots, what waits), the fast-forward, or the day's totals.
+    fn tell(&self, out: &mut String) {
+        use crate::model::scene::{Clock, Thousands};
+        use std::fmt::Write as _;
+        let b = self.burst();
+        let (w, n) = (b.warm, self.bursts);
+        let _ = match self.phase {
+            Phase::Quiet { .. } if w == 0 => write!(
+                out,
+                "{}: quiet, no standby replicas and no rent. Burst {} of {n} will find every replica cold.",
+                Clock(self.day_t),
+                self.done + 1
+            ),
+            Phase::Quiet { .. } => write!(
+                out,
+                "{}: quiet. {w} standby {} for burst {} of {n}, renting ${:.2} an hour: ${:.2} so far today.",
+                Clock(self.day_t),
+                if w == 1 { "replica waits" } else { "replicas wait" },
+                self.done + 1,
+                w as f64 * self.price,
+                self.rent()
+            ),
+            Phase::Burst { .. } => {
+                let t = self.burst_t();
+                let _ = write!(
+                    out,
+                    "{}, burst {} of {n}, {t:.0} s in: {} requests a second arrive.",
+                    Clock(self.day_t),
+                    self.done + 1,
+                    Thousands(b.demand(t))
+                );
+                self.burst_summary(out)
+            }
+            Phase::Forward { from, to, .. } => write!(
+                out,
+                "Fast-forward through the quiet hours to {}: standby rent +${:.2} with nobody calling.",
+                Clock(to),
+                w as f64 * self.price * (to - from) / 3600.0
+            ),
+            Phase::Over => write!(
+                out,
+                "Midnight: the day is over. {n} bursts, worst wait {:.1} s, p95 {:.1} s, ${:.2} of standby rent.",
+                self.worst,
+                self.p95,
+                self.rent()
+            ),
+        };
+    }
+
+    /// Who serves and who boots in the burst on show, and what waits.
+    fn burst_summary(&self, out: &mut String) -> std::fmt::Result {
+        use crate::model::scene::Thousands;
+        use std::fmt::Write as _;
+        let b = self.burst();
+        let t = self.burst_t();
+        let cold = b.shape.cold_start_s;
+        let launched = b.launched();
+        if launched > 0 && t < cold {
+            let _ = match b.warm {
+                0 => write!(out, " No standby replica;"),
+                1 => write!(out, " 1 standby replica serves at once;"),
+                w => write!(out, " {w} standby replicas serve at once;"),
+            };
+            write!(
+                out,
+                " {launched} launched {} booting ({:.0} s left).",
+                if launched == 1 {
+                    "replica is"
+                } else {
+                    "replicas are"
+                },
+                (cold - t).ceil()
+            )?;
+        } else {
+            write!(out, " {} replicas are ready.", b.ready(t))?;
+        }
+        if self.run.q >= 0.5 {
+            write!(out, " {} requests wait.", Thousands(self.run.q))
+        } else {
+            write!(out, " Nothing waits.")
+        }
+    }
+}
