@@ -543,6 +543,62 @@ impl std::fmt::Display for Thousands {
     }
 }
 
+/// Dollars as a bill reads while it runs, written without allocating:
+/// "$1.234M" from a million up, else whole dollars ("$12,345").
+#[derive(Clone, Copy, Debug)]
+pub struct Money(pub f64);
+
+impl std::fmt::Display for Money {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        if self.0.abs() >= 1e6 {
+            write!(f, "${:.3}M", self.0 / 1e6)
+        } else {
+            write!(f, "${}", Thousands(self.0))
+        }
+    }
+}
+
+/// `n` equal cells in rows inside a box (cards of a pool): the fewest rows
+/// that keep each cell at least `min_aspect` as wide as it is tall.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid {
+    pub x: f32,
+    pub y: f32,
+    pub cols: usize,
+    pub cell_w: f32,
+    pub cell_h: f32,
+}
+
+impl Grid {
+    pub fn fit(n: usize, (x, y, w, h): (f32, f32, f32, f32), min_aspect: f32) -> Grid {
+        let n = n.max(1);
+        let mut rows = 1;
+        while rows < n {
+            let cols = n.div_ceil(rows);
+            if w / cols as f32 >= min_aspect * h / rows as f32 {
+                break;
+            }
+            rows += 1;
+        }
+        let cols = n.div_ceil(rows);
+        Grid {
+            x,
+            y,
+            cols,
+            cell_w: w / cols as f32,
+            cell_h: h / rows as f32,
+        }
+    }
+    /// The top-left corner of cell `i`, row by row.
+    pub fn cell(&self, i: usize) -> (f32, f32) {
+        let (r, c) = (i / self.cols, i % self.cols);
+        (
+            self.x + c as f32 * self.cell_w,
+            self.y + r as f32 * self.cell_h,
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,5 +664,16 @@ mod tests {
         assert_eq!(Thousands(1_000_000.0).to_string(), "1,000,000");
         assert_eq!(Thousands(-1234.0).to_string(), "-1,234");
         assert_eq!(Thousands(7.0).to_string(), "7");
+    }
+
+    #[test]
+    fn numbers_and_grids_for_scenes() {
+        assert_eq!(Thousands(399_325.95).to_string(), "399,326");
+        assert_eq!(Thousands(1_000_000.0).to_string(), "1,000,000");
+        assert_eq!(Money(12_345.4).to_string(), "$12,345");
+        assert_eq!(Money(3_185_000.0).to_string(), "$3.185M");
+        let g = Grid::fit(30, (0.0, 0.0, 520.0, 130.0), 0.35);
+        assert_eq!((g.cols, g.cell(15)), (15, (0.0, 65.0)));
+        assert_eq!(Grid::fit(10, (0.0, 0.0, 520.0, 100.0), 0.35).cols, 10);
     }
 }

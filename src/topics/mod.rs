@@ -77,6 +77,8 @@ static SCENES: &[(&str, &SceneSpec)] = &[
     ("load-balancing", &load_balancing::SCENE),
     ("autoscaling", &autoscaling::SCENE),
     ("warm-pool", &warm_pool::SCENE),
+    ("fleet-efficiency", &fleet_efficiency::SCENE),
+    ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

@@ -19,6 +19,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 
 pub use challenges::{c1_question, c2_question, c3_question, eviction_decision};
@@ -26,6 +28,7 @@ pub use challenges::{name_candidates, whole_card_greedy, SOLVER};
 pub use challenges::{C1Question, C2Question, C3Question, Candidate, EvictionDecision, GreedyPick};
 pub use model::{card_score, round_half_up};
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
+pub use scene::SCENE;
 pub use sim::{draw_pool, run_month, Card, Month};
 
 use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};

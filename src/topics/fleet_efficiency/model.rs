@@ -102,20 +102,35 @@ pub(super) fn greedy(order: &[usize], rate: &[f64], target: f64) -> (Vec<usize>,
 /// The hour-by-hour month of a run set with true capacity `cap`:
 /// (Σ delivered, Σ demanded, Σ idle share) over hours 0..729 in order.
 pub(super) fn hours(demand: f64, shape: &[f64; 24], cap: f64) -> (f64, f64, f64) {
-    let mut delivered = 0.0;
-    let mut demanded = 0.0;
-    let mut idle = 0.0;
+    let mut sums = HourSums::default();
     for h in 0..HOURS {
+        sums.add(demand, shape, cap, h);
+    }
+    (sums.delivered, sums.demanded, sums.idle)
+}
+
+/// The month's running sums, an hour at a time (the scene steps them).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct HourSums {
+    pub(super) delivered: f64,
+    pub(super) demanded: f64,
+    /// Σ idle share.
+    pub(super) idle: f64,
+}
+
+impl HourSums {
+    /// Hour `h`: it asks `d = demand · shape[h mod 24]`; capacity `cap`
+    /// delivers `min(d, cap)` and idles `(cap − d)/cap` when `d < cap`.
+    pub(super) fn add(&mut self, demand: f64, shape: &[f64; 24], cap: f64, h: usize) {
         let d = demand * shape[h % 24];
-        demanded += d;
+        self.demanded += d;
         if d < cap {
-            delivered += d;
-            idle += (cap - d) / cap;
+            self.delivered += d;
+            self.idle += (cap - d) / cap;
         } else {
-            delivered += cap;
+            self.delivered += cap;
         }
     }
-    (delivered, demanded, idle)
 }
 
 // ---------------------------------------------------------------------------

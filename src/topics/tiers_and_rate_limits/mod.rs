@@ -27,6 +27,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 mod sim_draws;
 mod sim_page;
@@ -35,6 +37,7 @@ mod sim_stats;
 pub use challenges::{queue_wait_ms, SOLVER};
 pub use model::{bucket_admitted, shed_arithmetic, Shed};
 pub use params::Assign;
+pub use scene::SCENE;
 pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;

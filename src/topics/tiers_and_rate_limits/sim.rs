@@ -101,7 +101,7 @@ impl SimResult {
     /// provisioned one, as for the formula's paid wait: the longer simulated
     /// mean when paid is split.
     pub fn paid_is_prov(&self, spill: f64) -> bool {
-        spill <= 0.0 || (spill < 1.0 && self.shared_paid.mean_ms() <= self.prov.mean_ms())
+        paid_is_prov(spill, &self.prov, &self.shared_paid)
     }
 
     /// The paid class of the worst pool carrying paid ([`Self::paid_is_prov`]).
@@ -112,6 +112,12 @@ impl SimResult {
             &self.shared_paid
         }
     }
+}
+
+/// Whether the worst pool carrying paid at spill share `spill` is the
+/// provisioned one: the longer measured mean when paid is split.
+pub(super) fn paid_is_prov(spill: f64, prov: &ClassStat, shared_paid: &ClassStat) -> bool {
+    spill <= 0.0 || (spill < 1.0 && shared_paid.mean_ms() <= prov.mean_ms())
 }
 
 /// A pool's steady state, drawn per card at the start of each replication:

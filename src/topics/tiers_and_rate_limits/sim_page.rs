@@ -52,7 +52,7 @@ thread_local! {
 }
 
 /// The simulation of the pools the formulas solved.
-fn sim_config(inp: &Input, m: &Solved) -> SimConfig {
+pub(super) fn sim_config(inp: &Input, m: &Solved) -> SimConfig {
     SimConfig {
         service_ms: inp.s,
         prov_cards: m.cp_up,
