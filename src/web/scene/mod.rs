@@ -98,8 +98,9 @@ fn send(m: SceneMsg) {
 }
 
 impl SceneView {
-    /// The scene section of `topic`'s page, appended to `parent`, as `link`
-    /// describes it (its comparison, its locks, `hide=scene`).
+    /// The scene section of `topic`'s page, appended to `parent` (or, once
+    /// the page is built, moved into its `#scene-slot` if it has one), as
+    /// `link` describes it (its comparison, its locks, `hide=scene`).
     pub fn mount(parent: &Element, topic: &'static dyn Topic, link: &State) -> SceneView {
         let Some(spec) = topics::scene(topic.id()) else {
             return SceneView(None);
@@ -239,6 +240,13 @@ impl Live {
         let Some(params) = self.params.clone() else {
             return;
         };
+        if self.laid_out.is_none() {
+            // A page laid out with a place for the scene gets it there.
+            if let Some(slot) = by_id("scene-slot") {
+                append(&slot, &self.ui.section);
+                let _ = slot.remove_attribute("hidden");
+            }
+        }
         let want = self.compare.map(|c| c.id);
         if self.laid_out != Some(want) {
             self.lay_out();
