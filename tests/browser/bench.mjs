@@ -133,6 +133,30 @@ for (const query of [...topics.map((t) => `?topic=${t}`), ...extra]) {
   }
 }
 
+// Thousands of requests in flight: the gateway's launch day (free demand
+// far over the shared pool, no shedding) at real time, timed once the queue
+// holds LOADED requests, over the next 240 frames.
+const LOADED = Number(process.env.SCENE_LOADED || 2000);
+const loaded = '?topic=tiers-and-rate-limits&preset=launch-day';
+await gotoTopic(page, server.origin, loaded);
+if (await page.$('section.scene [data-counter="waiting"]')) {
+  await page.$eval('#scene-speed', (s) => {
+    s.selectedIndex = [...s.options].findIndex((o) => o.text.startsWith('×1 '));
+    s.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  const waiting = () => page.$eval('section.scene [data-counter="waiting"] dd', (d) => Number(d.textContent.replace(/[^0-9.]/g, '')));
+  await page.waitForFunction((n) => Number(document.querySelector('section.scene [data-counter="waiting"] dd')
+    .textContent.replace(/[^0-9.]/g, '')) >= n, LOADED, { timeout: 120000 });
+  const w0 = await waiting();
+  const f0 = Number(await page.getAttribute('section.scene', 'data-scene-frames'));
+  await page.waitForFunction((f) => Number(document.querySelector('section.scene').dataset.sceneFrames) >= f + 240, f0, { timeout: 120000 });
+  const d = await page.$eval('section.scene', (e) => ({ ...e.dataset }));
+  const [p50, p95, max] = d.sceneFrameMs.split(' ').map(Number);
+  const [allocs, frames] = d.sceneAllocs.split(' ');
+  const [shapes, marks, batches] = d.sceneLoad.split(' ');
+  console.log(`  ${(loaded + ' ×1').padEnd(57)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms   ${w0.toLocaleString('en')} → ${(await waiting()).toLocaleString('en')} requests waiting (drawn as queues: marks ${marks}, shapes ${shapes} in ${batches} batches), ${allocs} allocs in ${frames} frames`);
+}
+
 const b = await page.evaluate(() => window.wasmBindings.fleetlabBench(false));
 console.log('\nwasm: run() per story (± its fix), cold then mean warm ms');
 for (const r of b.runs) console.log(`  ${r.topic.padEnd(24)} ${(r.preset + (r.fix ? ' + fix' : '')).padEnd(32)} cold ${r.cold_ms.toFixed(3).padStart(9)} ms   warm ${r.ms.toFixed(3).padStart(9)} ms`);

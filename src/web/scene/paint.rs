@@ -88,6 +88,9 @@ const MIN_MARK_PX: f64 = 1.75;
 /// Stroke widths in CSS pixels: outlines and lines, rings and crosses.
 const LINE_PX: f64 = 1.0;
 const GLYPH_PX: f64 = 1.5;
+/// Filled boxes looked at together for one path per ink (the check is
+/// quadratic in them).
+const MAX_BOXES: usize = 160;
 /// Dash and gap of a dashed line, in CSS pixels.
 const DASH_PX: (f64, f64) = (5.0, 4.0);
 
@@ -140,8 +143,9 @@ pub struct Painter {
     stroke: Set,
     font: Set,
     align: Set,
-    /// The looks of a run (scratch, reused).
+    /// The looks of a run, and each box's place among them (scratch).
     looks: Vec<Look>,
+    ranks: Vec<u8>,
     /// Fills and strokes of the last frame (the benchmark prints them).
     pub batches: u32,
 }
@@ -161,6 +165,7 @@ impl Painter {
             font: Set::Unknown,
             align: Set::Unknown,
             looks: Vec::new(),
+            ranks: Vec::new(),
             batches: 0,
         }
     }
@@ -202,7 +207,10 @@ impl Painter {
         let shapes = &frame.shapes;
         let mut i = 0;
         while i < shapes.len() {
-            let end = i + run_length(&shapes[i..]);
+            let mut end = i + run_length(&shapes[i..]);
+            if let Look::Fill(_) = look(&shapes[i]) {
+                end = i + self.boxes_apart(&shapes[i..]);
+            }
             let run = &shapes[i..end];
             match shapes[i] {
                 Shape::Text { .. } => self.texts(run, frame, palette),
@@ -210,6 +218,44 @@ impl Painter {
             }
             i = end;
         }
+    }
+
+    /// How many filled boxes from the start of `shapes` may paint one path
+    /// per ink (in the order each ink first appears) and still cover one
+    /// another as listed: a box is never painted under one listed before it
+    /// that it overlaps. Cards, their fills and gauges side by side are one
+    /// run; at least the first box's own ink.
+    fn boxes_apart(&mut self, shapes: &[Shape]) -> usize {
+        let same = run_length(shapes);
+        let n = shapes
+            .iter()
+            .take(MAX_BOXES)
+            .position(|s| !matches!(look(s), Look::Fill(_)))
+            .unwrap_or(shapes.len().min(MAX_BOXES));
+        self.looks.clear();
+        self.ranks.clear();
+        let mut fits = same;
+        for (j, b) in shapes[..n].iter().enumerate() {
+            let l = look(b);
+            let rank = match self.looks.iter().position(|x| *x == l) {
+                Some(r) => r,
+                None => {
+                    self.looks.push(l);
+                    self.looks.len() - 1
+                }
+            } as u8;
+            // An earlier box whose ink paints after this one's, over it.
+            let buried = shapes[..j]
+                .iter()
+                .zip(&self.ranks)
+                .any(|(a, ra)| *ra > rank && overlap(a, b));
+            if buried {
+                break;
+            }
+            self.ranks.push(rank);
+            fits = fits.max(j + 1);
+        }
+        fits
     }
 
     /// A run of shapes: one path per look, in the order each look first
@@ -401,6 +447,29 @@ fn run_length(shapes: &[Shape]) -> usize {
         }
     };
     shapes.iter().position(|s| !same(s)).unwrap_or(shapes.len())
+}
+
+/// Two boxes that share some area.
+fn overlap(a: &Shape, b: &Shape) -> bool {
+    match (*a, *b) {
+        (
+            Shape::Rect {
+                x: ax,
+                y: ay,
+                w: aw,
+                h: ah,
+                ..
+            },
+            Shape::Rect {
+                x: bx,
+                y: by,
+                w: bw,
+                h: bh,
+                ..
+            },
+        ) => ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah,
+        _ => false,
+    }
 }
 
 /// Adds `s` (not a text) to the current path; marks at least `min_r`.

@@ -225,7 +225,10 @@ pub fn fill_speeds(sel: &HtmlSelectElement, speeds: &[f64], default: f64) {
 
 /// A span of simulated time: "0.5 s", "20 s", "10 min", "2.5 h".
 pub fn span(s: f64) -> String {
-    let trim = |x: f64| crate::model::units::number((x * 10.0).round() / 10.0);
+    let trim = |x: f64| {
+        let k = if x < 10.0 { 100.0 } else { 10.0 };
+        crate::model::units::number((x * k).round() / k)
+    };
     if s < 90.0 {
         format!("{} s", trim(s))
     } else if s < 5400.0 {
