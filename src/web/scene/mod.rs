@@ -18,10 +18,12 @@
 //! differences are shown. The page's address carries it (`compare=<id>`).
 //! A comparison of a locked parameter is not offered.
 //!
-//! Files: `paint` (a `Frame` on a canvas), `side` (one canvas and its
+//! Files: `paint` (a `Frame` on a canvas), `batch` (its shapes sorted into
+//! paths), `side` (one canvas and its
 //! scene), `play` (the clock and the frame costs), `text` (counters and
 //! time as text); this file builds the section and handles messages.
 
+mod batch;
 mod paint;
 mod play;
 mod side;

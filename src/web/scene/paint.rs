@@ -1,12 +1,9 @@
 //! Paints a scene's [`Frame`] on a 2D canvas, straight through web-sys.
 //!
-//! Shapes paint in the frame's order, so a scene layers them as it lists
-//! them. Neighbours that look alike share one path: a run of filled boxes or
-//! arcs with the same ink (and width) is one `fill` or `stroke`; a run of
-//! marks, or of lines and outlines, is sorted into one path per look (glyph
-//! and ink; ink and dash), since small marks and thin strokes rarely overlap
-//! and their order among themselves does not show. A few thousand requests
-//! in flight are a few dozen canvas calls.
+//! Shapes paint as the scene lists them, a later one over an earlier one;
+//! shapes that look alike and do not overlap share one path (src/web/scene/
+//! batch.rs), so a row of cards or a few thousand requests in flight are a
+//! few dozen canvas calls, not thousands.
 //!
 //! Inks are colours read once from CSS custom properties (`--scene-hit`…),
 //! so a theme can change them; they are kept as JS strings and set through
@@ -15,6 +12,7 @@
 //! scene's logical units scaled to the canvas, with floors in CSS pixels so
 //! a mark or a label stays visible on a phone.
 
+use super::batch::{Batches, Look};
 use crate::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
 use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::prelude::*;
@@ -88,9 +86,6 @@ const MIN_MARK_PX: f64 = 1.75;
 /// Stroke widths in CSS pixels: outlines and lines, rings and crosses.
 const LINE_PX: f64 = 1.0;
 const GLYPH_PX: f64 = 1.5;
-/// Filled boxes looked at together for one path per ink (the check is
-/// quadratic in them).
-const MAX_BOXES: usize = 160;
 /// Dash and gap of a dashed line, in CSS pixels.
 const DASH_PX: (f64, f64) = (5.0, 4.0);
 
@@ -143,10 +138,12 @@ pub struct Painter {
     stroke: Set,
     font: Set,
     align: Set,
-    /// The looks of a run, and each box's place among them (scratch).
-    looks: Vec<Look>,
-    ranks: Vec<u8>,
-    /// Fills and strokes of the last frame (the benchmark prints them).
+    /// The frame's shapes in batches (kept between frames).
+    sorted: Batches,
+    /// Each text size's height in logical units.
+    text_h: [f32; 3],
+    /// Paths (and text batches) of the last frame (the benchmark prints
+    /// them).
     pub batches: u32,
 }
 
@@ -164,8 +161,8 @@ impl Painter {
             stroke: Set::Unknown,
             font: Set::Unknown,
             align: Set::Unknown,
-            looks: Vec::new(),
-            ranks: Vec::new(),
+            sorted: Batches::default(),
+            text_h: [11.0, 13.0, 17.0],
             batches: 0,
         }
     }
@@ -177,10 +174,9 @@ impl Painter {
         let css_per_unit = css_per_unit.max(1e-3);
         self.k = css_per_unit * dpr;
         self.per_px = 1.0 / css_per_unit;
-        self.fonts = TEXT.map(|(size, floor)| {
-            let px = (size * css_per_unit).max(floor);
-            JsValue::from_str(&format!("{:.2}px system-ui, sans-serif", px * self.per_px))
-        });
+        let logical = TEXT.map(|(size, floor)| (size * css_per_unit).max(floor) * self.per_px);
+        self.text_h = logical.map(|h| h as f32);
+        self.fonts = logical.map(|h| JsValue::from_str(&format!("{h:.2}px system-ui, sans-serif")));
         let dash = js_sys::Array::of2(
             &(DASH_PX.0 * self.per_px).into(),
             &(DASH_PX.1 * self.per_px).into(),
@@ -201,119 +197,68 @@ impl Painter {
         self.stroke = Set::Unknown;
         self.font = Set::Unknown;
         self.align = Set::Unknown;
-        self.batches = 0;
         setters(c).set_fill(&palette.background);
         c.fill_rect(0.0, 0.0, size.0 as f64, size.1 as f64);
-        let shapes = &frame.shapes;
-        let mut i = 0;
-        while i < shapes.len() {
-            let mut end = i + run_length(&shapes[i..]);
-            if let Look::Fill(_) = look(&shapes[i]) {
-                end = i + self.boxes_apart(&shapes[i..]);
-            }
-            let run = &shapes[i..end];
-            match shapes[i] {
-                Shape::Text { .. } => self.texts(run, frame, palette),
-                _ => self.batched(run, palette),
-            }
-            i = end;
-        }
-    }
-
-    /// How many filled boxes from the start of `shapes` may paint one path
-    /// per ink (in the order each ink first appears) and still cover one
-    /// another as listed: a box is never painted under one listed before it
-    /// that it overlaps. Cards, their fills and gauges side by side are one
-    /// run; at least the first box's own ink.
-    fn boxes_apart(&mut self, shapes: &[Shape]) -> usize {
-        let same = run_length(shapes);
-        let n = shapes
-            .iter()
-            .take(MAX_BOXES)
-            .position(|s| !matches!(look(s), Look::Fill(_)))
-            .unwrap_or(shapes.len().min(MAX_BOXES));
-        self.looks.clear();
-        self.ranks.clear();
-        let mut fits = same;
-        for (j, b) in shapes[..n].iter().enumerate() {
-            let l = look(b);
-            let rank = match self.looks.iter().position(|x| *x == l) {
-                Some(r) => r,
-                None => {
-                    self.looks.push(l);
-                    self.looks.len() - 1
-                }
-            } as u8;
-            // An earlier box whose ink paints after this one's, over it.
-            let buried = shapes[..j]
-                .iter()
-                .zip(&self.ranks)
-                .any(|(a, ra)| *ra > rank && overlap(a, b));
-            if buried {
-                break;
-            }
-            self.ranks.push(rank);
-            fits = fits.max(j + 1);
-        }
-        fits
-    }
-
-    /// A run of shapes: one path per look, in the order each look first
-    /// appears.
-    fn batched(&mut self, run: &[Shape], palette: &Palette) {
-        self.looks.clear();
-        for s in run {
-            let l = look(s);
-            if !self.looks.contains(&l) {
-                self.looks.push(l);
-            }
-        }
-        let c = &self.ctx;
         let min_r = MIN_MARK_PX * self.per_px;
-        for k in 0..self.looks.len() {
-            let l = self.looks[k];
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.sort(frame, size, self.text_h, min_r as f32);
+        for b in 0..sorted.len() {
+            let (l, shapes) = sorted.batch(b);
+            if l == Look::Text {
+                self.texts(shapes, frame, palette);
+                continue;
+            }
+            let c = &self.ctx;
             c.begin_path();
-            for s in run.iter().filter(|s| look(s) == l) {
-                add_to_path(c, s, min_r);
+            for &i in shapes {
+                add_to_path(c, &frame.shapes[i as usize], min_r);
             }
-            self.batches += 1;
-            let line = LINE_PX * self.per_px;
-            match l {
-                Look::Fill(ink) | Look::Mark(Glyph::Dot | Glyph::Square | Glyph::Triangle, ink) => {
-                    fill_with(c, &mut self.fill, ink, palette);
-                    c.fill();
-                }
-                Look::Mark(_, ink) => {
-                    stroke_with(c, &mut self.stroke, ink, palette);
-                    c.set_line_width(GLYPH_PX * self.per_px);
-                    c.stroke();
-                }
-                Look::Outline(ink) | Look::Line(ink, false) => {
-                    stroke_with(c, &mut self.stroke, ink, palette);
-                    c.set_line_width(line);
-                    c.stroke();
-                }
-                Look::Line(ink, true) => {
-                    stroke_with(c, &mut self.stroke, ink, palette);
-                    c.set_line_width(line);
-                    let _ = c.set_line_dash(&self.dash);
-                    c.stroke();
-                    let _ = c.set_line_dash(&self.solid);
-                }
-                Look::Arc(ink, width) => {
-                    stroke_with(c, &mut self.stroke, ink, palette);
-                    c.set_line_width((f32::from_bits(width) as f64).max(line));
-                    c.stroke();
-                }
-                Look::Text => {}
+            self.finish(l, palette);
+        }
+        self.batches = sorted.len() as u32;
+        self.sorted = sorted;
+    }
+
+    /// Fills or strokes the path as `l` says.
+    fn finish(&mut self, l: Look, palette: &Palette) {
+        let c = &self.ctx;
+        let line = LINE_PX * self.per_px;
+        match l {
+            Look::Fill(ink) | Look::Mark(Glyph::Dot | Glyph::Square | Glyph::Triangle, ink) => {
+                fill_with(c, &mut self.fill, ink, palette);
+                c.fill();
             }
+            Look::Mark(_, ink) => {
+                stroke_with(c, &mut self.stroke, ink, palette);
+                c.set_line_width(GLYPH_PX * self.per_px);
+                c.stroke();
+            }
+            Look::Outline(ink) | Look::Line(ink, false) => {
+                stroke_with(c, &mut self.stroke, ink, palette);
+                c.set_line_width(line);
+                c.stroke();
+            }
+            Look::Line(ink, true) => {
+                stroke_with(c, &mut self.stroke, ink, palette);
+                c.set_line_width(line);
+                let _ = c.set_line_dash(&self.dash);
+                c.stroke();
+                let _ = c.set_line_dash(&self.solid);
+            }
+            Look::Arc(ink, width) => {
+                stroke_with(c, &mut self.stroke, ink, palette);
+                c.set_line_width((f32::from_bits(width) as f64).max(line));
+                c.stroke();
+            }
+            Look::Text => {}
         }
     }
 
-    /// A run of texts, each in its ink, size and anchor.
-    fn texts(&mut self, run: &[Shape], frame: &Frame, palette: &Palette) {
+    /// Texts (the frame's shapes at `which`), each in its ink, size and
+    /// anchor.
+    fn texts(&mut self, which: &[u32], frame: &Frame, palette: &Palette) {
         let c = &self.ctx;
-        for s in run {
+        for &i in which {
             let Shape::Text {
                 x,
                 y,
@@ -321,7 +266,7 @@ impl Painter {
                 ink,
                 size,
                 align,
-            } = *s
+            } = frame.shapes[i as usize]
             else {
                 continue;
             };
@@ -346,7 +291,6 @@ impl Painter {
             fill_with(c, &mut self.fill, ink, palette);
             let _ = c.fill_text(frame.str(text), x as f64, y as f64);
         }
-        self.batches += 1;
     }
 }
 
@@ -394,81 +338,6 @@ fn glyph_path(c: &CanvasRenderingContext2d, glyph: Glyph, x: f64, y: f64, r: f64
             c.line_to(x - r, y + r * 0.8);
             c.close_path();
         }
-    }
-}
-
-/// How a shape is filled or stroked: shapes that look alike share a path.
-#[derive(Clone, Copy, PartialEq)]
-enum Look {
-    Fill(Ink),
-    Outline(Ink),
-    /// Its ink and width (as bits).
-    Arc(Ink, u32),
-    /// Its ink, dashed or not.
-    Line(Ink, bool),
-    Mark(Glyph, Ink),
-    Text,
-}
-
-fn look(s: &Shape) -> Look {
-    match *s {
-        Shape::Rect {
-            ink, filled: true, ..
-        } => Look::Fill(ink),
-        Shape::Rect { ink, .. } => Look::Outline(ink),
-        Shape::Arc { ink, width, .. } => Look::Arc(ink, width.to_bits()),
-        Shape::Line { ink, dashed, .. } => Look::Line(ink, dashed),
-        Shape::Mark { glyph, ink, .. } => Look::Mark(glyph, ink),
-        Shape::Text { .. } => Look::Text,
-    }
-}
-
-/// Shapes whose order among themselves does not show: thin strokes
-/// (lines and outlines), marks, texts. Filled boxes and arcs keep their
-/// order exactly (one covers another).
-fn family(l: Look) -> Option<u8> {
-    match l {
-        Look::Outline(_) | Look::Line(..) => Some(0),
-        Look::Mark(..) => Some(1),
-        Look::Text => Some(2),
-        Look::Fill(_) | Look::Arc(..) => None,
-    }
-}
-
-/// How many shapes from the start of `shapes` paint as one run: those of
-/// one family, or (boxes and arcs) those that look exactly alike.
-fn run_length(shapes: &[Shape]) -> usize {
-    let first = look(&shapes[0]);
-    let same = |s: &Shape| {
-        let l = look(s);
-        match family(first) {
-            Some(f) => family(l) == Some(f),
-            None => l == first,
-        }
-    };
-    shapes.iter().position(|s| !same(s)).unwrap_or(shapes.len())
-}
-
-/// Two boxes that share some area.
-fn overlap(a: &Shape, b: &Shape) -> bool {
-    match (*a, *b) {
-        (
-            Shape::Rect {
-                x: ax,
-                y: ay,
-                w: aw,
-                h: ah,
-                ..
-            },
-            Shape::Rect {
-                x: bx,
-                y: by,
-                w: bw,
-                h: bh,
-                ..
-            },
-        ) => ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah,
-        _ => false,
     }
 }
 
