@@ -7,9 +7,14 @@
 //! end. Painting the batches in order then keeps every overlapping pair in
 //! the order the scene listed it, while shapes that do not touch (a row of
 //! cards, their fills, their outlines; hundreds of requests) share a path.
-//! Overlap is judged on a coarse grid of the scene: a cell remembers the
-//! last batch painting in it, so a shape looks only at the cells its box
-//! covers (a text's box is estimated, generously). The buffers are kept
+//! One exception: thin strokes (lines and outlines) keep their order with
+//! everything but each other (where two cross, which is on top does not
+//! show), so a chart's interleaved series are a path each.
+//!
+//! Overlap is judged on a grid of the scene (cells of about 4 units): a cell
+//! remembers the last batch painting in it, and the last that is not a thin
+//! stroke, so a shape looks only at the cells it covers (an outline: its four
+//! edges; a text: its box, estimated generously). The buffers are kept
 //! between frames.
 
 use crate::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
@@ -41,13 +46,19 @@ pub(super) fn look(s: &Shape) -> Look {
     }
 }
 
-/// Cells across the longer side of the scene.
-const CELLS: f32 = 32.0;
+/// Grid cells across the longer side of the scene, at most.
+const CELLS: f32 = 256.0;
+/// Half a thin stroke's width and a little, in logical units.
+const PAD: f32 = 0.75;
+
+/// A box (x0, y0, x1, y1) in logical units.
+type Box = (f32, f32, f32, f32);
 
 #[derive(Default)]
 pub(super) struct Batches {
-    /// Per grid cell: one more than the last batch painting in it (0: none).
-    grid: Vec<u16>,
+    /// Per grid cell: one more than the last batch painting in it, and than
+    /// the last that is not a thin stroke (0: none).
+    grid: Vec<(u16, u16)>,
     cols: usize,
     rows: usize,
     cell: f32,
@@ -68,18 +79,24 @@ impl Batches {
     /// with.
     pub fn sort(&mut self, frame: &Frame, size: (f32, f32), text_h: [f32; 3], min_r: f32) {
         let (w, h) = (size.0.max(1.0), size.1.max(1.0));
-        self.cell = w.max(h) / CELLS;
+        self.cell = (w.max(h) / CELLS).max(1.0);
         self.cols = (w / self.cell).ceil() as usize + 1;
         self.rows = (h / self.cell).ceil() as usize + 1;
         self.grid.clear();
-        self.grid.resize(self.cols * self.rows, 0);
+        self.grid.resize(self.cols * self.rows, (0, 0));
         self.looks.clear();
         self.of.clear();
         for s in &frame.shapes {
             let l = look(s);
-            let cells = self.cells(bounds(s, frame, text_h, min_r));
+            let thin = matches!(l, Look::Outline(_) | Look::Line(..));
+            let (boxes, n) = covers(s, frame, text_h, min_r);
             let mut after = 0u16;
-            self.each_cell(cells, |c| after = after.max(*c));
+            for b in &boxes[..n] {
+                let cells = self.cells(*b);
+                self.each_cell(cells, |(any, solid)| {
+                    after = after.max(if thin { *solid } else { *any })
+                });
+            }
             let from = after.saturating_sub(1) as usize;
             let b = match self.looks[from..].iter().position(|x| *x == l) {
                 Some(k) => from + k,
@@ -90,7 +107,15 @@ impl Batches {
             }
             .min(u16::MAX as usize - 1) as u16;
             self.of.push(b);
-            self.each_cell(cells, |c| *c = (*c).max(b + 1));
+            for bx in &boxes[..n] {
+                let cells = self.cells(*bx);
+                self.each_cell(cells, |(any, solid)| {
+                    *any = (*any).max(b + 1);
+                    if !thin {
+                        *solid = (*solid).max(b + 1);
+                    }
+                });
+            }
         }
         self.order_by_batch();
     }
@@ -127,8 +152,8 @@ impl Batches {
         (self.looks[b], &self.order[s..e])
     }
 
-    /// The grid cells (columns, rows) a box covers, clamped to the grid.
-    fn cells(&self, (x0, y0, x1, y1): (f32, f32, f32, f32)) -> (usize, usize, usize, usize) {
+    /// The grid cells (columns, then rows) a box covers, clamped.
+    fn cells(&self, (x0, y0, x1, y1): Box) -> (usize, usize, usize, usize) {
         let at = |v: f32, n: usize| ((v / self.cell).floor().max(0.0) as usize).min(n - 1);
         (
             at(x0, self.cols),
@@ -141,7 +166,7 @@ impl Batches {
     fn each_cell(
         &mut self,
         (c0, c1, r0, r1): (usize, usize, usize, usize),
-        mut f: impl FnMut(&mut u16),
+        mut f: impl FnMut(&mut (u16, u16)),
     ) {
         if c0 > c1 {
             return;
@@ -155,22 +180,45 @@ impl Batches {
     }
 }
 
-/// The box a shape may paint in (generous: a stroke's width, a text's
-/// estimated width), as (x0, y0, x1, y1).
-fn bounds(s: &Shape, frame: &Frame, text_h: [f32; 3], min_r: f32) -> (f32, f32, f32, f32) {
-    const PAD: f32 = 1.5;
-    let b = match *s {
-        Shape::Rect { x, y, w, h, .. } => (x.min(x + w), y.min(y + h), x.max(x + w), y.max(y + h)),
+/// Where a shape may paint, as up to four boxes: an outline's four edges,
+/// anything else's box (a stroke's with its width, a text's estimated
+/// generously).
+fn covers(s: &Shape, frame: &Frame, text_h: [f32; 3], min_r: f32) -> ([Box; 4], usize) {
+    let one = |b: Box| ([b; 4], 1);
+    match *s {
+        Shape::Rect {
+            x, y, w, h, filled, ..
+        } => {
+            let (x0, y0, x1, y1) = (x.min(x + w), y.min(y + h), x.max(x + w), y.max(y + h));
+            if filled {
+                return one((x0, y0, x1, y1));
+            }
+            let p = PAD;
+            (
+                [
+                    (x0 - p, y0 - p, x1 + p, y0 + p),
+                    (x0 - p, y1 - p, x1 + p, y1 + p),
+                    (x0 - p, y0 - p, x0 + p, y1 + p),
+                    (x1 - p, y0 - p, x1 + p, y1 + p),
+                ],
+                4,
+            )
+        }
         Shape::Arc {
             cx, cy, r, width, ..
         } => {
-            let r = r.abs() + width.abs();
-            (cx - r, cy - r, cx + r, cy + r)
+            let r = r.abs() + width.abs() / 2.0 + PAD;
+            one((cx - r, cy - r, cx + r, cy + r))
         }
-        Shape::Line { x0, y0, x1, y1, .. } => (x0.min(x1), y0.min(y1), x0.max(x1), y0.max(y1)),
+        Shape::Line { x0, y0, x1, y1, .. } => one((
+            x0.min(x1) - PAD,
+            y0.min(y1) - PAD,
+            x0.max(x1) + PAD,
+            y0.max(y1) + PAD,
+        )),
         Shape::Mark { x, y, r, .. } => {
-            let r = r.max(min_r) * 1.2;
-            (x - r, y - r, x + r, y + r)
+            let r = r.max(min_r) * 1.15 + PAD;
+            one((x - r, y - r, x + r, y + r))
         }
         Shape::Text {
             x,
@@ -185,15 +233,14 @@ fn bounds(s: &Shape, frame: &Frame, text_h: [f32; 3], min_r: f32) -> (f32, f32, 
                 TextSize::Normal => 1,
                 TextSize::Large => 2,
             }];
-            // Wider than any glyph of a sans-serif face is on average.
+            // Wider than a sans-serif face's letters are on average.
             let w = frame.str(text).chars().count() as f32 * h * 0.7;
             let (x0, x1) = match align {
                 Align::Left => (x, x + w),
                 Align::Center => (x - w / 2.0, x + w / 2.0),
                 Align::Right => (x - w, x),
             };
-            (x0, y - h, x1, y + h * 0.35)
+            one((x0, y - h, x1, y + h * 0.35))
         }
-    };
-    (b.0 - PAD, b.1 - PAD, b.2 + PAD, b.3 + PAD)
+    }
 }
