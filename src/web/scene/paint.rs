@@ -80,7 +80,7 @@ fn ink_index(ink: Ink) -> usize {
 
 /// Text sizes in logical units (as `examples/scene_svg` draws them), and
 /// the least each may shrink to on screen, in CSS pixels.
-const TEXT: [(f64, f64); 3] = [(11.0, 8.0), (13.0, 9.0), (17.0, 11.0)];
+const TEXT: [(f64, f64); 3] = [(11.0, 7.0), (13.0, 8.0), (17.0, 10.0)];
 /// The least radius a mark shrinks to, in CSS pixels.
 const MIN_MARK_PX: f64 = 1.75;
 /// Stroke widths in CSS pixels: outlines and lines, rings and crosses.
