@@ -167,7 +167,7 @@ test('side by side runs two settings on the same arrivals, and the address keeps
   for (const topic of topics) {
     const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
     await gotoTopic(page, server.origin, `?topic=${topic}`);
-    const ids = await page.$$eval('#scene-compare option[data-param]', (os) => os.map((o) => o.value));
+    const ids = await page.$$eval('#scene-compare option[data-compare-param]', (os) => os.map((o) => o.value));
     if (ids.length === 0) {
       await page.context().close();
       continue;
@@ -222,8 +222,8 @@ test('hide=scene hides it; in embed mode it plays and a locked parameter is not 
     await timePasses(page, 0);
     // Lock each comparison's parameter in turn: that comparison is not
     // offered, and a link asking for it is told why.
-    const offered = await page.$$eval('#scene-compare option[data-param]', (os) =>
-      os.map((o) => [o.value, o.dataset.param]));
+    const offered = await page.$$eval('#scene-compare option[data-compare-param]', (os) =>
+      os.map((o) => [o.value, o.dataset.compareParam]));
     for (const [id, param] of offered) {
       await gotoTopic(page, server.origin, `?topic=${topic}&embed=1&compare=${id}`);
       await page.waitForSelector('canvas[data-side="b"]');

@@ -465,7 +465,7 @@ impl Ui {
             for c in offered {
                 let o = text_el("option", "", c.label);
                 attr(&o, "value", c.id);
-                attr(&o, "data-param", c.param);
+                attr(&o, "data-compare-param", c.param);
                 append(&sel, &o);
             }
             let s = sel.clone();
