@@ -189,6 +189,22 @@ impl Scenario {
             (cold.min(held), cold < held)
         }
     }
+    /// Families homed on card i, d_i (the hot family counted once per home).
+    pub fn homes_on(&self, i: usize) -> usize {
+        self.cold_on(i) + usize::from(self.hot_on(i))
+    }
+    /// Rank of a family among the homes of card `home` (0 = most requested;
+    /// the card keeps the ranks below H): cold family j (< C) on its card, or
+    /// the hot family (family C) on one of its homes.
+    pub fn home_rank(&self, family: usize, home: usize) -> usize {
+        if family < self.c() {
+            self.cold_rank(family)
+        } else if self.hot_per_home() >= self.cold_share() {
+            0
+        } else {
+            self.cold_on(home)
+        }
+    }
     /// Rank of cold family j among the homes of its card (0 = most requested).
     pub(super) fn cold_rank(&self, j: usize) -> usize {
         let i = j % self.n();
@@ -460,6 +476,13 @@ pub(super) mod tests {
                         s.resident_on(i, held).0,
                         "{n} {c} {h} {held} card {i}"
                     );
+                    if s.hot_homes() > i {
+                        assert_eq!(
+                            s.home_rank(c, i) < held,
+                            s.resident_on(i, held).1,
+                            "{n} {c} {h} {held} hot on card {i}"
+                        );
+                    }
                 }
             }
         }

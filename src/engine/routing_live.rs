@@ -26,6 +26,7 @@
 
 use super::routing::Scenario;
 use super::routing_sim::{Routed, Router};
+use crate::model::scene::Stepper;
 use crate::model::{hash64, SplitMix64};
 use std::collections::VecDeque;
 
@@ -33,6 +34,11 @@ use std::collections::VecDeque;
 pub const TAU_S: f64 = 10.0;
 /// Waiting requests whose kinds a card remembers (the ones a scene draws).
 pub const SHOWN_WAITING: usize = 24;
+/// The scene clock's step: events run in time order whatever the step, and
+/// the step only sets the instants a frame can show.
+const STEP_S: f64 = 1.0 / 120.0;
+/// Steps one `advance` runs at most (a minute of scene time).
+const MOST_STEPS: u32 = 120 * 60;
 /// Mixed into the seed for the gaps' stream.
 const GAPS: u64 = 0x6A09_E667_F3BC_C908;
 /// Mixed into the cards' service streams.
@@ -222,6 +228,7 @@ pub struct LiveRouting {
     draws: SplitMix64,
     gaps: SplitMix64,
     clock: Clock,
+    step: Stepper,
     service: f64,
     now: f64,
     next_arrival: f64,
@@ -244,6 +251,7 @@ impl LiveRouting {
             draws: SplitMix64::new(seed),
             gaps: SplitMix64::new(seed ^ GAPS),
             clock,
+            step: Stepper::new(STEP_S),
             service: if b < 1.0 {
                 1.0 / (mu * (1.0 - b))
             } else {
@@ -269,6 +277,13 @@ impl LiveRouting {
             return f64::INFINITY;
         }
         -(1.0 - self.gaps.next_unit()).ln() / lam
+    }
+
+    /// Advances the scene clock by `dt_s` seconds, in whole steps (at most a
+    /// minute of scene time at once), and runs every event up to it.
+    pub fn advance(&mut self, dt_s: f64) {
+        self.step.due(dt_s, MOST_STEPS);
+        self.advance_to(self.step.now_s);
     }
 
     /// Runs every event up to time `t` (seconds since the start).
@@ -349,6 +364,16 @@ impl LiveRouting {
         self.cards[i].rate(self.now) / self.clock.capacity.max(f64::MIN_POSITIVE)
             + self.clock.background.max(0.0)
     }
+    /// Cards `from..` taken together: their average recent load, and one
+    /// queue holding all their waiting (with the kinds of card `from`'s).
+    pub fn together(&self, from: usize) -> (f64, Card) {
+        let cards = &self.cards[from..];
+        let load = (from..self.cards.len()).map(|i| self.load(i)).sum::<f64>() / cards.len() as f64;
+        let mut q = cards[0].clone();
+        q.waiting = cards.iter().map(|c| c.waiting).sum();
+        (load, q)
+    }
+
     /// The card with the highest recent load (ties to the lower index).
     pub fn busiest_now(&self) -> usize {
         (0..self.cards.len()).fold(0, |b, i| if self.load(i) > self.load(b) { i } else { b })

@@ -79,6 +79,8 @@ static SCENES: &[(&str, &SceneSpec)] = &[
     ("warm-pool", &warm_pool::SCENE),
     ("fleet-efficiency", &fleet_efficiency::SCENE),
     ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
+    ("cache-aware-routing", &cache_aware_routing::SCENE),
+    ("consistent-hashing", &consistent_hashing::SCENE),
 ];
 
 /// The scene of a built topic, by topic id.

@@ -34,12 +34,14 @@ mod checks;
 mod figures;
 mod notes;
 mod params;
+mod scene;
 mod sim;
 
 pub use challenges::{
     round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
 };
 pub use params::scenario;
+pub use scene::SCENE;
 
 use crate::engine::routing::evaluate;
 use crate::model::*;

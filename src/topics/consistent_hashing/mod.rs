@@ -18,9 +18,11 @@ mod model;
 mod model_ring;
 mod notes;
 mod params;
+mod scene;
 mod sim;
 
 pub use challenges::SOLVER;
+pub use scene::SCENE;
 
 use crate::model::*;
 use params::Input;

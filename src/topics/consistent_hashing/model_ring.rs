@@ -9,6 +9,7 @@ use super::model::key;
 use super::params::Input;
 use crate::model::hash64;
 use crate::model::memo::Memo;
+use crate::model::RingArc;
 use std::rc::Rc;
 
 /// The ring's points for cards `0..cards`, sorted clockwise.
@@ -155,6 +156,34 @@ impl Ring {
             })
             .collect()
     }
+}
+
+/// Angular resolution of the ring's arcs.
+const RING_STEPS: usize = 720;
+/// 2^64: a key as a fraction of the circle.
+pub(super) const TURN: f64 = 18_446_744_073_709_551_616.0;
+
+/// The arcs of cards `0..n1`, each step's midpoint owner, runs merged;
+/// `moved` where the owner among `0..n0` was another card.
+pub(super) fn ring_arcs(ring: &Ring, n0: usize, n1: usize) -> Vec<RingArc> {
+    let mut arcs: Vec<RingArc> = Vec::new();
+    for s in 0..RING_STEPS {
+        let start = s as f64 / RING_STEPS as f64;
+        let k = ((start + 0.5 / RING_STEPS as f64) * TURN) as u64;
+        let card = ring.owner(k, n1) as u32;
+        let moved = card as usize != ring.owner(k, n0);
+        let end = start + 1.0 / RING_STEPS as f64;
+        match arcs.last_mut() {
+            Some(a) if a.card == card && a.moved == moved => a.end = end,
+            _ => arcs.push(RingArc {
+                start,
+                end,
+                card,
+                moved,
+            }),
+        }
+    }
+    arcs
 }
 
 thread_local! {

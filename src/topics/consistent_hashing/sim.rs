@@ -7,6 +7,7 @@ use super::model::{cap, card_hash, jump, key, weight};
 use super::model_ring::{ring_cards, ring_table, Ring};
 use super::params::{Input, Scheme};
 use crate::model::hash64;
+use crate::model::memo::Memo;
 use crate::model::Engine;
 use std::rc::Rc;
 
@@ -25,7 +26,30 @@ pub(super) struct Resize {
 /// Each family's card before and after, side by side.
 type Placement = (Vec<u32>, Vec<u32>);
 
-pub(super) fn resize(inp: &Input) -> Resize {
+thread_local! {
+    /// Recent placements: the page's run and the two sides of a scene's
+    /// comparison ask for the same ones (rendezvous over 512 cards and
+    /// 100,000 families is the costliest step of any run).
+    static PLACED: Memo<PlacementKey, Resize> = const { Memo::with_capacity(3) };
+}
+
+/// What a placement depends on: sizes, families, points, scheme and bound.
+type PlacementKey = (usize, usize, usize, usize, Scheme, Option<f64>);
+
+/// Where every family sits before and after the resize (cached).
+pub(super) fn resize(inp: &Input) -> Rc<Resize> {
+    let key = (
+        inp.n0,
+        inp.n1,
+        inp.families,
+        inp.vnodes,
+        inp.scheme,
+        inp.effective_bound(),
+    );
+    PLACED.with(|m| m.get_or(key, || place(inp)))
+}
+
+fn place(inp: &Input) -> Resize {
     let (n0, n1, f) = (inp.n0, inp.n1, inp.families);
     let mut ring = None;
     let (before, after) = match inp.scheme {

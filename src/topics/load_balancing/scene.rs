@@ -24,10 +24,10 @@
 
 use super::params::{Balancer, Input, BALANCERS};
 use crate::engine::routing::HEADROOM;
-use crate::engine::routing_draw::{self, glyph};
+use crate::engine::routing_draw::{self, glyph, Columns};
 use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
 use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
-use crate::model::scene::{SceneSpec, Stepper, TextSize};
+use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::{Params, Unit};
 
 /// One card's decode capacity in the scene, req/s (the routing simulator's
@@ -37,7 +37,6 @@ pub(super) const CARD_RPS: f64 = 20.0;
 const COLUMNS: usize = 64;
 /// Simulated seconds after which the counters have settled.
 const SETTLE_S: f64 = 600.0;
-const STEP_S: f64 = 1.0 / 120.0;
 const FLIGHT_S: f64 = 0.6;
 /// Marks in the air drawn at most.
 const MOST_FLYING: usize = 600;
@@ -92,7 +91,7 @@ static COUNTERS: [CounterSpec; 4] = [
         "busiest card's share of the family",
         "busiest_card_share",
     ),
-    counter("busiest_load", "its load", "busiest_card_util"),
+    counter("busiest_load", "busiest card's load", "busiest_card_util"),
     counter("locality", "met a resident copy", "locality"),
     counter("overflowed", "overflowed", "spilled_share"),
 ];
@@ -100,7 +99,7 @@ static COUNTERS: [CounterSpec; 4] = [
 struct LbScene {
     inp: Input,
     live: LiveRouting,
-    step: Stepper,
+    cols: Columns,
     hot_homes: usize,
 }
 
@@ -117,39 +116,18 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
     Box::new(LbScene {
         hot_homes: s.hot_homes(),
         live: LiveRouting::new(&s, clock, seed),
-        step: Stepper::new(STEP_S),
+        cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
         inp,
     })
 }
 
 // Layout, in the scene's units (960 × 360).
-const X0: f32 = 130.0;
-const X1: f32 = 950.0;
 const BOX_Y: f32 = 268.0;
 const BOX_H: f32 = 42.0;
 const QUEUE_TOP: f32 = 92.0;
-const FROM: (f32, f32) = (106.0, 180.0);
+const FROM: (f32, f32) = (104.0, 180.0);
 
 impl LbScene {
-    fn n(&self) -> usize {
-        self.inp.n
-    }
-    fn columns(&self) -> usize {
-        self.n().min(COLUMNS)
-    }
-    /// The column of card i (the last stands for the rest when aggregated).
-    fn column(&self, i: usize) -> usize {
-        i.min(self.columns() - 1)
-    }
-    fn aggregated(&self) -> bool {
-        self.n() > COLUMNS
-    }
-    fn col_w(&self) -> f32 {
-        (X1 - X0) / self.columns() as f32
-    }
-    fn col_x(&self, c: usize) -> f32 {
-        X0 + self.col_w() * (c as f32 + 0.5)
-    }
     fn member_ink(hot: bool) -> Ink {
         if hot {
             Ink::ClassA
@@ -183,8 +161,8 @@ impl LbScene {
             TextSize::Normal,
             Align::Left,
             format_args!(
-                "Balancer: {label} · {} cards (a card is a GPU serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
-                self.n(),
+                "Balancer: {label} · {} cards (GPUs serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
+                self.inp.n,
                 self.inp.load,
                 100.0 * self.inp.w
             ),
@@ -204,74 +182,31 @@ impl LbScene {
                 (Glyph::Ring, Ink::Muted, "waiting"),
             ],
         );
-        let at = (10.0, 56.0);
-        if self.aggregated() {
-            f.label(at, Ink::Muted, TextSize::Small, Align::Left, format_args!(
-                "Cards 0–{} drawn; the last column stands for the other {} cards (average load, all their waiting). Bars: load; dashed: the 60% headroom.",
-                COLUMNS - 2,
-                self.n() - (COLUMNS - 1)
-            ));
-        } else {
-            f.label(at, Ink::Muted, TextSize::Small, Align::Left, format_args!(
-                "Bars: each card's load, the rest of the fleet's traffic included; dashed: the 60% headroom."
-            ));
-        }
-    }
-
-    fn balancer_box(&self, f: &mut Frame) {
-        f.rect(10.0, 154.0, 96.0, 52.0, Ink::Card);
-        f.outline(10.0, 154.0, 96.0, 52.0, Ink::Text);
-        f.label(
-            (58.0, 174.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Center,
-            format_args!("balancer"),
-        );
-        f.label(
-            (58.0, 194.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Center,
-            format_args!("{}", self.inp.balancer.word()),
-        );
+        f.label((10.0, 56.0), Ink::Muted, TextSize::Small, Align::Left, format_args!(
+            "Bars: each card's load, the rest of the fleet's traffic included; dashed: the 60% headroom."
+        ));
+        self.cols.note(f, (10.0, 72.0));
     }
 
     fn cards(&self, f: &mut Frame) {
-        let (w, cols) = (self.col_w(), self.columns());
+        let w = self.cols.width;
         let gap = w.clamp(6.0, 10.0);
         let r = (0.4 * w).min(3.6);
         let rows = ((BOX_Y - 8.0 - QUEUE_TOP) / gap) as usize;
-        let cards = self.live.cards();
-        for (c, card) in cards.iter().enumerate().take(cols) {
-            let x = self.col_x(c);
-            let (load, card) = if self.aggregated() && c == cols - 1 {
-                self.rest(c)
-            } else {
-                (self.live.load(c), card.clone())
-            };
-            routing_draw::load_bar(
-                f,
-                (x - 0.5 * w + 1.0, BOX_Y, w - 2.0, BOX_H),
-                load,
-                HEADROOM,
-            );
-            routing_draw::queue(f, &card, (x, BOX_Y - 6.0), (gap, r), rows, Self::kind_ink);
-            let every = (22.0 / w).ceil().max(1.0) as usize;
-            if c % every == 0 || c < self.hot_homes.max(1) {
-                f.label(
-                    (x, BOX_Y + BOX_H + 13.0),
-                    Ink::Muted,
-                    TextSize::Small,
-                    Align::Center,
-                    format_args!("{c}"),
-                );
-            }
+        for c in 0..self.cols.count() {
+            let (load, card) = self.cols.card(&self.live, c);
+            let x = self.cols.left(c);
+            routing_draw::load_bar(f, (x + 1.0, BOX_Y, w - 2.0, BOX_H), load, HEADROOM);
+            let bottom = (self.cols.center(c), BOX_Y - 6.0);
+            routing_draw::queue(f, &card, bottom, (gap, r), rows, Self::kind_ink);
         }
         let b = self.live.busiest_now();
         let load = self.live.load(b);
         f.label(
-            (self.col_x(self.column(b)).max(X0 + 40.0), QUEUE_TOP - 18.0),
+            (
+                self.cols.center(self.cols.of(b)).max(170.0),
+                QUEUE_TOP - 10.0,
+            ),
             if load > HEADROOM {
                 Ink::Warn
             } else {
@@ -281,47 +216,14 @@ impl LbScene {
             Align::Center,
             format_args!("card {b}: {:.0}%", 100.0 * load),
         );
-        if self.aggregated() {
-            f.label(
-                (self.col_x(cols - 1), BOX_Y + BOX_H + 25.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Center,
-                format_args!("rest"),
-            );
-        }
-        let y = BOX_Y + BOX_H * (1.0 - HEADROOM as f32);
-        f.line((X0, y), (X1, y), Ink::Warn, true);
-        f.label(
-            (X0 - 4.0, y + 4.0),
-            Ink::Warn,
-            TextSize::Small,
-            Align::Right,
-            format_args!("60%"),
-        );
-        f.label(
-            (X0 - 4.0, BOX_Y + BOX_H + 13.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Right,
-            format_args!("card"),
-        );
-    }
-
-    /// The last column when aggregated: the rest's average load, and one
-    /// queue holding all their waiting (the kinds of the first of them).
-    fn rest(&self, from: usize) -> (f64, crate::engine::routing_live::Card) {
-        let cards = self.live.cards();
-        let k = (cards.len() - from) as f64;
-        let load = (from..cards.len()).map(|i| self.live.load(i)).sum::<f64>() / k;
-        let mut q = cards[from].clone();
-        q.waiting = cards[from..].iter().map(|c| c.waiting).sum();
-        (load, q)
+        self.cols.headroom(f, (BOX_Y, BOX_H), HEADROOM);
+        self.cols
+            .numbers(f, BOX_Y + BOX_H + 13.0, self.hot_homes.max(1));
     }
 
     fn flights(&self, f: &mut Frame) {
         let stride = self.live.stride(MOST_FLYING);
-        let r = (0.4 * self.col_w()).clamp(2.0, 3.6);
+        let r = (0.4 * self.cols.width).clamp(2.0, 3.6);
         routing_draw::flights(
             f,
             &self.live,
@@ -329,7 +231,7 @@ impl LbScene {
             FROM,
             |fl: &Flight| {
                 (
-                    self.col_x(self.column(fl.routed.card as usize)),
+                    self.cols.center(self.cols.of(fl.routed.card as usize)),
                     BOX_Y - 6.0,
                 )
             },
@@ -341,18 +243,18 @@ impl LbScene {
 
 impl Scene for LbScene {
     fn advance(&mut self, dt_s: f64) {
-        self.step.due(dt_s, 240 * 120);
-        self.live.advance_to(self.step.now_s);
+        self.live.advance(dt_s);
     }
     fn now_s(&self) -> f64 {
         self.live.now()
     }
     fn draw(&self, f: &mut Frame) {
         self.header(f);
-        self.balancer_box(f);
+        routing_draw::router_box(f, (10.0, 154.0), "balancer", self.inp.balancer.word());
         self.cards(f);
         self.flights(f);
         f.counters((10.0, 350.0), &COUNTERS, &self.values());
+        routing_draw::stride_note(f, self.live.stride(MOST_FLYING));
     }
     fn counters(&self, out: &mut Vec<f64>) {
         out.clear();
