@@ -558,6 +558,62 @@ impl std::fmt::Display for Money {
     }
 }
 
+/// A quantity to three figures with a suffix, written without allocating:
+/// "7", "1.23k", "34.8M", "1.50T" (a count on a narrow card, a rate).
+#[derive(Clone, Copy, Debug)]
+pub struct Compact(pub f64);
+
+impl std::fmt::Display for Compact {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let (x, suffix) = super::units::scaled(self.0, 1e3);
+        if suffix.is_empty() {
+            return write!(f, "{x:.0}");
+        }
+        match x.abs() {
+            ax if ax >= 99.95 => write!(f, "{x:.0}{suffix}"),
+            ax if ax >= 9.995 => write!(f, "{x:.1}{suffix}"),
+            _ => write!(f, "{x:.2}{suffix}"),
+        }
+    }
+}
+
+/// A row of legend entries, left to right: a sign, then its words in small
+/// text (widths estimated at 6 units a character).
+#[derive(Clone, Copy, Debug)]
+pub struct Legend {
+    /// Where the next sign goes, and the words' baseline.
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Legend {
+    /// An entry whose sign the caller drew at `(self.x, self.y − 4)`.
+    pub fn words(&mut self, f: &mut Frame, text: &str) {
+        f.label(
+            (self.x + 8.0, self.y),
+            Ink::Text,
+            TextSize::Small,
+            Align::Left,
+            format_args!("{text}"),
+        );
+        self.x += 22.0 + 6.0 * text.chars().count() as f32;
+    }
+    /// An entry signed by a mark.
+    pub fn mark(&mut self, f: &mut Frame, glyph: Glyph, ink: Ink, text: &str) {
+        f.mark(self.x, self.y - 4.0, 3.5, glyph, ink);
+        self.words(f, text);
+    }
+    /// An entry signed by a small box of `ink`, outlined (empty when `ink`
+    /// is `Muted`).
+    pub fn swatch(&mut self, f: &mut Frame, ink: Ink, text: &str) {
+        if ink != Ink::Muted {
+            f.rect(self.x - 4.0, self.y - 8.0, 9.0, 8.0, ink);
+        }
+        f.outline(self.x - 4.0, self.y - 8.0, 9.0, 8.0, Ink::Muted);
+        self.words(f, text);
+    }
+}
+
 /// `n` equal cells in rows inside a box (cards of a pool): the fewest rows
 /// that keep each cell at least `min_aspect` as wide as it is tall.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -672,6 +728,10 @@ mod tests {
         assert_eq!(Thousands(1_000_000.0).to_string(), "1,000,000");
         assert_eq!(Money(12_345.4).to_string(), "$12,345");
         assert_eq!(Money(3_185_000.0).to_string(), "$3.185M");
+        assert_eq!(Compact(7.0).to_string(), "7");
+        assert_eq!(Compact(1234.0).to_string(), "1.23k");
+        assert_eq!(Compact(34_779_299.0).to_string(), "34.8M");
+        assert_eq!(Compact(1.5e12).to_string(), "1.50T");
         let g = Grid::fit(30, (0.0, 0.0, 520.0, 130.0), 0.35);
         assert_eq!((g.cols, g.cell(15)), (15, (0.0, 65.0)));
         assert_eq!(Grid::fit(10, (0.0, 0.0, 520.0, 100.0), 0.35).cols, 10);

@@ -198,18 +198,7 @@ impl Unit {
 
 /// 1.2T, 3.4B, 5M, 12k, 0.25: three significant digits at most.
 pub fn compact(v: f64) -> String {
-    let a = v.abs();
-    let (x, suffix) = if a >= 1e12 {
-        (v / 1e12, "T")
-    } else if a >= 1e9 {
-        (v / 1e9, "B")
-    } else if a >= 1e6 {
-        (v / 1e6, "M")
-    } else if a >= 1e4 {
-        (v / 1e3, "k")
-    } else {
-        (v, "")
-    };
+    let (x, suffix) = scaled(v, 1e4);
     let ax = x.abs();
     let d = if ax >= 100.0 || ax == 0.0 {
         0
@@ -223,6 +212,23 @@ pub fn compact(v: f64) -> String {
     let s = trim(&fixed(x, d));
     let s = s.strip_prefix('-').map(|r| format!("−{r}")).unwrap_or(s);
     format!("{s}{suffix}")
+}
+
+/// `v` over its power of a thousand and that power's suffix (T, B, M, k;
+/// thousands only from `k_from` up): (1.5, "T") for 1.5e12.
+pub fn scaled(v: f64, k_from: f64) -> (f64, &'static str) {
+    let a = v.abs();
+    if a >= 1e12 {
+        (v / 1e12, "T")
+    } else if a >= 1e9 {
+        (v / 1e9, "B")
+    } else if a >= 1e6 {
+        (v / 1e6, "M")
+    } else if a >= k_from {
+        (v / 1e3, "k")
+    } else {
+        (v, "")
+    }
 }
 
 fn join(num: &str, unit: Unit) -> String {

@@ -77,6 +77,7 @@ static SCENES: &[(&str, &SceneSpec)] = &[
     ("load-balancing", &load_balancing::SCENE),
     ("autoscaling", &autoscaling::SCENE),
     ("warm-pool", &warm_pool::SCENE),
+    ("buying-the-fleet", &buying_the_fleet::SCENE),
     ("fleet-efficiency", &fleet_efficiency::SCENE),
     ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
     ("cache-aware-routing", &cache_aware_routing::SCENE),

@@ -8,7 +8,8 @@
 //!
 //! Files: `params` (month, chips, parameters, stories, `Input`) → `model` (the
 //! dispatch and dollar arithmetic; `model_units` writes its quantities) →
-//! `figures`, `checks`, `notes`, `charts` (the outcome) → `challenges` (the
+//! `figures`, `checks`, `notes`, `charts` (the outcome), `scene` and
+//! `scene_draw` (the month dispatched as it runs) → `challenges` (the
 //! solver of the topic's questions).
 
 mod challenges;
@@ -19,6 +20,8 @@ mod model;
 mod model_units;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 
 use crate::model::*;
 use model::Month;
@@ -29,6 +32,7 @@ pub use model::{
     api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
 };
 pub use params::{Chip, Model};
+pub use scene::SCENE;
 
 pub static TOPIC: Declared = Declared {
     about: About {

@@ -10,7 +10,8 @@
 //!
 //! Files: `params` (constants, sliders, stories) → `model` (a card's rates,
 //! score, median, greedy, the hours) → `sim` (the seeded pool and its month) →
-//! `figures`, `checks`, `notes`, `charts` → `challenges` (the solver).
+//! `figures`, `checks`, `notes`, `charts`, `scene` and `scene_draw` (the
+//! month watched as it runs) → `challenges` (the solver).
 
 mod challenges;
 mod charts;

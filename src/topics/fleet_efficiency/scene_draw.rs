@@ -7,7 +7,7 @@
 
 use super::params::HOURS;
 use super::scene::{FleetScene, Phase};
-use crate::model::scene::{Align, Frame, Glyph, Ink, Money, TextSize, Thousands};
+use crate::model::scene::{Align, Frame, Glyph, Ink, Legend, Money, TextSize, Thousands};
 
 const X0: f32 = 56.0;
 const X1: f32 = 620.0;
@@ -291,51 +291,24 @@ impl FleetScene {
 }
 
 fn legend(f: &mut Frame) {
-    let y = 316.0;
-    let mut x = 20.0;
-    f.line((x - 4.0, y - 4.0), (x + 4.0, y - 4.0), Ink::Text, false);
-    x = item(f, x, y, "true rate");
-    f.line((x, y - 9.0), (x, y + 1.0), Ink::Muted, false);
-    x = item(f, x, y, "the window's ± error");
-    let marks: [(Glyph, Ink, &str); 4] = [
-        (Glyph::Dot, Ink::Accent, "reading now"),
-        (Glyph::Ring, Ink::Muted, "the reading the evictor used"),
-        (Glyph::Cross, Ink::Refused, "evicted"),
-        (Glyph::Cross, Ink::Warn, "wrong eviction (faster half)"),
-    ];
-    for (glyph, ink, text) in marks {
-        f.mark(x, y - 4.0, 3.0, glyph, ink);
-        x = item(f, x, y, text);
-    }
-    let y = 338.0;
-    let mut x = 20.0;
-    let boxes: [(Ink, &str); 4] = [
-        (Ink::Card, "card (GPU) running"),
-        (Ink::Muted, "kept cold (not billed)"),
-        (Ink::Down, "evicted (15% churn fee)"),
-        (Ink::ClassA, "bill so far"),
-    ];
-    for (ink, text) in boxes {
-        if ink == Ink::Muted {
-            f.outline(x - 4.0, y - 8.0, 9.0, 8.0, ink);
-        } else {
-            f.rect(x - 4.0, y - 8.0, 9.0, 8.0, ink);
-        }
-        x = item(f, x, y, text);
-    }
-    f.rect(x - 4.0, y - 8.0, 9.0, 8.0, Ink::Idle);
-    item(f, x, y, "of it idle");
-}
-
-/// A legend entry's words after its sign at `x`; returns where the next
-/// sign goes.
-fn item(f: &mut Frame, x: f32, y: f32, text: &str) -> f32 {
-    f.label(
-        (x + 8.0, y),
+    let mut l = Legend { x: 20.0, y: 316.0 };
+    f.line(
+        (l.x - 4.0, l.y - 4.0),
+        (l.x + 4.0, l.y - 4.0),
         Ink::Text,
-        TextSize::Small,
-        Align::Left,
-        format_args!("{text}"),
+        false,
     );
-    x + 24.0 + 6.0 * text.chars().count() as f32
+    l.words(f, "true rate");
+    f.line((l.x, l.y - 9.0), (l.x, l.y + 1.0), Ink::Muted, false);
+    l.words(f, "the window's ± error");
+    l.mark(f, Glyph::Dot, Ink::Accent, "reading now");
+    l.mark(f, Glyph::Ring, Ink::Muted, "the reading the evictor used");
+    l.mark(f, Glyph::Cross, Ink::Refused, "evicted");
+    l.mark(f, Glyph::Cross, Ink::Warn, "wrong eviction (faster half)");
+    let mut l = Legend { x: 20.0, y: 338.0 };
+    l.swatch(f, Ink::Card, "card (GPU) running");
+    l.swatch(f, Ink::Muted, "kept cold (not billed)");
+    l.swatch(f, Ink::Down, "evicted (15% churn fee)");
+    l.swatch(f, Ink::ClassA, "bill so far");
+    l.swatch(f, Ink::Idle, "of it idle");
 }

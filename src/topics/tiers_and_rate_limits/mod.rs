@@ -15,9 +15,11 @@
 //! `loss_shared = 0`.
 //!
 //! Files: `params` (declarations, input) → `model` (formulas, solve) → `sim`
-//! (the discrete-event simulation), `sim_page` (the page's runs, the
-//! benchmark) → `figures`, `checks`, `notes`, `charts`, `charts_wait` →
-//! `challenges` (the solver).
+//! (the discrete-event simulation, by replications or watched live), with
+//! `sim_stats` (what it counts) and `sim_draws` (its random draws),
+//! `sim_page` (the page's runs, the benchmark) → `figures`, `checks`,
+//! `notes`, `charts`, `charts_wait`, `scene` and `scene_draw` (the
+//! simulation watched as it runs) → `challenges` (the solver).
 
 mod challenges;
 mod charts;

@@ -6,8 +6,7 @@
 
 use super::scene::{Flight, TiersScene, BOUNCE_S, FLY_S, HOP_S};
 use super::sim::Fate;
-use crate::model::scene::{Align, Frame, Glyph, Grid, Ink, TextSize, Thousands};
-use std::fmt;
+use crate::model::scene::{Align, Compact, Frame, Glyph, Grid, Ink, Legend, TextSize, Thousands};
 
 /// Where things stand (logical units of the 960 × 360 scene).
 const LANE_X: f32 = 14.0;
@@ -22,21 +21,6 @@ const SHARED_BOX: (f32, f32) = (176.0, 152.0);
 const PANEL_X: f32 = 756.0;
 /// A queue bar is full at this many requests (its count says the rest).
 const BAR_FULL: f64 = 20.0;
-
-/// A count that fits a narrow card: "7", "1.2k", "12k", "3.4M".
-struct Compact(u64);
-
-impl fmt::Display for Compact {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let n = self.0 as f64;
-        match self.0 {
-            0..=999 => write!(f, "{}", self.0),
-            1000..=9_999 => write!(f, "{:.1}k", n / 1e3),
-            10_000..=999_999 => write!(f, "{:.0}k", n / 1e3),
-            _ => write!(f, "{:.1}M", n / 1e6),
-        }
-    }
-}
 
 /// A card as drawn: down, busy, and its queue (paid, free).
 #[derive(Clone, Copy)]
@@ -60,47 +44,31 @@ impl TiersScene {
     /// The two pools' grids: cards standing first, then the ones down.
     fn grids(&self) -> (Grid, Grid) {
         let (down_p, down_s) = self.down();
-        let prov = Grid::fit(
-            self.m.cp_up + down_p,
-            (
-                POOL_X + 6.0,
-                PROV_BOX.0 + 20.0,
-                POOL_W - 12.0,
-                PROV_BOX.1 - 24.0,
-            ),
-            0.3,
-        );
-        let shared = Grid::fit(
-            self.m.cs_up + down_s,
-            (
-                POOL_X + 6.0,
-                SHARED_BOX.0 + 20.0,
-                POOL_W - 12.0,
-                SHARED_BOX.1 - 24.0,
-            ),
-            0.3,
-        );
-        (prov, shared)
+        let fit = |n: usize, (top, h): (f32, f32)| {
+            Grid::fit(n, (POOL_X + 6.0, top + 20.0, POOL_W - 12.0, h - 24.0), 0.3)
+        };
+        (
+            fit(self.m.cp_up + down_p, PROV_BOX),
+            fit(self.m.cs_up + down_s, SHARED_BOX),
+        )
     }
 
     fn draw_gateway(&self, f: &mut Frame) {
         let inp = &self.input;
-        f.label(
-            (LANE_X, PAID_Y - 16.0),
-            Ink::ClassA,
-            TextSize::Small,
-            Align::Left,
-            format_args!("paid: {} req/s", Thousands(inp.paid)),
-        );
-        f.label(
-            (LANE_X, FREE_Y - 16.0),
-            Ink::ClassB,
-            TextSize::Small,
-            Align::Left,
-            format_args!("free: {} req/s", Thousands(inp.free)),
-        );
-        f.line((LANE_X, PAID_Y), (GATE_X, PAID_Y), Ink::Muted, true);
-        f.line((LANE_X, FREE_Y), (GATE_X, FREE_Y), Ink::Muted, true);
+        let lanes = [
+            (PAID_Y, Ink::ClassA, "paid", inp.paid),
+            (FREE_Y, Ink::ClassB, "free", inp.free),
+        ];
+        for (y, ink, who, rate) in lanes {
+            f.label(
+                (LANE_X, y - 16.0),
+                ink,
+                TextSize::Small,
+                Align::Left,
+                format_args!("{who}: {} req/s", Thousands(rate)),
+            );
+            f.line((LANE_X, y), (GATE_X, y), Ink::Muted, true);
+        }
         f.outline(GATE_X, 40.0, GATE_W, 230.0, Ink::Text);
         f.label(
             (GATE_X + GATE_W / 2.0, 34.0),
@@ -382,7 +350,7 @@ fn card(f: &mut Frame, g: &Grid, k: usize, look: CardLook) {
             Ink::Text,
             TextSize::Small,
             Align::Center,
-            format_args!("{}", Compact(n)),
+            format_args!("{}", Compact(n as f64)),
         );
     }
 }
@@ -408,50 +376,17 @@ fn jitter(fl: &Flight) -> f32 {
 }
 
 fn legend(f: &mut Frame) {
-    let y = 350.0;
-    let items: [(Glyph, Ink, &str); 3] = [
-        (Glyph::Dot, Ink::ClassA, "paid request"),
-        (Glyph::Dot, Ink::ClassB, "free request"),
-        (Glyph::Cross, Ink::Refused, "429: too many requests"),
-    ];
-    let mut x = LANE_X + 4.0;
-    for (glyph, ink, text) in items {
-        f.mark(x, y - 4.0, 3.5, glyph, ink);
-        f.label(
-            (x + 8.0, y),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{text}"),
-        );
-        x += 20.0 + 6.0 * text.len() as f32;
-    }
-    let boxes: [(Ink, &str); 3] = [
-        (Ink::Card, "card (GPU) serving"),
-        (Ink::Idle, "idle"),
-        (Ink::Down, "down"),
-    ];
-    for (ink, text) in boxes {
-        f.rect(x - 4.0, y - 8.0, 9.0, 8.0, ink);
-        f.outline(x - 4.0, y - 8.0, 9.0, 8.0, Ink::Muted);
-        if ink == Ink::Card {
-            serving(f, x + 0.5, y - 4.0, 8.0);
-        }
-        f.label(
-            (x + 9.0, y),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{text}"),
-        );
-        x += 22.0 + 6.0 * text.len() as f32;
-    }
-    f.rect(x - 4.0, y - 10.0, 5.0, 10.0, Ink::ClassA);
-    f.label(
-        (x + 6.0, y),
-        Ink::Text,
-        TextSize::Small,
-        Align::Left,
-        format_args!("queue, with its count"),
-    );
+    let mut l = Legend {
+        x: LANE_X + 4.0,
+        y: 350.0,
+    };
+    l.mark(f, Glyph::Dot, Ink::ClassA, "paid request");
+    l.mark(f, Glyph::Dot, Ink::ClassB, "free request");
+    l.mark(f, Glyph::Cross, Ink::Refused, "429: too many requests");
+    serving(f, l.x + 0.5, l.y - 4.0, 8.0);
+    l.swatch(f, Ink::Card, "card (GPU) serving");
+    l.swatch(f, Ink::Idle, "idle");
+    l.swatch(f, Ink::Down, "down");
+    f.rect(l.x - 3.0, l.y - 10.0, 5.0, 10.0, Ink::ClassA);
+    l.words(f, "queue, with its count");
 }

@@ -1,0 +1,233 @@
+//! The scene: the page's month of demand, dispatched as it comes.
+//!
+//! The month runs in steps of six minutes. Each step asks its share of the
+//! month's tokens (the month's integer tokens split evenly over the steps)
+//! and the page's own dispatch carries it: owned cards first, up to their
+//! capacity in that step, then rented cards, then the API. Because the
+//! demand is flat and every step's capacity is a whole number of tokens, the
+//! steps add up to the page's month token for token, and each line's
+//! dollars (owned and rented card-months billed as the month goes, the API
+//! per token it carried) end on the page's figures.
+//!
+//! What moves: token packets flow from the demand into the three lines in
+//! the month's proportions (a fixed low-discrepancy sequence, no luck), the
+//! owned and rented pipes show their capacity with the idle part greyed,
+//! the cards (grouped when there are many) show busy and idle, and the
+//! dollar bars grow.
+
+use super::model::{dispatch, Month};
+use super::params::{Input, MONTH_S};
+use crate::model::scene::{Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepper};
+use crate::model::{Params, Unit};
+use std::fmt::Write as _;
+
+/// Steps in the month (six minutes each): every card's month of tokens
+/// splits into whole tokens per step (2,628,000 s / 7,300 = 360 s).
+const STEPS: u64 = 7300;
+pub(super) const STEP_S: f64 = MONTH_S as f64 / STEPS as f64;
+/// At most this many steps per call (the whole month).
+const MAX_STEPS: u32 = STEPS as u32;
+/// How long a packet takes from the demand to its line's end, s of the
+/// month (about a second and a half at the default speed).
+pub(super) const TRAVEL_S: f64 = 18.0 * 3600.0;
+/// A packet leaves every this many seconds.
+pub(super) const SPAWN_S: f64 = TRAVEL_S / 30.0;
+
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &COMPARISONS,
+    counters: &COUNTERS,
+};
+
+static COMPARISONS: [Comparison; 3] = [
+    Comparison {
+        id: "rent-vs-api",
+        label: "1,150 vs 1,917 rented B200",
+        param: "rented_b200",
+        a: "1150",
+        b: "1917",
+        watch: "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
+    },
+    Comparison {
+        id: "own-vs-rent",
+        label: "5,000 vs 1,300 owned B200",
+        param: "owned_b200",
+        a: "5000",
+        b: "1300",
+        watch: "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
+    },
+    Comparison {
+        id: "premium",
+        label: "Rent at 1.35× vs 2× the owned card-month",
+        param: "rent_premium",
+        a: "1.35",
+        b: "2",
+        watch: "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
+    },
+];
+
+/// Each counter is the page's month summed step by step, so it stands on its
+/// figure (to rounding) once the month is over.
+static COUNTERS: [CounterSpec; 5] = [
+    CounterSpec {
+        id: "owned_bill",
+        label: "owned card-months so far",
+        unit: Unit::Usd,
+        figure: Some("owned_bill"),
+        tolerance: 0.01,
+        settle_s: MONTH_S as f64,
+    },
+    CounterSpec {
+        id: "rented_bill",
+        label: "rented card-months so far",
+        unit: Unit::Usd,
+        figure: Some("rented_bill"),
+        tolerance: 0.01,
+        settle_s: MONTH_S as f64,
+    },
+    CounterSpec {
+        id: "api_bill",
+        label: "API bill so far",
+        unit: Unit::Usd,
+        figure: Some("api_bill"),
+        tolerance: 0.01,
+        settle_s: MONTH_S as f64,
+    },
+    CounterSpec {
+        id: "bill",
+        label: "bill so far",
+        unit: Unit::Usd,
+        figure: Some("bill"),
+        tolerance: 0.01,
+        settle_s: MONTH_S as f64,
+    },
+    CounterSpec {
+        id: "idle_share",
+        label: "idle owned capacity so far",
+        unit: Unit::Share,
+        figure: Some("idle_share"),
+        tolerance: 1e-9,
+        settle_s: MONTH_S as f64,
+    },
+];
+
+pub(super) struct FleetMonth {
+    pub(super) inp: Input,
+    pub(super) m: Month,
+    clock: Stepper,
+    /// Steps run.
+    pub(super) steps: u64,
+    /// Tokens so far: owned capacity offered, and carried by each line.
+    pub(super) owned_capacity: u64,
+    pub(super) owned: u64,
+    pub(super) rented: u64,
+    pub(super) api: u64,
+}
+
+fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
+    let inp = Input::read(p);
+    Box::new(FleetMonth {
+        m: Month::of(&inp),
+        inp,
+        clock: Stepper::new(STEP_S),
+        steps: 0,
+        owned_capacity: 0,
+        owned: 0,
+        rented: 0,
+        api: 0,
+    })
+}
+
+impl FleetMonth {
+    /// One step: its share of the month's tokens, dispatched owned →
+    /// rented → API on its share of each capacity.
+    fn step(&mut self) {
+        if self.steps >= STEPS {
+            return;
+        }
+        let i = u128::from(self.steps);
+        let demand = u128::from(self.inp.demand);
+        let ask = (demand * (i + 1) / u128::from(STEPS) - demand * i / u128::from(STEPS)) as u64;
+        let own = self.m.d.owned_capacity / STEPS;
+        let d = dispatch(ask, own, self.m.d.rented_capacity / STEPS);
+        self.owned_capacity += own;
+        self.owned += d.owned;
+        self.rented += d.rented;
+        self.api += d.api;
+        self.steps += 1;
+    }
+
+    /// The share of the month run.
+    pub(super) fn done(&self) -> f64 {
+        self.steps as f64 / STEPS as f64
+    }
+
+    /// Dollars so far: owned and rented card-months as the month goes, the
+    /// API per token carried.
+    pub(super) fn dollars(&self) -> (f64, f64, f64) {
+        (
+            self.m.owned_dollars * self.done(),
+            self.m.rented_dollars * self.done(),
+            self.api as f64 / 1e6 * self.inp.api_price,
+        )
+    }
+
+    /// Owned capacity that carried nothing so far, as a share.
+    pub(super) fn idle_share(&self) -> f64 {
+        if self.owned_capacity == 0 {
+            0.0
+        } else {
+            (self.owned_capacity - self.owned) as f64 / self.owned_capacity as f64
+        }
+    }
+}
+
+impl Scene for FleetMonth {
+    fn advance(&mut self, dt_s: f64) {
+        for _ in 0..self.clock.due(dt_s, MAX_STEPS) {
+            self.step();
+        }
+    }
+
+    fn now_s(&self) -> f64 {
+        self.clock.now_s
+    }
+
+    /// Twelve hours a second: the month in a minute.
+    fn default_speed(&self) -> f64 {
+        12.0 * 3600.0
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        self.draw_scene(frame);
+    }
+
+    fn counters(&self, out: &mut Vec<f64>) {
+        let (own, rent, api) = self.dollars();
+        out.clear();
+        out.extend([own, rent, api, own + rent + api, self.idle_share()]);
+    }
+
+    fn summary(&self, out: &mut String) {
+        let (own, rent, api) = self.dollars();
+        let _ = write!(
+            out,
+            "Day {:.0} of the month: the bill stands at {} ({} owned, {} rented, {} API).",
+            self.done() * MONTH_S as f64 / 86_400.0,
+            Money(own + rent + api),
+            Money(own),
+            Money(rent),
+            Money(api),
+        );
+        if self.owned_capacity > 0 {
+            let _ = write!(
+                out,
+                " {:.0}% of the owned cards' capacity has carried nothing.",
+                100.0 * self.idle_share()
+            );
+        }
+        if self.api > 0 {
+            let _ = write!(out, " The overflow goes to the API at retail.");
+        }
+    }
+}
