@@ -48,6 +48,8 @@ use web_sys::{Element, HtmlSelectElement, Performance};
 const SPEEDS: [f64; 10] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
 /// The counters, time and state attributes refresh at most this often (ms).
 const SHOW_EVERY_MS: f64 = 250.0;
+/// "Step" moves on through at most this many steps where nothing changes.
+const MAX_STEPS: usize = 10;
 /// The spoken summary changes at most this often (ms).
 const SAY_EVERY_MS: f64 = 4000.0;
 
@@ -188,8 +190,15 @@ impl Live {
             SceneMsg::Step => {
                 self.clock.playing = false;
                 self.clock.rest();
+                // Through a still stretch (a scene holding before it
+                // moves), on until something shows a change.
                 let dt = self.clock.step_s();
-                self.advance_and_paint(dt);
+                for _ in 0..MAX_STEPS {
+                    self.advance_and_paint(dt);
+                    if self.sides.iter().any(Side::changed) {
+                        break;
+                    }
+                }
                 self.show(true);
                 self.run_or_rest();
             }
@@ -451,6 +460,11 @@ impl Ui {
         attr(&bar, "aria-label", "Scene controls");
         let play = button(&bar, "scene-play", "Play", SceneMsg::Play);
         let step = button(&bar, "scene-step", "Step", SceneMsg::Step);
+        attr(
+            &step,
+            "title",
+            "Pause and move the scene on by this much (through a still stretch, until something moves)",
+        );
         button(&bar, "scene-restart", "Restart", SceneMsg::Restart);
         let speed = labelled_select(&bar, "scene-speed", "Speed");
         let s = speed.clone();

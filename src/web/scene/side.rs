@@ -12,6 +12,8 @@ pub(super) struct Side {
     pub canvas: HtmlCanvasElement,
     painter: Painter,
     frame: Frame,
+    /// The frame before (its buffers swap with `frame`'s, never freed).
+    before: Frame,
     pub counters: Vec<f64>,
     /// The canvas's CSS size and the device pixel ratio, measured when the
     /// layout may have changed (reading them forces a layout).
@@ -47,6 +49,7 @@ impl Side {
             canvas,
             painter: Painter::new(ctx),
             frame: Frame::default(),
+            before: Frame::default(),
             counters: Vec::new(),
             measured: (0.0, 0.0, 0.0),
             shaped: (0.0, 0.0),
@@ -99,11 +102,17 @@ impl Side {
     /// Describes and paints the scene as it is now, and reads its counters.
     pub fn draw(&mut self, palette: &Palette) {
         let Some(s) = &self.scene else { return };
+        std::mem::swap(&mut self.frame, &mut self.before);
         self.frame.clear();
         s.draw(&mut self.frame);
         self.painter.paint(&self.frame, s.size(), palette);
         self.counters.clear();
         s.counters(&mut self.counters);
+    }
+
+    /// The last frame drawn differs from the one before it.
+    pub fn changed(&self) -> bool {
+        self.frame.shapes != self.before.shapes || self.frame.text != self.before.text
     }
 
     pub fn now_s(&self) -> f64 {
