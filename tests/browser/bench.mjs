@@ -96,7 +96,7 @@ for (const topic of topics) {
 const FRAMES = Number(process.env.SCENE_FRAMES || 300);
 // More scenes to time, as page queries (`SCENE_QUERIES='?topic=x&demand=9 ?topic=y'`).
 const extra = (process.env.SCENE_QUERIES || '').split(/\s+/).filter(Boolean);
-console.log(`\nscene: advance + draw + paint per animation frame over the last ${Math.min(FRAMES, 240)} frames (of ${FRAMES}); marks = requests drawn; allocs = allocations in those frames`);
+console.log(`\nscene: advance + draw + paint per animation frame over the last ${Math.min(FRAMES, 240)} frames (of ${FRAMES}); marks = requests drawn; allocs = allocations in those frames; built = a rebuild from the page's values (on the frame after a slider moves)`);
 for (const query of [...topics.map((t) => `?topic=${t}`), ...extra]) {
   for (const fastest of [false, true]) {
     await gotoTopic(page, server.origin, query);
@@ -124,12 +124,12 @@ for (const query of [...topics.map((t) => `?topic=${t}`), ...extra]) {
         await new Promise((res) => requestAnimationFrame(res));
       }
       const d = document.querySelector('section.scene').dataset;
-      return { ms: d.sceneFrameMs, allocs: d.sceneAllocs, load: d.sceneLoad, time: d.sceneTime, most };
+      return { ms: d.sceneFrameMs, allocs: d.sceneAllocs, load: d.sceneLoad, time: d.sceneTime, build: d.sceneBuildMs, most };
     }, FRAMES);
     const [p50, p95, max] = r.ms.split(' ').map(Number);
     const [allocs, frames] = r.allocs.split(' ');
     const [shapes, marks, batches] = r.load.split(' ');
-    console.log(`  ${query.padEnd(40)} ${speed.padEnd(16)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms   marks ${marks.padStart(5)} (most ${String(r.most).padStart(5)}), shapes ${shapes.padStart(5)} in ${batches.padStart(4)} batches, ${allocs} allocs in ${frames} frames, t = ${Number(r.time).toFixed(0)} s`);
+    console.log(`  ${query.padEnd(40)} ${speed.padEnd(16)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms   marks ${marks.padStart(5)} (most ${String(r.most).padStart(5)}), shapes ${shapes.padStart(5)} in ${batches.padStart(4)} batches, ${allocs} allocs in ${frames} frames, t = ${Number(r.time).toFixed(0)} s, built in ${r.build} ms`);
   }
 }
 

@@ -66,8 +66,10 @@ struct Live {
     compare: Option<&'static Comparison>,
     /// The comparison the stage is laid out for (outer none: not yet).
     laid_out: Option<Option<&'static str>>,
-    /// The page's values the scenes were built from.
+    /// The page's values the scenes are built from.
     params: Option<Params>,
+    /// The values changed since the scenes were built.
+    stale: bool,
     sides: Vec<Side>,
     ui: Ui,
     readout: Readout,
@@ -132,6 +134,7 @@ impl SceneView {
             compare,
             laid_out: None,
             params: None,
+            stale: false,
             sides: Vec::new(),
             palette: Palette::read(&ui.section),
             ui,
@@ -167,7 +170,14 @@ impl SceneView {
     pub fn rebuild(&mut self, params: &Params) {
         if let Some(live) = &mut self.0 {
             live.params = Some(params.clone());
-            live.rebuild();
+            if live.laid_out.is_none() {
+                live.rebuild();
+            } else {
+                // On the next animation frame: the page's figures answer a
+                // slider first, and a drag's many moves build once a frame.
+                live.stale = true;
+                live.run_or_rest();
+            }
         }
     }
 
@@ -188,6 +198,9 @@ impl Live {
                 self.run_or_rest();
             }
             SceneMsg::Step => {
+                if self.stale {
+                    self.rebuild();
+                }
                 self.clock.playing = false;
                 self.clock.rest();
                 // Through a still stretch (a scene holding before it
@@ -251,6 +264,8 @@ impl Live {
         let Some(params) = self.params.clone() else {
             return;
         };
+        self.stale = false;
+        let t0 = self.now_ms();
         if self.laid_out.is_none() {
             // A page laid out with a place for the scene gets it there.
             if let Some(slot) = by_id("scene-slot") {
@@ -279,6 +294,8 @@ impl Live {
         }
         self.clock.rest();
         self.paint_now();
+        let ms = format!("{:.2}", self.now_ms() - t0);
+        attr(&self.ui.section, "data-scene-build-ms", &ms);
         self.run_or_rest();
     }
 
@@ -345,6 +362,10 @@ impl Live {
 
     /// One animation frame.
     fn frame(&mut self, ts: f64) {
+        self.clock.pending = false;
+        if self.stale {
+            self.rebuild();
+        }
         let dt = self.clock.tick(ts);
         if dt > 0.0 {
             self.advance_and_paint(dt);
@@ -376,10 +397,10 @@ impl Live {
         self.show(true);
     }
 
-    /// Asks for the next animation frame while running, none otherwise;
-    /// the state attribute and the play button follow.
+    /// Asks for the next animation frame while running (or to rebuild),
+    /// none otherwise; the state attribute and the play button follow.
     fn run_or_rest(&mut self) {
-        if self.clock.running() && !self.clock.pending {
+        if (self.clock.running() || self.stale) && !self.clock.pending {
             let f = self.raf.as_ref().unchecked_ref();
             self.clock.pending = self.window.request_animation_frame(f).is_ok();
         }
