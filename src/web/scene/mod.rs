@@ -315,25 +315,16 @@ impl Live {
             )
             .into_iter()
             .collect(),
-            Some(c) => ["a", "b"]
+            Some(c) => [("a", "A"), ("b", "B")]
                 .iter()
                 .enumerate()
-                .filter_map(|(i, which)| {
+                .filter_map(|(i, (which, letter))| {
                     let fig = el("figure", "scene-side");
                     let label = side_label(self.topic, c, i);
-                    let cap = text_el(
-                        "figcaption",
-                        "",
-                        &format!("{} · {label}", which.to_uppercase()),
-                    );
+                    let cap = text_el("figcaption", "", &format!("{letter} · {label}"));
                     append(&fig, &cap);
                     append(&ui.stage, &fig);
-                    Side::new(
-                        &fig,
-                        id,
-                        which,
-                        &format!("{title}, side {}: {label}", which.to_uppercase()),
-                    )
+                    Side::new(&fig, id, which, &format!("{title}, side {letter}: {label}"))
                 })
                 .collect(),
         };
@@ -594,8 +585,8 @@ fn shown(spec: &ParamSpec, text: &str) -> String {
 fn speeds(default: f64) -> Vec<f64> {
     let mut v = SPEEDS.to_vec();
     if default.is_finite() && default > 0.0 && !v.iter().any(|s| (s - default).abs() < 1e-9) {
-        v.push(default);
-        v.sort_by(f64::total_cmp);
+        let at = v.iter().position(|s| *s > default).unwrap_or(v.len());
+        v.insert(at, default);
     }
     v
 }
