@@ -266,3 +266,16 @@ test('the scene holds off screen and in a hidden tab, and plays on when back', a
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
+
+test('the instructors page offers to hide the scene, and its preview hides it', async () => {
+  const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+  await gotoTopic(page, server.origin, `?view=instructors&topic=${topics[0]}`);
+  await page.focus('#i-hide-scene');
+  await page.keyboard.press('Space');
+  assert.match(await page.inputValue('#i-link'), /hide=scene/);
+  const preview = await (await page.$('#i-preview')).contentFrame();
+  await preview.waitForFunction(() => document.body?.dataset.ready && /hide=scene/.test(location.search));
+  assert.equal(await preview.$('section.scene'), null);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
