@@ -25,22 +25,24 @@
 //! | `ask` | `page`: the question was asked about the page's parameters |
 //! | `embed` | `1`: no site chrome, one topic |
 //! | `lock` | `all`, or parameter names separated by commas |
-//! | `hide` | any of `hints`, `solution`, `score`, `practice`, `stories` |
+//! | `compare` | a comparison of the topic's scene, shown side by side |
+//! | `hide` | any of `hints`, `solution`, `score`, `practice`, `stories`, `scene` |
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
 
 use crate::challenge;
-use crate::model::{ParamError, ParamSpec, Params, Topic};
+use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "view",
     "topic",
     "preset",
     "fix",
+    "compare",
     "challenge",
     "challenge_seed",
     "ask",
@@ -112,10 +114,13 @@ pub struct Hide {
     pub practice: bool,
     /// The stories (presets) row.
     pub stories: bool,
+    /// The scene (the topic's engine, watched as it runs).
+    pub scene: bool,
 }
 
 impl Hide {
-    pub const WORDS: [&'static str; 5] = ["hints", "solution", "score", "practice", "stories"];
+    pub const WORDS: [&'static str; 6] =
+        ["hints", "solution", "score", "practice", "stories", "scene"];
 
     fn flag(&mut self, word: &str) -> Option<&mut bool> {
         match word {
@@ -124,24 +129,26 @@ impl Hide {
             "score" => Some(&mut self.score),
             "practice" => Some(&mut self.practice),
             "stories" => Some(&mut self.stories),
+            "scene" => Some(&mut self.scene),
             _ => None,
         }
     }
 
+    /// Whether `word` (one of [`Hide::WORDS`]) is hidden.
+    pub fn is(&self, word: &str) -> bool {
+        let mut copy = *self;
+        copy.flag(word).is_some_and(|f| *f)
+    }
+
+    /// Hides or shows `word` (one of [`Hide::WORDS`]; others are ignored).
+    pub fn set(&mut self, word: &str, on: bool) {
+        if let Some(f) = self.flag(word) {
+            *f = on;
+        }
+    }
+
     fn words(&self) -> Vec<&'static str> {
-        let on = [
-            self.hints,
-            self.solution,
-            self.score,
-            self.practice,
-            self.stories,
-        ];
-        Hide::WORDS
-            .iter()
-            .zip(on)
-            .filter(|(_, on)| *on)
-            .map(|(w, _)| *w)
-            .collect()
+        Hide::WORDS.iter().copied().filter(|w| self.is(w)).collect()
     }
 }
 
@@ -182,6 +189,10 @@ pub struct State {
     pub fix: bool,
     /// Parameters whose value differs from the baseline, in spec order.
     pub params: Vec<(&'static str, f64)>,
+    /// The comparison of the topic's scene shown side by side, by id (one
+    /// the scene offers, whose parameter is not locked and whose scene is
+    /// not hidden).
+    pub compare: Option<&'static str>,
     pub challenge: Challenge,
     pub embed: Embed,
 }
@@ -195,6 +206,7 @@ impl State {
             preset: None,
             fix: false,
             params: Vec::new(),
+            compare: None,
             challenge: Challenge::default(),
             embed: Embed::default(),
         }
@@ -239,6 +251,19 @@ impl State {
             .collect();
     }
 
+    /// The comparison shown side by side, if any.
+    pub fn comparison(&self) -> Option<&'static Comparison> {
+        let id = self.compare?;
+        let spec = topics::scene(self.topic)?;
+        spec.comparisons.iter().find(|c| c.id == id)
+    }
+
+    /// Whether the page can show comparison `c`: its parameter is not
+    /// locked (a comparison changes it) and the scene is not hidden.
+    pub fn can_compare(&self, c: &Comparison) -> bool {
+        !self.locked(c.param) && !self.embed.hide.scene
+    }
+
     /// Whether the slider of parameter `name` is locked.
     pub fn locked(&self, name: &str) -> bool {
         match &self.embed.lock {
@@ -274,6 +299,9 @@ pub fn encode(state: &State) -> String {
             None => format!("{v}"),
         };
         out.push((name, text));
+    }
+    if let Some(id) = state.compare {
+        out.push(("compare", id.into()));
     }
     let c = &state.challenge;
     if let Some(t) = &c.template {
@@ -331,6 +359,7 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
     read_params(&mut state, &pairs, &mut notes);
     read_challenge(&mut state, &pairs, &mut notes);
     read_embed(&mut state.embed, topic, &pairs, &mut notes);
+    read_compare(&mut state, &pairs, &mut notes);
     note_unknown(topic, &pairs, &mut notes);
     if notes.len() > MAX_NOTES {
         let extra = notes.len() - (MAX_NOTES - 1);
@@ -595,6 +624,53 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
         let (lo, hi) = CHART_HEIGHT;
         e.chart_height =
             whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
+    }
+}
+
+/// The comparison shown side by side: one the topic's scene offers, on a
+/// parameter the page does not lock, with the scene on show.
+fn read_compare(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
+    let Some(v) = pairs.given("compare") else {
+        return;
+    };
+    let topic = state.topic();
+    let Some(spec) = topics::scene(topic.id()) else {
+        notes.push(format!(
+            "{} has no scene to compare; compare={} ignored.",
+            topic.title(),
+            short(v)
+        ));
+        return;
+    };
+    let Some(c) = spec
+        .comparisons
+        .iter()
+        .find(|c| c.id.eq_ignore_ascii_case(v))
+    else {
+        let ids: Vec<&str> = spec.comparisons.iter().map(|c| c.id).collect();
+        notes.push(match ids.is_empty() {
+            true => format!(
+                "{}'s scene has no comparisons; compare={} ignored.",
+                topic.title(),
+                short(v)
+            ),
+            false => format!(
+                "compare={} is not one of {}; ignored.",
+                short(v),
+                ids.join(", ")
+            ),
+        });
+        return;
+    };
+    if state.can_compare(c) {
+        state.compare = Some(c.id);
+    } else if state.embed.hide.scene {
+        notes.push(format!("compare={}: the scene is hidden; ignored.", c.id));
+    } else {
+        notes.push(format!(
+            "compare={} changes {}, which this page keeps fixed; ignored.",
+            c.id, c.param
+        ));
     }
 }
 

@@ -219,6 +219,59 @@ fn embed_options_and_views_round_trip() {
 }
 
 #[test]
+fn compare_names_a_comparison_the_page_can_show() {
+    for t in topics::all() {
+        let id = t.id();
+        let Some(spec) = topics::scene(id) else {
+            let (s, notes) = decode(&format!("topic={id}&compare=anything"));
+            assert_eq!(s.compare, None);
+            assert!(notes[0].contains("has no scene to compare"), "{notes:?}");
+            continue;
+        };
+        let (s, notes) = decode(&format!("topic={id}&compare=no-such-thing"));
+        assert_eq!(s.compare, None);
+        assert!(notes[0].contains("compare=no-such-thing"), "{notes:?}");
+        for c in spec.comparisons {
+            // Shown, written back canonically, read back the same.
+            let q = format!("topic={id}&compare={}", c.id);
+            let (s, notes) = decode(&q);
+            assert!(notes.is_empty(), "{q}: {notes:?}");
+            assert_eq!(s.compare, Some(c.id));
+            assert_eq!(encode(&s), q);
+            let (s, _) = decode(&format!("topic={id}&compare={}", c.id.to_uppercase()));
+            assert_eq!(s.compare, Some(c.id), "ids read in any case");
+            // A locked parameter cannot be changed by a comparison either.
+            let (s, notes) = decode(&format!("{q}&embed=1&lock={}", c.param));
+            assert_eq!(s.compare, None);
+            assert!(notes[0].contains("keeps fixed"), "{notes:?}");
+            let (s, notes) = decode(&format!("{q}&lock=all"));
+            assert_eq!(s.compare, None, "{notes:?}");
+            // Nothing to compare when the scene is hidden.
+            let (s, notes) = decode(&format!("{q}&hide=scene"));
+            assert_eq!(s.compare, None);
+            assert!(s.embed.hide.scene);
+            assert!(notes[0].contains("the scene is hidden"), "{notes:?}");
+        }
+    }
+}
+
+#[test]
+fn hide_words_read_and_write_each_flag() {
+    for w in Hide::WORDS {
+        let mut h = Hide::default();
+        assert!(!h.is(w));
+        h.set(w, true);
+        assert!(h.is(w));
+        assert_eq!(Hide::WORDS.iter().filter(|x| h.is(x)).count(), 1);
+        let (s, notes) = decode(&format!("hide={}", w.to_uppercase()));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(s.embed.hide, h);
+        assert_eq!(encode(&s), format!("topic={}&hide={w}", s.topic));
+    }
+    assert!(!Hide::default().is("sparkles"));
+}
+
+#[test]
 fn ask_about_the_page_needs_a_template_that_mirrors_it() {
     for t in topics::all() {
         for tpl in challenge::templates(t) {
@@ -264,7 +317,9 @@ fn valid_state() -> impl Strategy<Value = State> {
             .collect();
         let n_templates = challenge::templates(t).len();
         let names: Vec<&'static str> = t.params().iter().map(|s| s.name).collect();
+        let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);
         (
+            0..=comparisons.len(),
             0..=n_presets,
             any::<bool>(),
             values,
@@ -275,7 +330,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 any::<bool>(),
                 0..3u8,
                 proptest::collection::vec(any::<bool>(), names.len()),
-                any::<[bool; 5]>(),
+                any::<[bool; 6]>(),
                 proptest::option::of(1..=MAX_TRIES),
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
@@ -284,6 +339,7 @@ fn valid_state() -> impl Strategy<Value = State> {
         )
             .prop_map(
                 move |(
+                    compare,
                     pi,
                     fix,
                     values,
@@ -344,15 +400,33 @@ fn valid_state() -> impl Strategy<Value = State> {
                             score: hide[2],
                             practice: hide[3],
                             stories: hide[4],
+                            scene: hide[5],
                         },
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
                     };
+                    // A comparison the page can show: its parameter free,
+                    // the scene on show.
+                    s.compare = comparisons
+                        .get(compare)
+                        .filter(|c| !s.locked(c.param) && !s.embed.hide.scene)
+                        .map(|c| c.id);
                     s
                 },
             )
     })
+}
+
+/// The id of some topic's comparison (or a made-up one when no scene has
+/// any).
+fn comparison_id() -> BoxedStrategy<String> {
+    let ids: Vec<String> = topics::all()
+        .filter_map(|t| topics::scene(t.id()))
+        .flat_map(|s| s.comparisons.iter().map(|c| c.id.to_string()))
+        .chain(["no-such-comparison".to_string()])
+        .collect();
+    proptest::sample::select(ids).boxed()
 }
 
 /// Query-like text: real keys with wild values, wild keys, stray escapes.
@@ -385,8 +459,9 @@ fn queryish() -> impl Strategy<Value = String> {
             "consistent-hashing".into(),
             "load-balancing".into(),
             "modulo-plus-one".into(),
-            "hints,solution,score,practice,stories".into(),
+            "hints,solution,score,practice,stories,scene".into(),
         ]),
+        comparison_id(),
     ];
     proptest::collection::vec((key, value), 0..12).prop_map(|pairs| {
         pairs

@@ -7,16 +7,19 @@
 //! - `dom`: helpers over web-sys;
 //! - `msg`: the messages, the effects, and `dispatch`, the one door into the
 //!   page's state (with its queue);
-//! - `draw`, `store`, `host`, `links`, `glossary`: drawing a chart, the
-//!   saved record, talking to a host frame, links and "Copy" buttons, the
-//!   glossary page and the links to its terms;
+//! - `draw`, `store`, `host`, `links`, `glossary`, `scene`: drawing a chart,
+//!   the saved record, talking to a host frame, links and "Copy" buttons,
+//!   the glossary page and the links to its terms, the scene (a topic's
+//!   engine, watched as it runs);
 //! - `address`, `page`, `practice` (then `drill`, built on it),
 //!   `instructors`, `home`: the parts of a page, plain structs that take a
 //!   message and return effects (the home page takes none);
 //! - `app`: the owner, which holds the parts and applies their effects;
-//! - this file: the entry, the menu, the panic banner, the benchmark.
+//! - this file: the entry, the menu, the panic banner, the benchmark;
+//!   `alloc` counts allocations (the scene shows a frame makes none).
 
 mod address;
+mod alloc;
 mod app;
 mod dom;
 mod draw;
@@ -29,6 +32,7 @@ mod links;
 mod msg;
 mod page;
 mod practice;
+mod scene;
 mod store;
 
 use crate::topics;

@@ -50,6 +50,33 @@ pub enum PageMsg {
     Table(&'static str),
     /// The charts' box changed size.
     Resized,
+    /// The scene's clock or controls.
+    Scene(SceneMsg),
+}
+
+/// The scene on a topic page (src/web/scene/).
+#[derive(Clone, Copy)]
+pub enum SceneMsg {
+    /// An animation frame, at its `requestAnimationFrame` time (ms).
+    Frame(f64),
+    /// "Play" / "Pause".
+    Play,
+    /// "Step": pause and move one visible step.
+    Step,
+    /// "Restart": from the start, same seed.
+    Restart,
+    /// The speed select (the option's index).
+    Speed(usize),
+    /// "Side by side": a comparison (its index among those offered), or off.
+    Compare(Option<usize>),
+    /// The scene scrolled into (true) or out of view.
+    InView(bool),
+    /// The tab was hidden (true) or shown again.
+    TabHidden(bool),
+    /// `prefers-reduced-motion: reduce` turned on (true) or off.
+    ReducedMotion(bool),
+    /// The scene's box changed size.
+    Resized,
 }
 
 /// In the question widget (under a topic page or on the practice page).

@@ -110,9 +110,11 @@ function nearby(r, x) {
   return String(r.pick([0, -1, 1, v, v * 2, v / 2, v * 1000, -v, v + 1, v * r.float() * 3]));
 }
 
-const WORDS = ['hints', 'solution', 'score', 'practice', 'stories'];
+const WORDS = ['hints', 'solution', 'score', 'practice', 'stories', 'scene'];
 const KEYS = ['topic', 'preset', 'fix', 'challenge', 'challenge_seed', 'ask', 'embed', 'lock', 'hide', 'tries',
-  'fixed_seed', 'chart_height', 'view'];
+  'fixed_seed', 'chart_height', 'view', 'compare'];
+/** Comparison ids of the scenes (some topic's, often not the topic on show). */
+const COMPARE = ['signal', 'forecast', 'window', 'mode', 'share', 'round-robin-vs-hash', 'shed', 'spill', 'pool', 'all-warm'];
 
 /** A random address: mostly well-formed names with odd values, some garbage. */
 function fuzzAddress(r) {
@@ -131,6 +133,7 @@ function fuzzAddress(r) {
   if (r.chance(0.4)) add('challenge', r.pick(['C1', 'C2', 'C3', 'c2', 'C9', 'C0', junk(r)]));
   if (r.chance(0.3)) add('challenge_seed', r.pick([String(r.int(2 ** 32)), '9007199254740993', '-1', junk(r)]));
   if (r.chance(0.2)) add('ask', r.pick(['page', 'Page', 'x', '']));
+  if (r.chance(0.2)) add('compare', r.chance(0.8) ? r.pick(COMPARE) : junk(r));
   if (r.chance(0.3)) add('embed', r.pick(['1', '0', 'yes', 'on', '']));
   if (r.chance(0.2)) add('lock', r.pick(['all', names.slice(0, 1 + r.int(names.length)).join(','), junk(r)]));
   if (r.chance(0.2)) add('hide', WORDS.filter(() => r.chance(0.4)).concat(r.chance(0.2) ? [junk(r)] : []).join(','));

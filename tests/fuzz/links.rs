@@ -101,11 +101,20 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
             score: chance(rng, 0.3),
             practice: chance(rng, 0.3),
             stories: chance(rng, 0.3),
+            scene: chance(rng, 0.2),
         },
         tries: chance(rng, 0.4).then(|| 1 + rng.below(MAX_TRIES as u64) as u32),
         fixed_seed: chance(rng, 0.3).then(|| seed(rng)),
         chart_height: chance(rng, 0.3).then(|| lo + rng.below((hi - lo + 1) as u64) as u32),
     };
+    // A comparison the page can show: its parameter free, the scene on show.
+    let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);
+    if !comparisons.is_empty() && chance(rng, 0.5) {
+        let c = pick(rng, comparisons);
+        if !s.locked(c.param) && !s.embed.hide.scene {
+            s.compare = Some(c.id);
+        }
+    }
     s
 }
 
@@ -135,7 +144,11 @@ fn all_keys() -> Vec<&'static str> {
 fn odd_value(rng: &mut SplitMix64) -> String {
     let all = built();
     let t = *pick(rng, &all);
-    match rng.below(10) {
+    match rng.below(11) {
+        10 => match topics::scene(t.id()).map_or(&[][..], |s| s.comparisons) {
+            [] => "no-such-comparison".to_string(),
+            cs => pick(rng, cs).id.to_string(),
+        },
         0 => {
             let v = wild_f64(rng);
             number_text(v, rng)
@@ -177,7 +190,8 @@ fn odd_value(rng: &mut SplitMix64) -> String {
                 "yes",
                 "off",
                 "maybe",
-                "hints,solution,score,practice,stories",
+                "hints,solution,score,practice,stories,scene",
+                "scene",
                 "HINTS,,x",
             ],
         )

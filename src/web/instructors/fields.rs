@@ -164,6 +164,7 @@ pub(super) fn hide_fields(form: &Element) -> Vec<HtmlInputElement> {
         "Score",
         "The practice panel",
         "The stories",
+        "The scene (the animation)",
     ];
     let hide: Vec<HtmlInputElement> = urlstate::Hide::WORDS
         .iter()

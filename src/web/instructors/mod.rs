@@ -240,13 +240,8 @@ impl Form {
         num(&self.seed, d.embed.fixed_seed);
         num(&self.tries, d.embed.tries.map(u64::from));
         num(&self.height, d.embed.chart_height.map(u64::from));
-        let h = d.embed.hide;
-        for (b, on) in self
-            .hide
-            .iter()
-            .zip([h.hints, h.solution, h.score, h.practice, h.stories])
-        {
-            b.set_checked(on);
+        for (b, w) in self.hide.iter().zip(urlstate::Hide::WORDS) {
+            b.set_checked(d.embed.hide.is(w));
         }
     }
 
@@ -321,13 +316,9 @@ impl Form {
     }
 
     fn read_hide(&mut self) {
-        let on: Vec<bool> = self.hide.iter().map(|b| b.checked()).collect();
-        let h = &mut self.design.embed.hide;
-        h.hints = on[0];
-        h.solution = on[1];
-        h.score = on[2];
-        h.practice = on[3];
-        h.stories = on[4];
+        for (b, w) in self.hide.iter().zip(urlstate::Hide::WORDS) {
+            self.design.embed.hide.set(w, b.checked());
+        }
     }
 
     /// The students' link: the design on the full site.
@@ -360,6 +351,11 @@ impl Form {
 
     /// Rewrites the outputs; `reload` also points the preview at the design.
     fn refresh(&mut self, reload: bool) {
+        // A comparison the locks or `hide=scene` now rule out is dropped.
+        let d = &self.design;
+        if d.comparison().is_some_and(|c| !d.can_compare(c)) {
+            self.design.compare = None;
+        }
         self.link.set_value(&self.link_value());
         attr(&self.open, "href", &self.embed_url());
         self.snippet.set_value(&self.snippet_value());

@@ -23,6 +23,7 @@ use super::dom::*;
 use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
+use super::scene::SceneView;
 use crate::model::{Outcome, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
@@ -47,6 +48,7 @@ pub struct Page {
     results: Element,
     outcome: OutcomeView,
     charts: Charts,
+    scene: SceneView,
     last: Option<Outcome>,
     renders: u32,
 }
@@ -167,6 +169,13 @@ impl Page {
         math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);
+        // The scene opens the results, across their width, beside the key
+        // sliders: the picture first (unless the link hides it).
+        let slot = by_id("scene-slot").expect("#scene-slot");
+        let scene = SceneView::mount(&slot, topic, &link);
+        if scene.shown() {
+            let _ = slot.remove_attribute("hidden");
+        }
         link_terms(&app, link.embed.on);
 
         let mut page = Page {
@@ -182,6 +191,7 @@ impl Page {
             results,
             outcome,
             charts,
+            scene,
             last: None,
             renders: 0,
         };
@@ -240,6 +250,7 @@ impl Page {
                     self.charts.table_toggled(id, &out.charts);
                 }
             }
+            PageMsg::Scene(m) => self.scene.update(m, &mut fx),
             PageMsg::Resized => {
                 if let Some(out) = &self.last {
                     self.charts.repaint_resized(&out.charts);
@@ -318,6 +329,7 @@ impl Page {
         }
         self.preset = link.preset.and_then(|id| self.topic.preset(id));
         self.fix = link.fix;
+        self.scene.follow(link.compare);
         self.params = wanted;
         self.sync_controls();
         self.render(&mut fx);
@@ -333,6 +345,7 @@ impl Page {
         s.preset = self.preset.map(|p| p.id);
         s.fix = self.fix;
         s.set_params(&self.params);
+        s.compare = self.scene.compare();
         s.challenge = challenge.unwrap_or_default();
         if s.embed.fixed_seed.is_some() {
             // Every question uses the fixed seed; the link need not repeat it.
@@ -485,6 +498,7 @@ impl Page {
         let t2 = now_ms();
         self.charts.paint(&out.charts);
         let t3 = now_ms();
+        self.scene.rebuild(&self.params);
         self.last = Some(out);
         self.renders += 1;
         let body = document().body().expect("body");

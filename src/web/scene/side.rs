@@ -1,0 +1,132 @@
+//! One side of the scene: its canvas and painter, the scene running on it,
+//! and the buffers a frame reuses (the display list, the counters).
+
+use super::paint::{Painter, Palette};
+use crate::model::{Frame, Scene};
+use crate::web::dom::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
+
+pub(super) struct Side {
+    pub scene: Option<Box<dyn Scene>>,
+    pub canvas: HtmlCanvasElement,
+    painter: Painter,
+    frame: Frame,
+    /// The frame before (its buffers swap with `frame`'s, never freed).
+    before: Frame,
+    pub counters: Vec<f64>,
+    /// The canvas's CSS size and the device pixel ratio, measured when the
+    /// layout may have changed (reading them forces a layout).
+    measured: (f64, f64, f64),
+    /// The scene's logical size the canvas is proportioned for.
+    shaped: (f32, f32),
+}
+
+impl Side {
+    /// A canvas for a scene in `parent`, labelled for a screen reader.
+    pub fn new(parent: &Element, topic_id: &str, which: &str, label: &str) -> Option<Side> {
+        let canvas = el("canvas", "scene-canvas");
+        attr(&canvas, "data-scene", topic_id);
+        attr(&canvas, "data-side", which);
+        attr(&canvas, "role", "img");
+        attr(&canvas, "aria-label", label);
+        // Narrower than its least width (a phone), the scene scrolls
+        // sideways rather than shrink past reading.
+        let scroll = el("div", "scene-scroll");
+        attr(&scroll, "tabindex", "0");
+        attr(&scroll, "role", "group");
+        attr(&scroll, "aria-label", label);
+        append(&scroll, &canvas);
+        append(parent, &scroll);
+        let canvas: HtmlCanvasElement = canvas.unchecked_into();
+        let ctx = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<CanvasRenderingContext2d>()
+            .ok()?;
+        Some(Side {
+            scene: None,
+            canvas,
+            painter: Painter::new(ctx),
+            frame: Frame::default(),
+            before: Frame::default(),
+            counters: Vec::new(),
+            measured: (0.0, 0.0, 0.0),
+            shaped: (0.0, 0.0),
+        })
+    }
+
+    /// Runs `scene` on this side from its start.
+    pub fn set(&mut self, scene: Box<dyn Scene>) {
+        let size = scene.size();
+        if size != self.shaped {
+            // The canvas keeps the scene's proportions at any width.
+            let ratio = format!("{} / {}", size.0.max(1.0), size.1.max(1.0));
+            let _ = html(&self.canvas)
+                .style()
+                .set_property("aspect-ratio", &ratio);
+            self.shaped = size;
+        }
+        self.scene = Some(scene);
+        self.measure();
+    }
+
+    /// Gives the canvas the device pixels of the space it is shown in; true
+    /// when they changed.
+    pub fn measure(&mut self) -> bool {
+        let c = &self.canvas;
+        let dpr = window().device_pixel_ratio().max(1.0);
+        let now = (
+            (c.client_width() as f64).max(1.0),
+            (c.client_height() as f64).max(1.0),
+            dpr,
+        );
+        if now == self.measured {
+            return false;
+        }
+        self.measured = now;
+        let (w, h, dpr) = now;
+        c.set_width((w * dpr).round() as u32);
+        c.set_height((h * dpr).round() as u32);
+        let unit = w / self.shaped.0.max(1.0) as f64;
+        self.painter.scale(unit, dpr);
+        true
+    }
+
+    pub fn advance(&mut self, dt_s: f64) {
+        if let Some(s) = &mut self.scene {
+            s.advance(dt_s);
+        }
+    }
+
+    /// Describes and paints the scene as it is now, and reads its counters.
+    pub fn draw(&mut self, palette: &Palette) {
+        let Some(s) = &self.scene else { return };
+        std::mem::swap(&mut self.frame, &mut self.before);
+        self.frame.clear();
+        s.draw(&mut self.frame);
+        self.painter.paint(&self.frame, s.size(), palette);
+        self.counters.clear();
+        s.counters(&mut self.counters);
+    }
+
+    /// The last frame drawn differs from the one before it.
+    pub fn changed(&self) -> bool {
+        self.frame.shapes != self.before.shapes || self.frame.text != self.before.text
+    }
+
+    pub fn now_s(&self) -> f64 {
+        self.scene.as_ref().map_or(0.0, |s| s.now_s())
+    }
+
+    /// The last frame's shapes, marks among them, and the fills and
+    /// strokes that painted them.
+    pub fn load(&self) -> (usize, usize, u32) {
+        let shapes = &self.frame.shapes;
+        let marks = shapes
+            .iter()
+            .filter(|s| matches!(s, crate::model::scene::Shape::Mark { .. }))
+            .count();
+        (shapes.len(), marks, self.painter.batches)
+    }
+}

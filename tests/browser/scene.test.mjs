@@ -1,0 +1,281 @@
+// The scene on every topic page, in headless Chromium: a canvas named after
+// its topic that moves while playing and stops when paused; with reduced
+// motion it waits for the learner; side by side runs two settings on the same
+// arrivals and is part of the address; hide=scene hides it; locks hold; it
+// pauses off screen and in a hidden tab. Screenshots of every topic's scene
+// (1366×900 and 360×740) and of a comparison go to artifacts/screenshots/.
+// Waits on the states the scene exposes (`data-scene-state`,
+// `data-scene-time`) and on animation frames, never on time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  serve, launch, openPage, gotoTopic, builtTopics, addressWhenSettled, SHOTS,
+} from './support.mjs';
+
+let server;
+let browser;
+let topics = [];
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  topics = await builtTopics(page);
+  // SCENE_ONLY=a,b: only these topics (while a scene is being written).
+  const only = process.env.SCENE_ONLY?.split(',');
+  if (only) topics = topics.filter((t) => only.includes(t));
+  await page.context().close();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Resolves after `n` animation frames of the page. */
+function frames(page, n) {
+  return page.evaluate((n) => new Promise((done) => {
+    let k = 0;
+    const f = () => (++k >= n ? done() : requestAnimationFrame(f));
+    requestAnimationFrame(f);
+  }), n);
+}
+
+/** The scene's simulated time (its section, or one canvas). */
+async function sceneTime(page, sel = 'section.scene') {
+  return Number(await page.getAttribute(sel, 'data-scene-time'));
+}
+
+/** Waits until the scene's time passes `t`. */
+function timePasses(page, t, sel = 'section.scene') {
+  return page.waitForFunction(({ t, sel }) =>
+    Number(document.querySelector(sel)?.dataset.sceneTime) > t, { t, sel });
+}
+
+function waitState(page, word) {
+  return page.waitForSelector(`section.scene[data-scene-state="${word}"]`);
+}
+
+/** Every scene canvas as a data URL. */
+function pixels(page) {
+  return page.$$eval('canvas[data-scene]', (cs) => cs.map((c) => c.toDataURL()));
+}
+
+async function shot(element, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await element.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+test('every topic page has a scene that plays, pauses and reads at desktop and phone sizes', async (t) => {
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const canvas = await page.$(`canvas[data-scene="${topic}"]`);
+      assert.ok(canvas, `a canvas with data-scene="${topic}"`);
+      assert.equal(await canvas.getAttribute('role'), 'img');
+      assert.ok((await canvas.getAttribute('aria-label')).length > 10, 'labelled');
+      // Its pixels fit the space it is shown in (no stretching).
+      const fit = await canvas.evaluate((c) =>
+        Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) <= 1
+        && Math.abs(c.height - Math.round(c.clientHeight * devicePixelRatio)) <= 1);
+      assert.ok(fit, 'the canvas has the pixels of its box');
+      // The counters are there as text too.
+      const counters = await page.$$eval('section.scene [data-counter] dd', (dd) => dd.map((d) => d.textContent));
+      assert.ok(counters.length >= 1 && counters.every((c) => c.length > 0), `counters as text: ${counters}`);
+
+      // Playing (it starts by itself): time runs on and the picture moves.
+      await waitState(page, 'playing');
+      const t0 = await sceneTime(page);
+      const before = await pixels(page);
+      await timePasses(page, t0);
+      // (A scene may hold still a moment before it moves.)
+      await page.waitForFunction((before) => [...document.querySelectorAll('canvas[data-scene]')]
+        .some((c, i) => c.toDataURL() !== before[i]), before, { polling: 100 });
+
+      // Paused: neither time nor picture moves.
+      await page.click('section.scene .scene-play');
+      await waitState(page, 'paused');
+      const t1 = await sceneTime(page);
+      const still = await pixels(page);
+      await frames(page, 12);
+      assert.equal(await sceneTime(page), t1, 'time stands still when paused');
+      assert.deepEqual(await pixels(page), still, 'the picture stands still when paused');
+
+      // The keyboard reaches every control.
+      await page.focus('section.scene .scene-play');
+      await page.keyboard.press('Enter');
+      await waitState(page, 'playing');
+      await timePasses(page, t1);
+      const section = await page.$('section.scene');
+      await shot(section, `scene-${topic}`);
+
+      // A parameter change starts the scene again from the new values.
+      const slider = await page.$eval('input[type=range]:not(:disabled)', (e) => e.id);
+      await page.focus(`#${slider}`);
+      const tBefore = await sceneTime(page);
+      const n = await page.getAttribute('body', 'data-renders');
+      await page.keyboard.press('End');
+      if ((await page.getAttribute('body', 'data-renders')) === n) await page.keyboard.press('Home');
+      await page.waitForFunction((t) =>
+        Number(document.querySelector('section.scene').dataset.sceneTime) < t, tBefore);
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.waitForFunction(() => {
+        const c = document.querySelector('canvas[data-scene]');
+        return Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) <= 1;
+      });
+      await section.scrollIntoViewIfNeeded();
+      await waitState(page, 'playing');
+      const tp = await sceneTime(page);
+      await timePasses(page, tp);
+      await shot(section, `scene-${topic}-phone`);
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+});
+
+test('with reduced motion the scene waits for the learner, then moves in steps', async () => {
+  const page = await openPage(browser, server.origin);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const topic of topics) {
+    await gotoTopic(page, server.origin, `?topic=${topic}`);
+    await waitState(page, 'paused');
+    const still = await pixels(page);
+    await frames(page, 12);
+    assert.equal(await sceneTime(page), 0, `${topic}: no autoplay`);
+    assert.deepEqual(await pixels(page), still, `${topic}: nothing moves by itself`);
+    await page.click('section.scene .scene-step');
+    await timePasses(page, 0);
+    await waitState(page, 'paused');
+    assert.notDeepEqual(await pixels(page), still, `${topic}: a step moves it visibly`);
+    // Play moves it on in steps.
+    const t1 = await sceneTime(page);
+    await page.click('section.scene .scene-play');
+    await waitState(page, 'playing');
+    await timePasses(page, t1);
+  }
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('side by side runs two settings on the same arrivals, and the address keeps it', async (t) => {
+  let shown = false;
+  for (const topic of topics) {
+    const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+    await gotoTopic(page, server.origin, `?topic=${topic}`);
+    const ids = await page.$$eval('#scene-compare option[data-compare-param]', (os) => os.map((o) => o.value));
+    if (ids.length === 0) {
+      await page.context().close();
+      continue;
+    }
+    await t.test(topic, async () => {
+      const id = ids[0];
+      await page.selectOption('#scene-compare', id);
+      const sides = await page.waitForFunction((topic) => {
+        const cs = [...document.querySelectorAll(`canvas[data-scene="${topic}"]`)];
+        return cs.length === 2 && cs.map((c) => c.dataset.side).join() === 'a,b';
+      }, topic);
+      assert.ok(sides);
+      const link = await addressWhenSettled(page);
+      assert.equal(new URL(link).searchParams.get('compare'), id, 'the address names the comparison');
+
+      // A link reopens it; both sides share the seed (the same arrivals)
+      // and are advanced by the same time.
+      await gotoTopic(page, server.origin, new URL(link).search);
+      await page.waitForSelector('canvas[data-side="b"]');
+      await waitState(page, 'playing');
+      await timePasses(page, 0, 'canvas[data-side="b"]');
+      await page.click('section.scene .scene-play');
+      await waitState(page, 'paused');
+      const [a, b] = await page.$$eval('canvas[data-scene]', (cs) =>
+        cs.map((c) => ({ seed: c.dataset.sceneSeed, time: c.dataset.sceneTime })));
+      assert.equal(a.seed, b.seed, 'one seed: the same arrival stream');
+      assert.equal(a.time, b.time, 'advanced by the same time');
+      const rows = await page.$$eval('.scene-diff tbody tr', (trs) => trs.map((tr) => tr.querySelectorAll('td').length));
+      assert.ok(rows.length >= 1 && rows.every((n) => n === 3), 'each counter: A, B and B − A');
+      if (!shown) {
+        await shot(await page.$('section.scene'), `scene-compare-${topic}`);
+        shown = true;
+      }
+      // Off again: one scene, and the address forgets it.
+      await page.selectOption('#scene-compare', { index: 0 });
+      await page.waitForFunction(() => document.querySelectorAll('canvas[data-scene]').length === 1);
+      assert.equal(new URL(await addressWhenSettled(page)).searchParams.get('compare'), null);
+      assert.deepEqual(page.problems(), []);
+    });
+    await page.context().close();
+  }
+});
+
+test('hide=scene hides it; in embed mode it plays and a locked parameter is not compared', async () => {
+  const page = await openPage(browser, server.origin);
+  for (const topic of topics) {
+    await gotoTopic(page, server.origin, `?topic=${topic}&embed=1&hide=scene`);
+    assert.equal(await page.$('section.scene'), null, `${topic}: hidden`);
+    assert.equal(await page.$('canvas[data-scene]'), null);
+    await gotoTopic(page, server.origin, `?topic=${topic}&embed=1`);
+    await waitState(page, 'playing');
+    await timePasses(page, 0);
+    // Lock each comparison's parameter in turn: that comparison is not
+    // offered, and a link asking for it is told why.
+    const offered = await page.$$eval('#scene-compare option[data-compare-param]', (os) =>
+      os.map((o) => [o.value, o.dataset.compareParam]));
+    for (const [id, param] of offered) {
+      await gotoTopic(page, server.origin, `?topic=${topic}&embed=1&compare=${id}`);
+      await page.waitForSelector('canvas[data-side="b"]');
+      await gotoTopic(page, server.origin, `?topic=${topic}&embed=1&compare=${id}&lock=${param}`);
+      assert.equal(await page.$$eval('canvas[data-scene]', (cs) => cs.length), 1, `${topic}: ${id} not shown with ${param} locked`);
+      const still = await page.$$eval('#scene-compare option', (os) => os.map((o) => o.value));
+      assert.ok(!still.includes(id), `${topic}: ${id} not offered with ${param} locked`);
+      assert.match(await page.textContent('#notice'), /keeps fixed/);
+    }
+  }
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the scene holds off screen and in a hidden tab, and plays on when back', async () => {
+  const page = await openPage(browser, server.origin, { width: 1280, height: 600 });
+  const topic = topics[0];
+  await gotoTopic(page, server.origin, `?topic=${topic}`);
+  await waitState(page, 'playing');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await waitState(page, 'held');
+  const t0 = await sceneTime(page);
+  await frames(page, 12);
+  assert.equal(await sceneTime(page), t0, 'off screen it does not run');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await waitState(page, 'playing');
+  await timePasses(page, t0);
+  // A hidden tab (as the page hears it).
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitState(page, 'held');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await waitState(page, 'playing');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('the instructors page offers to hide the scene, and its preview hides it', async () => {
+  const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+  await gotoTopic(page, server.origin, `?view=instructors&topic=${topics[0]}`);
+  await page.focus('#i-hide-scene');
+  await page.keyboard.press('Space');
+  assert.match(await page.inputValue('#i-link'), /hide=scene/);
+  const preview = await (await page.$('#i-preview')).contentFrame();
+  await preview.waitForFunction(() => document.body?.dataset.ready && /hide=scene/.test(location.search));
+  assert.equal(await preview.$('section.scene'), null);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
