@@ -263,7 +263,8 @@ fn hide_words_read_and_write_each_flag() {
         h.set(w, true);
         assert!(h.is(w));
         assert_eq!(Hide::WORDS.iter().filter(|x| h.is(x)).count(), 1);
-        let (s, notes) = decode(&format!("hide={}", w.to_uppercase()));
+        let first = fleetlab::topics::all().next().unwrap().id();
+        let (s, notes) = decode(&format!("topic={first}&hide={}", w.to_uppercase()));
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(s.embed.hide, h);
         assert_eq!(encode(&s), format!("topic={}&hide={w}", s.topic));
