@@ -80,6 +80,13 @@ impl Pen {
             .ok()??
             .dyn_into::<CanvasRenderingContext2d>()
             .ok()?;
+        // The context outlives a paint: each paint starts from one state, so
+        // the same chart draws the same pixels whatever was drawn before.
+        ctx.set_global_alpha(1.0);
+        ctx.set_line_join("miter");
+        ctx.set_line_cap("butt");
+        ctx.set_line_width(1.0);
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
         ctx.set_font(&format!("{}px system-ui, sans-serif", FONT_PX * scale));
         Some(Pen { ctx, scale })
     }
@@ -173,6 +180,10 @@ impl Pen {
             Align::Right => (l.rect.right(), "right"),
         };
         let c = &self.ctx;
+        // Everything set here is undone after: the context outlives this
+        // paint, and the next one must start from the same state (a round
+        // line join left behind would round the next outline's corners).
+        c.save();
         if l.role == Role::Reference {
             // A white halo keeps a label inside the plane legible over the
             // lines and bars it sits on.
@@ -187,6 +198,7 @@ impl Pen {
         c.set_text_align(align);
         c.set_text_baseline("middle");
         let _ = c.fill_text(&l.text, self.d(x), self.d(mid));
+        c.restore();
     }
 }
 
