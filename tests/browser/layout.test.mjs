@@ -2,7 +2,8 @@
 // in; at 1366×900 every topic's first chart (or scene) starts above 900 px on
 // every story; on a phone the key figures stay in view while a slider moves;
 // "More parameters" folds, opens and stays open; a percent box reads 80 as
-// 80 %; the page does not move as it loads (layout shift ≤ 0.02). Every
+// 80 %; the page does not move as it loads (layout shift ≤ 0.02); no visible
+// text names a file, the spec or a raw parameter id. Every
 // page is photographed at 1366×900 and 360×740 (artifacts/screenshots/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -275,4 +276,54 @@ test('the page does not move while it loads (layout shift ≤ 0.02)', async () =
     }
   }
   console.log(`layout shift over load:\n${rows.join('\n')}`);
+});
+
+/**
+ * The words a learner reads: the text on screen (and in folds, opened) names
+ * no file, spec, section sign or raw parameter id, on the home page, the
+ * glossary, practice, the instructors page, and every topic on every story
+ * with and without its fix.
+ */
+async function assertPlainWords(page, where) {
+  const { text, ids } = await page.evaluate(() => {
+    for (const d of document.querySelectorAll('#app details')) d.open = true;
+    return {
+      text: document.body.innerText,
+      ids: [...document.querySelectorAll('[data-param]')].map((e) => e.dataset.param),
+    };
+  });
+  for (const bad of [/shared\//, /§/, /\bspec\b/i, /\.md\b/, /\.rs\b/, /\.toml\b/]) {
+    const m = text.match(bad);
+    assert.equal(m, null, `${where}: "${m && text.slice(Math.max(0, m.index - 40), m.index + 40)}"`);
+  }
+  for (const id of ids.filter((i) => i.includes('_'))) {
+    assert.ok(!new RegExp(`\\b${id}\\b`).test(text), `${where}: the parameter id ${id} is on screen`);
+  }
+}
+
+test('no visible text names a file, the spec, a section sign or a parameter id', async (t) => {
+  for (const q of ['', '?view=glossary', '?view=practice', '?view=instructors']) {
+    const page = await openPage(browser, server.origin, DESKTOP);
+    await gotoTopic(page, server.origin, q);
+    await assertPlainWords(page, q || 'home');
+    assert.deepEqual(page.problems(), []);
+    await page.context().close();
+  }
+  for (const topic of topics) {
+    await t.test(topic, async () => {
+      const page = await openPage(browser, server.origin, DESKTOP);
+      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      await assertPlainWords(page, topic);
+      for (const id of await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset))) {
+        await page.click(`[data-preset="${id}"]`);
+        await assertPlainWords(page, `${topic} ${id}`);
+        if (await page.isVisible('#apply-fix')) {
+          await page.click('#apply-fix');
+          await assertPlainWords(page, `${topic} ${id} + fix`);
+        }
+      }
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
 });
