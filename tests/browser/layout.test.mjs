@@ -5,30 +5,18 @@
 // 80 %; the page does not move as it loads (layout shift ≤ 0.02); no visible
 // text names a file, the spec or a raw parameter id. Every
 // page is photographed at 1366×900 and 360×740 (artifacts/screenshots/).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-  serve, launch, openPage, gotoTopic, renders, figures, builtTopics, SHOTS,
+  appUnderTest, openPage, gotoTopic, renders, figures, SHOTS,
 } from './support.mjs';
 
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 360, height: 740 };
 
-let server;
-let browser;
-let topics = [];
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-  const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '');
-  topics = await builtTopics(page);
-  await page.context().close();
-});
-after(async () => { await browser?.close(); await server?.close(); });
+const app = appUnderTest();
 
 /** The first screen (viewport) and the whole page, as a learner sees them. */
 async function shoot(page, name) {
@@ -53,17 +41,17 @@ async function pictureTop(page) {
 }
 
 test('no topic in the address: the home page links every topic on a learning path', async () => {
-  const page = await openPage(browser, server.origin, DESKTOP);
+  const page = await openPage(app.browser, app.origin, DESKTOP);
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  await gotoTopic(page, server.origin, '');
+  await gotoTopic(page, app.origin, '');
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
   const cards = await page.$$eval('.path-card', (els) => els.map((e) => e.dataset.topic));
   assert.equal(cards.length, 8, 'eight topics');
   const linked = await page.$$eval('.path-card h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
-  assert.deepEqual([...linked].sort(), [...topics].sort(), 'every built topic is linked');
+  assert.deepEqual([...linked].sort(), [...app.topics].sort(), 'every built topic is linked');
   // Explorers first, then the simulators they feed.
   const kinds = await page.$$eval('.path-card .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
   assert.equal(kinds.join(''), 'e'.repeat(kinds.indexOf('s')) + 's'.repeat(kinds.length - kinds.indexOf('s')));
@@ -72,7 +60,7 @@ test('no topic in the address: the home page links every topic on a learning pat
   const start = await page.$$eval('.start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual(start, [cards[0]]);
   const slots = await page.$$eval('.preview[data-topic]', (ds) => ds.map((d) => [d.dataset.topic, d.getBoundingClientRect().height]));
-  assert.equal(slots.length, topics.length);
+  assert.equal(slots.length, app.topics.length);
   assert.ok(slots.every(([, h]) => h >= 80), `preview slots have a height: ${JSON.stringify(slots)}`);
   assert.equal(await page.getAttribute('.brand', 'aria-current'), 'page');
   await shoot(page, 'home-1366');
@@ -87,8 +75,8 @@ test('no topic in the address: the home page links every topic on a learning pat
 });
 
 test('the home page shows the saved progress per topic', async () => {
-  const page = await openPage(browser, server.origin, DESKTOP);
-  const [first, second] = topics;
+  const page = await openPage(app.browser, app.origin, DESKTOP);
+  const [first, second] = app.topics;
   await page.addInitScript(([a, b]) => {
     localStorage.setItem('fleetlab.progress', JSON.stringify({
       version: 1,
@@ -96,11 +84,11 @@ test('the home page shows the saved progress per topic', async () => {
       score: 2, streak: 0, best_streak: 2,
     }));
   }, [first, second]);
-  await gotoTopic(page, server.origin, '?view=home');
+  await gotoTopic(page, app.origin, '?view=home');
   const progress = (t) => page.textContent(`.path-card[data-topic="${t}"] .progress`);
   assert.match(await progress(first), /1 of 3 challenges solved · 2 questions right/);
   assert.match(await progress(second), /0 of 3 challenges solved · 0 questions right/);
-  assert.match(await progress(topics[2]), /Not started/);
+  assert.match(await progress(app.topics[2]), /Not started/);
   assert.equal(await page.$$eval(`.path-card[data-topic="${first}"] .meter .done`, (s) => s.length), 1);
   assert.deepEqual(page.problems(), []);
   await page.context().close();
@@ -108,10 +96,10 @@ test('the home page shows the saved progress per topic', async () => {
 
 test('at 1366×900 the first chart starts above 900 px on every topic and story', async (t) => {
   const rows = [];
-  for (const topic of topics) {
+  for (const topic of app.topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin, DESKTOP);
-      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const page = await openPage(app.browser, app.origin, DESKTOP);
+      await gotoTopic(page, app.origin, `?topic=${topic}`);
       const tops = { defaults: await pictureTop(page) };
       await shoot(page, `${topic}-1366`);
       // The key sliders are in the first screen too.
@@ -141,10 +129,10 @@ test('at 1366×900 the first chart starts above 900 px on every topic and story'
 });
 
 test('on a phone the key figures stay in view while a slider moves', async (t) => {
-  for (const topic of topics) {
+  for (const topic of app.topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin, PHONE);
-      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const page = await openPage(app.browser, app.origin, PHONE);
+      await gotoTopic(page, app.origin, `?topic=${topic}`);
       await shoot(page, `${topic}-360`);
       // Open the fold, so the last slider is the farthest one down.
       await page.click('#more-params > summary');
@@ -172,16 +160,16 @@ test('on a phone the key figures stay in view while a slider moves', async (t) =
       await page.context().close();
     });
   }
-  const page = await openPage(browser, server.origin, PHONE);
-  await gotoTopic(page, server.origin, '');
+  const page = await openPage(app.browser, app.origin, PHONE);
+  await gotoTopic(page, app.origin, '');
   await shoot(page, 'home-360');
   await page.context().close();
 });
 
 test('"More parameters" folds the rest, opens for a story, a link or a lever, and stays open', async () => {
-  const page = await openPage(browser, server.origin, DESKTOP);
+  const page = await openPage(app.browser, app.origin, DESKTOP);
   // Autoscaling's late ramp sets folded parameters (the ramp, the trough).
-  await gotoTopic(page, server.origin, '?topic=autoscaling');
+  await gotoTopic(page, app.origin, '?topic=autoscaling');
   const open = () => page.$eval('#more-params', (d) => d.open);
   assert.equal(await open(), false, 'folded at the defaults');
   // Keyboard: the summary opens and closes it.
@@ -200,10 +188,10 @@ test('"More parameters" folds the rest, opens for a story, a link or a lever, an
   await page.click('[data-preset="late-ramp"]');
   assert.equal(await open(), true, 'a story that sets a folded parameter opens the fold');
   // A link that sets one.
-  await gotoTopic(page, server.origin, '?topic=autoscaling&drain_s=120');
+  await gotoTopic(page, app.origin, '?topic=autoscaling&drain_s=120');
   assert.equal(await open(), true, 'a link that sets a folded parameter opens the fold');
   // A lever that points into the fold.
-  await gotoTopic(page, server.origin, '?topic=autoscaling');
+  await gotoTopic(page, app.origin, '?topic=autoscaling');
   await page.evaluate(() => {
     const lever = document.querySelector('.check .lever');
     lever.dataset.lever = 'drain_s';
@@ -217,8 +205,8 @@ test('"More parameters" folds the rest, opens for a story, a link or a lever, an
 });
 
 test('a percent box reads 80 as 80 %, and a big box takes 20k', async () => {
-  const page = await openPage(browser, server.origin, DESKTOP);
-  await gotoTopic(page, server.origin, '?topic=load-balancing');
+  const page = await openPage(app.browser, app.origin, DESKTOP);
+  await gotoTopic(page, app.origin, '?topic=load-balancing');
   const box = '[data-param="cap"] .num';
   const shown = () => page.textContent('[data-param="cap"] output');
   for (const [typed, want] of [['80', '80%'], ['0.65', '65%'], ['55 %', '55%'], ['70%', '70%']]) {
@@ -232,7 +220,7 @@ test('a percent box reads 80 as 80 %, and a big box takes 20k', async () => {
   await page.focus(box);
   assert.equal(await page.isVisible('#b-cap'), true, 'the hint shows while the box has focus');
   assert.match(await page.textContent('#b-cap'), /80, 80% or 0\.8/);
-  await gotoTopic(page, server.origin, '?topic=fleet-efficiency');
+  await gotoTopic(page, app.origin, '?topic=fleet-efficiency');
   const demand = '[data-param="demand"] .num';
   await page.click('#more-params > summary');
   await page.fill(demand, '120k');
@@ -245,7 +233,7 @@ test('a percent box reads 80 as 80 %, and a big box takes 20k', async () => {
 /** Layout shift over the load, from before the first paint to the app's
  * first complete frame (data-ready, then two animation frames). */
 async function layoutShift(viewport, query) {
-  const page = await openPage(browser, server.origin, viewport);
+  const page = await openPage(app.browser, app.origin, viewport);
   await page.addInitScript(() => {
     window.shifts = [];
     new PerformanceObserver((list) => {
@@ -259,7 +247,7 @@ async function layoutShift(viewport, query) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await gotoTopic(page, server.origin, query);
+  await gotoTopic(page, app.origin, query);
   await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
   const shifts = await page.evaluate(() => window.shifts);
   await page.context().close();
@@ -269,7 +257,7 @@ async function layoutShift(viewport, query) {
 test('the page does not move while it loads (layout shift ≤ 0.02)', async () => {
   const rows = [];
   for (const [name, viewport] of [['1366×900', DESKTOP], ['360×740', PHONE]]) {
-    for (const query of ['', `?topic=${topics[0]}`, `?topic=${topics[topics.length - 1]}`, '?view=practice']) {
+    for (const query of ['', `?topic=${app.topics[0]}`, `?topic=${app.topics[app.topics.length - 1]}`, '?view=practice']) {
       const { total, shifts } = await layoutShift(viewport, query);
       rows.push(`${name} ${query || '(home)'}: ${total.toFixed(4)}`);
       assert.ok(total <= 0.02, `${name} ${query}: layout shift ${total.toFixed(4)} ${JSON.stringify(shifts)}`);
@@ -303,16 +291,16 @@ async function assertPlainWords(page, where) {
 
 test('no visible text names a file, the spec, a section sign or a parameter id', async (t) => {
   for (const q of ['', '?view=glossary', '?view=practice', '?view=instructors']) {
-    const page = await openPage(browser, server.origin, DESKTOP);
-    await gotoTopic(page, server.origin, q);
+    const page = await openPage(app.browser, app.origin, DESKTOP);
+    await gotoTopic(page, app.origin, q);
     await assertPlainWords(page, q || 'home');
     assert.deepEqual(page.problems(), []);
     await page.context().close();
   }
-  for (const topic of topics) {
+  for (const topic of app.topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin, DESKTOP);
-      await gotoTopic(page, server.origin, `?topic=${topic}`);
+      const page = await openPage(app.browser, app.origin, DESKTOP);
+      await gotoTopic(page, app.origin, `?topic=${topic}`);
       await assertPlainWords(page, topic);
       for (const id of await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset))) {
         await page.click(`[data-preset="${id}"]`);
