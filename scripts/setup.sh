@@ -58,7 +58,8 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# npm packages (playwright-core to drive Chromium, binaryen for wasm-opt),
+# npm packages (playwright-core to drive Chromium, binaryen for wasm-opt,
+# axe-core for the accessibility checks, scorm-again to play the LMS),
 # exactly as package-lock.json says; reinstalled only when the lock changes.
 stamp=node_modules/.fleetlab-lock.sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
