@@ -9,6 +9,7 @@
 //! documented in challenges/README.md.
 
 pub mod answer;
+pub mod kinds;
 pub mod progress;
 pub mod schema;
 
@@ -517,6 +518,18 @@ fn ask(
                     .join(", ")
             ))
         })?;
+    ask_template(solver, t, seed, live)
+}
+
+/// Draws template `t` (a topic's own, or one with its ranges at a level)
+/// from `seed` and solves it.
+pub(crate) fn ask_template(
+    solver: &'static dyn Solver,
+    t: &Template,
+    seed: u64,
+    live: Option<&Params>,
+) -> Result<Question, ChallengeError> {
+    let topic = solver.topic();
     let mut rng = SplitMix64::new(seed);
     let mut vars = solver.draw(t, &mut rng);
     if let Some(params) = live {

@@ -1,5 +1,7 @@
-//! A learner's practice record: per template, attempts and correct answers;
-//! overall score and streaks. The browser keeps it in localStorage and
+//! A learner's practice record: per template, attempts and correct answers,
+//! and its Leitner box and when it is due again (src/challenge/kinds/schedule.rs);
+//! the practice page's count of questions drawn; the predictions made on
+//! topic pages; overall score and streaks. The browser keeps it in localStorage and
 //! exports/imports it as JSON. Reading it never loses work: a record that
 //! fails to parse is kept aside by the edge, and one that parses but is
 //! inconsistent is repaired here with a list of what was changed.
@@ -7,8 +9,10 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The format version this build writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes. Format 2 added the boxes, the
+/// questions drawn and the predictions; a format-1 record reads as one whose
+/// boxes are all empty, so reading it changes nothing it holds.
+pub const VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -19,6 +23,22 @@ pub struct Entry {
     pub first_try: u32,
     /// The last seed seen, so "continue" reopens the same question.
     pub last_seed: Option<u64>,
+    /// The Leitner box: 0 never answered, 1 missed last time, up to 5.
+    #[serde(rename = "box")]
+    pub leitner: u8,
+    /// The practice question (by count drawn) by which it comes back.
+    pub due: Option<u32>,
+}
+
+/// The predictions made on one story of a topic page ("topic/story", or
+/// "topic/story+fix" for its fix).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Predicted {
+    pub made: u32,
+    /// Predictions the model's answer bore out (a check's verdict, a figure
+    /// within 10 %).
+    pub right: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -30,6 +50,10 @@ pub struct Progress {
     pub score: u32,
     pub streak: u32,
     pub best_streak: u32,
+    /// Practice-page questions drawn so far: the clock of the boxes.
+    pub drawn: u32,
+    /// Predictions on topic pages, keyed "topic/story" or "topic/story+fix".
+    pub predictions: BTreeMap<String, Predicted>,
 }
 
 impl Default for Progress {
@@ -40,6 +64,8 @@ impl Default for Progress {
             score: 0,
             streak: 0,
             best_streak: 0,
+            drawn: 0,
+            predictions: BTreeMap::new(),
         }
     }
 }
@@ -50,6 +76,27 @@ const MAX_SAFE: u64 = (1 << 53) - 1;
 
 pub fn key(topic: &str, template: &str) -> String {
     format!("{topic}/{template}")
+}
+
+/// A template id the record keeps: a numeric challenge (C1–C3) or a
+/// question kind (L1, M1, O1, P1).
+fn known_template(id: &str) -> bool {
+    matches!(id, "C1" | "C2" | "C3")
+        || super::kinds::Kind::from_id(id).is_some_and(|k| k.id() == id)
+}
+
+/// Bounds a box and its due question; whether it changed anything.
+fn repair_box(e: &mut Entry, drawn: u32) -> bool {
+    use super::kinds::schedule::{gap, TOP};
+    let was = (e.leitner, e.due);
+    e.leitner = e.leitner.min(TOP);
+    let latest = drawn.saturating_add(gap(TOP));
+    if e.leitner == 0 {
+        e.due = None;
+    } else if e.due.is_none_or(|d| d > latest) {
+        e.due = Some(drawn.saturating_add(gap(e.leitner)));
+    }
+    (e.leitner, e.due) != was
 }
 
 impl Progress {
@@ -66,6 +113,9 @@ impl Progress {
         let e = self.entries.entry(key(topic, template)).or_default();
         e.attempts = e.attempts.saturating_add(1);
         e.last_seed = (seed <= MAX_SAFE).then_some(seed);
+        if first {
+            super::kinds::schedule::after(e, correct, self.drawn);
+        }
         if correct {
             e.correct = e.correct.saturating_add(1);
             if first {
@@ -90,17 +140,18 @@ impl Progress {
                 self.version
             ));
         }
-        if self.version < VERSION {
+        if self.version < 1 {
             notes.push(format!(
                 "upgraded from format {} to {VERSION}",
                 self.version
             ));
-            self.version = VERSION;
         }
+        // Format 1 lacks only what format 2 added, empty by default.
+        self.version = VERSION;
         let before = self.entries.len();
         self.entries.retain(|k, _| {
             k.split_once('/')
-                .is_some_and(|(t, c)| !t.is_empty() && matches!(c, "C1" | "C2" | "C3"))
+                .is_some_and(|(t, c)| !t.is_empty() && known_template(c))
         });
         if self.entries.len() < before {
             notes.push(format!(
@@ -117,6 +168,24 @@ impl Progress {
             }
             if e.last_seed.is_some_and(|s| s > MAX_SAFE) {
                 e.last_seed = None;
+                fixed += 1;
+            }
+            fixed += usize::from(repair_box(e, self.drawn));
+        }
+        let before = self.predictions.len();
+        self.predictions.retain(|k, _| {
+            k.split_once('/')
+                .is_some_and(|(t, s)| !t.is_empty() && !s.is_empty())
+        });
+        if self.predictions.len() < before {
+            notes.push(format!(
+                "dropped {} unknown predictions",
+                before - self.predictions.len()
+            ));
+        }
+        for x in self.predictions.values_mut() {
+            if x.right > x.made {
+                x.right = x.made;
                 fixed += 1;
             }
         }
@@ -141,9 +210,27 @@ impl Progress {
             if mine.last_seed.is_none() {
                 mine.last_seed = e.last_seed;
             }
+            if e.leitner > mine.leitner || mine.due.is_none() {
+                mine.leitner = mine.leitner.max(e.leitner);
+                mine.due = e.due.or(mine.due);
+            }
+        }
+        self.drawn = self.drawn.max(other.drawn);
+        for (k, x) in &other.predictions {
+            let mine = self.predictions.entry(k.clone()).or_default();
+            mine.made = mine.made.saturating_add(x.made);
+            mine.right = mine.right.saturating_add(x.right);
         }
         self.score = self.score.saturating_add(other.score);
         self.best_streak = self.best_streak.max(other.best_streak);
+    }
+
+    /// Records a prediction made on a story of a topic page (`story`:
+    /// "story" or "story+fix"); `right`: the model bore it out.
+    pub fn predicted(&mut self, topic: &str, story: &str, right: bool) {
+        let x = self.predictions.entry(key(topic, story)).or_default();
+        x.made = x.made.saturating_add(1);
+        x.right = x.right.saturating_add(u32::from(right));
     }
 
     /// Questions solved over every template (saturating: an imported
@@ -207,6 +294,7 @@ mod tests {
                 correct: 5,
                 first_try: 9,
                 last_seed: Some(u64::MAX),
+                ..Entry::default()
             },
         );
         let (q, notes) = p.repaired().unwrap();
