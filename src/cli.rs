@@ -9,6 +9,9 @@ use crate::topics;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+#[path = "cli_kinds.rs"]
+mod kinds;
+
 #[derive(Parser)]
 #[command(
     name = "fleetlab",
@@ -75,6 +78,26 @@ enum Command {
         /// The answer as a learner types it ("12.3 GB", "-5", "$108/day").
         #[arg(long, allow_hyphen_values = true)]
         answer: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A question of another kind: choose the lever, multiple choice, order
+    /// the steps, predict then reveal; with --answer, its mark.
+    Kind {
+        topic: String,
+        /// L1 (lever), M1 (choice), O1 (order) or P1 (predict).
+        kind: String,
+        #[arg(long)]
+        seed: u64,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "medium")]
+        level: String,
+        /// Include the key, the reasons and the explanation.
+        #[arg(long)]
+        key: bool,
+        /// An answer: name=value (lever), a letter (choice, predict), letters in order (order).
+        #[arg(long, allow_hyphen_values = true)]
+        answer: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -199,6 +222,24 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 format!("{}: {}\n", g.verdict.word(), g.message)
             })
         }
+        Command::Kind {
+            topic,
+            kind,
+            seed,
+            level,
+            key,
+            answer,
+            json,
+        } => kinds::kind_text(
+            find_topic(&topic)?,
+            &kind,
+            seed,
+            &level,
+            key,
+            answer.as_deref(),
+            json,
+        )
+        .map_err(Usage),
         Command::ProblemSet {
             seed,
             topics: chosen,

@@ -456,3 +456,76 @@ fn story_predictions_read_the_model() {
     assert_eq!(predict::judge(Unit::Ms, 95.0, 100.0), Near::Right);
     assert_eq!(predict::judge(Unit::Ms, 1e9, f64::INFINITY), Near::Off);
 }
+
+/// `fleetlab kind`: the question, its key, and the mark of a typed answer,
+/// as docs/contract.md writes them; bad input is refused with status 2.
+#[test]
+fn the_command_line_asks_keys_and_marks() {
+    use std::process::Command;
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (kind, list) in [
+        ("L1", "levers"),
+        ("M1", "options"),
+        ("O1", "steps"),
+        ("P1", "options"),
+    ] {
+        let out = run(&["kind", "warm-pool", kind, "--seed", "5", "--key", "--json"]);
+        assert!(out.status.success(), "{kind}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for field in [
+            "topic", "kind", "template", "title", "seed", "level", "question", "key", "reasons",
+            "reveal", list,
+        ] {
+            assert!(!v[field].is_null(), "{kind}: {field}");
+        }
+        let key = v["key"].as_str().unwrap();
+        let out = run(&[
+            "kind",
+            "warm-pool",
+            kind,
+            "--seed",
+            "5",
+            "--answer",
+            key,
+            "--json",
+        ]);
+        let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(m["mark"]["correct"], true, "{kind}: {key}");
+        assert_eq!(m["mark"]["counted"], true, "{kind}");
+    }
+    let out = run(&[
+        "kind",
+        "warm-pool",
+        "L1",
+        "--seed",
+        "5",
+        "--answer",
+        "warm=4",
+        "--json",
+    ]);
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(m["mark"]["correct"], false);
+    for bad in [
+        vec!["kind", "warm-pool", "Z1", "--seed", "1"],
+        vec![
+            "kind",
+            "warm-pool",
+            "M1",
+            "--seed",
+            "1",
+            "--level",
+            "extreme",
+        ],
+        vec!["kind", "warm-pool", "M1", "--seed", "1", "--answer", "Q"],
+        vec!["kind", "nowhere", "M1", "--seed", "1"],
+    ] {
+        let out = run(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}

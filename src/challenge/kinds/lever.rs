@@ -285,13 +285,14 @@ pub fn pose(topic: &dyn Topic, seed: u64) -> Option<Posed> {
     let base = topic.preset_params(s.story, false).ok()?;
     let verdict = topic.run(&base).verdict(s.check.id)?.clone();
     let fix = s.story.fix?;
+    // The verdict's reason often names its lever: it is said after an answer.
     let text = format!(
-        "“{}”: {}. The check “{}” fails: {} ({}). Which one parameter would you change so that it passes, and to what?",
+        "“{}”: {}. The check “{}” ({}) fails: {}. Which one parameter would you change so that it passes, and to what?",
         s.story.title,
         super::predict::setup(topic, s.story),
         s.check.label,
+        s.check.rule,
         verdict.comparison(),
-        verdict.why,
     );
     Some(Posed {
         topic: topic.id(),

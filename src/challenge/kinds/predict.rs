@@ -12,8 +12,8 @@ use super::{Body, Kind, Level, Posed, Said};
 use crate::challenge::answer::parse_answer;
 use crate::model::{CheckSpec, Outcome, Preset, SplitMix64, Topic, Unit};
 
-/// The values a story sets, as a reader sees them: "Cards 16 · Routing
-/// policy round-robin".
+/// The values a story sets, as a reader sees them: "Cards: 16 cards ·
+/// Routing policy: round-robin".
 pub fn setup(topic: &dyn Topic, story: &Preset) -> String {
     let specs = topic.params();
     story
@@ -22,7 +22,7 @@ pub fn setup(topic: &dyn Topic, story: &Preset) -> String {
         .filter_map(|(name, text)| {
             let s = specs.iter().find(|s| s.name == *name)?;
             let v = s.parse(text).ok()?;
-            Some(format!("{} {}", s.label, s.display(v)))
+            Some(format!("{}: {}", s.label, s.display(v)))
         })
         .collect::<Vec<_>>()
         .join(" · ")
