@@ -83,24 +83,7 @@ enum Command {
     },
     /// A question of another kind: choose the lever, multiple choice, order
     /// the steps, predict then reveal; with --answer, its mark.
-    Kind {
-        topic: String,
-        /// L1 (lever), M1 (choice), O1 (order) or P1 (predict).
-        kind: String,
-        #[arg(long)]
-        seed: u64,
-        /// easy, medium or hard.
-        #[arg(long, default_value = "medium")]
-        level: String,
-        /// Include the key, the reasons and the explanation.
-        #[arg(long)]
-        key: bool,
-        /// An answer: name=value (lever), a letter (choice, predict), letters in order (order).
-        #[arg(long, allow_hyphen_values = true)]
-        answer: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
+    Kind(kinds::KindArgs),
     /// A numbered problem set with a separate answer key, for instructors.
     ProblemSet {
         #[arg(long)]
@@ -222,24 +205,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 format!("{}: {}\n", g.verdict.word(), g.message)
             })
         }
-        Command::Kind {
-            topic,
-            kind,
-            seed,
-            level,
-            key,
-            answer,
-            json,
-        } => kinds::kind_text(
-            find_topic(&topic)?,
-            &kind,
-            seed,
-            &level,
-            key,
-            answer.as_deref(),
-            json,
-        )
-        .map_err(Usage),
+        Command::Kind(args) => kinds::run(args),
         Command::ProblemSet {
             seed,
             topics: chosen,

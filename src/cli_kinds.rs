@@ -3,12 +3,48 @@
 //! a seed at a level, its key, and the mark of an answer typed as the page's
 //! controls would give it (docs/contract.md).
 
+use super::{find_topic, Usage};
 use crate::challenge::kinds::{self, letter, Body, Kind, Level, Response};
 use crate::model::Topic;
 use serde_json::{json, Value};
 
+#[derive(clap::Args)]
+pub(super) struct KindArgs {
+    topic: String,
+    /// L1 (lever), M1 (choice), O1 (order) or P1 (predict).
+    kind: String,
+    #[arg(long)]
+    seed: u64,
+    /// easy, medium or hard.
+    #[arg(long, default_value = "medium")]
+    level: String,
+    /// Include the key, the reasons and the explanation.
+    #[arg(long)]
+    key: bool,
+    /// An answer: name=value (lever), a letter (choice, predict), letters in order (order).
+    #[arg(long, allow_hyphen_values = true)]
+    answer: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// `fleetlab kind …`.
+pub(super) fn run(a: KindArgs) -> Result<String, Usage> {
+    let topic = find_topic(&a.topic)?;
+    kind_text(
+        topic,
+        &a.kind,
+        a.seed,
+        &a.level,
+        a.key,
+        a.answer.as_deref(),
+        a.json,
+    )
+    .map_err(Usage)
+}
+
 /// The question (and its key, and the mark of `answer`) as text or JSON.
-pub fn kind_text(
+fn kind_text(
     topic: &'static dyn Topic,
     kind: &str,
     seed: u64,
