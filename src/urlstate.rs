@@ -30,6 +30,7 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `predict` | `on`: a topic page asks for a prediction before a story's outcome shows; `off`: the practice page asks none (absent: off on a topic page, on in practice) |
 
 use crate::challenge;
 use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
@@ -37,7 +38,7 @@ use crate::topics;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 15] = [
     "view",
     "topic",
     "preset",
@@ -52,6 +53,7 @@ pub const KEYS: [&str; 14] = [
     "tries",
     "fixed_seed",
     "chart_height",
+    "predict",
 ];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
@@ -165,6 +167,17 @@ pub struct Embed {
     pub fixed_seed: Option<u64>,
     /// Chart height in CSS pixels.
     pub chart_height: Option<u32>,
+    /// Predict before the outcome shows: on a topic page, before a story's
+    /// outcome; on the practice page, its prediction questions. `None`: the
+    /// view's default (off on a topic page, on in practice).
+    pub predict: Option<bool>,
+}
+
+impl Embed {
+    /// Whether predictions are asked in `view`.
+    pub fn predicts(&self, view: View) -> bool {
+        self.predict.unwrap_or(view == View::Practice)
+    }
 }
 
 /// The challenge question on show.
@@ -334,6 +347,9 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(h) = e.chart_height {
         out.push(("chart_height", h.to_string()));
+    }
+    if let Some(p) = e.predict {
+        out.push(("predict", if p { "on" } else { "off" }.into()));
     }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
@@ -624,6 +640,12 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
         let (lo, hi) = CHART_HEIGHT;
         e.chart_height =
             whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
+    }
+    if let Some(v) = pairs.get("predict") {
+        match flag(v) {
+            Some(on) => e.predict = Some(on),
+            None => notes.push(format!("predict={} is not on or off; ignored.", short(v))),
+        }
     }
 }
 

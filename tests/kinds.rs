@@ -392,7 +392,7 @@ fn the_record_carries_boxes_and_predictions() {
         .unwrap()
         .repaired()
         .unwrap();
-    assert!(notes.is_empty(), "format 1 reads without a word: {notes:?}");
+    assert_eq!(notes, ["upgraded from format 1 to 2"]);
     assert_eq!(old.version, fleetlab::challenge::progress::VERSION);
     assert_eq!(old.entry("warm-pool", "C2").correct, 1);
     assert_eq!(old.entry("warm-pool", "C2").leitner, 0);

@@ -218,6 +218,32 @@ fn embed_options_and_views_round_trip() {
     assert_eq!(s.params().choice("scheme"), "ring");
 }
 
+/// `predict`: on or off in the link, the view's default when absent (off on
+/// a topic page, on in practice); anything else is said and ignored.
+#[test]
+fn predict_reads_writes_and_defaults_by_view() {
+    let (s, notes) = decode("topic=warm-pool&preset=all-cold&embed=1&predict=on");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.predict, Some(true));
+    assert!(s.embed.predicts(View::Topic));
+    assert_eq!(
+        encode(&s),
+        "topic=warm-pool&preset=all-cold&embed=1&predict=on"
+    );
+    let (s, _) = decode("view=practice&predict=0");
+    assert_eq!(s.embed.predict, Some(false));
+    assert!(!s.embed.predicts(View::Practice));
+    assert!(encode(&s).ends_with("predict=off"));
+    assert_eq!(decode(&encode(&s)).0, s);
+    let (s, _) = decode("topic=warm-pool");
+    assert_eq!(s.embed.predict, None);
+    assert!(!s.embed.predicts(View::Topic) && s.embed.predicts(View::Practice));
+    assert!(!encode(&s).contains("predict"));
+    let (s, notes) = decode("topic=warm-pool&predict=maybe");
+    assert_eq!(s.embed.predict, None);
+    assert_eq!(notes, ["predict=maybe is not on or off; ignored."]);
+}
+
 #[test]
 fn compare_names_a_comparison_the_page_can_show() {
     for t in topics::all() {
@@ -336,6 +362,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
                 0..5u8,
+                proptest::option::of(any::<bool>()),
             ),
         )
             .prop_map(
@@ -347,7 +374,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view),
+                    (on, lock, pick, hide, tries, fixed, height, view, predict),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -406,6 +433,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
+                        predict,
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.

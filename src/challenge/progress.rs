@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 /// The format version this build writes. Format 2 added the boxes, the
 /// questions drawn and the predictions; a format-1 record reads as one whose
-/// boxes are all empty, so reading it changes nothing it holds.
+/// boxes are all empty (and says it was upgraded).
 pub const VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -140,14 +140,13 @@ impl Progress {
                 self.version
             ));
         }
-        if self.version < 1 {
+        if self.version < VERSION {
             notes.push(format!(
                 "upgraded from format {} to {VERSION}",
                 self.version
             ));
+            self.version = VERSION;
         }
-        // Format 1 lacks only what format 2 added, empty by default.
-        self.version = VERSION;
         let before = self.entries.len();
         self.entries.retain(|k, _| {
             k.split_once('/')

@@ -77,7 +77,7 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
   // An inconsistent one: repaired, with what changed.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 0, entries: { 'consistent-hashing/C2': { attempts: 1, correct: 4 } }, score: 2 })));
   await reload(page);
-  assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 1; corrected 1 inconsistent counts/);
+  assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 2; corrected 1 inconsistent counts/);
 
   // A record from a newer Fleetlab is left alone.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 9 })));

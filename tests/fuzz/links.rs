@@ -106,6 +106,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         tries: chance(rng, 0.4).then(|| 1 + rng.below(MAX_TRIES as u64) as u32),
         fixed_seed: chance(rng, 0.3).then(|| seed(rng)),
         chart_height: chance(rng, 0.3).then(|| lo + rng.below((hi - lo + 1) as u64) as u32),
+        predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
     };
     // A comparison the page can show: its parameter free, the scene on show.
     let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);
