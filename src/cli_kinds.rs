@@ -84,6 +84,7 @@ fn kind_text(
     if key {
         let r = kinds::key(topic, &q).ok_or("no lever fixes this check alone")?;
         v["key"] = json!(typed(&r));
+        v["wrong"] = json!(wrong(topic, &q).map(|w| typed(&w)));
         v["reveal"] = json!(q.reveal);
         v["reasons"] = json!(match &q.body {
             Body::Lever(ask) => kinds::lever::explain(topic, ask),
@@ -99,6 +100,26 @@ fn kind_text(
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     } else {
         plain(&v)
+    })
+}
+
+/// A wrong answer: the key lever at the story's own value, the first
+/// option that is not the key, the key's first two steps swapped.
+fn wrong(topic: &dyn Topic, q: &kinds::Posed) -> Option<Response> {
+    Some(match (&q.body, kinds::key(topic, q)?) {
+        (Body::Lever(ask), Response::Lever { param, .. }) => {
+            let spec = kinds::lever::find_param(topic, &param)?;
+            Response::Lever {
+                value: spec.box_text(ask.base.get(spec.name)),
+                param,
+            }
+        }
+        (_, Response::Pick(k)) => Response::Pick(usize::from(k == 0)),
+        (_, Response::Order(mut o)) => {
+            o.swap(0, 1);
+            Response::Order(o)
+        }
+        _ => return None,
     })
 }
 

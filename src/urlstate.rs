@@ -30,6 +30,7 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `kinds` | the practice page's kinds of question: any of `numbers`, `lever`, `choice`, `order`, `predict` (absent: all) |
 //! | `predict` | `on`: a topic page asks for a prediction before a story's outcome shows; `off`: the practice page asks none (absent: off on a topic page, on in practice) |
 
 use crate::challenge;
@@ -38,7 +39,7 @@ use crate::topics;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 15] = [
+pub const KEYS: [&str; 16] = [
     "view",
     "topic",
     "preset",
@@ -54,7 +55,11 @@ pub const KEYS: [&str; 15] = [
     "fixed_seed",
     "chart_height",
     "predict",
+    "kinds",
 ];
+
+/// The kinds of question a practice page may drill (`kinds=`), in order.
+pub const KIND_WORDS: [&str; 5] = ["numbers", "lever", "choice", "order", "predict"];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
 pub const MAX_TRIES: u32 = 99;
@@ -171,6 +176,9 @@ pub struct Embed {
     /// outcome; on the practice page, its prediction questions. `None`: the
     /// view's default (off on a topic page, on in practice).
     pub predict: Option<bool>,
+    /// The practice page's kinds of question, some of [`KIND_WORDS`] in
+    /// that order (`None`: all).
+    pub kinds: Option<Vec<&'static str>>,
 }
 
 impl Embed {
@@ -350,6 +358,9 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(p) = e.predict {
         out.push(("predict", if p { "on" } else { "off" }.into()));
+    }
+    if let Some(k) = &e.kinds {
+        out.push(("kinds", k.join(",")));
     }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
@@ -647,6 +658,9 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
             None => notes.push(format!("predict={} is not on or off; ignored.", short(v))),
         }
     }
+    if let Some(v) = pairs.given("kinds") {
+        e.kinds = kinds(v, notes);
+    }
 }
 
 /// The comparison shown side by side: one the topic's scene offers, on a
@@ -719,6 +733,33 @@ fn note_unknown(topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String
         topic.title(),
         shown.join(", ")
     ));
+}
+
+/// The kinds a link names, in their canonical order; none named: all.
+fn kinds(v: &str, notes: &mut Vec<String>) -> Option<Vec<&'static str>> {
+    let asked: Vec<String> = v
+        .split(',')
+        .map(|w| w.trim().to_ascii_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let strangers: Vec<String> = asked
+        .iter()
+        .filter(|w| !KIND_WORDS.contains(&w.as_str()))
+        .map(|w| short(w))
+        .collect();
+    if !strangers.is_empty() {
+        notes.push(format!(
+            "kinds: {} is not one of {}; ignored.",
+            strangers.join(", "),
+            KIND_WORDS.join(", ")
+        ));
+    }
+    let known: Vec<&'static str> = KIND_WORDS
+        .iter()
+        .copied()
+        .filter(|k| asked.iter().any(|w| w == k))
+        .collect();
+    (!known.is_empty()).then_some(known)
 }
 
 /// `1/true/yes/on` (or a bare key) and `0/false/no/off`.

@@ -398,7 +398,7 @@ fn the_record_carries_boxes_and_predictions() {
     assert_eq!(old.entry("warm-pool", "C2").leitner, 0);
 
     // Inconsistent boxes and predictions are bounded, and said.
-    let bad = r#"{"version":2,"drawn":5,"entries":{"warm-pool/O1":{"attempts":1,"box":9,"due":4000000},"warm-pool/Z9":{}},"predictions":{"warm-pool/all-cold":{"made":1,"right":3},"nonsense":{}}}"#;
+    let bad = r#"{"version":2,"drawn":5,"entries":{"warm-pool/O1":{"attempts":1,"box":9,"due":4000000},"warm-pool/Z9":{}},"predictions":{"warm-pool/all-cold":{"attempts":1,"correct":3},"nonsense":{}}}"#;
     let (fixed, notes) = serde_json::from_str::<Progress>(bad)
         .unwrap()
         .repaired()
@@ -408,14 +408,14 @@ fn the_record_carries_boxes_and_predictions() {
         (e.leitner, e.due),
         (schedule::TOP, Some(5 + schedule::gap(schedule::TOP)))
     );
-    assert_eq!(fixed.predictions["warm-pool/all-cold"].right, 1);
+    assert_eq!(fixed.predictions["warm-pool/all-cold"].correct, 1);
     assert_eq!(notes.len(), 3, "{notes:?}");
 
     // Import adds counts and keeps the further box.
     let mut mine = Progress::default();
     mine.merge(&p);
     mine.merge(&p);
-    assert_eq!(mine.predictions["load-balancing/hash"].made, 2);
+    assert_eq!(mine.predictions["load-balancing/hash"].attempts, 2);
     assert_eq!(mine.entry("load-balancing", "M1").leitner, 2);
     assert_eq!(mine.drawn, 12);
 }
@@ -484,6 +484,19 @@ fn the_command_line_asks_keys_and_marks() {
             assert!(!v[field].is_null(), "{kind}: {field}");
         }
         let key = v["key"].as_str().unwrap();
+        let wrong = v["wrong"].as_str().unwrap();
+        let out = run(&[
+            "kind",
+            "warm-pool",
+            kind,
+            "--seed",
+            "5",
+            "--answer",
+            wrong,
+            "--json",
+        ]);
+        let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(m["mark"]["correct"], false, "{kind}: {wrong}");
         let out = run(&[
             "kind",
             "warm-pool",

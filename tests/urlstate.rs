@@ -8,7 +8,8 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, KIND_WORDS, MAX_SEED,
+    MAX_TRIES,
 };
 use proptest::prelude::*;
 
@@ -244,6 +245,25 @@ fn predict_reads_writes_and_defaults_by_view() {
     assert_eq!(notes, ["predict=maybe is not on or off; ignored."]);
 }
 
+/// `kinds`: the practice page's kinds of question, in canonical order;
+/// unknown words are said and dropped, none known means all.
+#[test]
+fn kinds_name_the_practice_pages_questions() {
+    let (s, notes) = decode("view=practice&kinds=order,Numbers,lever");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.kinds, Some(vec!["numbers", "lever", "order"]));
+    assert_eq!(
+        encode(&s),
+        "view=practice&topic=consistent-hashing&kinds=numbers,lever,order"
+    );
+    assert_eq!(decode(&encode(&s)).0, s);
+    let (s, notes) = decode("view=practice&kinds=riddles,choice");
+    assert_eq!(s.embed.kinds, Some(vec!["choice"]));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let (s, _) = decode("view=practice&kinds=riddles");
+    assert_eq!(s.embed.kinds, None);
+}
+
 #[test]
 fn compare_names_a_comparison_the_page_can_show() {
     for t in topics::all() {
@@ -363,6 +383,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
                 0..5u8,
                 proptest::option::of(any::<bool>()),
+                proptest::option::of(proptest::collection::vec(any::<bool>(), 5)),
             ),
         )
             .prop_map(
@@ -374,7 +395,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view, predict),
+                    (on, lock, pick, hide, tries, fixed, height, view, predict, kinds),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -434,6 +455,16 @@ fn valid_state() -> impl Strategy<Value = State> {
                         fixed_seed: fixed,
                         chart_height: height,
                         predict,
+                        kinds: kinds
+                            .map(|on| {
+                                KIND_WORDS
+                                    .iter()
+                                    .zip(on)
+                                    .filter(|(_, on)| *on)
+                                    .map(|(k, _)| *k)
+                                    .collect::<Vec<_>>()
+                            })
+                            .filter(|k| !k.is_empty()),
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.

@@ -30,17 +30,6 @@ pub struct Entry {
     pub due: Option<u32>,
 }
 
-/// The predictions made on one story of a topic page ("topic/story", or
-/// "topic/story+fix" for its fix).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Predicted {
-    pub made: u32,
-    /// Predictions the model's answer bore out (a check's verdict, a figure
-    /// within 10 %).
-    pub right: u32,
-}
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
@@ -52,8 +41,9 @@ pub struct Progress {
     pub best_streak: u32,
     /// Practice-page questions drawn so far: the clock of the boxes.
     pub drawn: u32,
-    /// Predictions on topic pages, keyed "topic/story" or "topic/story+fix".
-    pub predictions: BTreeMap<String, Predicted>,
+    /// Predictions on topic pages, keyed "topic/story" or "topic/story+fix":
+    /// `attempts` counts those made, `correct` those the model bore out.
+    pub predictions: BTreeMap<String, Entry>,
 }
 
 impl Default for Progress {
@@ -83,6 +73,14 @@ pub fn key(topic: &str, template: &str) -> String {
 fn known_template(id: &str) -> bool {
     matches!(id, "C1" | "C2" | "C3")
         || super::kinds::Kind::from_id(id).is_some_and(|k| k.id() == id)
+}
+
+/// Bounds the counts by the attempts; whether it changed anything.
+fn bound_counts(e: &mut Entry) -> bool {
+    let ok = e.correct <= e.attempts && e.first_try <= e.correct;
+    e.correct = e.correct.min(e.attempts);
+    e.first_try = e.first_try.min(e.correct);
+    !ok
 }
 
 /// Bounds a box and its due question; whether it changed anything.
@@ -160,11 +158,7 @@ impl Progress {
         }
         let mut fixed = 0;
         for e in self.entries.values_mut() {
-            if e.correct > e.attempts || e.first_try > e.correct {
-                e.correct = e.correct.min(e.attempts);
-                e.first_try = e.first_try.min(e.correct);
-                fixed += 1;
-            }
+            fixed += usize::from(bound_counts(e));
             if e.last_seed.is_some_and(|s| s > MAX_SAFE) {
                 e.last_seed = None;
                 fixed += 1;
@@ -183,10 +177,7 @@ impl Progress {
             ));
         }
         for x in self.predictions.values_mut() {
-            if x.right > x.made {
-                x.right = x.made;
-                fixed += 1;
-            }
+            fixed += usize::from(bound_counts(x));
         }
         if self.streak > self.best_streak {
             self.best_streak = self.streak;
@@ -217,8 +208,8 @@ impl Progress {
         self.drawn = self.drawn.max(other.drawn);
         for (k, x) in &other.predictions {
             let mine = self.predictions.entry(k.clone()).or_default();
-            mine.made = mine.made.saturating_add(x.made);
-            mine.right = mine.right.saturating_add(x.right);
+            mine.attempts = mine.attempts.saturating_add(x.attempts);
+            mine.correct = mine.correct.saturating_add(x.correct);
         }
         self.score = self.score.saturating_add(other.score);
         self.best_streak = self.best_streak.max(other.best_streak);
@@ -228,8 +219,8 @@ impl Progress {
     /// "story" or "story+fix"); `right`: the model bore it out.
     pub fn predicted(&mut self, topic: &str, story: &str, right: bool) {
         let x = self.predictions.entry(key(topic, story)).or_default();
-        x.made = x.made.saturating_add(1);
-        x.right = x.right.saturating_add(u32::from(right));
+        x.attempts = x.attempts.saturating_add(1);
+        x.correct = x.correct.saturating_add(u32::from(right));
     }
 
     /// Questions solved over every template (saturating: an imported

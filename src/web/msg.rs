@@ -30,6 +30,31 @@ pub enum Msg {
     Copy(CopyWhat, CopyUi),
     /// A `message` event from another window (read as data, never run).
     Message(MessageEvent),
+    /// The prediction asked before a story's outcome (src/web/poe.rs).
+    Predict(PredictMsg),
+}
+
+/// Predict before a story's outcome shows, on a topic page.
+#[derive(Clone, Copy)]
+pub enum PredictMsg {
+    /// "Predict before each story" turned on or off.
+    Toggle,
+    /// "Commit my prediction".
+    Commit,
+    /// "Skip: show me".
+    Skip,
+}
+
+/// In a question of another kind (src/web/kinds.rs).
+#[derive(Clone, Copy)]
+pub enum KindMsg {
+    Check,
+    /// The lever's parameter was chosen.
+    Param,
+    /// Move the step at a position up (true) or down.
+    Move(usize, bool),
+    /// "Show why".
+    Why,
 }
 
 /// On a topic page.
@@ -95,6 +120,8 @@ pub enum PracticeMsg {
     Export,
     /// The text of a file chosen to import.
     Imported(String),
+    /// A question of another kind (the practice page).
+    Kind(KindMsg),
 }
 
 /// A field of the instructors' form changed.

@@ -59,7 +59,8 @@ test('drawn questions match the native model, and close answers get a nudge', as
 });
 
 test('the practice page drills, keeps score, and recovers a corrupted record', async () => {
-  const page = await app.open('?view=practice');
+  // Numeric questions only (the other kinds: tests/browser/kinds.test.mjs).
+  const page = await app.open('?view=practice&kinds=numbers');
   const topic = await page.getAttribute('#q-text', 'data-topic');
   const tpl = await page.getAttribute('#q-text', 'data-template');
   const seed = await page.getAttribute('#q-text', 'data-seed');
@@ -90,7 +91,7 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
 });
 
 test('progress exports to a file and imports back', async () => {
-  const page = await app.open('?view=practice');
+  const page = await app.open('?view=practice&kinds=numbers');
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 })));
   await reload(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);

@@ -107,6 +107,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         fixed_seed: chance(rng, 0.3).then(|| seed(rng)),
         chart_height: chance(rng, 0.3).then(|| lo + rng.below((hi - lo + 1) as u64) as u32),
         predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
+        kinds: chance(rng, 0.2).then(|| vec!["numbers", "order"]),
     };
     // A comparison the page can show: its parameter free, the scene on show.
     let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);

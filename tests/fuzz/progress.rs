@@ -87,7 +87,7 @@ fn valid(rng: &mut SplitMix64) -> Value {
         "streak": streak,
         "best_streak": streak + rng.below(5).min(u32::MAX as u64 - streak),
         "drawn": count(rng).min(u32::MAX as u64),
-        "predictions": { "warm-pool/all-cold": { "made": rng.below(5), "right": rng.below(7) } },
+        "predictions": { "warm-pool/all-cold": { "attempts": rng.below(5), "correct": rng.below(7) } },
     })
 }
 
@@ -197,7 +197,7 @@ fn assert_consistent(p: &Progress, ctx: &str) {
         assert!(e.last_seed.is_none_or(|s| s <= MAX_SAFE), "{ctx}: seed");
     }
     for x in p.predictions.values() {
-        assert!(x.right <= x.made, "{ctx}: predictions {x:?}");
+        assert!(x.correct <= x.attempts, "{ctx}: predictions {x:?}");
     }
     let _ = p.solved();
 }

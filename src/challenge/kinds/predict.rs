@@ -276,6 +276,9 @@ pub struct Revealed {
     pub yours: String,
     pub model: String,
     pub near: Near,
+    /// How near, in words: "close", "in range", "off" for a figure;
+    /// "right", "wrong" for a check.
+    pub said: &'static str,
 }
 
 /// What the learner predicted: a number typed in the figure's unit, or
@@ -302,6 +305,7 @@ pub fn reveal(prompt: &Prompt, guess: &Guess, outcome: &Outcome) -> Option<Revea
                 yours,
                 model: f.text(),
                 near,
+                said: ["close", "in range", "off"][near as usize],
             })
         }
         (Prompt::Holds(c), Guess::Holds(said)) => {
@@ -311,6 +315,7 @@ pub fn reveal(prompt: &Prompt, guess: &Guess, outcome: &Outcome) -> Option<Revea
                 question,
                 yours: word(*said).into(),
                 model: format!("{}: {}", word(v.pass), v.comparison()),
+                said: if *said == v.pass { "right" } else { "wrong" },
                 near: if *said == v.pass {
                     Near::Right
                 } else {

@@ -8,7 +8,8 @@
 //! within the next three questions (never the very next one, so it is
 //! recalled, not copied); answered right at its first try it climbs a box
 //! and waits longer: 4, 8, 16, 32 questions. A template's box also sets the
-//! level it is drawn at: easy in boxes 0–1, medium in 2–3, hard in 4–5.
+//! level it is drawn at: as written (medium) when new, easy in box 1 (just
+//! missed), medium in 2–3, hard in 4–5.
 
 use super::Level;
 use crate::challenge::progress::{Entry, Progress};
@@ -39,11 +40,13 @@ pub fn after(e: &mut Entry, correct: bool, now: u32) {
     e.due = Some(now.saturating_add(gap(e.leitner)));
 }
 
-/// The level a template is drawn at, from its box.
+/// The level a template is drawn at, from its box: as written (medium)
+/// until it is met, easy after a miss, medium again as it climbs, hard in
+/// the top two boxes.
 pub fn level(e: &Entry) -> Level {
     match e.leitner {
-        0 | 1 => Level::Easy,
-        2 | 3 => Level::Medium,
+        1 => Level::Easy,
+        0 | 2 | 3 => Level::Medium,
         _ => Level::Hard,
     }
 }
