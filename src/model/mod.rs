@@ -3,6 +3,7 @@
 //! entropy source (tests/tidy.rs holds the line).
 
 pub mod chart;
+pub mod chart_colour;
 pub mod chart_geometry;
 pub mod chart_layout;
 pub mod chart_scale;
