@@ -110,6 +110,9 @@ impl App {
             let fx = app.mount_practice(Options::for_topic(&link));
             app.apply(fx);
         }
+        if link.embed.on {
+            super::page::name_regions();
+        }
         if let Shown::Topic { page, .. } = &mut app.view {
             // The panel is in place: the charts are drawn at their final
             // size before the page says it is ready, not a frame later.

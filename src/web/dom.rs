@@ -78,3 +78,66 @@ pub fn now_ms() -> f64 {
 pub fn log_error(msg: &str) {
     web_sys::console::error_1(&JsValue::from_str(msg));
 }
+
+/// What the custom property `var` holds where the page is now (its theme,
+/// print, forced colours): a colour as the browser computes it, `rgb(…)`.
+/// Read through a hidden probe that forced colours leave alone, so a system
+/// colour (`CanvasText`) arrives as the colour it stands for.
+pub fn css_colour(var: &str) -> String {
+    let probe = by_id("ink-probe").unwrap_or_else(|| {
+        let p = el("i", "ink-probe");
+        attr(&p, "id", "ink-probe");
+        attr(&p, "hidden", "");
+        if let Some(body) = document().body() {
+            let _ = body.append_child(&p);
+        }
+        p
+    });
+    let _ = html(&probe)
+        .style()
+        .set_property("color", &format!("var({var})"));
+    computed(&probe, "color")
+}
+
+/// A number the custom property `var` holds on the page (`--chart-zoom`),
+/// `default` when it holds none.
+pub fn css_number(var: &str, default: f64) -> f64 {
+    document()
+        .document_element()
+        .map(|root| computed(&root, var))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+fn computed(e: &Element, property: &str) -> String {
+    window()
+        .get_computed_style(e)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value(property).ok())
+        .unwrap_or_default()
+}
+
+/// The page's one polite live region (made on first use): what a screen
+/// reader hears of a change it did not ask about (the figures a slider
+/// moved, the scene as it runs), throttled by whoever writes it.
+pub fn live_region() -> Element {
+    by_id("say").unwrap_or_else(|| {
+        let p = el("p", "sr-only");
+        attr(&p, "id", "say");
+        attr(&p, "aria-live", "polite");
+        attr(&p, "aria-atomic", "true");
+        if let Some(body) = document().body() {
+            let _ = body.append_child(&p);
+        }
+        p
+    })
+}
+
+/// Says `text` in the live region (nothing when it says it already).
+pub fn announce(text: &str) {
+    let region = live_region();
+    if region.text_content().as_deref() != Some(text) {
+        region.set_text_content(Some(text));
+    }
+}

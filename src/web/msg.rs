@@ -50,6 +50,11 @@ pub enum PageMsg {
     Table(&'static str),
     /// The charts' box changed size.
     Resized,
+    /// The page's styles changed (its theme, projector mode, print or
+    /// forced colours): the canvases are drawn again in the new inks.
+    Restyled,
+    /// The figures settled after a change: time to say them.
+    Announce,
     /// The scene's clock or controls.
     Scene(SceneMsg),
 }

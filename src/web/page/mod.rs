@@ -30,6 +30,7 @@ use charts::Charts;
 use controls::{control, Control};
 use outcome::OutcomeView;
 use stories::Stories;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 pub struct Page {
@@ -51,7 +52,16 @@ pub struct Page {
     scene: SceneView,
     last: Option<Outcome>,
     renders: u32,
+    /// The live region's timer: it says the figures once they settle.
+    say: Option<i32>,
+    /// The story (and whether its fix was on) the live region last named.
+    said_story: Option<(&'static str, bool)>,
+    say_tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
 }
+
+/// The live region speaks this long after the last change (ms): a slider
+/// dragged or held down is heard once, where it stops.
+const SAY_AFTER_MS: i32 = 1200;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Source {
@@ -64,7 +74,9 @@ enum Source {
 fn head(app: &Element, topic: &'static dyn Topic, link: &State) {
     let head = el("header", "topic-head");
     append(&head, &text_el("p", "kind", topic.kind().word()));
-    append(&head, &text_el("h1", "", topic.title()));
+    let h1 = text_el("h1", "", topic.title());
+    attr(&h1, "id", "topic-title");
+    append(&head, &h1);
     append(&head, &text_el("p", "question", topic.question()));
     let source = text_el("p", "source", &format!("Source: {}", topic.source()));
     append(&head, &source);
@@ -194,7 +206,13 @@ impl Page {
             scene,
             last: None,
             renders: 0,
+            say: None,
+            said_story: None,
+            say_tick: wasm_bindgen::closure::Closure::new(|| {
+                dispatch(Msg::Page(PageMsg::Announce))
+            }),
         };
+        page.said_story = page.preset.map(|p| (p.title, page.fix));
         if !adjustments.is_empty() {
             page.say(&adjustments.join(" "));
         }
@@ -210,6 +228,10 @@ impl Page {
         charts::watch_sizes();
         // Back and forward between stories: the address says what to show.
         on(&window(), "popstate", |_| dispatch(Msg::PopState));
+        // A theme, projector mode, print or forced colours (www/theme.js).
+        on(&document(), "fleetlab-restyle", |_| {
+            dispatch(Msg::Page(PageMsg::Restyled))
+        });
         (page, fx)
     }
 
@@ -254,6 +276,27 @@ impl Page {
             PageMsg::Resized => {
                 if let Some(out) = &self.last {
                     self.charts.repaint_resized(&out.charts);
+                }
+            }
+            PageMsg::Restyled => {
+                if let Some(out) = &self.last {
+                    self.charts.restyle(&out.charts);
+                }
+                self.scene.restyle();
+            }
+            PageMsg::Announce => {
+                self.say = None;
+                let story = self.preset.map(|p| (p.title, self.fix));
+                let mut text = String::new();
+                if story != self.said_story {
+                    if let Some((title, fix)) = story {
+                        let fixed = if fix { ", its fix applied" } else { "" };
+                        text = format!("Story: {title}{fixed}. ");
+                    }
+                    self.said_story = story;
+                }
+                if let Some(out) = &self.last {
+                    announce(&(text + &self.outcome.spoken(out)));
                 }
             }
         }
@@ -486,6 +529,21 @@ impl Page {
         });
     }
 
+    /// Says the figures in the live region once changes stop for
+    /// [`SAY_AFTER_MS`].
+    fn say_later(&mut self) {
+        let w = window();
+        if let Some(t) = self.say.take() {
+            w.clear_timeout_with_handle(t);
+        }
+        self.say = w
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                self.say_tick.as_ref().unchecked_ref(),
+                SAY_AFTER_MS,
+            )
+            .ok();
+    }
+
     /// Runs the model and repaints figures, checks, notes and charts. The
     /// body's data attributes count renders and time them (tests wait on the
     /// count; the benchmark reads the split).
@@ -501,6 +559,9 @@ impl Page {
         self.scene.rebuild(&self.params);
         self.last = Some(out);
         self.renders += 1;
+        if self.renders > 1 {
+            self.say_later();
+        }
         let body = document().body().expect("body");
         attr(&body, "data-renders", &self.renders.to_string());
         attr(&body, "data-render-ms", &format!("{:.2}", t3 - t0));
@@ -512,6 +573,22 @@ impl Page {
         );
         attr(&body, "data-render-split", &split);
         fx.push(Effect::PageParamsChanged);
+    }
+}
+
+/// Embedded, a page may share its host's screen with another: its main
+/// landmark and its regions carry the topic's title, so that each names a
+/// place no other landmark on the screen names.
+pub fn name_regions() {
+    let Some(app) = by_id("app") else { return };
+    attr(&app, "aria-labelledby", "topic-title");
+    if let Ok(regions) = app.query_selector_all("section[aria-labelledby]") {
+        for i in 0..regions.length() {
+            if let Some(r) = regions.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                let own = r.get_attribute("aria-labelledby").unwrap_or_default();
+                attr(&r, "aria-labelledby", &format!("{own} topic-title"));
+            }
+        }
     }
 }
 

@@ -11,12 +11,15 @@ use web_sys::Element;
 /// A figure's box, updated in place.
 struct FigureSlot {
     id: &'static str,
+    /// Shown among the key figures.
+    key: bool,
     row: Element,
     value: Element,
 }
 
 /// A check's item, updated in place, and its chip in the key bar.
 struct CheckSlot {
+    label: &'static str,
     item: Element,
     badge: Element,
     cmp: Element,
@@ -63,7 +66,6 @@ impl OutcomeView {
         append(results, &h);
         let list = el("ul", "checks");
         attr(&list, "id", "checks");
-        attr(&list, "aria-live", "polite");
         append(results, &list);
         let notes = el("div", "notes");
         append(results, &notes);
@@ -96,6 +98,35 @@ impl OutcomeView {
         self.paint_figures(out);
         self.paint_checks(out, specs);
         self.paint_notes(out);
+    }
+
+    /// The outcome in a few words, for the page's live region: the key
+    /// figures, and how many checks pass (naming those that fail).
+    pub fn spoken(&self, out: &Outcome) -> String {
+        let figures: Vec<String> = self
+            .figure_slots
+            .iter()
+            .zip(&out.figures)
+            .filter(|(s, _)| s.key)
+            .map(|(_, f)| format!("{} {}", f.label, f.text()))
+            .collect();
+        let failing: Vec<&str> = self
+            .check_slots
+            .iter()
+            .zip(&out.checks)
+            .filter(|(_, v)| !v.pass)
+            .map(|(s, _)| s.label)
+            .collect();
+        let n = out.checks.len();
+        let mut text = format!("{}.", figures.join("; "));
+        if n > 0 {
+            text += &format!(" Checks: {} of {n} pass", n - failing.len());
+            if !failing.is_empty() {
+                text += &format!("; failing: {}", failing.join("; "));
+            }
+            text += ".";
+        }
+        text
     }
 
     fn paint_figures(&mut self, out: &Outcome) {
@@ -157,6 +188,7 @@ impl OutcomeView {
                 i,
                 FigureSlot {
                     id: f.id,
+                    key: r.is_some(),
                     row,
                     value,
                 },
@@ -299,6 +331,7 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
     append(&li, &chip);
     append(chips, &li);
     CheckSlot {
+        label: spec.label,
         item,
         badge,
         cmp,

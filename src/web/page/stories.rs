@@ -54,8 +54,8 @@ impl Stories {
         attr(&reset_button, "id", "reset");
         append(&row, &reset_button);
         append(&section, &row);
+        // Heard through the page's live region, with the figures it sets.
         let story = el("div", "story");
-        attr(&story, "aria-live", "polite");
         append(&section, &story);
         let lock_note = el("p", "lock-note");
         attr(&lock_note, "id", "lock-note");

@@ -142,7 +142,7 @@ impl SceneView {
             params: None,
             stale: false,
             sides: Vec::new(),
-            palette: Palette::read(&ui.section),
+            palette: Palette::read(),
             ui,
             readout: Readout::default(),
             clock: Clock::new(reduced),
@@ -190,6 +190,15 @@ impl SceneView {
     pub fn update(&mut self, msg: SceneMsg, fx: &mut Vec<Effect>) {
         if let Some(live) = &mut self.0 {
             live.update(msg, fx);
+        }
+    }
+
+    /// The page's styles changed: the scene reads its inks again and
+    /// repaints.
+    pub fn restyle(&mut self) {
+        if let Some(live) = &mut self.0 {
+            live.palette = Palette::read();
+            live.paint_now();
         }
     }
 }
@@ -517,14 +526,14 @@ impl Ui {
         let counters = el("div", "scene-counters");
         append(&section, &counters);
         let summary = el("p", "scene-summary");
+        // Each canvas's description: what the scene shows now.
+        attr(&summary, "id", "scene-summary");
         // A screen reader hears the live copy below, at most every few
         // seconds, rather than this one at every refresh.
         attr(&summary, "aria-hidden", "true");
         append(&section, &summary);
-        let live = el("p", "sr-only");
-        attr(&live, "aria-live", "polite");
-        attr(&live, "aria-atomic", "true");
-        append(&section, &live);
+        // Read out in the page's one live region.
+        let live = live_region();
         append(parent, &section);
         Ui {
             section,

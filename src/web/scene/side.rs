@@ -30,6 +30,7 @@ impl Side {
         attr(&canvas, "data-side", which);
         attr(&canvas, "role", "img");
         attr(&canvas, "aria-label", label);
+        attr(&canvas, "aria-describedby", "scene-summary");
         // Narrower than its least width (a phone), the scene scrolls
         // sideways rather than shrink past reading.
         let scroll = el("div", "scene-scroll");
