@@ -30,6 +30,7 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
 
 use crate::challenge;
 use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
@@ -37,7 +38,7 @@ use crate::topics;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 15] = [
     "view",
     "topic",
     "preset",
@@ -52,7 +53,12 @@ pub const KEYS: [&str; 14] = [
     "tries",
     "fixed_seed",
     "chart_height",
+    "theme",
 ];
+
+/// The themes a link may ask for (www/theme.js applies them before the
+/// page is drawn; the page keeps the word in its address).
+pub const THEMES: [&str; 3] = ["light", "dark", "projector"];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
 pub const MAX_TRIES: u32 = 99;
@@ -165,6 +171,8 @@ pub struct Embed {
     pub fixed_seed: Option<u64>,
     /// Chart height in CSS pixels.
     pub chart_height: Option<u32>,
+    /// One of [`THEMES`]: the page's look, whatever the reader chose.
+    pub theme: Option<&'static str>,
 }
 
 /// The challenge question on show.
@@ -334,6 +342,9 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(h) = e.chart_height {
         out.push(("chart_height", h.to_string()));
+    }
+    if let Some(t) = e.theme {
+        out.push(("theme", t.into()));
     }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
@@ -624,6 +635,16 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
         let (lo, hi) = CHART_HEIGHT;
         e.chart_height =
             whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
+    }
+    if let Some(v) = pairs.given("theme") {
+        e.theme = THEMES.iter().copied().find(|t| t.eq_ignore_ascii_case(v));
+        if e.theme.is_none() {
+            notes.push(format!(
+                "theme={} is not one of {}; ignored.",
+                short(v),
+                THEMES.join(", ")
+            ));
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES, THEMES,
 };
 use proptest::prelude::*;
 
@@ -151,6 +151,25 @@ fn unknown_keys_and_bad_options_are_named_not_fatal() {
         decode("a=1&b=2&cards_after=x&vnodes=y&scheme=z&tries=q&fix=w&embed=e&hide=h&lock=l&ask=k");
     assert_eq!(notes.len(), 8, "{notes:?}");
     assert!(notes[7].starts_with("…and "), "{notes:?}");
+}
+
+#[test]
+fn a_theme_is_kept_and_a_wrong_one_said() {
+    for t in THEMES {
+        let q = format!("topic=consistent-hashing&embed=1&theme={t}");
+        let (s, notes) = decode(&q);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(s.embed.theme, Some(t));
+        assert_eq!(encode(&s), q);
+    }
+    let (s, notes) = decode("topic=consistent-hashing&theme=Dark");
+    assert_eq!((s.embed.theme, notes.len()), (Some("dark"), 0));
+    let (s, notes) = decode("topic=consistent-hashing&theme=neon");
+    assert_eq!(s.embed.theme, None);
+    assert_eq!(
+        notes,
+        ["theme=neon is not one of light, dark, projector; ignored."]
+    );
 }
 
 #[test]
@@ -336,6 +355,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
                 0..5u8,
+                proptest::option::of(proptest::sample::select(THEMES.to_vec())),
             ),
         )
             .prop_map(
@@ -347,7 +367,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view),
+                    (on, lock, pick, hide, tries, fixed, height, view, theme),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -406,6 +426,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
+                        theme,
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.

@@ -11,7 +11,7 @@ use fleetlab::challenge::{mirrors_page, templates};
 use fleetlab::model::{ParamKind, SplitMix64, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES, THEMES,
 };
 
 fn built() -> Vec<&'static dyn Topic> {
@@ -106,6 +106,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         tries: chance(rng, 0.4).then(|| 1 + rng.below(MAX_TRIES as u64) as u32),
         fixed_seed: chance(rng, 0.3).then(|| seed(rng)),
         chart_height: chance(rng, 0.3).then(|| lo + rng.below((hi - lo + 1) as u64) as u32),
+        theme: chance(rng, 0.3).then(|| *pick(rng, &THEMES)),
     };
     // A comparison the page can show: its parameter free, the scene on show.
     let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);
