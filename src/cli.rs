@@ -189,12 +189,19 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             let q = draw(&topic, &template, seed)?;
             let g = challenge::grade(&q, &answer);
             Ok(if json {
-                to_json(&serde_json::json!({
+                let mut v = serde_json::json!({
                     "verdict": g.verdict,
                     "correct": g.correct(),
                     "parsed": g.parsed.filter(|v| v.is_finite()),
                     "message": g.message,
-                })) + "\n"
+                });
+                if let Some(m) = &g.misconception {
+                    v["misconception"] = serde_json::json!(m);
+                }
+                if !g.readings.is_empty() {
+                    v["readings"] = serde_json::json!(g.readings);
+                }
+                to_json(&v) + "\n"
             } else {
                 format!("{}: {}\n", g.verdict.word(), g.message)
             })

@@ -568,7 +568,7 @@ impl Panel {
             return;
         }
         let g = challenge::grade(&q, &self.input.value());
-        if g.verdict != Verdict::Unreadable {
+        if g.verdict.counts() {
             self.tries += 1;
         }
         let message = self.paint_feedback(&g);
@@ -581,7 +581,7 @@ impl Panel {
                     .update(|p| p.record(q.topic, &q.template, q.seed, right, first));
                 let _ = self.solution_button.remove_attribute("disabled");
             }
-            Verdict::Unreadable => {}
+            Verdict::Unreadable | Verdict::Ambiguous => {}
         }
         if let Some(max) = self.out_of_tries().filter(|_| !self.solved) {
             attr(&self.input, "disabled", "");
@@ -589,7 +589,7 @@ impl Panel {
                 "{message} That was the last of {max} tries."
             )));
         }
-        if g.verdict != Verdict::Unreadable {
+        if g.verdict.counts() {
             cx.fx.push(Effect::Graded {
                 question: q,
                 grade: g,
@@ -606,7 +606,7 @@ impl Panel {
             Verdict::Correct => "q-feedback correct",
             Verdict::Close => "q-feedback close",
             Verdict::Wrong => "q-feedback wrong",
-            Verdict::Unreadable => "q-feedback unreadable",
+            Verdict::Unreadable | Verdict::Ambiguous => "q-feedback unreadable",
         };
         self.feedback.set_class_name(class);
         attr(&self.feedback, "data-verdict", g.verdict.word());

@@ -59,6 +59,7 @@ fn hand_built(id: &str, vars: Vars) -> Question {
         hints: tpl.hints.iter().map(|h| text(h)).collect(),
         solution: text(&tpl.solution),
         live: false,
+        misconceptions: Vec::new(),
     }
 }
 
