@@ -85,9 +85,15 @@ impl Grade {
 /// the two readings). A set answer may be typed as its members ("F2, F4,
 /// F1") or as their count.
 pub fn grade(q: &Question, text: &str) -> Grade {
-    if let Some(members) = &q.detail {
-        if let Some(got) = read_members(text, members) {
-            return grade_set(q, members, got);
+    // A set answer, or a question whose misconceptions are sets (where the
+    // right set is empty, its answer is 0).
+    let like = q
+        .detail
+        .as_ref()
+        .or_else(|| q.misconceptions.iter().find_map(|m| m.detail.as_ref()));
+    if let Some(like) = like {
+        if let Some(got) = read_members(text, like) {
+            return grade_set(q, q.detail.as_deref().unwrap_or_default(), got);
         }
     }
     let reading = match answer::read(text, q.unit) {
