@@ -209,8 +209,8 @@ fn read_answer(text: &str, unit: Unit) -> Result<Reading, AnswerError> {
     } else if let Some(p) = phrase::read(&tidy(rest), dollar) {
         Some((p, rest))
     } else {
-        let (m, after) = phrase::leading_magnitude(rest)
-            .ok_or_else(|| AnswerError::UnknownUnit(quote(rest)))?;
+        let (m, after) =
+            phrase::leading_magnitude(rest).ok_or_else(|| AnswerError::UnknownUnit(quote(rest)))?;
         value *= m;
         scaled = true;
         match after.is_empty() {
@@ -261,10 +261,12 @@ fn bare(
     (scaled, fraction): (bool, bool),
 ) -> Result<Reading, AnswerError> {
     let (want, base) = wanted(unit);
-    let one = |value| Ok(Reading {
-        value,
-        percent: None,
-    });
+    let one = |value| {
+        Ok(Reading {
+            value,
+            percent: None,
+        })
+    };
     if dollar && !matches!(want, Dim::Money | Dim::MoneyRate | Dim::TokenPrice) {
         return Err(AnswerError::WrongFamily {
             got: "$".into(),
@@ -441,7 +443,11 @@ mod tests {
             (Unit::UsdPerHour, "$240 a day", 10.0),
             (Unit::UsdPerHour, "$7,300 monthly", 10.0),
             (Unit::UsdPerDay, "$10/h", 240.0),
-            (Unit::UsdPerMonth, "$120,000 per year", 120_000.0 / 8760.0 * 730.0),
+            (
+                Unit::UsdPerMonth,
+                "$120,000 per year",
+                120_000.0 / 8760.0 * 730.0,
+            ),
             (Unit::UsdPerYear, "$108/day", 39_420.0),
             (Unit::UsdPerYear, "$3,285 per month", 39_420.0),
             (Unit::UsdPerYear, "$0.5/s", 0.5 * 3600.0 * 8760.0),

@@ -128,8 +128,14 @@ fn judge(q: &Question, v: f64) -> Judged<'_> {
     } else {
         Verdict::Wrong
     };
+    // A misconception explains an answer inside its tolerance and nearer to
+    // it than to the right answer.
     let slip = (verdict != Verdict::Correct)
-        .then(|| q.misconceptions.iter().find(|m| q.tolerance.accepts(v, m.answer)))
+        .then(|| {
+            q.misconceptions.iter().find(|m| {
+                q.tolerance.accepts(v, m.answer) && (v - m.answer).abs() < (v - q.answer).abs()
+            })
+        })
         .flatten();
     Judged {
         value: v,
@@ -147,8 +153,7 @@ fn judge(q: &Question, v: f64) -> Judged<'_> {
 /// misconception.
 fn plausible(q: &Question, v: f64) -> bool {
     q.tolerance.widen(5.0, q.answer).accepts(v, q.answer)
-        || q
-            .misconceptions
+        || q.misconceptions
             .iter()
             .any(|m| q.tolerance.widen(5.0, m.answer).accepts(v, m.answer))
 }

@@ -676,4 +676,3 @@ fn fill(text: &str, vars: &Vars, sol: &Solution, answer: &str) -> String {
     out.push_str(rest);
     out
 }
-

@@ -113,7 +113,9 @@ fn every_template_over_a_thousand_seeds() {
 /// feedback, and the values that mirror a page parameter ones the page can
 /// show.
 fn one_draw(q: &fleetlab::challenge::Question, ctx: &str, tally: &mut Tally) {
-    tally.fault(q.answer.is_finite(), || format!("{ctx}: answer {}", q.answer));
+    tally.fault(q.answer.is_finite(), || {
+        format!("{ctx}: answer {}", q.answer)
+    });
     for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
         tally.fault(!text.contains('{') && !text.contains('}'), || {
             format!("{ctx}: unfilled placeholder in '{text}'")
@@ -152,12 +154,22 @@ fn one_draw(q: &fleetlab::challenge::Question, ctx: &str, tally: &mut Tally) {
         let first = q
             .misconceptions
             .iter()
-            .find(|o| o.detail == m.detail && q.tolerance.accepts(m.answer, o.answer))
+            .find(|o| match (&m.detail, &o.detail) {
+                // A set matches a set with the same members, in any order.
+                (Some(a), Some(b)) => sorted(a) == sorted(b),
+                (None, None) => {
+                    q.tolerance.accepts(m.answer, o.answer)
+                        && (m.answer - o.answer).abs() < (m.answer - q.answer).abs()
+                }
+                _ => false,
+            })
             .map_or("none", |o| o.name.as_str());
         tally.fault(matched == first, || {
             format!("{ctx}: '{typed}' matched {matched}, not {first}")
         });
-        tally.fault(!m.feedback.contains('{'), || format!("{ctx}: {}", m.feedback));
+        tally.fault(!m.feedback.contains('{'), || {
+            format!("{ctx}: {}", m.feedback)
+        });
         tally.fault(plural_agrees(&m.feedback), || {
             format!("{ctx}: plural in {}", m.feedback)
         });
@@ -168,6 +180,12 @@ fn one_draw(q: &fleetlab::challenge::Question, ctx: &str, tally: &mut Tally) {
     if let Err(e) = page_can_show(q) {
         tally.fault(false, || format!("{ctx}: {e}"));
     }
+}
+
+fn sorted(xs: &[String]) -> Vec<String> {
+    let mut v: Vec<String> = xs.iter().map(|x| x.to_ascii_lowercase()).collect();
+    v.sort();
+    v
 }
 
 /// No "1 cards" or "1 more cards join": a count of one takes the singular.
@@ -189,13 +207,15 @@ fn plural_agrees(text: &str) -> bool {
 /// show (so "ask about this page" and the problem set's link rebuild it).
 fn page_can_show(q: &fleetlab::challenge::Question) -> Result<(), String> {
     let t = topics::find(q.topic).unwrap();
-    let tpl = templates(t).into_iter().find(|x| x.id == q.template).unwrap();
+    let tpl = templates(t)
+        .into_iter()
+        .find(|x| x.id == q.template)
+        .unwrap();
     let mut p = t.defaults();
     for v in &tpl.vars {
-        let (Some(param), Some((_, value))) = (
-            &v.param,
-            q.vars.values.iter().find(|(n, _)| *n == v.name),
-        ) else {
+        let (Some(param), Some((_, value))) =
+            (&v.param, q.vars.values.iter().find(|(n, _)| *n == v.name))
+        else {
             continue;
         };
         let text = match value {
@@ -239,12 +259,17 @@ fn worked_examples_of_consistent_hashing() {
 fn grading_messages_help() {
     let t = topics::find("consistent-hashing").unwrap();
     let q = question(t, "C2", 7).unwrap();
-    let wrong = grade(&q, &format_exact(q.answer * 3.0, q.unit));
+    let wrong = grade(&q, &format_exact(q.answer * 0.1, q.unit));
     assert_eq!(wrong.verdict, Verdict::Wrong);
     assert!(
         wrong.message.contains(&q.hints[0]),
-        "a wrong answer shows the first hint"
+        "a wrong answer no misconception explains shows the first hint"
     );
+    for m in &q.misconceptions {
+        let g = grade(&q, &m.exact_answer(q.unit));
+        assert_eq!(g.verdict, Verdict::Wrong);
+        assert!(g.message.contains(&m.feedback), "{}", g.message);
+    }
     let unit = grade(&q, "12 ms");
     assert!(unit.message.contains("memory"), "{}", unit.message);
     let close = grade(&q, &format_exact(q.answer * 1.03, q.unit));

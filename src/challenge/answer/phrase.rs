@@ -140,7 +140,11 @@ fn tokens(w: &str) -> Option<f64> {
     for noun in ["tokens", "token", "tok"] {
         if let Some(m) = w.strip_suffix(noun) {
             let m = m.trim();
-            return if m.is_empty() { Some(1.0) } else { magnitude(m) };
+            return if m.is_empty() {
+                Some(1.0)
+            } else {
+                magnitude(m)
+            };
         }
     }
     None

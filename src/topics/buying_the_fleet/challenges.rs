@@ -177,7 +177,10 @@ fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
                 }
                 demand = demand_near(fleet_tokens(model, owned), f, false);
             }
-            v.set_num("demand_t", if given { demand.max(MIN_DEMAND_T) } else { 0.0 });
+            v.set_num(
+                "demand_t",
+                if given { demand.max(MIN_DEMAND_T) } else { 0.0 },
+            );
         }
         "fill_cards" => {
             let a = rng.below(3) as usize;

@@ -48,12 +48,16 @@ fn even_share(v: &Vars) -> Result<Solution, String> {
 
 /// Misconception of C3: the busiest card's share of the family, in points.
 fn family_points(v: &Vars) -> Result<Solution, String> {
-    Ok(Solution::new(100.0 * hash_busiest_card_share(cards(v)?, v.num("h"))))
+    Ok(Solution::new(
+        100.0 * hash_busiest_card_share(cards(v)?, v.num("h")),
+    ))
 }
 
 /// Misconception of C3: the family spread evenly, `100·w/n` points.
 fn even_points(v: &Vars) -> Result<Solution, String> {
-    Ok(Solution::new(100.0 * v.num("w") * round_robin_share_per_card(cards(v)?)))
+    Ok(Solution::new(
+        100.0 * v.num("w") * round_robin_share_per_card(cards(v)?),
+    ))
 }
 
 /// C1: `1/n`.

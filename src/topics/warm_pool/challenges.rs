@@ -271,10 +271,7 @@ fn backlog_half(v: &Vars) -> Result<Solution, String> {
 
 /// A misconception of C3: the pool `pick(k, price, bursts a day, removed
 /// per day)` chooses, where it differs from the right one.
-fn break_even_with(
-    v: &Vars,
-    pick: fn(u32, f64, f64, &[f64]) -> usize,
-) -> Result<Solution, String> {
+fn break_even_with(v: &Vars, pick: fn(u32, f64, f64, &[f64]) -> usize) -> Result<Solution, String> {
     let right = solve_break_even(v)?.answer as usize;
     let k = whole(v, "k", MAX_POOL as u32)?.max(1);
     let (t, l, r) = (amount(v, "T")?, amount(v, "L")?, amount(v, "r")?);
@@ -285,6 +282,9 @@ fn break_even_with(
         return Err("the same pool".into());
     }
     Ok(Solution::new(wrong as f64)
-        .with("rent_day", Unit::UsdPerDay.format(idle_rent_per_day(1, price)))
+        .with(
+            "rent_day",
+            Unit::UsdPerDay.format(idle_rent_per_day(1, price)),
+        )
         .with("price", Unit::UsdPerHour.format(price)))
 }
