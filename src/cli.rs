@@ -226,25 +226,13 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             students,
             roster,
             app_url,
-        } => {
-            let class = match (students, roster) {
-                (Some(n), _) => sheets::Class::Count(n),
-                (None, Some(path)) => {
-                    let text = std::fs::read_to_string(&path).map_err(|e| {
-                        Usage(format!("cannot read the roster {}: {e}", path.display()))
-                    })?;
-                    sheets::Class::Roster(text, path.display().to_string())
-                }
-                (None, None) => sheets::Class::Everyone,
-            };
-            sheets::problem_set(&sheets::Request {
-                seed,
-                topics: chosen,
-                format,
-                class,
-                app_url,
-            })
-        }
+        } => sheets::problem_set(&sheets::Request {
+            seed,
+            topics: chosen,
+            format,
+            class: class(students, roster)?,
+            app_url,
+        }),
         Command::Figures { json } => {
             let all = report::all_figures();
             if json {
@@ -273,6 +261,23 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             }
         }
     }
+}
+
+/// The class a problem set is for: `--students N`, a roster read from its
+/// file, or everyone.
+fn class(
+    students: Option<u32>,
+    roster: Option<std::path::PathBuf>,
+) -> Result<sheets::Class, Usage> {
+    Ok(match (students, roster) {
+        (Some(n), _) => sheets::Class::Count(n),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| Usage(format!("cannot read the roster {}: {e}", path.display())))?;
+            sheets::Class::Roster(text, path.display().to_string())
+        }
+        (None, None) => sheets::Class::Everyone,
+    })
 }
 
 fn to_json<T: serde::Serialize>(v: &T) -> String {

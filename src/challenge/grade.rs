@@ -92,7 +92,7 @@ pub fn grade(q: &Question, text: &str) -> Grade {
         .as_ref()
         .or_else(|| q.misconceptions.iter().find_map(|m| m.detail.as_ref()));
     if let Some(like) = like {
-        if let Some(got) = read_members(text, like) {
+        if let Some(got) = read_members(text, like, q.detail.is_none()) {
             return grade_set(q, q.detail.as_deref().unwrap_or_default(), got);
         }
     }
@@ -268,8 +268,16 @@ fn grade_set(q: &Question, members: &[String], got: Vec<String>) -> Grade {
 
 /// Reads "F2, F4, F1" or "c1 c8 c4" as a list when every word is a name
 /// like the members' (letters and digits: "c5" is a name, "3 cards" is a
-/// count); `None` otherwise.
-fn read_members(text: &str, members: &[String]) -> Option<Vec<String>> {
+/// count); `None` otherwise. Where the right set is empty (`strict`, the
+/// members are a misconception's), a name must also start with the letters
+/// of a member's name ("0k" stays a number).
+fn read_members(text: &str, members: &[String], strict: bool) -> Option<Vec<String>> {
+    let letters = |t: &str| {
+        t.chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
     let tokens: Vec<String> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty() && !t.eq_ignore_ascii_case("and"))
@@ -279,6 +287,7 @@ fn read_members(text: &str, members: &[String]) -> Option<Vec<String>> {
         t.chars().all(|c| c.is_ascii_alphanumeric())
             && t.chars().any(|c| c.is_ascii_alphabetic())
             && t.chars().any(|c| c.is_ascii_digit())
+            && (!strict || members.iter().any(|m| letters(m) == letters(t)))
     };
     (!members.is_empty() && !tokens.is_empty() && tokens.iter().all(name)).then_some(tokens)
 }

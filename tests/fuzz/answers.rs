@@ -328,10 +328,19 @@ fn as_members(q: &Question, text: &str) -> Option<Vec<String>> {
         .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
         .map(|w| w.to_ascii_lowercase())
         .collect();
+    // Where the right set is empty, a name also starts with the letters of
+    // a misconception's member ("c3"; "0k" is a number).
+    let letters = |t: &str| {
+        t.chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
     let name = |w: &String| {
         w.chars().all(|c| c.is_ascii_alphanumeric())
             && w.chars().any(|c| c.is_ascii_alphabetic())
             && w.chars().any(|c| c.is_ascii_digit())
+            && (q.detail.is_some() || members.iter().any(|m| letters(m) == letters(w)))
     };
     (!members.is_empty() && !words.is_empty() && words.iter().all(name)).then_some(words)
 }
