@@ -198,27 +198,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             seed,
             answer,
             json,
-        } => {
-            let q = draw(&topic, &template, seed)?;
-            let g = challenge::grade(&q, &answer);
-            Ok(if json {
-                let mut v = serde_json::json!({
-                    "verdict": g.verdict,
-                    "correct": g.correct(),
-                    "parsed": g.parsed.filter(|v| v.is_finite()),
-                    "message": g.message,
-                });
-                if let Some(m) = &g.misconception {
-                    v["misconception"] = serde_json::json!(m);
-                }
-                if !g.readings.is_empty() {
-                    v["readings"] = serde_json::json!(g.readings);
-                }
-                to_json(&v) + "\n"
-            } else {
-                format!("{}: {}\n", g.verdict.word(), g.message)
-            })
-        }
+        } => grade_text(&draw(&topic, &template, seed)?, &answer, json),
         Command::ProblemSet {
             seed,
             topics: chosen,
@@ -261,6 +241,29 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             }
         }
     }
+}
+
+/// A grade as the command prints it: a line, or the JSON of
+/// docs/contract.md.
+fn grade_text(q: &challenge::Question, answer: &str, json: bool) -> Result<String, Usage> {
+    let g = challenge::grade(q, answer);
+    Ok(if json {
+        let mut v = serde_json::json!({
+            "verdict": g.verdict,
+            "correct": g.correct(),
+            "parsed": g.parsed.filter(|v| v.is_finite()),
+            "message": g.message,
+        });
+        if let Some(m) = &g.misconception {
+            v["misconception"] = serde_json::json!(m);
+        }
+        if !g.readings.is_empty() {
+            v["readings"] = serde_json::json!(g.readings);
+        }
+        to_json(&v) + "\n"
+    } else {
+        format!("{}: {}\n", g.verdict.word(), g.message)
+    })
 }
 
 /// The class a problem set is for: `--students N`, a roster read from its
