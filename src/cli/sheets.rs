@@ -228,7 +228,9 @@ fn csv_cells(line: &str) -> Vec<String> {
         match (c, quoted) {
             ('"', true) if chars.peek() == Some(&'"') => {
                 chars.next();
-                cells.last_mut().map(|s| s.push('"'));
+                if let Some(s) = cells.last_mut() {
+                    s.push('"');
+                }
             }
             ('"', _) => quoted = !quoted,
             (',' | ';', false) => cells.push(String::new()),

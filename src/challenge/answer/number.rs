@@ -37,9 +37,7 @@ fn mantissa(s: &str) -> Option<(f64, &str)> {
     let mut k = 0;
     while k < chars.len() {
         let c = chars[k].1;
-        if c.is_ascii_digit() {
-            raw.push(c);
-        } else if is_mark(c) && digit(k + 1) && (k > 0 || c == '.') {
+        if c.is_ascii_digit() || (is_mark(c) && digit(k + 1) && (k > 0 || c == '.')) {
             raw.push(c);
         } else if c == ' ' && k > 0 && digit(k - 1) && space_group(&chars, k + 1) {
             raw.push(' ');

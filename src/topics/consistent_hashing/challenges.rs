@@ -95,7 +95,7 @@ fn ring_join_share(v: &Vars) -> Result<Solution, String> {
 /// Where `n` divides `m` (or the other way), modulo moves what a ring
 /// moves: the two ideas give one number.
 fn one_divides(a: usize, b: usize) -> bool {
-    a.max(b) % a.min(b).max(1) == 0
+    a.max(b).is_multiple_of(a.min(b).max(1))
 }
 
 /// Misconception of C1: modulo moves what a ring moves.
