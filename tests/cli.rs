@@ -12,6 +12,17 @@ fn fleetlab(line: &str) -> Output {
         .expect("run fleetlab")
 }
 
+/// What a command that succeeds prints.
+fn stdout(line: &str) -> String {
+    let out = fleetlab(line);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 fn json(line: &str) -> serde_json::Value {
     let out = fleetlab(line);
     assert!(
@@ -357,13 +368,7 @@ fn an_ambiguous_share_is_asked_about() {
 /// Moodle XML with N variants per question and their answers.
 #[test]
 fn problem_sets_for_a_class() {
-    let out = fleetlab("problem-set --seed 7 --students 30 --format moodle-xml");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout("problem-set --seed 7 --students 30 --format moodle-xml");
     let doc = roxmltree::Document::parse(&text).expect("the XML parses");
     let quiz = doc.root_element();
     assert_eq!(quiz.tag_name().name(), "quiz");
@@ -405,8 +410,7 @@ fn problem_sets_for_a_class() {
     assert_eq!(seeds.len(), numerical.len(), "every variant is its own");
 
     // The same class as CSV: a row per student and problem, and rosters.
-    let csv = fleetlab("problem-set --seed 7 --students 3 --format csv --topics warm-pool");
-    let csv = String::from_utf8(csv.stdout).unwrap();
+    let csv = stdout("problem-set --seed 7 --students 3 --format csv --topics warm-pool");
     assert_eq!(csv.lines().count(), 1 + 3 * 3);
     let dir = std::env::temp_dir().join(format!("fleetlab-roster-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

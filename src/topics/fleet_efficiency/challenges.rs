@@ -438,15 +438,20 @@ fn solve_c1(v: &Vars) -> Result<Solution, String> {
         .with("per_m", Unit::UsdPerMTok.format(1e6 / score)))
 }
 
-/// C2: the whole-card greedy over named candidates.
-fn solve_c2(v: &Vars) -> Result<Solution, String> {
+/// C2's candidates as the question lists them.
+fn c2_cards(v: &Vars) -> Result<Vec<(Class, f64)>, String> {
     let n = count_var(v, "n", 64)?;
-    let cards = (0..n)
+    (0..n)
         .map(|i| {
             let m = finite_var(v, &format!("measured_{i}"))?;
             Ok((class_var(v, &format!("class_{i}"))?, m))
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect()
+}
+
+/// C2: the whole-card greedy over named candidates.
+fn solve_c2(v: &Vars) -> Result<Solution, String> {
+    let cards = c2_cards(v)?;
     let window = window_var(v)?;
     let demand = finite_var(v, "demand")?;
     let c = name_candidates(&cards);
@@ -541,8 +546,8 @@ fn card_name(i: usize) -> String {
     format!("c{i}")
 }
 
-/// C3: which evicted cards are wrong evictions.
-fn solve_c3(v: &Vars) -> Result<Solution, String> {
+/// C3's drawn pool as the question shows it, and the policy's decision.
+fn c3_of(v: &Vars) -> Result<(C3Question, EvictionDecision), String> {
     let n = count_var(v, "n", MAX_POOL)?;
     let p = count_var(v, "p", 100)? as u32;
     let window = window_var(v)?;
@@ -554,6 +559,13 @@ fn solve_c3(v: &Vars) -> Result<Solution, String> {
         .collect::<Result<Vec<_>, String>>()?;
     let q = C3Question::of(p, window, &true_raw, &u);
     let d = eviction_decision(&q.measured, &q.true_rate, p);
+    Ok((q, d))
+}
+
+/// C3: which evicted cards are wrong evictions.
+fn solve_c3(v: &Vars) -> Result<Solution, String> {
+    let (q, d) = c3_of(v)?;
+    let (n, window) = (q.true_rate.len(), q.window);
     let list = (0..n)
         .map(|i| {
             format!(
@@ -709,13 +721,7 @@ fn set_solution(names: Vec<String>) -> Solution {
 /// differs from the right one.
 fn greedy_with(v: &Vars, by_speed: bool, headroom: f64) -> Result<Solution, String> {
     let right = solve_c2(v)?;
-    let n = count_var(v, "n", 64)?;
-    let cards = (0..n)
-        .map(|i| {
-            let m = finite_var(v, &format!("measured_{i}"))?;
-            Ok((class_var(v, &format!("class_{i}"))?, m))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
+    let cards = c2_cards(v)?;
     let window = window_var(v)?;
     let c = name_candidates(&cards);
     let rate: Vec<f64> = c.iter().map(|x| x.measured).collect();
@@ -740,17 +746,7 @@ fn greedy_with(v: &Vars, by_speed: bool, headroom: f64) -> Result<Solution, Stri
 /// A misconception of C3: the evicted cards `wrong(question, card, median
 /// true rate)` calls wrong, where that set differs from the right one.
 fn wrong_with(v: &Vars, wrong: fn(&C3Question, usize, f64) -> bool) -> Result<Solution, String> {
-    let n = count_var(v, "n", MAX_POOL)?;
-    let p = count_var(v, "p", 100)? as u32;
-    let window = window_var(v)?;
-    let true_raw = (0..n)
-        .map(|i| finite_var(v, &format!("true_{i}")))
-        .collect::<Result<Vec<_>, String>>()?;
-    let u = (0..n)
-        .map(|i| finite_var(v, &format!("u_{i}")))
-        .collect::<Result<Vec<_>, String>>()?;
-    let q = C3Question::of(p, window, &true_raw, &u);
-    let d = eviction_decision(&q.measured, &q.true_rate, p);
+    let (q, d) = c3_of(v)?;
     let picked: Vec<usize> = d
         .evicted
         .iter()
