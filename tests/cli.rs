@@ -290,8 +290,9 @@ fn fleetlab_args(args: &[&str]) -> Output {
 /// one of another dimension is unreadable with what was expected.
 #[test]
 fn grades_read_units_as_people_mean_them() {
-    let grade = |answer: &str| {
-        let out = fleetlab_args(&[
+    // Warm-pool C1 from seed 3, graded as a line or as JSON.
+    let run = |answer: &str, json: bool| {
+        let mut args = vec![
             "grade",
             "warm-pool",
             "C1",
@@ -299,11 +300,16 @@ fn grades_read_units_as_people_mean_them() {
             "3",
             "--answer",
             answer,
-            "--json",
-        ]);
+        ];
+        if json {
+            args.push("--json");
+        }
+        let out = fleetlab_args(&args);
         assert!(out.status.success());
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        out.stdout
     };
+    let grade =
+        |answer: &str| serde_json::from_slice::<serde_json::Value>(&run(answer, true)).unwrap();
     // Seed 3: one replica at $4.50/h, $39,420 a year, $108 a day.
     for (answer, verdict) in [
         ("$108/day", "correct"),
@@ -329,16 +335,8 @@ fn grades_read_units_as_people_mean_them() {
     // A day's rent where a year's is asked: its own feedback.
     let v = grade("$108");
     assert_eq!(v["misconception"], "a day's rent for a year's");
-    let text = fleetlab_args(&[
-        "grade",
-        "warm-pool",
-        "C1",
-        "--seed",
-        "3",
-        "--answer",
-        "$108/day",
-    ]);
-    assert!(String::from_utf8_lossy(&text.stdout).starts_with("correct: "));
+    let text = run("$108/day", false);
+    assert!(String::from_utf8_lossy(&text).starts_with("correct: "));
 }
 
 /// A bare share of 1 or less whose two readings grade differently, both
