@@ -131,7 +131,9 @@ pub struct CopyUi {
     pub status: Element,
 }
 
-/// What a part asks the owner to do after an update.
+/// What a part asks the owner to do after an update. One lives for the
+/// length of an update, so a graded question and its grade ride in it whole.
+#[allow(clippy::large_enum_variant)]
 pub enum Effect {
     /// The page's address (and a host) should follow what is shown; `push`
     /// makes a new history entry at once, otherwise it settles first.
