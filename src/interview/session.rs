@@ -1,0 +1,139 @@
+//! A mock in progress, as the browser keeps it between reloads: its seed,
+//! its length, when it started (the edge's wall clock, in ms) and the
+//! answers so far. The clock is read at the edge and passed in.
+
+use super::{Mock, PROBLEMS};
+use crate::urlstate::MAX_SEED;
+use serde::{Deserialize, Serialize};
+
+/// The lengths a mock may have, in minutes.
+pub const LENGTHS: [u32; 2] = [20, 45];
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    pub seed: u64,
+    pub minutes: u32,
+    /// Wall-clock ms when the mock started.
+    pub started_ms: f64,
+    /// One per step answered; an empty one was skipped.
+    pub answers: Vec<String>,
+    /// Wall-clock ms when it ended (all answered, time up, or ended early).
+    pub ended_ms: Option<f64>,
+    /// Whether its result is in the progress record.
+    pub recorded: bool,
+}
+
+impl Session {
+    pub fn start(seed: u64, minutes: u32, now_ms: f64) -> Session {
+        Session {
+            seed: seed & MAX_SEED,
+            minutes: if LENGTHS.contains(&minutes) {
+                minutes
+            } else {
+                LENGTHS[0]
+            },
+            started_ms: now_ms,
+            ..Session::default()
+        }
+    }
+
+    /// Seconds left at `now_ms` (never more than the length, never below 0;
+    /// an ended mock has none).
+    pub fn remaining_s(&self, now_ms: f64) -> f64 {
+        if self.ended_ms.is_some() {
+            return 0.0;
+        }
+        let total = self.minutes as f64 * 60.0;
+        (total - (now_ms - self.started_ms).max(0.0) / 1000.0).clamp(0.0, total)
+    }
+
+    /// Records an answer to the next step (`""`: skipped); the mock ends
+    /// with its last step.
+    pub fn answer(&mut self, text: &str, now_ms: f64) {
+        if self.ended_ms.is_some() || self.answers.len() >= self.steps() {
+            return;
+        }
+        self.answers.push(text.trim().to_string());
+        if self.answers.len() >= self.steps() {
+            self.ended_ms = Some(now_ms);
+        }
+    }
+
+    /// Ends the mock when its time is up; says whether it is over.
+    pub fn tick(&mut self, now_ms: f64) -> bool {
+        if self.ended_ms.is_none() && self.remaining_s(now_ms) <= 0.0 {
+            self.ended_ms = Some(now_ms);
+        }
+        self.ended_ms.is_some()
+    }
+
+    pub fn end(&mut self, now_ms: f64) {
+        self.ended_ms.get_or_insert(now_ms);
+    }
+
+    pub fn steps(&self) -> usize {
+        PROBLEMS[(self.seed % PROBLEMS.len() as u64) as usize]
+            .steps
+            .len()
+    }
+
+    pub fn mock(&self) -> Mock {
+        Mock::new(self.seed)
+    }
+
+    /// A saved session as this build can use it: none if it cannot be one
+    /// (a seed past 2^53, a length not offered, a start that is no time, more
+    /// answers than steps).
+    pub fn checked(self) -> Option<Session> {
+        let ok = self.seed <= MAX_SEED
+            && LENGTHS.contains(&self.minutes)
+            && self.started_ms.is_finite()
+            && self.ended_ms.is_none_or(f64::is_finite)
+            && self.answers.len() <= self.steps()
+            && self.answers.iter().all(|a| a.len() <= 200);
+        ok.then_some(self)
+    }
+}
+
+/// A fresh mock's seed from the edge's entropy, drawing another problem than
+/// the `previous` mock's (so a second mock is not the first).
+pub fn fresh_seed(entropy: u64, previous: Option<u64>) -> u64 {
+    let n = PROBLEMS.len() as u64;
+    let s = entropy & MAX_SEED;
+    let Some(p) = previous else { return s };
+    if s % n != p % n {
+        return s;
+    }
+    let want = (p % n + 1 + (s / n) % (n - 1)) % n;
+    let base = s - s % n;
+    let base = if base + n - 1 > MAX_SEED {
+        base - n
+    } else {
+        base
+    };
+    base + want
+}
+
+/// What the clock says out loud between `before_s` and `after_s` seconds
+/// left of a `minutes` mock: half time, 5 minutes and 1 minute left, and
+/// time up; nothing in between (a screen reader hears four sentences).
+pub fn announce(minutes: u32, before_s: f64, after_s: f64) -> Option<String> {
+    let half = minutes as f64 * 30.0;
+    let crossed = |mark: f64| before_s > mark && after_s <= mark;
+    if crossed(0.0) {
+        Some("Time is up. Your scorecard is below.".into())
+    } else if crossed(60.0) {
+        Some("One minute left.".into())
+    } else if crossed(300.0) {
+        Some("Five minutes left.".into())
+    } else if crossed(half) {
+        let (m, rest) = (
+            minutes / 2,
+            if minutes % 2 == 1 { " 30 seconds" } else { "" },
+        );
+        Some(format!("Half time: {m} minutes{rest} left."))
+    } else {
+        None
+    }
+}
