@@ -22,6 +22,7 @@ mod tiers;
 pub use session::{announce, fresh_seed, Session, LENGTHS};
 
 use crate::challenge::answer::parse_answer;
+use crate::challenge::progress::{DimTally, InterviewResult};
 use crate::challenge::{self, Solution, Template, Tolerance, Value, Vars, Verdict};
 use crate::model::{ParamKind, SplitMix64, Unit};
 use crate::topics;
@@ -191,6 +192,26 @@ pub fn scorecard(asked: &[Asked]) -> [Tally; 4] {
             close: count(Verdict::Close),
         }
     })
+}
+
+/// A finished mock as the progress record keeps it.
+pub fn result(mock: &Mock, minutes: u32, card: &[Tally]) -> InterviewResult {
+    InterviewResult {
+        problem: mock.problem.id.to_string(),
+        seed: mock.seed,
+        minutes,
+        dims: card
+            .iter()
+            .map(|t| {
+                let tally = DimTally {
+                    asked: t.asked,
+                    correct: t.correct,
+                    close: t.close,
+                };
+                (t.dim.word().to_string(), tally)
+            })
+            .collect(),
+    }
 }
 
 /// Grades `text` against `key`: correct inside the template's tolerance,
