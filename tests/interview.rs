@@ -7,7 +7,7 @@
 use fleetlab::challenge::answer::{format_exact, parse_answer};
 use fleetlab::challenge::Verdict;
 use fleetlab::interview::{
-    announce, fresh_seed, grade, scorecard, Asked, Mock, Session, LENGTHS, PROBLEMS,
+    announce, fresh_seed, grade, result, scorecard, Asked, Mock, Session, LENGTHS, PROBLEMS,
 };
 use fleetlab::model::Unit;
 use fleetlab::topics;
@@ -236,6 +236,12 @@ fn the_scorecard_counts_by_dimension() {
     assert_eq!(card.iter().map(|t| t.asked).sum::<u32>(), 7);
     assert!(card.iter().all(|t| t.correct == t.asked && t.asked > 0));
     assert!(card.iter().all(|t| t.verdict() == "strong"));
+    let kept = result(&mock, 20, &card);
+    assert_eq!(
+        (kept.problem.as_str(), kept.seed, kept.minutes),
+        ("chat", 3, 20)
+    );
+    assert_eq!(kept.dims.iter().map(|d| d.correct).sum::<u32>(), 7);
     let none = scorecard(&mock.walk(&[], 7));
     assert!(none
         .iter()
@@ -272,18 +278,23 @@ fn a_session_keeps_time_across_reloads_and_ends() {
         s.answer(&k.to_string(), 10.0);
     }
     assert_eq!(s.ended_ms, Some(10.0));
-    assert!(s.clone().checked().is_some());
+    // Kept as text between reloads, read back exactly; what cannot be a
+    // session of this build is not read.
+    s.recorded = true;
+    assert_eq!(Session::read(&s.write()), Some(s.clone()));
+    let running = Session::start(7, 45, 1.5e12);
+    assert_eq!(Session::read(&running.write()), Some(running.clone()));
     assert_eq!(Session::start(1, 7, 0.0).minutes, LENGTHS[0]);
-    let bad = Session {
-        minutes: 30,
-        ..s.clone()
-    };
-    assert!(bad.checked().is_none());
-    let bad = Session {
-        answers: vec![String::new(); 9],
-        ..s
-    };
-    assert!(bad.checked().is_none());
+    for bad in [
+        running.write().replace(" 45 ", " 30 "),
+        running.write().replace("mock 7", "mock 9007199254740992"),
+        running.write().replace("mock", "mack"),
+        format!("{}{}", running.write(), "\nx".repeat(8)),
+        "mock 1 20 NaN - 0".to_string(),
+        String::new(),
+    ] {
+        assert_eq!(Session::read(&bad), None, "{bad}");
+    }
 }
 
 /// The clock speaks four times in a mock, whatever the tick: half time,

@@ -22,15 +22,15 @@ pub struct Entry {
 }
 
 /// One finished mock interview: the problem, its seed and length, and how
-/// the answers went by dimension ("estimation", "trade-offs", "cost",
-/// "reliability").
+/// the answers went by dimension, in the order estimation, trade-offs,
+/// cost, reliability.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct InterviewResult {
     pub problem: String,
     pub seed: u64,
     pub minutes: u32,
-    pub dims: BTreeMap<String, DimTally>,
+    pub dims: [DimTally; 4],
 }
 
 /// Questions asked in one dimension of a mock, and those answered correct
@@ -170,7 +170,7 @@ impl Progress {
                 mocks - self.interviews.len()
             ));
         }
-        for t in self.interviews.iter_mut().flat_map(|m| m.dims.values_mut()) {
+        for t in self.interviews.iter_mut().flat_map(|m| &mut m.dims) {
             if t.correct > t.asked || t.close > t.asked - t.correct {
                 t.correct = t.correct.min(t.asked);
                 t.close = t.close.min(t.asked - t.correct);
@@ -245,7 +245,7 @@ mod tests {
             problem: "chat".into(),
             seed,
             minutes: 20,
-            dims: BTreeMap::from([("cost".into(), tally(2, 1, 1))]),
+            dims: [tally(2, 1, 1); 4],
         };
         p.record_interview(result(1));
         let mut other = Progress::default();
@@ -265,11 +265,11 @@ mod tests {
         let mut bad = Progress::default();
         bad.record_interview(result(u64::MAX));
         let mut odd = result(3);
-        odd.dims.insert("cost".into(), tally(2, 3, 4));
+        odd.dims[2] = tally(2, 3, 4);
         bad.record_interview(odd);
         let (q, notes) = bad.repaired().unwrap();
         assert_eq!(q.interviews.len(), 1);
-        assert_eq!(q.interviews[0].dims["cost"], tally(2, 2, 0));
+        assert_eq!(q.interviews[0].dims[2], tally(2, 2, 0));
         assert_eq!(notes.len(), 2, "{notes:?}");
     }
 

@@ -194,23 +194,18 @@ pub fn scorecard(asked: &[Asked]) -> [Tally; 4] {
     })
 }
 
-/// A finished mock as the progress record keeps it.
-pub fn result(mock: &Mock, minutes: u32, card: &[Tally]) -> InterviewResult {
+/// A finished mock as the progress record keeps it (dimensions in
+/// [`Dim::ALL`] order, as [`scorecard`] gives them).
+pub fn result(mock: &Mock, minutes: u32, card: &[Tally; 4]) -> InterviewResult {
     InterviewResult {
         problem: mock.problem.id.to_string(),
         seed: mock.seed,
         minutes,
-        dims: card
-            .iter()
-            .map(|t| {
-                let tally = DimTally {
-                    asked: t.asked,
-                    correct: t.correct,
-                    close: t.close,
-                };
-                (t.dim.word().to_string(), tally)
-            })
-            .collect(),
+        dims: card.map(|t| DimTally {
+            asked: t.asked,
+            correct: t.correct,
+            close: t.close,
+        }),
     }
 }
 

@@ -1,16 +1,15 @@
 //! A mock in progress, as the browser keeps it between reloads: its seed,
 //! its length, when it started (the edge's wall clock, in ms) and the
-//! answers so far. The clock is read at the edge and passed in.
+//! answers so far, written as a few lines of text ([`Session::write`]). The
+//! clock is read at the edge and passed in.
 
 use super::{Mock, PROBLEMS};
 use crate::urlstate::MAX_SEED;
-use serde::{Deserialize, Serialize};
 
 /// The lengths a mock may have, in minutes.
 pub const LENGTHS: [u32; 2] = [20, 45];
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Session {
     pub seed: u64,
     pub minutes: u32,
@@ -54,7 +53,7 @@ impl Session {
         if self.ended_ms.is_some() || self.answers.len() >= self.steps() {
             return;
         }
-        self.answers.push(text.trim().to_string());
+        self.answers.push(text.trim().replace(['\n', '\r'], " "));
         if self.answers.len() >= self.steps() {
             self.ended_ms = Some(now_ms);
         }
@@ -82,17 +81,51 @@ impl Session {
         Mock::new(self.seed)
     }
 
-    /// A saved session as this build can use it: none if it cannot be one
-    /// (a seed past 2^53, a length not offered, a start that is no time, more
-    /// answers than steps).
-    pub fn checked(self) -> Option<Session> {
-        let ok = self.seed <= MAX_SEED
-            && LENGTHS.contains(&self.minutes)
-            && self.started_ms.is_finite()
-            && self.ended_ms.is_none_or(f64::is_finite)
-            && self.answers.len() <= self.steps()
-            && self.answers.iter().all(|a| a.len() <= 200);
-        ok.then_some(self)
+    /// The session as text: a line `mock SEED MINUTES STARTED ENDED
+    /// RECORDED` (ENDED `-` while it runs), then one line per answer.
+    pub fn write(&self) -> String {
+        let ended = self.ended_ms.map_or("-".to_string(), |e| e.to_string());
+        let mut out = format!(
+            "mock {} {} {} {ended} {}",
+            self.seed,
+            self.minutes,
+            self.started_ms,
+            u8::from(self.recorded)
+        );
+        for a in &self.answers {
+            out.push('\n');
+            out.push_str(a);
+        }
+        out
+    }
+
+    /// Reads what [`Session::write`] wrote; none if it cannot be a session
+    /// of this build (a seed past 2^53, a length not offered, a start that
+    /// is no time, more answers than steps).
+    pub fn read(text: &str) -> Option<Session> {
+        let mut lines = text.split('\n');
+        let head: Vec<&str> = lines.next()?.split(' ').collect();
+        let [tag, seed, minutes, started, ended, recorded] = head[..] else {
+            return None;
+        };
+        let s = Session {
+            seed: seed.parse().ok()?,
+            minutes: minutes.parse().ok()?,
+            started_ms: started.parse().ok()?,
+            ended_ms: match ended {
+                "-" => None,
+                e => Some(e.parse().ok()?),
+            },
+            recorded: recorded == "1",
+            answers: lines.map(str::to_string).collect(),
+        };
+        let ok = tag == "mock"
+            && s.seed <= MAX_SEED
+            && LENGTHS.contains(&s.minutes)
+            && s.started_ms.is_finite()
+            && s.ended_ms.is_none_or(f64::is_finite)
+            && s.answers.len() <= s.steps();
+        ok.then_some(s)
     }
 }
 

@@ -43,22 +43,12 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 fn load() -> Option<Session> {
-    let text = storage()?.get_item(KEY).ok()??;
-    let value = js_sys::JSON::parse(&text).ok()?;
-    serde_wasm_bindgen::from_value::<Session>(value)
-        .ok()?
-        .checked()
+    Session::read(&storage()?.get_item(KEY).ok()??)
 }
 
 fn save(s: &Session) {
-    use serde::Serialize;
-    let text = s
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .ok()
-        .and_then(|v| js_sys::JSON::stringify(&v).ok())
-        .and_then(|v| v.as_string());
-    if let (Some(ls), Some(text)) = (storage(), text) {
-        let _ = ls.set_item(KEY, &text);
+    if let Some(ls) = storage() {
+        let _ = ls.set_item(KEY, &s.write());
     }
 }
 
@@ -195,13 +185,15 @@ impl Interview {
             return false;
         };
         let left = s.remaining_s(t).ceil();
-        let said = (self.shown >= 0.0)
-            .then(|| announce(s.minutes, self.shown, left))
-            .flatten();
         let over = s.tick(t);
-        if over {
+        let said = if over {
             save(s);
-        }
+            announce(s.minutes, f64::INFINITY, 0.0)
+        } else {
+            (self.shown >= 0.0)
+                .then(|| announce(s.minutes, self.shown, left))
+                .flatten()
+        };
         self.show_clock(left);
         if let Some(text) = said {
             self.say(&text);
@@ -295,18 +287,15 @@ fn focus_first(body: &Element) {
 
 /// Before a mock: the length, what it will be, and past results.
 fn start_screen(body: &Element, linked: Option<u64>, store: &Store) {
-    let intro = match linked {
-        Some(seed) => format!(
-            "This link's mock: {}. Seven questions on one design problem; later ones take your \
-             own earlier numbers, and the requirements change half-way. No feedback until the \
-             end, as in the room: then a scorecard and a worked review.",
-            Mock::new(seed).title()
-        ),
-        None => "One design problem, drawn at random from three, in seven questions; later ones \
-                 take your own earlier numbers, and the requirements change half-way. No feedback \
-                 until the end, as in the room: then a scorecard and a worked review."
-            .to_string(),
+    let what = match linked {
+        Some(seed) => format!("This link's mock: {}.", Mock::new(seed).title()),
+        None => "One design problem, drawn at random from three.".to_string(),
     };
+    let intro = format!(
+        "{what} Seven questions; later ones take your own earlier numbers, and the \
+         requirements change half-way. No feedback until the end, as in the room: then a \
+         scorecard and a worked review."
+    );
     append(body, &text_el("p", "iv-intro", &intro));
     let set = el("fieldset", "iv-length");
     append(&set, &text_el("legend", "", "Length"));
@@ -337,7 +326,7 @@ fn start_screen(body: &Element, linked: Option<u64>, store: &Store) {
     append(body, &text_el("h2", "", "Your past mocks"));
     let list = el("ul", "iv-past");
     for r in past.iter().rev().take(5) {
-        let (points, asked) = r.dims.values().fold((0.0, 0), |(p, n), t| {
+        let (points, asked) = r.dims.iter().fold((0.0, 0), |(p, n), t| {
             (p + t.correct as f64 + 0.5 * t.close as f64, n + t.asked)
         });
         let line = format!(
