@@ -209,7 +209,9 @@ fn a_number_no_formula_takes_carries_the_key() {
     let walk = mock.walk(&[String::new(), "banana".into()], 3);
     assert_eq!(walk[0].verdict, None);
     assert_eq!(walk[1].verdict, Some(Verdict::Unreadable));
-    assert_eq!(walk[2].key, walk[2].exact);
+    assert_eq!(walk[1].key, walk[1].exact);
+    let carry = &walk[1].built_on;
+    assert!(carry.len() == 1 && !carry[0].theirs && carry[0].right, "{carry:?}");
 }
 
 #[test]

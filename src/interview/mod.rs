@@ -113,6 +113,9 @@ pub struct Carry {
     /// That step's key in the exact chain.
     pub exact: f64,
     pub unit: Unit,
+    /// Whether the number taken was the candidate's (else that step was
+    /// skipped or unreadable, and its key was taken).
+    pub theirs: bool,
     /// Whether the number taken grades correct against the exact key.
     pub right: bool,
 }
@@ -137,8 +140,10 @@ pub struct Asked {
     /// The earlier step whose number the formula could not take (its key
     /// was carried instead).
     pub refused: Option<usize>,
-    /// What the candidate typed (none: skipped or out of time).
+    /// What the candidate typed (none: skipped or out of time), and the
+    /// number read from it.
     pub answer: Option<String>,
+    pub given: Option<f64>,
     pub verdict: Option<Verdict>,
     /// The answer against the exact chain's key.
     pub exact_verdict: Option<Verdict>,
@@ -265,7 +270,7 @@ impl Mock {
         let mut exact: Vec<f64> = Vec::new();
         let mut keys: Vec<f64> = Vec::new();
         let mut carried: Vec<f64> = Vec::new();
-        let mut out = Vec::new();
+        let mut out: Vec<Asked> = Vec::new();
         for (i, step) in steps.iter().enumerate() {
             let t = template(step);
             let unit = t.unit();
@@ -276,6 +281,10 @@ impl Mock {
                 .ask(step, &t, &carried, &keys, &exact)
                 .unwrap_or_else(|| (evars.clone(), esol.clone(), step.uses.first().copied()));
             let answer = answers.get(i).filter(|a| !a.trim().is_empty()).cloned();
+            let given = answer
+                .as_deref()
+                .and_then(|a| parse_answer(a, unit).ok())
+                .filter(|x| x.is_finite());
             let verdict = answer
                 .as_deref()
                 .map(|a| grade(a, sol.answer, unit, t.tolerance));
@@ -289,10 +298,9 @@ impl Mock {
                     step: j,
                     used: carried[j],
                     exact: exact[j],
-                    unit: out.get(j).map_or(Unit::None, |a: &Asked| a.unit),
-                    right: out
-                        .get(j)
-                        .is_some_and(|a: &Asked| a.tolerance.accepts(carried[j], exact[j])),
+                    unit: out[j].unit,
+                    theirs: out[j].given.is_some(),
+                    right: out[j].tolerance.accepts(carried[j], exact[j]),
                 })
                 .collect();
             let answer_text = unit.format(sol.answer);
@@ -311,17 +319,15 @@ impl Mock {
                 worked: challenge::fill(step.worked, &vars, &worked_sol, &answer_text),
                 built_on,
                 refused,
-                answer: answer.clone(),
+                answer,
+                given,
                 verdict,
                 exact_verdict,
                 link: link(step, &t, &evars, self.seed),
             });
             exact.push(esol.answer);
             keys.push(sol.answer);
-            let number = answer
-                .and_then(|a| parse_answer(&a, unit).ok())
-                .filter(|x| x.is_finite());
-            carried.push(number.unwrap_or(sol.answer));
+            carried.push(given.unwrap_or(sol.answer));
         }
         out
     }

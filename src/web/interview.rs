@@ -273,10 +273,13 @@ fn chosen_length() -> u32 {
 /// Moves focus to the first control of the new content (the answer box, or
 /// the first heading), so a keyboard carries on where the page changed.
 fn focus_first(body: &Element) {
-    let target = body
-        .query_selector("#interview-answer, #interview-start, h2")
-        .ok()
-        .flatten();
+    let target = [
+        "#interview-answer",
+        "#interview-start",
+        "#interview-scorecard",
+    ]
+    .iter()
+    .find_map(|q| body.query_selector(q).ok().flatten());
     if let Some(t) = target {
         if t.tag_name() == "H2" {
             attr(&t, "tabindex", "-1");
@@ -365,12 +368,21 @@ fn running(body: &Element, s: &Session) {
     append(body, &text_el("h2", "iv-title", &mock.title()));
     append(body, &text_el("p", "iv-brief", &mock.brief()));
     if k > 0 {
+        let h = text_el("p", "iv-so-far-h", "Your answers so far");
+        attr(&h, "id", "iv-so-far");
+        append(body, &h);
         let list = el("ol", "iv-so-far");
-        attr(&list, "aria-label", "Your answers so far");
+        attr(&list, "aria-labelledby", "iv-so-far");
         for a in &walk[..k] {
-            let given = a.answer.as_deref().unwrap_or("skipped");
-            let li = text_el("li", "", &format!("{}: {given}", a.dim.title()));
-            append(&list, &li);
+            let given = match (a.given, &a.answer) {
+                (Some(x), _) => a.unit.format(x),
+                (None, Some(t)) => format!("“{t}”, unreadable"),
+                (None, None) => "skipped".to_string(),
+            };
+            append(
+                &list,
+                &text_el("li", "", &format!("{}: {given}", a.dim.title())),
+            );
         }
         append(body, &list);
     }
@@ -440,7 +452,7 @@ fn review(body: &Element, s: &Session) {
         .iter()
         .fold((0.0, 0), |(p, n), t| (p + t.points(), n + t.asked));
     let total = format!(
-        "{points} of {asked} points in {} minutes ({} answered of {}).",
+        "{points} of {asked} points in {} minutes ({} answered of {}; a correct answer scores 1, a close one ½).",
         s.minutes,
         walk.iter().filter(|a| a.answer.is_some()).count(),
         walk.len()
@@ -503,19 +515,14 @@ fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
     }
     append(&li, &text_el("p", "iv-key", &key));
     for c in &a.built_on {
-        let line = if c.right {
-            format!(
-                "Built on question {}: {}, right.",
-                c.step + 1,
-                c.unit.format(c.used)
-            )
-        } else {
-            format!(
-                "Built on question {}: {}, where the key was {}.",
-                c.step + 1,
-                c.unit.format(c.used),
+        let (q, used) = (c.step + 1, c.unit.format(c.used));
+        let line = match (c.theirs, c.right) {
+            (false, _) => format!("Built on question {q}, not answered: its key, {used}."),
+            (true, true) => format!("Built on question {q}: your {used}, right."),
+            (true, false) => format!(
+                "Built on question {q}: your {used}, where the key was {}.",
                 c.unit.format(c.exact)
-            )
+            ),
         };
         append(&li, &text_el("p", "iv-carry", &line));
     }

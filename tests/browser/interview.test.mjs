@@ -93,6 +93,8 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
   await answerStep(a, 1, '10', 7);
   const followA = await a.textContent('#interview-question');
   assert.match(followA, /your fleet of 10 replicas/);
+  assert.match(await a.textContent('.iv-so-far'), /Estimation: 10 replicas/);
+  assert.equal(await a.evaluate(() => document.activeElement.id), 'interview-answer', 'focus stays on the answer box');
 
   // A second run of the same mock, answered otherwise, asks another follow-up.
   const b = await open(MOCK, PHONE);
@@ -139,15 +141,15 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
     text: li.textContent,
   })));
   assert.equal(items.length, 7);
-  assert.equal(items[2].verdict, 'unreadable');
-  assert.equal(items[3].verdict, 'none');
+  assert.equal(items[3].verdict, 'unreadable');
+  assert.equal(items[4].verdict, 'none');
   for (const it of items) {
     assert.ok(it.solution.length > 40, it.solution);
     assert.match(it.href, /^\?topic=[a-z-]+&.*challenge=C\d/);
   }
   // The bill was graded on the candidate's own 10 replicas, and the review
   // says whether those 10 were right.
-  assert.match(items[1].text, /Built on question 1: 10 replicas(, right| where the key was)/);
+  assert.match(items[1].text, /Built on question 1: your 10 replicas, (right|where the key was)/);
   await screenshot(a, 'interview-scorecard-1366');
   const record = await a.evaluate(() => JSON.parse(localStorage.getItem('fleetlab.progress')));
   assert.equal(record.interviews.length, 1);
@@ -167,6 +169,9 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
   await b.waitForSelector('#interview[data-state="done"] #interview-scorecard');
   assert.equal(await b.$$eval('.iv-review > li[data-verdict="none"]', (l) => l.length), 6);
   await screenshot(b, 'interview-scorecard-360');
+  await b.screenshot({ path: path.join(ROOT, 'artifacts/screenshots/interview-scorecard-360-top.png') });
+  await b.locator('.iv-review > li').nth(1).scrollIntoViewIfNeeded();
+  await b.screenshot({ path: path.join(ROOT, 'artifacts/screenshots/interview-review-360.png') });
   assert.deepEqual(await axeViolations(b), []);
   await clean(b);
 });
