@@ -211,7 +211,10 @@ fn a_number_no_formula_takes_carries_the_key() {
     assert_eq!(walk[1].verdict, Some(Verdict::Unreadable));
     assert_eq!(walk[1].key, walk[1].exact);
     let carry = &walk[1].built_on;
-    assert!(carry.len() == 1 && !carry[0].theirs && carry[0].right, "{carry:?}");
+    assert!(
+        carry.len() == 1 && !carry[0].theirs && carry[0].right,
+        "{carry:?}"
+    );
 }
 
 #[test]

@@ -452,7 +452,8 @@ fn review(body: &Element, s: &Session) {
         .iter()
         .fold((0.0, 0), |(p, n), t| (p + t.points(), n + t.asked));
     let total = format!(
-        "{points} of {asked} points in {} minutes ({} answered of {}; a correct answer scores 1, a close one ½).",
+        "{points} of {asked} points on the {}-minute clock, {} of {} answered (a correct answer \
+         scores 1, a close one ½).",
         s.minutes,
         walk.iter().filter(|a| a.answer.is_some()).count(),
         walk.len()
