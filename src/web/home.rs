@@ -111,7 +111,12 @@ fn interview_card(app: &Element, store: &Store) {
         1 => "1 mock done".to_string(),
         n => format!("{n} mocks done"),
     };
-    append(&body, &text_el("p", "progress", &done));
+    let foot = el("div", "path-foot");
+    append(&foot, &text_el("p", "progress", &done));
+    let go = text_el("a", "start", "Start a mock →");
+    attr(&go, "href", "?view=interview");
+    append(&foot, &go);
+    append(&body, &foot);
     append(&li, &body);
     append(&list, &li);
     append(&section, &list);

@@ -69,9 +69,13 @@ async function axeViolations(page) {
 
 test('the home page and the Topics menu lead to the mock interview', async () => {
   const page = await open('?view=home', WIDE);
-  const card = page.locator('main a[href="?view=interview"]');
+  const card = page.locator('main a[href="?view=interview"]').first();
   assert.match(await card.textContent(), /interview/i);
   assert.match(await page.textContent('[data-view="interview"]'), /interview/i);
+  fs.mkdirSync(path.join(ROOT, 'artifacts/screenshots'), { recursive: true });
+  await page.locator('section[aria-labelledby="path-interview"]').screenshot({
+    path: path.join(ROOT, 'artifacts/screenshots/interview-home-card-1366.png'),
+  });
   await page.click('#menu > summary');
   const item = page.locator('#topics .menu-list a[href="?view=interview"]');
   assert.match(await item.textContent(), /interview/i);
