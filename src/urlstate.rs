@@ -16,12 +16,12 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `home`, `practice`, `instructors` or `glossary` (absent: a topic page, or the home page when no topic is named either) |
+//! | `view` | `home`, `practice`, `instructors`, `glossary` or `interview` (absent: a topic page, or the home page when no topic is named either) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
 //! | `challenge` | the challenge template on show (`C2`) |
-//! | `challenge_seed` | the seed the question on show was drawn from |
+//! | `challenge_seed` | the seed the question on show was drawn from (with `view=interview`: the mock's seed, which draws its problem and numbers) |
 //! | `ask` | `page`: the question was asked about the page's parameters |
 //! | `embed` | `1`: no site chrome, one topic |
 //! | `lock` | `all`, or parameter names separated by commas |
@@ -80,6 +80,9 @@ pub enum View {
     Home,
     /// The glossary: every term the pages use, defined in plain words.
     Glossary,
+    /// A timed mock interview: one design problem, chained questions, a
+    /// scorecard.
+    Interview,
 }
 
 impl View {
@@ -90,6 +93,7 @@ impl View {
             View::Instructors => "instructors",
             View::Home => "home",
             View::Glossary => "glossary",
+            View::Interview => "interview",
         }
     }
 }
@@ -419,6 +423,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         Some("instructors") => View::Instructors,
         Some("home") => View::Home,
         Some("glossary") => View::Glossary,
+        Some("interview") => View::Interview,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",

@@ -210,6 +210,13 @@ fn embed_options_and_views_round_trip() {
     let (s, notes) = decode("view=glossary");
     assert_eq!((s.view, notes.len()), (View::Glossary, 0));
     assert_eq!(decode(&encode(&s)).0, s);
+    // A mock interview names its seed, which draws its problem and numbers.
+    let (s, notes) = decode("view=interview&challenge_seed=1234");
+    assert_eq!(
+        (s.view, s.challenge.seed, notes.len()),
+        (View::Interview, Some(1234), 0)
+    );
+    assert_eq!(decode(&encode(&s)).0, s);
     // Keys and values may arrive percent-encoded, and the last of a key wins.
     let (s, notes) =
         decode("?topic=consistent%2Dhashing&cards_after=1&cards_after=%32%30%30&scheme=Ring");
@@ -335,7 +342,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(1..=MAX_TRIES),
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
-                0..5u8,
+                0..6u8,
             ),
         )
             .prop_map(
@@ -356,6 +363,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                         View::Instructors,
                         View::Home,
                         View::Glossary,
+                        View::Interview,
                     ][view as usize];
                     if pi < n_presets {
                         let p = &t.presets()[pi];

@@ -639,7 +639,7 @@ fn ask(
 
 /// Replaces `{name}` with a drawn value, a solver value or the answer.
 /// Unknown names stay as written (a test finds them).
-fn fill(text: &str, vars: &Vars, sol: &Solution, answer: &str) -> String {
+pub fn fill(text: &str, vars: &Vars, sol: &Solution, answer: &str) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut rest = text;
     while let Some(open) = rest.find('{') {

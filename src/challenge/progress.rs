@@ -21,6 +21,31 @@ pub struct Entry {
     pub last_seed: Option<u64>,
 }
 
+/// One finished mock interview: the problem, its seed and length, and how
+/// the answers went by dimension, in the order estimation, trade-offs,
+/// cost, reliability.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InterviewResult {
+    pub problem: String,
+    pub seed: u64,
+    pub minutes: u32,
+    pub dims: [DimTally; 4],
+}
+
+/// Questions asked in one dimension of a mock, and those answered correct
+/// or close.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DimTally {
+    pub asked: u32,
+    pub correct: u32,
+    pub close: u32,
+}
+
+/// The record keeps the last this many mock interviews.
+pub const MAX_INTERVIEWS: usize = 100;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
@@ -30,6 +55,8 @@ pub struct Progress {
     pub score: u32,
     pub streak: u32,
     pub best_streak: u32,
+    /// Finished mock interviews, oldest first.
+    pub interviews: Vec<InterviewResult>,
 }
 
 impl Default for Progress {
@@ -40,6 +67,7 @@ impl Default for Progress {
             score: 0,
             streak: 0,
             best_streak: 0,
+            interviews: Vec::new(),
         }
     }
 }
@@ -77,6 +105,14 @@ impl Progress {
         } else {
             self.streak = 0;
         }
+    }
+
+    /// Records a finished mock interview (the oldest goes past
+    /// [`MAX_INTERVIEWS`]).
+    pub fn record_interview(&mut self, result: InterviewResult) {
+        self.interviews.push(result);
+        let extra = self.interviews.len().saturating_sub(MAX_INTERVIEWS);
+        self.interviews.drain(..extra);
     }
 
     /// Makes a parsed record consistent, saying what it changed: a newer
@@ -124,6 +160,23 @@ impl Progress {
             self.best_streak = self.streak;
             fixed += 1;
         }
+        let mocks = self.interviews.len();
+        self.interviews.retain(|m| m.seed <= MAX_SAFE);
+        let extra = self.interviews.len().saturating_sub(MAX_INTERVIEWS);
+        self.interviews.drain(..extra);
+        if self.interviews.len() < mocks {
+            notes.push(format!(
+                "dropped {} interview results",
+                mocks - self.interviews.len()
+            ));
+        }
+        for t in self.interviews.iter_mut().flat_map(|m| &mut m.dims) {
+            if t.correct > t.asked || t.close > t.asked - t.correct {
+                t.correct = t.correct.min(t.asked);
+                t.close = t.close.min(t.asked - t.correct);
+                fixed += 1;
+            }
+        }
         if fixed > 0 {
             notes.push(format!("corrected {fixed} inconsistent counts"));
         }
@@ -144,6 +197,11 @@ impl Progress {
         }
         self.score = self.score.saturating_add(other.score);
         self.best_streak = self.best_streak.max(other.best_streak);
+        for m in &other.interviews {
+            if !self.interviews.contains(m) {
+                self.record_interview(m.clone());
+            }
+        }
     }
 
     /// Questions solved over every template (saturating: an imported
@@ -173,6 +231,46 @@ mod tests {
             (e.attempts, e.correct, e.first_try, e.last_seed),
             (2, 2, 1, Some(6))
         );
+    }
+
+    #[test]
+    fn interviews_are_kept_merged_and_repaired() {
+        let mut p = Progress::default();
+        let tally = |asked, correct, close| DimTally {
+            asked,
+            correct,
+            close,
+        };
+        let result = |seed| InterviewResult {
+            problem: "chat".into(),
+            seed,
+            minutes: 20,
+            dims: [tally(2, 1, 1); 4],
+        };
+        p.record_interview(result(1));
+        let mut other = Progress::default();
+        other.record_interview(result(1));
+        other.record_interview(result(2));
+        p.merge(&other);
+        assert_eq!(
+            p.interviews,
+            [result(1), result(2)],
+            "no double after import"
+        );
+        for s in 0..MAX_INTERVIEWS as u64 {
+            p.record_interview(result(10 + s));
+        }
+        assert_eq!(p.interviews.len(), MAX_INTERVIEWS);
+        assert_eq!(p.interviews[0].seed, 10);
+        let mut bad = Progress::default();
+        bad.record_interview(result(u64::MAX));
+        let mut odd = result(3);
+        odd.dims[2] = tally(2, 3, 4);
+        bad.record_interview(odd);
+        let (q, notes) = bad.repaired().unwrap();
+        assert_eq!(q.interviews.len(), 1);
+        assert_eq!(q.interviews[0].dims[2], tally(2, 2, 0));
+        assert_eq!(notes.len(), 2, "{notes:?}");
     }
 
     #[test]

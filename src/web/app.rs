@@ -12,6 +12,7 @@ use super::glossary;
 use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
+use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
 use super::page::Page;
@@ -45,6 +46,7 @@ enum Shown {
     Home(Previews),
     /// The glossary: a page of words, with no state to change.
     Glossary,
+    Interview(Interview),
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -74,6 +76,15 @@ pub fn start(link: State, notes: Vec<String>) {
                 host: Host::default(),
                 store: Some(store),
                 view: Shown::Home(previews),
+            }
+        }
+        View::Interview => {
+            let mut store = Store::open();
+            let page = Interview::mount(&app_root(), &link, notes, &mut store);
+            App {
+                host: Host::default(),
+                store: Some(store),
+                view: Shown::Interview(page),
             }
         }
         View::Glossary => {
@@ -287,6 +298,10 @@ impl App {
             }
             (Msg::Practice(m), Shown::Drill(drill)) => {
                 drill.update(m, self.store.get_or_insert_with(Store::open))
+            }
+            (Msg::Interview(m), Shown::Interview(page)) => {
+                page.update(m, self.store.get_or_insert_with(Store::open));
+                Vec::new()
             }
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);

@@ -20,6 +20,7 @@ pub enum Msg {
     Page(PageMsg),
     Practice(PracticeMsg),
     Form(FormMsg),
+    Interview(InterviewMsg),
     /// The address has been quiet long enough: write it, tell the host.
     Settle,
     /// The document may have changed height (reported to a host frame).
@@ -106,6 +107,22 @@ pub enum PracticeMsg {
     Export,
     /// The text of a file chosen to import.
     Imported(String),
+}
+
+/// On the mock interview page.
+#[derive(Clone, Copy)]
+pub enum InterviewMsg {
+    /// "Start the mock" (the length is read from its radios).
+    Start,
+    /// An answer was submitted (read from its box).
+    Submit,
+    Skip,
+    /// "End the mock now".
+    End,
+    /// "Start another mock".
+    Again,
+    /// The clock's second.
+    Tick,
 }
 
 /// A field of the instructors' form changed.

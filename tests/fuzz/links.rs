@@ -48,6 +48,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
             View::Instructors,
             View::Home,
             View::Glossary,
+            View::Interview,
         ],
     );
     if chance(rng, 0.6) {
