@@ -11,6 +11,7 @@
 pub mod answer;
 pub mod progress;
 pub mod schema;
+pub mod tries;
 
 pub use schema::{File, Template, Tolerance, Var};
 
