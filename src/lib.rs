@@ -1,9 +1,10 @@
 //! Fleetlab: an interactive teaching simulator for LLM-serving fleet design.
 //!
-//! The crate is a pure model core ([`model`], [`topics`], [`report`], and the
-//! [`glossary`] of the words the pages use) with two
-//! edges: the native command line ([`cli`], not on wasm) and the browser pages
-//! ([`web`], wasm only). See ARCHITECTURE.md.
+//! The crate is a pure model core ([`model`], [`topics`], [`report`], the
+//! [`glossary`] of the words the pages use, and the [`xapi`] statements a
+//! page sends its host) with two edges: the native command line ([`cli`],
+//! not on wasm) and the browser pages ([`web`], wasm only). See
+//! ARCHITECTURE.md.
 
 pub mod challenge;
 pub mod engine;
@@ -12,6 +13,7 @@ pub mod model;
 pub mod report;
 pub mod topics;
 pub mod urlstate;
+pub mod xapi;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -8,8 +8,10 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, MAX_SEED,
+    MAX_TRIES,
 };
+use fleetlab::xapi::Agent;
 use proptest::prelude::*;
 
 fn topic(id: &str) -> &'static dyn Topic {
@@ -336,6 +338,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
                 0..5u8,
+                (0..3u8, 0..3u8),
             ),
         )
             .prop_map(
@@ -347,7 +350,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view),
+                    (on, lock, pick, hide, tries, fixed, height, view, (questions, actor)),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -406,6 +409,14 @@ fn valid_state() -> impl Strategy<Value = State> {
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
+                        questions: [None, Some(Questions::Page), Some(Questions::Drawn)]
+                            [questions as usize],
+                        actor: match actor {
+                            0 => None,
+                            1 => Agent::from_link("mailto:jo@example.org", None).ok(),
+                            _ => Agent::from_link("jo 1&2", Some("https://lms.example.org/x?y=z"))
+                                .ok(),
+                        },
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.
