@@ -3,8 +3,8 @@
 //! The crate is a pure model core ([`model`], [`topics`], [`report`], the
 //! [`glossary`] of the words the pages use, and the [`xapi`] statements a
 //! page sends its host) with two edges: the native command line ([`cli`],
-//! not on wasm) and the browser pages ([`web`], wasm only). See
-//! ARCHITECTURE.md.
+//! and the SCORM packages it writes, [`scorm`]; not on wasm) and the browser
+//! pages ([`web`], wasm only). See ARCHITECTURE.md.
 
 pub mod challenge;
 pub mod engine;
@@ -17,6 +17,9 @@ pub mod xapi;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod scorm;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
