@@ -8,64 +8,49 @@
 //! verbs from ADL's vocabulary, the question's own link as the Activity's
 //! IRI, a result with score, success and response, and a timestamp. No
 //! property is null or empty (absent values are left out). The clock and
-//! the statement's id come in from the edge; building a statement is pure,
-//! so tests/xapi.rs checks them against the specification's rules natively.
+//! the statement's id come in from the edge; building a statement and
+//! writing it as JSON text are pure (and small: the browser parses the
+//! text), so tests/xapi.rs checks them against the specification's rules
+//! natively.
 
 use crate::challenge::Question;
 use crate::urlstate::{self, State};
-use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// The language of every text the page writes.
 pub const LANGUAGE: &str = "en-US";
 
-/// A verb of ADL's vocabulary.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A verb of ADL's vocabulary: its IRI and its word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verb {
     pub id: &'static str,
-    pub display: BTreeMap<&'static str, &'static str>,
-}
-
-fn verb(id: &'static str, word: &'static str) -> Verb {
-    Verb {
-        id,
-        display: BTreeMap::from([(LANGUAGE, word)]),
-    }
+    pub word: &'static str,
 }
 
 /// A question was answered (and graded).
-pub fn answered() -> Verb {
-    verb("http://adlnet.gov/expapi/verbs/answered", "answered")
-}
+pub const ANSWERED: Verb = Verb {
+    id: "http://adlnet.gov/expapi/verbs/answered",
+    word: "answered",
+};
 
 /// Every challenge of a topic is solved.
-pub fn completed() -> Verb {
-    verb("http://adlnet.gov/expapi/verbs/completed", "completed")
-}
+pub const COMPLETED: Verb = Verb {
+    id: "http://adlnet.gov/expapi/verbs/completed",
+    word: "completed",
+};
 
 /// One more of a topic's challenges is solved, not all yet.
-pub fn progressed() -> Verb {
-    verb("http://adlnet.gov/expapi/verbs/progressed", "progressed")
-}
+pub const PROGRESSED: Verb = Verb {
+    id: "http://adlnet.gov/expapi/verbs/progressed",
+    word: "progressed",
+};
 
 /// The learner, as the host names them in the page's link: an e-mail
 /// address (`actor=mailto:…`) or an account on the host's site (`actor=ID`
 /// with `actor_home=https://…`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Agent {
-    #[serde(rename = "objectType")]
-    object_type: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mbox: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    account: Option<Account>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Account {
-    #[serde(rename = "homePage")]
-    home_page: String,
-    name: String,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Agent {
+    Mbox(String),
+    Account { home_page: String, name: String },
 }
 
 impl Agent {
@@ -80,11 +65,7 @@ impl Agent {
             if !ok || address.chars().any(char::is_whitespace) {
                 return Err("actor=mailto: needs an e-mail address".into());
             }
-            return Ok(Agent {
-                object_type: "Agent",
-                mbox: Some(actor.to_string()),
-                account: None,
-            });
+            return Ok(Agent::Mbox(actor.to_string()));
         }
         let Some(home) = home.map(str::trim).filter(|h| !h.is_empty()) else {
             return Err(
@@ -97,103 +78,213 @@ impl Agent {
         if actor.is_empty() {
             return Err("actor is empty".into());
         }
-        Ok(Agent {
-            object_type: "Agent",
-            mbox: None,
-            account: Some(Account {
-                home_page: home.to_string(),
-                name: actor.to_string(),
-            }),
+        Ok(Agent::Account {
+            home_page: home.to_string(),
+            name: actor.to_string(),
         })
     }
 
     /// A learner the host did not name: an anonymous account on the page's
     /// own site (`base`), for a host to replace before storing.
     pub fn anonymous(base: &str) -> Agent {
-        Agent {
-            object_type: "Agent",
-            mbox: None,
-            account: Some(Account {
-                home_page: base.to_string(),
-                name: "anonymous".into(),
-            }),
+        Agent::Account {
+            home_page: base.to_string(),
+            name: "anonymous".into(),
         }
     }
 
     /// The two link values that name this learner (`actor`, `actor_home`).
     pub fn link_values(&self) -> (String, Option<String>) {
-        match (&self.mbox, &self.account) {
-            (Some(m), _) => (m.clone(), None),
-            (None, Some(a)) => (a.name.clone(), Some(a.home_page.clone())),
-            (None, None) => (String::new(), None),
+        match self {
+            Agent::Mbox(m) => (m.clone(), None),
+            Agent::Account { home_page, name } => (name.clone(), Some(home_page.clone())),
         }
+    }
+
+    fn json(&self) -> String {
+        let o = Obj::new().str("objectType", "Agent");
+        match self {
+            Agent::Mbox(m) => o.str("mbox", m),
+            Agent::Account { home_page, name } => o.raw(
+                "account",
+                &Obj::new()
+                    .str("homePage", home_page)
+                    .str("name", name)
+                    .end(),
+            ),
+        }
+        .end()
     }
 }
 
 /// What a statement is about: a question, or a topic's page.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Activity {
-    #[serde(rename = "objectType")]
-    object_type: &'static str,
     pub id: String,
-    definition: Definition,
+    pub name: String,
+    pub description: Option<String>,
+    /// The activity type's IRI.
+    pub kind: &'static str,
+    /// A question's kind of answer ("numeric").
+    pub interaction: Option<&'static str>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct Definition {
-    name: BTreeMap<&'static str, String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    description: Option<BTreeMap<&'static str, String>>,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    #[serde(rename = "interactionType", skip_serializing_if = "Option::is_none")]
-    interaction: Option<&'static str>,
+impl Activity {
+    fn json(&self) -> String {
+        let mut d = Obj::new()
+            .raw("name", &text(&self.name))
+            .opt("description", self.description.as_deref().map(text))
+            .str("type", self.kind);
+        if let Some(k) = self.interaction {
+            d = d.str("interactionType", k);
+        }
+        Obj::new()
+            .str("objectType", "Activity")
+            .str("id", &self.id)
+            .raw("definition", &d.end())
+            .end()
+    }
 }
 
-fn text(s: &str) -> BTreeMap<&'static str, String> {
-    BTreeMap::from([(LANGUAGE, s.to_string())])
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Score {
+/// A statement's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Scaled 0 to 1; raw from `min` to `max`.
     pub scaled: f64,
     pub raw: f64,
     pub min: f64,
     pub max: f64,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
-    pub score: Score,
     pub success: bool,
     pub completion: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub response: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct Context {
-    platform: &'static str,
-    language: &'static str,
-    #[serde(rename = "contextActivities", skip_serializing_if = "Option::is_none")]
-    activities: Option<Parents>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct Parents {
-    parent: Vec<Activity>,
-}
-
-/// One xAPI statement, ready to serialize.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One xAPI statement; [`Statement::json`] writes it.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Statement {
     pub id: String,
     pub actor: Agent,
     pub verb: Verb,
     pub object: Activity,
     pub result: Outcome,
-    context: Context,
+    /// The topic's page, for a question's statement.
+    pub parent: Option<Activity>,
     pub timestamp: String,
+}
+
+impl Statement {
+    /// The statement as JSON text: no property null or empty.
+    pub fn json(&self) -> String {
+        let r = &self.result;
+        let score = Obj::new()
+            .num("scaled", r.scaled)
+            .num("raw", r.raw)
+            .num("min", r.min)
+            .num("max", r.max)
+            .end();
+        let result = Obj::new()
+            .raw("score", &score)
+            .raw("success", bool_json(r.success))
+            .raw("completion", bool_json(r.completion))
+            .opt("response", r.response.as_deref().map(quote))
+            .end();
+        let parents = self
+            .parent
+            .as_ref()
+            .map(|p| Obj::new().raw("parent", &format!("[{}]", p.json())).end());
+        let context = Obj::new()
+            .str("platform", "Fleetlab")
+            .str("language", LANGUAGE)
+            .opt("contextActivities", parents)
+            .end();
+        Obj::new()
+            .str("id", &self.id)
+            .raw("actor", &self.actor.json())
+            .raw(
+                "verb",
+                &Obj::new()
+                    .str("id", self.verb.id)
+                    .raw("display", &text(self.verb.word))
+                    .end(),
+            )
+            .raw("object", &self.object.json())
+            .raw("result", &result)
+            .raw("context", &context)
+            .str("timestamp", &self.timestamp)
+            .end()
+    }
+}
+
+/// A JSON object written as text, its keys in the order given.
+struct Obj(String);
+
+impl Obj {
+    fn new() -> Obj {
+        Obj(String::from("{"))
+    }
+
+    /// `key: value`, the value already JSON.
+    fn raw(mut self, key: &str, value: &str) -> Obj {
+        if self.0.len() > 1 {
+            self.0.push(',');
+        }
+        self.0 += &quote(key);
+        self.0.push(':');
+        self.0 += value;
+        self
+    }
+
+    fn str(self, key: &str, value: &str) -> Obj {
+        self.raw(key, &quote(value))
+    }
+
+    /// A finite number (JSON has no other).
+    fn num(self, key: &str, value: f64) -> Obj {
+        let v = if value.is_finite() { value } else { 0.0 };
+        self.raw(key, &format!("{v}"))
+    }
+
+    /// Left out when absent: a statement holds no null.
+    fn opt(self, key: &str, value: Option<String>) -> Obj {
+        match value {
+            Some(v) => self.raw(key, &v),
+            None => self,
+        }
+    }
+
+    fn end(mut self) -> String {
+        self.0.push('}');
+        self.0
+    }
+}
+
+fn bool_json(b: bool) -> &'static str {
+    if b {
+        "true"
+    } else {
+        "false"
+    }
+}
+
+/// A JSON string.
+fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out += "\\\"",
+            '\\' => out += "\\\\",
+            c if (c as u32) < 0x20 => out += &format!("\\u{:04x}", c as u32),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A language map of one text.
+fn text(s: &str) -> String {
+    Obj::new().str(LANGUAGE, s).end()
 }
 
 /// What the edge supplies: who, when, the statement's id (a UUID), and the
@@ -229,22 +320,11 @@ pub fn topic_iri(base: &str, topic: &str) -> String {
 
 fn topic_activity(base: &str, topic: &str, title: &str) -> Activity {
     Activity {
-        object_type: "Activity",
         id: topic_iri(base, topic),
-        definition: Definition {
-            name: text(title),
-            description: None,
-            kind: "http://adlnet.gov/expapi/activities/lesson",
-            interaction: None,
-        },
-    }
-}
-
-fn context(parent: Option<Activity>) -> Context {
-    Context {
-        platform: "Fleetlab",
-        language: LANGUAGE,
-        activities: parent.map(|p| Parents { parent: vec![p] }),
+        name: title.to_string(),
+        description: None,
+        kind: "http://adlnet.gov/expapi/activities/lesson",
+        interaction: None,
     }
 }
 
@@ -265,29 +345,24 @@ pub fn answered_statement(
     Statement {
         id: stamp.id,
         actor: stamp.actor.clone(),
-        verb: answered(),
+        verb: ANSWERED,
         object: Activity {
-            object_type: "Activity",
             id: question_iri(stamp.base, page, q),
-            definition: Definition {
-                name: text(&format!("{title} · {}: {}", q.template, q.title)),
-                description: Some(text(&q.text)),
-                kind: "http://adlnet.gov/expapi/activities/cmi.interaction",
-                interaction: Some("numeric"),
-            },
+            name: format!("{title} · {}: {}", q.template, q.title),
+            description: Some(q.text.clone()),
+            kind: "http://adlnet.gov/expapi/activities/cmi.interaction",
+            interaction: Some("numeric"),
         },
         result: Outcome {
-            score: Score {
-                scaled: mark,
-                raw: mark,
-                min: 0.0,
-                max: 1.0,
-            },
+            scaled: mark,
+            raw: mark,
+            min: 0.0,
+            max: 1.0,
             success: correct,
             completion: correct || done,
             response: (!response.is_empty()).then(|| response.to_string()),
         },
-        context: context(Some(topic_activity(stamp.base, page.topic, title))),
+        parent: Some(topic_activity(stamp.base, page.topic, title)),
         timestamp: stamp.timestamp.to_string(),
     }
 }
@@ -307,20 +382,18 @@ pub fn progress_statement(
     Statement {
         id: stamp.id,
         actor: stamp.actor.clone(),
-        verb: if complete { completed() } else { progressed() },
+        verb: if complete { COMPLETED } else { PROGRESSED },
         object: topic_activity(stamp.base, topic, title),
         result: Outcome {
-            score: Score {
-                scaled: raw / max,
-                raw,
-                min: 0.0,
-                max,
-            },
+            scaled: raw / max,
+            raw,
+            min: 0.0,
+            max,
             success: complete,
             completion: complete,
             response: None,
         },
-        context: context(None),
+        parent: None,
         timestamp: stamp.timestamp.to_string(),
     }
 }
@@ -368,6 +441,11 @@ mod tests {
             a.link_values(),
             ("jo123".into(), Some("https://lms.example.org".into()))
         );
+    }
+
+    #[test]
+    fn strings_are_quoted_as_json() {
+        assert_eq!(quote("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\u000a\\u0001é\"");
     }
 
     #[test]

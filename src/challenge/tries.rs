@@ -5,23 +5,21 @@
 //! most recent questions only, so it stays small.
 
 use super::Question;
-use serde::{Deserialize, Serialize};
 
 /// Questions remembered; the oldest are forgotten first.
 pub const KEEP: usize = 400;
 
 /// What a learner spent on one question.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spent {
     /// Graded tries (an unreadable answer is no try).
     pub tries: u32,
     pub solved: bool,
 }
 
-/// Questions by key, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+/// Questions by key, oldest first. Stored as text, a line per question:
+/// `tries solved key` (`2 0 warm-pool/C1/7/…`).
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ledger {
     pub questions: Vec<(String, Spent)>,
 }
@@ -40,6 +38,37 @@ pub fn key(q: &Question) -> String {
 }
 
 impl Ledger {
+    /// Reads the stored text; lines it cannot read are left out.
+    pub fn read(text: &str) -> Ledger {
+        let mut l = Ledger::default();
+        for line in text.lines() {
+            let mut parts = line.splitn(3, ' ');
+            let (Some(tries), Some(solved), Some(key)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            if let (Ok(tries), "0" | "1") = (tries.parse::<u32>(), solved) {
+                l.set(
+                    key,
+                    Spent {
+                        tries,
+                        solved: solved == "1",
+                    },
+                );
+            }
+        }
+        l
+    }
+
+    /// The text to store.
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        for (k, s) in &self.questions {
+            out += &format!("{} {} {k}\n", s.tries, u8::from(s.solved));
+        }
+        out
+    }
+
     pub fn get(&self, key: &str) -> Spent {
         self.questions
             .iter()
@@ -82,5 +111,10 @@ mod tests {
         l.set("0", two);
         assert_eq!(l.questions.last().unwrap().0, "0");
         assert_eq!(l.questions.len(), KEEP);
+        assert_eq!(Ledger::read(&l.write()), l);
+        let l = Ledger::read("2 1 a/C1/7/ff\nnonsense\n-1 0 b\n3 2 c\n1 0 d e");
+        assert_eq!(l.questions.len(), 2);
+        assert_eq!(l.get("d e").tries, 1);
+        assert!(l.get("a/C1/7/ff").solved);
     }
 }

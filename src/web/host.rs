@@ -11,7 +11,6 @@ use crate::challenge::{self, progress::Progress, Grade, Question};
 use crate::model::{ParamKind, Params, Topic};
 use crate::urlstate::{self, State};
 use crate::xapi::{self, Agent};
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -144,10 +143,9 @@ fn statement_id() -> String {
     xapi::uuid(b)
 }
 
-/// A value as plain JSON-like objects (no ES Maps).
-fn js<T: Serialize>(v: &T) -> JsValue {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
+/// A statement as a plain object.
+fn js(st: &xapi::Statement) -> JsValue {
+    js_sys::JSON::parse(&st.json()).unwrap_or(JsValue::NULL)
 }
 
 /// `{name: number | word}` for every parameter, as `fleetlab run --json`

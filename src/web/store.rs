@@ -10,7 +10,6 @@ use super::dom::*;
 use crate::challenge::progress::{Progress, MAX_BYTES};
 use crate::challenge::tries::{self, Ledger, Spent};
 use crate::challenge::Question;
-use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -48,17 +47,9 @@ pub fn read(text: &str) -> Result<(Progress, Vec<String>), String> {
     p.repaired()
 }
 
-fn parse<T: DeserializeOwned>(text: &str) -> Option<T> {
-    let value = js_sys::JSON::parse(text).ok()?;
-    serde_wasm_bindgen::from_value(value).ok()
-}
-
 pub fn write(p: &Progress) -> String {
-    json(p)
-}
-
-fn json<T: Serialize>(p: &T) -> String {
     // Plain objects, not ES Maps: JSON.stringify drops a Map's entries.
+    use serde::Serialize;
     p.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .ok()
         .and_then(|v| {
@@ -167,7 +158,7 @@ impl Store {
         let mut ledger = self.ledger();
         ledger.set(&tries::key(q), spent);
         let saved = match storage() {
-            Some(ls) => ls.set_item(TRIES, &json(&ledger)).map_err(refused),
+            Some(ls) => ls.set_item(TRIES, &ledger.write()).map_err(refused),
             None => Ok(()),
         };
         self.tries = ledger;
@@ -180,7 +171,7 @@ impl Store {
                 .get_item(TRIES)
                 .ok()
                 .flatten()
-                .and_then(|t| parse(&t))
+                .map(|t| Ledger::read(&t))
                 .unwrap_or_default(),
             None => self.tries.clone(),
         }

@@ -290,6 +290,7 @@ async function playPackage(version) {
     const api = window.API || window.API_1484_11;
     return api.getFlattenedCMI()[kk] === '33' && api.getFlattenedCMI()['cmi.interactions.1.result'] === 'correct';
   }, key);
+  await launchFrame.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `lms-scorm-${version}`);
   const cmi = await page.evaluate(() => (window.API || window.API_1484_11).getFlattenedCMI());
   return { page, cmi, k, launchFrame };
