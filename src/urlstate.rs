@@ -880,7 +880,7 @@ fn short(s: &str) -> String {
 }
 
 /// Percent-encodes everything but unreserved characters and commas.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {

@@ -392,6 +392,9 @@ fn progress_statements_progress_then_complete() {
     }
 }
 
+/// A change that breaks one rule.
+type Breaks = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn the_validator_refuses_what_the_rules_forbid() {
     let a = &actors()[0];
@@ -400,7 +403,7 @@ fn the_validator_refuses_what_the_rules_forbid() {
     let st = xapi::answered_statement(stamp(a), &page, "T", &q, "1", true, true);
     let good: Value = serde_json::from_str(&st.json()).unwrap();
     assert!(check(&good).is_empty());
-    let broken: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let broken: Vec<(&str, Breaks)> = vec![
         ("null", Box::new(|v| v["result"]["response"] = Value::Null)),
         (
             "two identifiers",

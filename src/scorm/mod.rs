@@ -135,7 +135,7 @@ pub fn page(args: &Args) -> Result<State, String> {
     }
     let query: Vec<String> = q
         .iter()
-        .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
+        .map(|(k, v)| format!("{}={}", urlstate::escape(k), urlstate::escape(v)))
         .collect();
     let (mut state, notes) = urlstate::decode(&query.join("&"));
     if !notes.is_empty() {
@@ -152,19 +152,6 @@ pub fn page(args: &Args) -> Result<State, String> {
         ));
     }
     Ok(state)
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::new();
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b',' => {
-                out.push(b as char)
-            }
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 /// `fleetlab scorm`: the packages written, one line each.
