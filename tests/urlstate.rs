@@ -539,3 +539,39 @@ proptest! {
         assert_inside_specs(&back);
     }
 }
+
+#[test]
+fn questions_and_the_learner_read_write_and_explain() {
+    let q = "topic=consistent-hashing&embed=1&questions=drawn&actor=jo%20123&actor_home=https%3A%2F%2Flms.example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Drawn));
+    assert_eq!(
+        s.embed.actor.as_ref().map(Agent::link_values),
+        Some(("jo 123".into(), Some("https://lms.example.org".into())))
+    );
+    assert_eq!(encode(&s), q);
+    let q = "topic=consistent-hashing&questions=page&actor=mailto%3Ajo%40example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Page));
+    assert_eq!(encode(&s), q);
+    // What cannot be used is said and left out, never fatal.
+    for (bad, says) in [
+        ("questions=some", "questions=some is not “page” or “drawn”"),
+        ("actor=jo", "give actor_home"),
+        ("actor=mailto:jo", "needs an e-mail address"),
+        (
+            "actor=jo&actor_home=lms.example.org",
+            "must be a web address",
+        ),
+        (
+            "actor_home=https://lms.example.org",
+            "actor_home needs an actor",
+        ),
+    ] {
+        let (s, notes) = decode(&format!("topic=consistent-hashing&{bad}"));
+        assert!(notes.iter().any(|n| n.contains(says)), "{bad}: {notes:?}");
+        assert_eq!((s.embed.questions, s.embed.actor), (None, None), "{bad}");
+    }
+}
