@@ -65,6 +65,9 @@ enum Command {
         key: bool,
         #[arg(long)]
         json: bool,
+        /// Ask it about the page a link's query shows ("preset=hash&cards=8").
+        #[arg(long, value_name = "QUERY")]
+        page: Option<String>,
     },
     /// Grade a typed answer to a drawn question (exit 0 whatever the verdict).
     Grade {
@@ -102,6 +105,8 @@ enum Command {
         #[arg(long, value_name = "URL")]
         app_url: Option<String>,
     },
+    /// Write a SCORM package of a topic page for an LMS.
+    Scorm(crate::scorm::Args),
     /// Time the model natively: run() per preset, and each topic's engine.
     Bench {
         /// Fewer repetitions (a smoke run).
@@ -178,14 +183,19 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             }
         }
         Command::Bench { quick } => Ok(bench_text(quick)),
+        Command::Scorm(args) => crate::scorm::run(args).map_err(Usage),
         Command::Challenge {
             topic,
             template,
             seed,
             key,
             json,
+            page,
         } => {
-            let q = draw(&topic, &template, seed)?;
+            let q = match page {
+                Some(query) => draw_on_page(&topic, &template, seed, &query)?,
+                None => draw(&topic, &template, seed)?,
+            };
             Ok(if json {
                 to_json(&question_json(&q, key)) + "\n"
             } else {
@@ -291,6 +301,21 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 fn draw(topic: &str, template: &str, seed: u64) -> Result<challenge::Question, Usage> {
     let t = find_topic(topic)?;
     topics::question(t, template, seed).map_err(|e| Usage(e.to_string()))
+}
+
+/// Template `template` asked about the page a link's `query` shows.
+fn draw_on_page(
+    topic: &str,
+    template: &str,
+    seed: u64,
+    query: &str,
+) -> Result<challenge::Question, Usage> {
+    let t = find_topic(topic)?;
+    let (link, notes) = crate::urlstate::decode(&format!("{query}&topic={}", t.id()));
+    if !notes.is_empty() {
+        return Err(Usage(format!("--page: {}", notes.join(" "))));
+    }
+    topics::question_live(t, template, seed, &link.params()).map_err(|e| Usage(e.to_string()))
 }
 
 fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {

@@ -30,14 +30,17 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
+//! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 
 use crate::challenge;
 use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
+use crate::xapi::Agent;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 17] = [
     "view",
     "topic",
     "preset",
@@ -52,6 +55,9 @@ pub const KEYS: [&str; 14] = [
     "tries",
     "fixed_seed",
     "chart_height",
+    "questions",
+    "actor",
+    "actor_home",
 ];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
@@ -156,6 +162,24 @@ impl Hide {
     }
 }
 
+/// Where a topic page's questions take their values from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Questions {
+    /// The page's values (the story on show), the rest from the seed.
+    Page,
+    /// The seed alone, whatever the page shows.
+    Drawn,
+}
+
+impl Questions {
+    pub fn word(self) -> &'static str {
+        match self {
+            Questions::Page => "page",
+            Questions::Drawn => "drawn",
+        }
+    }
+}
+
 /// The embed options a course page sets in its iframe's URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Embed {
@@ -169,6 +193,11 @@ pub struct Embed {
     pub fixed_seed: Option<u64>,
     /// Chart height in CSS pixels.
     pub chart_height: Option<u32>,
+    /// Where questions take their values (none: about the page when
+    /// embedded; on a full page, tabs ask about it and "New question" draws).
+    pub questions: Option<Questions>,
+    /// The learner the page's xAPI statements name.
+    pub actor: Option<Agent>,
 }
 
 /// The challenge question on show.
@@ -338,6 +367,16 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(h) = e.chart_height {
         out.push(("chart_height", h.to_string()));
+    }
+    if let Some(q) = e.questions {
+        out.push(("questions", q.word().into()));
+    }
+    if let Some(a) = &e.actor {
+        let (actor, home) = a.link_values();
+        out.push(("actor", actor));
+        if let Some(h) = home {
+            out.push(("actor_home", h));
+        }
     }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
@@ -630,6 +669,32 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
         e.chart_height =
             whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
     }
+    read_learner(e, pairs, notes);
+}
+
+/// Where questions take their values, and the learner statements name.
+fn read_learner(e: &mut Embed, pairs: &Pairs, notes: &mut Vec<String>) {
+    if let Some(v) = pairs.given("questions") {
+        e.questions = match v.to_ascii_lowercase().as_str() {
+            "page" => Some(Questions::Page),
+            "drawn" => Some(Questions::Drawn),
+            _ => {
+                notes.push(format!(
+                    "questions={} is not “page” or “drawn”; ignored.",
+                    short(v)
+                ));
+                None
+            }
+        };
+    }
+    if let Some(v) = pairs.given("actor") {
+        match Agent::from_link(v, pairs.given("actor_home")) {
+            Ok(a) => e.actor = Some(a),
+            Err(why) => notes.push(format!("{why}; the learner is not named.")),
+        }
+    } else if pairs.given("actor_home").is_some() {
+        notes.push("actor_home needs an actor; ignored.".into());
+    }
 }
 
 /// The comparison shown side by side: one the topic's scene offers, on a
@@ -820,7 +885,7 @@ fn short(s: &str) -> String {
 }
 
 /// Percent-encodes everything but unreserved characters and commas.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {

@@ -450,5 +450,15 @@ fn problem_sets_for_a_class() {
     refused(
         "problem-set --seed 7 --roster /nonexistent.csv",
         "cannot read the roster",
+
+#[test]
+fn challenge_asks_about_a_links_page() {
+    let q = json("challenge consistent-hashing C1 --seed 7 --json --page preset=modulo-plus-one");
+    let text = q["question"].as_str().unwrap();
+    assert!(text.contains("from 64 to 65 cards"), "{text}");
+    assert_eq!(q["params"]["n1"], 65);
+    refused(
+        "challenge consistent-hashing C1 --seed 7 --page cards_after=99999",
+        "above the maximum",
     );
 }

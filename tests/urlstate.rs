@@ -8,8 +8,10 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, MAX_SEED,
+    MAX_TRIES,
 };
+use fleetlab::xapi::Agent;
 use proptest::prelude::*;
 
 fn topic(id: &str) -> &'static dyn Topic {
@@ -343,6 +345,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
                 0..6u8,
+                (0..3u8, 0..3u8),
             ),
         )
             .prop_map(
@@ -354,7 +357,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view),
+                    (on, lock, pick, hide, tries, fixed, height, view, (questions, actor)),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -414,6 +417,14 @@ fn valid_state() -> impl Strategy<Value = State> {
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
+                        questions: [None, Some(Questions::Page), Some(Questions::Drawn)]
+                            [questions as usize],
+                        actor: match actor {
+                            0 => None,
+                            1 => Agent::from_link("mailto:jo@example.org", None).ok(),
+                            _ => Agent::from_link("jo 1&2", Some("https://lms.example.org/x?y=z"))
+                                .ok(),
+                        },
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.
@@ -534,5 +545,41 @@ proptest! {
         prop_assert_eq!(&back, &s);
         prop_assert_eq!(back.params(), s.params());
         assert_inside_specs(&back);
+    }
+}
+
+#[test]
+fn questions_and_the_learner_read_write_and_explain() {
+    let q = "topic=consistent-hashing&embed=1&questions=drawn&actor=jo%20123&actor_home=https%3A%2F%2Flms.example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Drawn));
+    assert_eq!(
+        s.embed.actor.as_ref().map(Agent::link_values),
+        Some(("jo 123".into(), Some("https://lms.example.org".into())))
+    );
+    assert_eq!(encode(&s), q);
+    let q = "topic=consistent-hashing&questions=page&actor=mailto%3Ajo%40example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Page));
+    assert_eq!(encode(&s), q);
+    // What cannot be used is said and left out, never fatal.
+    for (bad, says) in [
+        ("questions=some", "questions=some is not “page” or “drawn”"),
+        ("actor=jo", "give actor_home"),
+        ("actor=mailto:jo", "needs an e-mail address"),
+        (
+            "actor=jo&actor_home=lms.example.org",
+            "must be a web address",
+        ),
+        (
+            "actor_home=https://lms.example.org",
+            "actor_home needs an actor",
+        ),
+    ] {
+        let (s, notes) = decode(&format!("topic=consistent-hashing&{bad}"));
+        assert!(notes.iter().any(|n| n.contains(says)), "{bad}: {notes:?}");
+        assert_eq!((s.embed.questions, s.embed.actor), (None, None), "{bad}");
     }
 }

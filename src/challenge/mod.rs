@@ -12,6 +12,7 @@ pub mod answer;
 mod grade;
 pub mod progress;
 pub mod schema;
+pub mod tries;
 
 pub use grade::{grade, Grade, Verdict};
 pub use schema::{File, Template, Tolerance, Var};

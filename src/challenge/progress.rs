@@ -10,6 +10,11 @@ use std::collections::BTreeMap;
 /// The format version this build writes.
 pub const VERSION: u32 = 1;
 
+/// The largest record text read (an import, the saved record). A record
+/// holds one entry per template of every topic, a few kilobytes; a larger
+/// text is not a record this page wrote, and is refused before it is read.
+pub const MAX_BYTES: usize = 64 * 1024;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Entry {
@@ -116,8 +121,9 @@ impl Progress {
     }
 
     /// Makes a parsed record consistent, saying what it changed: a newer
-    /// version is refused (so a later build's work is not overwritten), keys
-    /// that are not "topic/Cn" are dropped, counts are bounded by attempts.
+    /// version is refused (so a later build's work is not overwritten),
+    /// entries for a topic or challenge this build does not have are dropped
+    /// (and named), counts are bounded by attempts.
     pub fn repaired(mut self) -> Result<(Progress, Vec<String>), String> {
         let mut notes = Vec::new();
         if self.version > VERSION {
@@ -133,16 +139,10 @@ impl Progress {
             ));
             self.version = VERSION;
         }
-        let before = self.entries.len();
-        self.entries.retain(|k, _| {
-            k.split_once('/')
-                .is_some_and(|(t, c)| !t.is_empty() && matches!(c, "C1" | "C2" | "C3"))
-        });
-        if self.entries.len() < before {
-            notes.push(format!(
-                "dropped {} unknown entries",
-                before - self.entries.len()
-            ));
+        let unknown: Vec<String> = self.entries.keys().filter(|k| !known(k)).cloned().collect();
+        if !unknown.is_empty() {
+            self.entries.retain(|k, _| known(k));
+            notes.push(dropped(&unknown));
         }
         let mut fixed = 0;
         for e in self.entries.values_mut() {
@@ -211,6 +211,36 @@ impl Progress {
             .values()
             .fold(0u32, |n, e| n.saturating_add(e.correct))
     }
+}
+
+/// Whether `key` is "topic/template" of a challenge this build has.
+fn known(key: &str) -> bool {
+    key.split_once('/').is_some_and(|(t, c)| {
+        super::generated::templates(t).is_some_and(|ts| ts.iter().any(|x| x.id == c))
+    })
+}
+
+/// "dropped 2 entries for topics or challenges this page does not have
+/// (nonsense, warp/C9)": a few named, each cut short.
+fn dropped(keys: &[String]) -> String {
+    let named: Vec<String> = keys
+        .iter()
+        .take(3)
+        .map(|k| {
+            let mut s: String = k.chars().filter(|c| !c.is_control()).take(24).collect();
+            if k.chars().count() > 24 {
+                s.push('…');
+            }
+            s
+        })
+        .collect();
+    let more = if keys.len() > 3 { ", …" } else { "" };
+    format!(
+        "dropped {} {} for topics or challenges this page does not have ({}{more})",
+        keys.len(),
+        if keys.len() == 1 { "entry" } else { "entries" },
+        named.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -298,8 +328,11 @@ mod tests {
             ..Progress::default()
         };
         p.entries.insert("nonsense".into(), Entry::default());
+        p.entries.insert("warp-drive/C1".into(), Entry::default());
+        p.entries
+            .insert("consistent-hashing/C9".into(), Entry::default());
         p.entries.insert(
-            "a/C2".into(),
+            "consistent-hashing/C2".into(),
             Entry {
                 attempts: 1,
                 correct: 5,
@@ -309,9 +342,13 @@ mod tests {
         );
         let (q, notes) = p.repaired().unwrap();
         assert_eq!(q.entries.len(), 1);
-        assert_eq!(q.entry("a", "C2").correct, 1);
-        assert_eq!(q.entry("a", "C2").last_seed, None);
+        assert_eq!(q.entry("consistent-hashing", "C2").correct, 1);
+        assert_eq!(q.entry("consistent-hashing", "C2").last_seed, None);
         assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!(
+            notes[1],
+            "dropped 3 entries for topics or challenges this page does not have (consistent-hashing/C9, nonsense, warp-drive/C1)"
+        );
         // A streak above the best is raised, and said.
         let p = Progress {
             streak: 5,

@@ -194,9 +194,11 @@ impl App {
                 }
             }
             Effect::Graded {
-                question: q,
-                grade: g,
+                question,
+                grade,
                 tries,
+                response,
+                done,
             } => {
                 let Some(store) = &self.store else {
                     return Vec::new();
@@ -205,19 +207,16 @@ impl App {
                     drill::paint_progress_table(store);
                     return Vec::new();
                 }
-                let score = store.progress().score;
-                // Tells the host a question was graded.
-                host::post(&[
-                    ("type", "graded".into()),
-                    ("topic", q.topic.into()),
-                    ("template", q.template.as_str().into()),
-                    ("seed", (q.seed as f64).into()),
-                    ("live", q.live.into()),
-                    ("correct", g.correct().into()),
-                    ("verdict", g.verdict.word().into()),
-                    ("tries", tries.into()),
-                    ("score", score.into()),
-                ]);
+                if let Some(page) = self.page_state() {
+                    let graded = host::Graded {
+                        question: &question,
+                        grade: &grade,
+                        response: &response,
+                        tries,
+                        done,
+                    };
+                    host::graded(&page, &graded, store.progress());
+                }
             }
         }
         Vec::new()

@@ -173,6 +173,10 @@ pub enum Effect {
         question: Question,
         grade: Grade,
         tries: u32,
+        /// What the learner typed.
+        response: String,
+        /// The question is over: solved, or its tries used.
+        done: bool,
     },
 }
 
