@@ -12,10 +12,12 @@ use super::glossary;
 use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
+use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
 use super::page::Page;
 use super::practice::{Cx, Options, Panel};
+use super::scene::Previews;
 use super::store::Store;
 use crate::challenge;
 use crate::urlstate::{self, State, View};
@@ -39,11 +41,12 @@ enum Shown {
     },
     Drill(Drill),
     Instructors(Form),
-    /// The home page: links and the record as it was read; nothing changes
-    /// while it is on show.
-    Home,
+    /// The home page: links, the record as it was read, and the scenes'
+    /// previews (the only thing that moves).
+    Home(Previews),
     /// The glossary: a page of words, with no state to change.
     Glossary,
+    Interview(Interview),
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -68,10 +71,20 @@ pub fn start(link: State, notes: Vec<String>) {
         View::Home => {
             let store = Store::open();
             home::mount(&app_root(), &notes, &store);
+            let previews = Previews::mount(&app_root());
             App {
                 host: Host::default(),
                 store: Some(store),
-                view: Shown::Home,
+                view: Shown::Home(previews),
+            }
+        }
+        View::Interview => {
+            let mut store = Store::open();
+            let page = Interview::mount(&app_root(), &link, notes, &mut store);
+            App {
+                host: Host::default(),
+                store: Some(store),
+                view: Shown::Interview(page),
             }
         }
         View::Glossary => {
@@ -184,9 +197,11 @@ impl App {
                 }
             }
             Effect::Graded {
-                question: q,
-                grade: g,
+                question,
+                grade,
                 tries,
+                response,
+                done,
             } => {
                 let Some(store) = &self.store else {
                     return Vec::new();
@@ -195,19 +210,16 @@ impl App {
                     drill::paint_progress_table(store);
                     return Vec::new();
                 }
-                let score = store.progress().score;
-                // Tells the host a question was graded.
-                host::post(&[
-                    ("type", "graded".into()),
-                    ("topic", q.topic.into()),
-                    ("template", q.template.as_str().into()),
-                    ("seed", (q.seed as f64).into()),
-                    ("live", q.live.into()),
-                    ("correct", g.correct().into()),
-                    ("verdict", g.verdict.word().into()),
-                    ("tries", tries.into()),
-                    ("score", score.into()),
-                ]);
+                if let Some(page) = self.page_state() {
+                    let graded = host::Graded {
+                        question: &question,
+                        grade: &grade,
+                        response: &response,
+                        tries,
+                        done,
+                    };
+                    host::graded(&page, &graded, store.progress());
+                }
             }
         }
         Vec::new()
@@ -289,8 +301,16 @@ impl App {
             (Msg::Practice(m), Shown::Drill(drill)) => {
                 drill.update(m, self.store.get_or_insert_with(Store::open))
             }
+            (Msg::Interview(m), Shown::Interview(page)) => {
+                page.update(m, self.store.get_or_insert_with(Store::open));
+                Vec::new()
+            }
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);
+                Vec::new()
+            }
+            (Msg::Preview(m), Shown::Home(previews)) => {
+                previews.update(m);
                 Vec::new()
             }
             (Msg::Message(e), Shown::Instructors(form)) => {

@@ -62,6 +62,7 @@ const STATES = [
   { name: 'practice, answered', query: '?view=practice', act: answered },
   { name: 'glossary', query: '?view=glossary#card' },
   { name: 'instructors', query: '?view=instructors', act: (p) => p.waitForSelector('#i-preview') },
+  { name: 'interview', query: '?view=interview' },
   {
     name: 'an embed',
     query: '?topic=consistent-hashing&preset=modulo-plus-one&embed=1&lock=cards_before,families&challenge=C2&fixed_seed=7&tries=3&hide=solution',
