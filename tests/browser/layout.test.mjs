@@ -48,16 +48,16 @@ test('no topic in the address: the home page links every topic on a learning pat
   });
   await gotoTopic(page, app.origin, '');
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
-  const cards = await page.$$eval('.path-card', (els) => els.map((e) => e.dataset.topic));
+  const cards = await page.$$eval('.path-card[data-topic]', (els) => els.map((e) => e.dataset.topic));
   assert.equal(cards.length, 8, 'eight topics');
   const linked = await page.$$eval('.path-card h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual([...linked].sort(), [...app.topics].sort(), 'every built topic is linked');
   // Explorers first, then the simulators they feed.
-  const kinds = await page.$$eval('.path-card .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
+  const kinds = await page.$$eval('.path-card[data-topic] .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
   assert.equal(kinds.join(''), 'e'.repeat(kinds.indexOf('s')) + 's'.repeat(kinds.length - kinds.indexOf('s')));
   assert.equal(await page.$$eval('.path-card .relations', (ps) => ps.length), 8, 'every card says what it feeds or builds on');
   // "Start here" on the first, and a sized slot for each preview.
-  const start = await page.$$eval('.start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
+  const start = await page.$$eval('.path-card[data-topic] .start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual(start, [cards[0]]);
   const slots = await page.$$eval('.preview[data-topic]', (ds) => ds.map((d) => [d.dataset.topic, d.getBoundingClientRect().height]));
   assert.equal(slots.length, app.topics.length);
