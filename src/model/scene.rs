@@ -19,7 +19,7 @@ use super::units::Unit;
 use std::fmt::Write as _;
 
 /// What a topic registers to have a scene:
-/// `SceneSpec::new(build, &[Comparison::new(…)], &[CounterSpec::share(…)])`.
+/// `SceneSpec { build, comparisons: &[Comparison { … }], counters: &[…] }`.
 #[derive(Clone, Copy, Debug)]
 pub struct SceneSpec {
     /// Builds the scene for these parameters and this seed (same seed, same
@@ -31,23 +31,9 @@ pub struct SceneSpec {
     pub counters: &'static [CounterSpec],
 }
 
-impl SceneSpec {
-    pub const fn new(
-        build: fn(&Params, u64) -> Box<dyn Scene>,
-        comparisons: &'static [Comparison],
-        counters: &'static [CounterSpec],
-    ) -> SceneSpec {
-        SceneSpec {
-            build,
-            comparisons,
-            counters,
-        }
-    }
-}
-
 /// Two settings of one parameter, run side by side on the same arrivals
 /// ("round-robin vs cache-aware"). The left side is the page's state with
-/// `param = a`, the right side the same with `param = b`.
+/// `param` set to `a`, the right side the same with `param` set to `b`.
 #[derive(Clone, Copy, Debug)]
 pub struct Comparison {
     /// Stable id, part of the page's address (`compare=<id>`).
@@ -59,27 +45,6 @@ pub struct Comparison {
     pub b: &'static str,
     /// What to watch for, in a sentence.
     pub watch: &'static str,
-}
-
-impl Comparison {
-    /// `param` set to `a` on the left and to `b` on the right.
-    pub const fn new(
-        id: &'static str,
-        label: &'static str,
-        param: &'static str,
-        a: &'static str,
-        b: &'static str,
-        watch: &'static str,
-    ) -> Comparison {
-        Comparison {
-            id,
-            label,
-            param,
-            a,
-            b,
-            watch,
-        }
-    }
 }
 
 /// A running counter, and the page figure it converges to.

@@ -43,34 +43,36 @@ const LINGER_S: f64 = 0.35;
 /// Marks drawn at most (flying and landed).
 const MOST_MARKS: usize = 700;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "round-robin-vs-hash",
-        "Round-robin vs cache-aware (hash the prefix family)",
-        "policy",
-        "round-robin",
-        "hash",
-        "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
-    ),
-    Comparison::new(
-        "hash-vs-shard",
-        "Hash vs hash with the hot family sharded",
-        "policy",
-        "hash",
-        "hash-shard2",
-        "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
-    ),
-    Comparison::new(
-        "hash-vs-overflow",
-        "Hash vs hash with overflow at 60%",
-        "policy",
-        "hash",
-        "hash-overflow",
-        "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "round-robin-vs-hash",
+            label: "Round-robin vs cache-aware (hash the prefix family)",
+            param: "policy",
+            a: "round-robin",
+            b: "hash",
+            watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
+        },
+        Comparison {
+            id: "hash-vs-shard",
+            label: "Hash vs hash with the hot family sharded",
+            param: "policy",
+            a: "hash",
+            b: "hash-shard2",
+            watch: "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
+        },
+        Comparison {
+            id: "hash-vs-overflow",
+            label: "Hash vs hash with overflow at 60%",
+            param: "policy",
+            a: "hash",
+            b: "hash-overflow",
+            watch: "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 static COUNTERS: [CounterSpec; 4] = [
     CounterSpec::share("hit_share", "hit share", "hit_share", 0.015, SETTLE_S),

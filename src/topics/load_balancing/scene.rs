@@ -41,34 +41,36 @@ const FLIGHT_S: f64 = 0.6;
 /// Marks in the air drawn at most.
 const MOST_FLYING: usize = 600;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "round-robin-vs-hash",
-        "Round-robin vs hash",
-        "policy",
-        "round-robin",
-        "hash",
-        "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
-    ),
-    Comparison::new(
-        "hash-vs-shard",
-        "Hash vs hash with the hot member sharded",
-        "policy",
-        "hash",
-        "hash-shard2",
-        "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
-    ),
-    Comparison::new(
-        "hash-vs-overflow",
-        "Hash vs hash with overflow at the cap",
-        "policy",
-        "hash",
-        "hash-overflow",
-        "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "round-robin-vs-hash",
+            label: "Round-robin vs hash",
+            param: "policy",
+            a: "round-robin",
+            b: "hash",
+            watch: "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
+        },
+        Comparison {
+            id: "hash-vs-shard",
+            label: "Hash vs hash with the hot member sharded",
+            param: "policy",
+            a: "hash",
+            b: "hash-shard2",
+            watch: "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
+        },
+        Comparison {
+            id: "hash-vs-overflow",
+            label: "Hash vs hash with overflow at the cap",
+            param: "policy",
+            a: "hash",
+            b: "hash-overflow",
+            watch: "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// A share of the family's arrivals, within two points of its figure once
 /// settled.
