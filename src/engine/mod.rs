@@ -8,4 +8,5 @@ pub mod preamble;
 pub mod routing;
 pub mod routing_draw;
 pub mod routing_live;
+pub mod routing_scene;
 pub mod routing_sim;
