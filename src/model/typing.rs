@@ -237,7 +237,13 @@ mod tests {
     use super::*;
 
     fn share(min: f64, max: f64) -> ParamSpec {
-        ParamSpec::number("s", "Share", Unit::Share, (min, max, 0.01), 0.5, "", "")
+        ParamSpec::bare(
+            "s",
+            "Share",
+            Unit::Share,
+            ParamKind::range(min, max, 0.01),
+            0.5,
+        )
     }
 
     #[test]
@@ -259,14 +265,12 @@ mod tests {
         assert_eq!(s.box_text(0.005), "0.5%");
         let e = share(0.0, 0.3).read_typed("80").unwrap_err();
         assert_eq!(e, "Share: “80” is out of range (allowed 0% to 30%).");
-        let pct = ParamSpec::number(
+        let pct = ParamSpec::bare(
             "p",
             "Eviction share",
             Unit::Count("%"),
-            (0.0, 100.0, 1.0),
+            ParamKind::range(0.0, 100.0, 1.0),
             20.0,
-            "",
-            "",
         );
         for t in ["20", "20%", "20 %", "0.2"] {
             assert_eq!(pct.read_typed(t), Ok(20.0), "{t}");
@@ -276,16 +280,13 @@ mod tests {
 
     #[test]
     fn any_box_takes_its_unit_groups_and_suffixes() {
-        let tok = ParamSpec::number(
+        let tok = ParamSpec::bare(
             "d",
             "Demand",
             Unit::TokPerS,
-            (0.0, 1_000_000.0, 1000.0),
+            ParamKind::log_range(0.0, 1_000_000.0, 1000.0),
             60_000.0,
-            "",
-            "",
-        )
-        .log();
+        );
         for t in [
             "60000",
             "60,000",
@@ -300,14 +301,12 @@ mod tests {
         }
         let hint = tok.box_hint().unwrap();
         assert!(hint.contains("60000, 60,000, 60k"), "{hint}");
-        let cards = ParamSpec::number(
+        let cards = ParamSpec::bare(
             "c",
             "Cards",
             Unit::Count("cards"),
-            (1.0, 512.0, 1.0),
+            ParamKind::range(1.0, 512.0, 1.0),
             64.0,
-            "",
-            "",
         );
         for t in ["65", "65 cards", "65cards", "65 Cards"] {
             assert_eq!(cards.read_typed(t), Ok(65.0), "{t}");
@@ -318,19 +317,23 @@ mod tests {
             "Cards: “12.5” is not a whole number."
         );
         assert!(cards.read_typed("12 GB").is_err());
-        let price = ParamSpec::number(
+        let price = ParamSpec::bare(
             "p",
             "Price",
             Unit::UsdPerHour,
-            (0.1, 20.0, 0.05),
+            ParamKind::range(0.1, 20.0, 0.05),
             2.5,
-            "",
-            "",
         );
         for t in ["2.5", "$2.50", "$2.50/h", "2.5 $/h"] {
             assert_eq!(price.read_typed(t), Ok(2.5), "{t}");
         }
-        let ratio = ParamSpec::number("r", "Premium", Unit::Ratio, (1.0, 2.5, 0.01), 1.35, "", "");
+        let ratio = ParamSpec::bare(
+            "r",
+            "Premium",
+            Unit::Ratio,
+            ParamKind::range(1.0, 2.5, 0.01),
+            1.35,
+        );
         for t in ["1.35", "1.35×", "1.35x"] {
             assert_eq!(ratio.read_typed(t), Ok(1.35), "{t}");
         }
