@@ -38,14 +38,46 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "n", meaning: "cards", param: Some("cards") },
-        Symbol { symbol: "Λ", meaning: "arrivals, requests a second", param: Some("arrivals") },
-        Symbol { symbol: "μ", meaning: "one card's decode capacity, requests a second at 100 %", param: Some("card_capacity") },
-        Symbol { symbol: "M", meaning: "prefix scratch per card, GB", param: Some("scratch_gb") },
-        Symbol { symbol: "h", meaning: "the hot family's share of arrivals", param: Some("hot_share") },
-        Symbol { symbol: "C", meaning: "cold families", param: Some("families") },
-        Symbol { symbol: "P", meaning: "preamble tokens", param: Some("preamble_tokens") },
-        Symbol { symbol: "k", meaning: "KV cache per token, KB", param: Some("kv_kb") },
+        Symbol {
+            symbol: "n",
+            meaning: "cards",
+            param: Some("cards"),
+        },
+        Symbol {
+            symbol: "Λ",
+            meaning: "arrivals, requests a second",
+            param: Some("arrivals"),
+        },
+        Symbol {
+            symbol: "μ",
+            meaning: "one card's decode capacity, requests a second at 100 %",
+            param: Some("card_capacity"),
+        },
+        Symbol {
+            symbol: "M",
+            meaning: "prefix scratch per card, GB",
+            param: Some("scratch_gb"),
+        },
+        Symbol {
+            symbol: "h",
+            meaning: "the hot family's share of arrivals",
+            param: Some("hot_share"),
+        },
+        Symbol {
+            symbol: "C",
+            meaning: "cold families",
+            param: Some("families"),
+        },
+        Symbol {
+            symbol: "P",
+            meaning: "preamble tokens",
+            param: Some("preamble_tokens"),
+        },
+        Symbol {
+            symbol: "k",
+            meaning: "KV cache per token, KB",
+            param: Some("kv_kb"),
+        },
     ],
     terms: &["card", "gpu", "preamble", "prefix-cache", "kv-cache", "prompt-family", "round-robin", "prefill"],
 };
