@@ -123,14 +123,7 @@ pub(super) static PRESETS: [Preset; 3] = [
         id: "round-robin",
         title: "Worked example: round-robin",
         story: "A 64-card fleet serves one family whose hot member owns 80 percent of its arrivals. Round-robin gives every card an equal 100/64 = 1.5625 % of the family, so the busiest card idles at the fleet's 5.2 % — and a card meets the family's resident copy one time in 64: perfect balance, a starved cache.",
-        set: &[
-            ("cards", "64"),
-            ("hot_share", "0.8"),
-            ("family_share", "0.3"),
-            ("cap", "0.6"),
-            ("family_load", "1"),
-            ("policy", "round-robin"),
-        ],
+        set: &[("policy", "round-robin")],
         fix: Some(Fix {
             label: "Hash the family, shard its hot member",
             explain: "Hashing sends each member to its one home card, so every arrival meets a resident copy, and sharding the hot member keeps its card at 44 %.",
@@ -141,14 +134,7 @@ pub(super) static PRESETS: [Preset; 3] = [
         id: "hash",
         title: "Worked example: hash routing",
         story: "Hash routing sends the family to its home: the busiest card takes 80 + 20/63 = 80.32 % of the family, and one resident copy catches all of it. With the family 30 % of fleet traffic that card absorbs 24.1 points of fleet load; with the family worth one card of decode capacity it runs at 84 %, over the 60 % headroom, while the rest idle.",
-        set: &[
-            ("cards", "64"),
-            ("hot_share", "0.8"),
-            ("family_share", "0.3"),
-            ("cap", "0.6"),
-            ("family_load", "1"),
-            ("policy", "hash"),
-        ],
+        set: &[("policy", "hash")],
         fix: Some(Fix {
             label: "Shard the hot member across two cards",
             explain: "Two homes split the hot member's 80 %, so the busiest card carries 40 + 20/63 = 40.32 % of the family (44 % utilization) for one duplicate preamble copy.",
@@ -159,14 +145,7 @@ pub(super) static PRESETS: [Preset; 3] = [
         id: "hash-shard2",
         title: "Shard the hot member across two cards",
         story: "The hot member gets two home cards, each taking half: the busiest card carries 40 + 20/63 = 40.32 % of the family, 12.1 points of fleet load, 44 % of its decode capacity. Locality stays 100 % at the price of one duplicate preamble copy (2 instead of 1). Try the balancer that overflows at the cap to see the other fallback: balance bought with misses.",
-        set: &[
-            ("cards", "64"),
-            ("hot_share", "0.8"),
-            ("family_share", "0.3"),
-            ("cap", "0.6"),
-            ("family_load", "1"),
-            ("policy", "hash-shard2"),
-        ],
+        set: &[("policy", "hash-shard2")],
         fix: None,
     },
 ];
