@@ -459,12 +459,8 @@ impl Ui {
         offered: &[&'static Comparison],
         on_show: Option<&Comparison>,
     ) -> Ui {
-        let section = el("section", "scene");
-        attr(&section, "aria-labelledby", "scene-h");
+        let section = labelled_section("scene", "scene-h", "Watch it run");
         attr(&section, "data-scene-state", "paused");
-        let h = text_el("h2", "", "Watch it run");
-        attr(&h, "id", "scene-h");
-        append(&section, &h);
         append(
             &section,
             &text_el(
@@ -516,15 +512,11 @@ impl Ui {
         append(&section, &watch);
         let counters = el("div", "scene-counters");
         append(&section, &counters);
-        let summary = el("p", "scene-summary");
         // A screen reader hears the live copy below, at most every few
         // seconds, rather than this one at every refresh.
-        attr(&summary, "aria-hidden", "true");
-        append(&section, &summary);
-        let live = el("p", "sr-only");
-        attr(&live, "aria-live", "polite");
-        attr(&live, "aria-atomic", "true");
-        append(&section, &live);
+        let summary = child(&section, "p", "scene-summary", &[("aria-hidden", "true")]);
+        let live = [("aria-live", "polite"), ("aria-atomic", "true")];
+        let live = child(&section, "p", "sr-only", &live);
         append(parent, &section);
         Ui {
             section,
