@@ -54,32 +54,35 @@ pub struct Verdict {
 /// equal to it" (spec conventions).
 pub const CHECK_EPSILON: f64 = 1e-9;
 
-impl Verdict {
-    /// `value ≤ threshold` passes. `why` receives the verdict so the caller
-    /// writes one sentence for each side.
+impl CheckSpec {
+    /// This check's verdict: `value ≤ threshold` passes. `why` receives the
+    /// verdict so the caller writes one sentence for each side; `lever` is
+    /// the parameter that moves it.
     pub fn at_most(
-        id: &'static str,
+        &self,
         value: f64,
         threshold: f64,
         unit: Unit,
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        Verdict::compare(Cmp::AtMost, id, (value, threshold), unit, lever, why)
+        Verdict::compare(Cmp::AtMost, self.id, (value, threshold), unit, lever, why)
     }
 
-    /// `value ≥ threshold` passes.
+    /// This check's verdict: `value ≥ threshold` passes (as [`Self::at_most`]).
     pub fn at_least(
-        id: &'static str,
+        &self,
         value: f64,
         threshold: f64,
         unit: Unit,
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        Verdict::compare(Cmp::AtLeast, id, (value, threshold), unit, lever, why)
+        Verdict::compare(Cmp::AtLeast, self.id, (value, threshold), unit, lever, why)
     }
+}
 
+impl Verdict {
     /// `value` against `threshold` by `cmp`, within [`CHECK_EPSILON`].
     fn compare(
         cmp: Cmp,

@@ -30,8 +30,7 @@ fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "spare"
     };
-    Verdict::at_most(
-        WAIT_SLO.id,
+    WAIT_SLO.at_most(
         above,
         0.0,
         Unit::Seconds,
@@ -80,8 +79,7 @@ fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "forecast_s"
     };
-    Verdict::at_least(
-        SPARE_AT_PEAK.id,
+    SPARE_AT_PEAK.at_least(
         s.spare_at_peak,
         1.0,
         Unit::Count("replicas"),
@@ -123,8 +121,7 @@ fn idle(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "drain_s"
     };
-    Verdict::at_most(
-        IDLE.id,
+    IDLE.at_most(
         idle,
         IDLE_MAX,
         Unit::Share,

@@ -28,8 +28,7 @@ fn idle(inp: &Input, m: &Month) -> Verdict {
     let demand = t_text(d.demand);
     let idle = d.idle_share();
     let chip = inp.biggest_owned();
-    Verdict::at_most(
-        IDLE.id,
+    IDLE.at_most(
         idle,
         IDLE_MAX,
         Unit::Share,
@@ -90,34 +89,27 @@ fn margin(inp: &Input, m: &Month) -> Verdict {
         Some((Line::Rented(c), ..)) => c.rented_param(),
         Some((Line::Api, ..)) | None => inp.fill.rented_param(),
     };
-    Verdict::at_most(
-        MARGIN.id,
-        margin,
-        MARGIN_MAX,
-        Unit::Share,
-        Some(lever),
-        |pass| {
-            let head = format!(
-                "Blended cost {} per 1M is {} of the API's {}",
-                per_1m(m.blended),
-                pct(margin),
-                per_1m(inp.api_price)
+    MARGIN.at_most(margin, MARGIN_MAX, Unit::Share, Some(lever), |pass| {
+        let head = format!(
+            "Blended cost {} per 1M is {} of the API's {}",
+            per_1m(m.blended),
+            pct(margin),
+            per_1m(inp.api_price)
+        );
+        if pass {
+            return format!(
+                "{head}: self-hosting beats the API by at least the quarter the check asks."
             );
-            if pass {
-                return format!(
-                    "{head}: self-hosting beats the API by at least the quarter the check asks."
-                );
-            }
-            let Some((line, dollars, tokens)) = worst else {
-                return format!("{head}, above the 75% line.");
-            };
-            format!(
-                "{head}, above the 75% line ({} per 1M). The costliest line: {}",
-                per_1m(ceiling),
-                costliest_line(inp, m, line, dollars, tokens)
-            )
-        },
-    )
+        }
+        let Some((line, dollars, tokens)) = worst else {
+            return format!("{head}, above the 75% line.");
+        };
+        format!(
+            "{head}, above the 75% line ({} per 1M). The costliest line: {}",
+            per_1m(ceiling),
+            costliest_line(inp, m, line, dollars, tokens)
+        )
+    })
 }
 
 /// Why the line that overruns the margin ceiling most costs what it does, and
@@ -186,8 +178,7 @@ const OVERFLOW: CheckSpec = CheckSpec {
 fn overflow(inp: &Input, m: &Month) -> Verdict {
     let d = &m.d;
     let share = m.api_share();
-    Verdict::at_most(
-        OVERFLOW.id,
+    OVERFLOW.at_most(
         share,
         OVERFLOW_MAX,
         Unit::Share,

@@ -13,8 +13,7 @@ const AFFINITY: CheckSpec = CheckSpec {
 
 fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
     let policy = inp.policy;
-    Verdict::at_least(
-        "affinity",
+    AFFINITY.at_least(
         ev.affinity,
         AFFINITY_FLOOR,
         Unit::Share,
@@ -55,8 +54,7 @@ const SCRATCH: CheckSpec = CheckSpec {
 fn scratch(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
     let worst = ev.max_homes();
     let held = s.held;
-    Verdict::at_most(
-        "scratch",
+    SCRATCH.at_most(
         worst as f64,
         held as f64,
         Unit::Count("copies"),
@@ -99,8 +97,7 @@ fn headroom(inp: &Input, ev: &Evaluation) -> Verdict {
         } else {
             "policy"
         };
-    Verdict::at_most(
-        "headroom",
+    HEADROOM_CHECK.at_most(
         util,
         HEADROOM,
         Unit::Share,

@@ -20,8 +20,7 @@ fn moved(inp: &Input, r: &Resize) -> Verdict {
     let moved = r.moved as f64 / inp.families as f64;
     let scheme = inp.scheme.word();
     let resize = format!("{} → {} cards", inp.n0, inp.n1);
-    Verdict::at_most(
-        MOVED.id,
+    MOVED.at_most(
         moved,
         2.0 * ideal,
         Unit::Share,
@@ -75,8 +74,7 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     if avg < JUDGED_FROM {
         // Not judged: the threshold is unbounded, so the verdict passes and
         // says why (the ratio shown as a plain number beside ∞).
-        return Verdict::at_most(
-            BALANCE.id,
+        return BALANCE.at_most(
             ratio,
             f64::INFINITY,
             Unit::None,
@@ -94,7 +92,7 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     } else {
         "families"
     };
-    Verdict::at_most(BALANCE.id, ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
+    BALANCE.at_most(ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
         if pass {
             format!("{head}: within 1.25× of even.")
         } else if inp.scheme == Scheme::Ring {

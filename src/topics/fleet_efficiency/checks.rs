@@ -93,8 +93,7 @@ fn capacity(m: &Month) -> Verdict {
     );
     let ratio = m.delivered_share();
     let warm = m.run.len();
-    Verdict::at_least(
-        CAPACITY.id,
+    CAPACITY.at_least(
         ratio,
         CAPACITY_PASS,
         Unit::Share,
@@ -154,8 +153,7 @@ fn convergence(m: &Month) -> Verdict {
         "window",
         "No single slider move brings it to 90 %: move several together (run mode, measurement window, eviction share).",
     );
-    Verdict::at_least(
-        CONVERGENCE.id,
+    CONVERGENCE.at_least(
         m.convergence,
         CONVERGENCE_PASS,
         Unit::Share,
@@ -228,8 +226,7 @@ fn eviction(m: &Month) -> Verdict {
         "share_pct",
         "Set the eviction share to 0 % to evict nothing.",
     );
-    Verdict::at_most(
-        EVICTION.id,
+    EVICTION.at_most(
         m.wrong as f64,
         0.0,
         Unit::Count("wrong evictions"),

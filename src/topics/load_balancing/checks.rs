@@ -20,8 +20,7 @@ fn busiest_card(inp: &Input, ev: &Evaluation) -> Verdict {
         Balancer::HashOverflow if inp.cap > HEADROOM && bg < HEADROOM => "cap",
         _ => "cards",
     };
-    Verdict::at_most(
-        "busiest",
+    BUSIEST.at_most(
         util,
         HEADROOM,
         Unit::Share,
@@ -62,8 +61,7 @@ const LOCALITY: CheckSpec = CheckSpec {
 };
 
 fn locality(inp: &Input, ev: &Evaluation) -> Verdict {
-    Verdict::at_least(
-        "locality",
+    LOCALITY.at_least(
         ev.hit,
         LOCALITY_FLOOR,
         Unit::Share,

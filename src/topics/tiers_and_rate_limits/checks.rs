@@ -25,25 +25,18 @@ fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
     } else {
         "spill_share"
     };
-    Verdict::at_most(
-        PAID_SLO.id,
-        m.paid_wait,
-        PAID_SLO_MS,
-        Unit::Ms,
-        Some(lever),
-        |pass| {
-            let head = format!(
-                "Paid waits {} on average in {}",
-                ms(m.paid_wait),
-                paid_pool(m)
-            );
-            if pass {
-                format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
-            } else {
-                paid_slo_missed(inp, m, &head, rho_slo, spill_slo)
-            }
-        },
-    )
+    PAID_SLO.at_most(m.paid_wait, PAID_SLO_MS, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "Paid waits {} on average in {}",
+            ms(m.paid_wait),
+            paid_pool(m)
+        );
+        if pass {
+            format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
+        } else {
+            paid_slo_missed(inp, m, &head, rho_slo, spill_slo)
+        }
+    })
 }
 
 /// The pool that gives paid its worst wait, in words.
@@ -121,8 +114,7 @@ const SHARED_CAP: CheckSpec = CheckSpec {
 /// The shared pool runs at most at [`UTIL_CAP`].
 fn shared_cap(inp: &Input, m: &Solved) -> Verdict {
     let paid_alone_over = m.rho_ps > UTIL_CAP;
-    Verdict::at_most(
-        SHARED_CAP.id,
+    SHARED_CAP.at_most(
         m.rho_s,
         UTIL_CAP,
         Unit::Share,
@@ -185,8 +177,7 @@ fn free_shed(inp: &Input, m: &Solved) -> Verdict {
     // The burst cards that carry half the free demand under the cap.
     let half_load = m.paid_shared + SHED_LIMIT * inp.free;
     let burst_half = burst_cards_to_rent(half_load, UTIL_CAP, m.mu, m.cs_own);
-    Verdict::at_most(
-        FREE_SHED.id,
+    FREE_SHED.at_most(
         m.shed_share,
         SHED_LIMIT,
         Unit::Share,

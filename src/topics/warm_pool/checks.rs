@@ -17,8 +17,7 @@ const P95_WAIT: CheckSpec = CheckSpec {
 fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
     let k = inp.shape.need;
     let target = inp.target_s;
-    Verdict::at_most(
-        P95_WAIT.id,
+    P95_WAIT.at_most(
         now.p95_wait_s,
         target,
         Unit::Seconds,
@@ -56,34 +55,27 @@ const IDLE_RENT: CheckSpec = CheckSpec {
 
 fn idle_rent(inp: &Input) -> Verdict {
     let rent = idle_rent_per_year(inp.warm, inp.price);
-    Verdict::at_most(
-        IDLE_RENT.id,
-        rent,
-        inp.budget,
-        Unit::UsdPerYear,
-        Some("warm"),
-        |pass| {
-            let head = format!(
-                "{} warm {} × {} × 24 h × 365 = {} of standby rent",
-                inp.warm,
-                if inp.warm == 1 { "replica" } else { "replicas" },
-                Unit::UsdPerHour.format(inp.price),
-                Unit::UsdPerYear.format(rent)
-            );
-            if pass {
-                format!(
-                    "{head}, within the {} budget.",
-                    Unit::UsdPerYear.format(inp.budget)
-                )
-            } else {
-                format!(
-                    "{head}, over the {} budget: lower the warm replicas (each costs {}).",
-                    Unit::UsdPerYear.format(inp.budget),
-                    Unit::UsdPerYear.format(idle_rent_per_year(1, inp.price))
-                )
-            }
-        },
-    )
+    IDLE_RENT.at_most(rent, inp.budget, Unit::UsdPerYear, Some("warm"), |pass| {
+        let head = format!(
+            "{} warm {} × {} × 24 h × 365 = {} of standby rent",
+            inp.warm,
+            if inp.warm == 1 { "replica" } else { "replicas" },
+            Unit::UsdPerHour.format(inp.price),
+            Unit::UsdPerYear.format(rent)
+        );
+        if pass {
+            format!(
+                "{head}, within the {} budget.",
+                Unit::UsdPerYear.format(inp.budget)
+            )
+        } else {
+            format!(
+                "{head}, over the {} budget: lower the warm replicas (each costs {}).",
+                Unit::UsdPerYear.format(inp.budget),
+                Unit::UsdPerYear.format(idle_rent_per_year(1, inp.price))
+            )
+        }
+    })
 }
 
 pub(super) static CHECKS: [CheckSpec; 2] = [P95_WAIT, IDLE_RENT];
