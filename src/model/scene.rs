@@ -433,6 +433,24 @@ impl Frame {
     pub fn small(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
         self.label(at, ink, TextSize::Small, align, args);
     }
+    /// A plain text (a scene's title line): normal size, text ink, from
+    /// the left.
+    pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.label(at, Ink::Text, TextSize::Normal, Align::Left, args);
+    }
+    /// Two lines of small muted text along the foot of the scene (what its
+    /// signs mean).
+    pub fn footer(&mut self, first: std::fmt::Arguments, second: std::fmt::Arguments) {
+        self.small((10.0, 346.0), Ink::Muted, Align::Left, first);
+        self.small((10.0, 358.0), Ink::Muted, Align::Left, second);
+    }
+    /// A replica that does not serve (cold, draining): its box outlined,
+    /// the word in it.
+    pub fn idle_box(&mut self, (x, y, w, h): (f32, f32, f32, f32), word: &str) {
+        self.outline(x, y, w, h, Ink::Muted);
+        let at = (x + w / 2.0, y + h / 2.0 + 4.0);
+        self.small(at, Ink::Muted, Align::Center, format_args!("{word}"));
+    }
     /// A replica (a card) at work: its box in `Ink::Card`, filled from the
     /// bottom in `ink` by the share busy (0 to 1), outlined.
     pub fn serving(&mut self, (x, y, w, h): (f32, f32, f32, f32), busy: f32, ink: Ink) {

@@ -6,9 +6,7 @@
 
 use super::params::{Signal, DAY_S};
 use super::scene::{wait_of, DayScene, CELLS, PAST};
-use crate::model::scene::{
-    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
-};
+use crate::model::scene::{day_strip, jitter, Align, Clock, Frame, Glyph, Ink, Thousands};
 
 /// The window chart.
 const CX0: f32 = 46.0;
@@ -67,11 +65,8 @@ impl DayScene {
         } else {
             ""
         };
-        f.label(
+        f.plain(
             (10.0, 16.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} · demand {} tok/s · {ready} ready, {booting} booting, {draining} draining{end}",
                 Clock(self.t_now()),
@@ -311,13 +306,7 @@ impl DayScene {
         }
         for _ in 0..draining.div_ceil(per) {
             let (x, y) = box_at(slot);
-            f.outline(x, y, BW, BH, Ink::Muted);
-            f.small(
-                (x + BW / 2.0, y + 15.0),
-                Ink::Muted,
-                Align::Center,
-                format_args!("drain"),
-            );
+            f.idle_box((x, y, BW, BH), "drain");
             slot += 1;
         }
     }
@@ -502,14 +491,11 @@ impl DayScene {
 }
 
 fn legend(f: &mut Frame) {
-    f.small((10.0, 346.0),
-        Ink::Muted,
-        Align::Left,
+    f.footer(
+
         format_args!("Teal: demand (dashed: the day's curve ahead). Blue: replicas ready to serve; grey dashed: replicas billed (booting and draining too)."),
-    );
-    f.small((10.0, 358.0),
-        Ink::Muted,
-        Align::Left,
+
         format_args!("A box is a replica (a GPU card): blue fill = share busy, grey = idle beyond need + 1, purple = cold start (fill = progress). A ring is one replica-second of waiting work."),
+
     );
 }

@@ -29,11 +29,8 @@ const INKS: [Ink; 3] = [Ink::ClassA, Ink::ClassB, Ink::ClassC];
 impl FleetMonth {
     pub(super) fn draw_scene(&self, f: &mut Frame) {
         let d = &self.m.d;
-        f.label(
+        f.plain(
             (LANE_X, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "A month of {} tokens for the {}: owned cards carry first, then rented cards, then the API",
                 Compact(d.demand as f64),
@@ -221,13 +218,7 @@ impl FleetMonth {
         let (own, rent, api) = self.dollars();
         let m = &self.m;
         let days = self.done() * MONTH_S as f64 / 86_400.0;
-        f.label(
-            (PANEL_X, 44.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
-            format_args!("day {days:.1} of 30.4"),
-        );
+        f.plain((PANEL_X, 44.0), format_args!("day {days:.1} of 30.4"));
         f.label(
             (PANEL_X, 68.0),
             Ink::Muted,

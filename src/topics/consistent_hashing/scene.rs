@@ -338,11 +338,8 @@ impl ChScene {
             Scheme::Jump => "jump consistent hash",
             Scheme::Rendezvous => "rendezvous (highest random weight)",
         };
-        f.label(
+        f.plain(
             (10.0, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "Scheme: {scheme} · {} → {} cards (GPUs serving the model) · {} families, each a {:.0} MB preamble copy",
                 self.inp.n0,

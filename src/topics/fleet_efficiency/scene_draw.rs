@@ -38,11 +38,8 @@ impl FleetScene {
 
     fn draw_axes(&self, f: &mut Frame) {
         let rated = self.inp.class.rated();
-        f.label(
+        f.plain(
             (X0, 20.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} {} cards, slowest true rate on the left; tok/s through the {} window (±{:.0}%)",
                 self.order.len(),
@@ -155,29 +152,20 @@ impl FleetScene {
         let (x, s) = (PANEL_X, TextSize::Small);
         let phase = self.phase();
         match phase {
-            Phase::Measuring(done) => f.label(
+            Phase::Measuring(done) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!(
                     "watching: {:.0}% of the {} window",
                     100.0 * done,
                     self.inp.window.word()
                 ),
             ),
-            Phase::Evicting(n) => f.label(
+            Phase::Evicting(n) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!("evicting the lowest measured: {n} of {}", self.m.k),
             ),
-            Phase::Running(h) => f.label(
+            Phase::Running(h) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!("month: hour {h} of {HOURS} (day {})", h / 24 + 1),
             ),
         }

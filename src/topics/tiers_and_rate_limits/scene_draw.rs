@@ -215,11 +215,8 @@ impl TiersScene {
     fn draw_counters(&self, f: &mut Frame) {
         let (paid, free) = self.means();
         let (a, b, c) = self.waiting();
-        f.label(
+        f.plain(
             (PANEL_X, 44.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!("after {:.1} s", self.live_s()),
         );
         let rows: [(&str, Ink, f64, &str); 4] = [

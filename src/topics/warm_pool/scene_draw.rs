@@ -49,11 +49,8 @@ impl PoolScene {
             Phase::Forward { .. } => "fast-forward through the quiet hours",
             Phase::Over => "the day is over",
         };
-        f.label(
+        f.plain(
             (10.0, 16.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} · burst {k} of {n} · {phase} · {} standby, {} launched on each burst",
                 Clock(self.day_t),
@@ -162,13 +159,7 @@ impl PoolScene {
                 let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
                 f.booting((x, y, BW, BH), done, (cold - t).ceil());
             } else {
-                f.outline(x, y, BW, BH, Ink::Muted);
-                f.small(
-                    (x + BW / 2.0, y + 22.0),
-                    Ink::Muted,
-                    Align::Center,
-                    format_args!("cold"),
-                );
+                f.idle_box((x, y, BW, BH), "cold");
             }
         }
     }
@@ -355,15 +346,12 @@ impl PoolScene {
 
     fn legend(&self, f: &mut Frame) {
         let m = self.per_mark;
-        f.small((10.0, 346.0),
-            Ink::Muted,
-            Align::Left,
+        f.footer(
+
             format_args!("A dot is {m} arriving requests; a ring, {m} waiting. A box is a replica (a GPU card): grey = standby, rented and idle; blue fill = share busy;"),
-        );
-        f.small((10.0, 358.0),
-            Ink::Muted,
-            Align::Left,
+
             format_args!("purple = cold start (fill = progress, seconds left); outlined = cold, not running. The meter counts the standby replicas only, as the page's idle rent does."),
+
         );
     }
 }
