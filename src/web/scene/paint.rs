@@ -13,7 +13,7 @@
 //! a mark or a label stays visible on a phone.
 
 use super::batch::{Batches, Look};
-use crate::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
+use crate::model::scene::{Frame, Glyph, Ink, Shape};
 use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
