@@ -26,6 +26,8 @@ pub struct CheckSpec {
     pub label: &'static str,
     /// The rule in words, with its threshold ("busiest card ≤ 60% of capacity").
     pub rule: &'static str,
+    /// Which side of the threshold passes.
+    pub cmp: Cmp,
 }
 
 /// The comparison a verdict made.
@@ -55,10 +57,11 @@ pub struct Verdict {
 pub const CHECK_EPSILON: f64 = 1e-9;
 
 impl CheckSpec {
-    /// This check's verdict: `value ≤ threshold` passes. `why` receives the
-    /// verdict so the caller writes one sentence for each side; `lever` is
-    /// the parameter that moves it.
-    pub fn at_most(
+    /// This check's verdict on `value` against `threshold` (on the side
+    /// `cmp` says, within [`CHECK_EPSILON`]). `why` receives the verdict so
+    /// the caller writes one sentence for each side; `lever` is the
+    /// parameter that moves it.
+    pub fn verdict(
         &self,
         value: f64,
         threshold: f64,
@@ -66,48 +69,24 @@ impl CheckSpec {
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        Verdict::compare(Cmp::AtMost, self.id, (value, threshold), unit, lever, why)
-    }
-
-    /// This check's verdict: `value ≥ threshold` passes (as [`Self::at_most`]).
-    pub fn at_least(
-        &self,
-        value: f64,
-        threshold: f64,
-        unit: Unit,
-        lever: Option<&'static str>,
-        why: impl FnOnce(bool) -> String,
-    ) -> Verdict {
-        Verdict::compare(Cmp::AtLeast, self.id, (value, threshold), unit, lever, why)
-    }
-}
-
-impl Verdict {
-    /// `value` against `threshold` by `cmp`, within [`CHECK_EPSILON`].
-    fn compare(
-        cmp: Cmp,
-        id: &'static str,
-        (value, threshold): (f64, f64),
-        unit: Unit,
-        lever: Option<&'static str>,
-        why: impl FnOnce(bool) -> String,
-    ) -> Verdict {
-        let pass = match cmp {
+        let pass = match self.cmp {
             Cmp::AtMost => value <= threshold + CHECK_EPSILON,
             Cmp::AtLeast => value >= threshold - CHECK_EPSILON,
         };
         Verdict {
-            id,
+            id: self.id,
             pass,
             value,
             threshold,
-            cmp,
+            cmp: self.cmp,
             unit,
             why: why(pass),
             lever,
         }
     }
+}
 
+impl Verdict {
     /// "50% ≤ 100%": the comparison as a reader sees it.
     pub fn comparison(&self) -> String {
         let sym = match (self.cmp, self.pass) {

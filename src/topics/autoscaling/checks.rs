@@ -16,6 +16,7 @@ const WAIT_SLO: CheckSpec = CheckSpec {
     id: "wait_slo",
     label: "Wait SLO held every second",
     rule: "seconds whose queueing wait is above the wait target (SLO) = 0",
+    cmp: Cmp::AtMost,
 };
 
 fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
@@ -30,7 +31,7 @@ fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "spare"
     };
-    WAIT_SLO.at_most(
+    WAIT_SLO.verdict(
         above,
         0.0,
         Unit::Seconds,
@@ -66,6 +67,7 @@ const SPARE_AT_PEAK: CheckSpec = CheckSpec {
     id: "spare_at_peak",
     label: "A spare at the peak (N + 1)",
     rule: "ready replicas throughout the peak ≥ the replicas the peak needs (peak ÷ replica ceiling, rounded up) + 1",
+    cmp: Cmp::AtLeast,
 };
 
 fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
@@ -79,7 +81,7 @@ fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "forecast_s"
     };
-    SPARE_AT_PEAK.at_least(
+    SPARE_AT_PEAK.verdict(
         s.spare_at_peak,
         1.0,
         Unit::Count("replicas"),
@@ -107,6 +109,7 @@ const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Little idle hardware",
     rule: "paid replica-seconds beyond the need plus one spare ≤ 30 % of all paid",
+    cmp: Cmp::AtMost,
 };
 
 fn idle(d: &Day, s: &DayStats) -> Verdict {
@@ -121,7 +124,7 @@ fn idle(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "drain_s"
     };
-    IDLE.at_most(
+    IDLE.verdict(
         idle,
         IDLE_MAX,
         Unit::Share,

@@ -1,6 +1,7 @@
 //! The math panel: the preamble copy, the copies a card's scratch holds,
 //! where each policy lands the families, and what a miss costs.
 
+use crate::engine::routing::CARDS_SYMBOL;
 use crate::model::{Equation, Math, Symbol};
 
 pub static MATH: Math = Math {
@@ -38,11 +39,7 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol {
-            symbol: "n",
-            meaning: "cards",
-            param: Some("cards"),
-        },
+        CARDS_SYMBOL,
         Symbol {
             symbol: "Λ",
             meaning: "arrivals, requests a second",

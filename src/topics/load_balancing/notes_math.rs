@@ -1,6 +1,7 @@
 //! The math panel: the family's shares per card under each balancer, the
 //! points of fleet load, and the utilization they become.
 
+use crate::engine::routing::CARDS_SYMBOL;
 use crate::model::{Equation, Math, Symbol};
 
 pub static MATH: Math = Math {
@@ -33,11 +34,7 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol {
-            symbol: "n",
-            meaning: "cards",
-            param: Some("cards"),
-        },
+        CARDS_SYMBOL,
         Symbol {
             symbol: "h",
             meaning: "the hot member's share of the family's arrivals",

@@ -6,18 +6,19 @@ use super::model::idle_rent_per_year;
 use super::params::Input;
 use super::sim::BurstStats;
 use crate::model::units::number;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const P95_WAIT: CheckSpec = CheckSpec {
     id: "p95_wait",
     label: "Burst arrivals barely wait",
     rule: "the wait 95 % of burst arrivals stay under (p95) ≤ the target (default 10 s)",
+    cmp: Cmp::AtMost,
 };
 
 fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
     let k = inp.shape.need;
     let target = inp.target_s;
-    P95_WAIT.at_most(
+    P95_WAIT.verdict(
         now.p95_wait_s,
         target,
         Unit::Seconds,
@@ -51,11 +52,12 @@ const IDLE_RENT: CheckSpec = CheckSpec {
     id: "idle_rent",
     label: "Standby rent within budget",
     rule: "idle rent per year ≤ the budget (default $30,000)",
+    cmp: Cmp::AtMost,
 };
 
 fn idle_rent(inp: &Input) -> Verdict {
     let rent = idle_rent_per_year(inp.warm, inp.price);
-    IDLE_RENT.at_most(rent, inp.budget, Unit::UsdPerYear, Some("warm"), |pass| {
+    IDLE_RENT.verdict(rent, inp.budget, Unit::UsdPerYear, Some("warm"), |pass| {
         let head = format!(
             "{} warm {} × {} × 24 h × 365 = {} of standby rent",
             inp.warm,
