@@ -178,10 +178,7 @@ impl ParamSpec {
     /// The value written as text: the word for a choice, the number otherwise.
     pub fn show(&self, v: f64) -> String {
         match self.kind {
-            ParamKind::Choice(options) => options
-                .get(v as usize)
-                .map(|(w, _)| w.to_string())
-                .unwrap_or_default(),
+            ParamKind::Choice(options) => choice(options, v, |(word, _)| word),
             ParamKind::Number { .. } => {
                 if v.fract() == 0.0 && v.abs() < 1e15 {
                     format!("{}", v as i64)
@@ -195,13 +192,22 @@ impl ParamSpec {
     /// The value as a reader sees it beside the slider ("128 cards", "ring").
     pub fn display(&self, v: f64) -> String {
         match self.kind {
-            ParamKind::Choice(options) => options
-                .get(v as usize)
-                .map(|(_, label)| label.to_string())
-                .unwrap_or_default(),
+            ParamKind::Choice(options) => choice(options, v, |(_, label)| label),
             ParamKind::Number { .. } => self.unit.format(v),
         }
     }
+}
+
+/// The word or the label (as `part` picks) of choice `v` of `options`;
+/// empty when there is no such choice.
+fn choice(
+    options: &[(&'static str, &'static str)],
+    v: f64,
+    part: fn((&'static str, &'static str)) -> &'static str,
+) -> String {
+    options
+        .get(v as usize)
+        .map_or(String::new(), |&o| part(o).to_string())
 }
 
 /// The label a reader sees for parameter `name` of `specs` (the name itself
