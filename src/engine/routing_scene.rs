@@ -8,7 +8,7 @@
 use super::routing::HEADROOM;
 use super::routing_draw::{router_box, stride_note, Columns};
 use super::routing_live::LiveRouting;
-use crate::model::scene::{Align, CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::model::scene::{CounterSpec, Frame, Glyph, Ink, Scene};
 
 /// Seconds an arrival flies from the router to its card.
 pub const FLIGHT_S: f64 = 0.6;
@@ -88,7 +88,7 @@ pub fn header(
 ) {
     f.plain((10.0, 18.0), title);
     f.legend((10.0, 38.0), legend);
-    f.small((10.0, 56.0), Ink::Muted, Align::Left, caption);
+    f.note((10.0, 56.0), caption);
     cols.note(f, (10.0, 72.0));
 }
 

@@ -433,6 +433,14 @@ impl Frame {
     pub fn small(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
         self.label(at, ink, TextSize::Small, align, args);
     }
+    /// A caption (a panel's name over it): small text ink, from the left.
+    pub fn caption(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.small(at, Ink::Text, Align::Left, args);
+    }
+    /// A note (what a sign means, a scale): small muted text, from the left.
+    pub fn note(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.small(at, Ink::Muted, Align::Left, args);
+    }
     /// A plain text (a scene's title line): normal size, text ink, from
     /// the left.
     pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
@@ -441,8 +449,8 @@ impl Frame {
     /// Two lines of small muted text along the foot of the scene (what its
     /// signs mean).
     pub fn footer(&mut self, first: std::fmt::Arguments, second: std::fmt::Arguments) {
-        self.small((10.0, 346.0), Ink::Muted, Align::Left, first);
-        self.small((10.0, 358.0), Ink::Muted, Align::Left, second);
+        self.note((10.0, 346.0), first);
+        self.note((10.0, 358.0), second);
     }
     /// A replica that does not serve (cold, draining): its box outlined,
     /// the word in it.

@@ -155,10 +155,8 @@ impl DayScene {
             );
             v += every;
         }
-        f.small(
+        f.note(
             (CX0, CY0 - 3.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("replicas (1 = {} tok/s)", Thousands(self.run.day().ceiling)),
         );
         let w = self.window as f64;
@@ -219,12 +217,7 @@ impl DayScene {
                 format_args!("forecast {fs} s"),
             );
         } else {
-            f.small(
-                (x_now + 3.0, CY0 + 12.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("no forecast"),
-            );
+            f.note((x_now + 3.0, CY0 + 12.0), format_args!("no forecast"));
         }
         f.small(
             (x_now - 3.0, CY0 + 12.0),
@@ -256,10 +249,8 @@ impl DayScene {
             px = Some(x);
         }
         f.line((CX0, y(slo)), (CX1, y(slo)), Ink::Warn, true);
-        f.small(
+        f.note(
             (CX0, WY1 + 12.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("queue wait (dashed: the {slo} s SLO; orange bars break it)"),
         );
     }
@@ -271,10 +262,8 @@ impl DayScene {
         let (ready, booting, draining) = self.run.pool();
         let d = self.run.day();
         let per = (ready + booting + draining).div_ceil(BOXES).max(1);
-        f.small(
+        f.caption(
             (RX0, CY0 - 3.0),
-            Ink::Text,
-            Align::Left,
             format_args!(
                 "Replicas{}",
                 if per > 1 { " (a box is several)" } else { "" }
@@ -335,10 +324,8 @@ impl DayScene {
         } else {
             ""
         };
-        f.small(
+        f.caption(
             (RX0, y0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Queue (a ring: one replica-second of work{more})"),
         );
         f.small(
@@ -381,10 +368,8 @@ impl DayScene {
         let d = self.run.day();
         let cap = self.last.cap.max(1e-9);
         let x = |v: f64| RX0 + (RX1 - RX0) * (v / 1.5).clamp(0.0, 1.0) as f32;
-        f.small(
+        f.note(
             (RX0, 202.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("Signals, as % of ready capacity, and the replicas each asks for"),
         );
         let rows = [
@@ -429,10 +414,8 @@ impl DayScene {
                     true,
                 );
                 f.mark(x(busy), y + 18.0, 3.0, Glyph::Triangle, Ink::Text);
-                f.small(
+                f.note(
                     (RX0, y + 32.0),
-                    Ink::Muted,
-                    Align::Left,
                     format_args!(
                         "▲ cards really busy {:.0} %; the gauge stops at {:.0} % (dashed)",
                         busy * 100.0,

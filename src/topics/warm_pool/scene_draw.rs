@@ -74,10 +74,8 @@ impl PoolScene {
     fn lane(&self, f: &mut Frame) {
         let t = self.burst_t();
         let rate = self.burst().demand(t);
-        f.small(
+        f.caption(
             (LX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Arrivals: {} a second", Thousands(rate)),
         );
         f.outline(LX0, PY0, LX1 - LX0, PY1 - PY0, Ink::Idle);
@@ -107,10 +105,8 @@ impl PoolScene {
         } else {
             ""
         };
-        f.small(
+        f.caption(
             (QX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Queue: {} waiting{more}", Thousands(q)),
         );
         f.outline(QX0, PY0, QX1 - QX0, PY1 - PY0, Ink::Muted);
@@ -125,10 +121,8 @@ impl PoolScene {
     fn replicas(&self, f: &mut Frame) {
         let b = self.burst();
         let (w, k) = (b.warm, b.shape.need);
-        f.small(
+        f.caption(
             (RX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Replicas: {w} standby, {} launched per burst", b.launched()),
         );
         let in_burst = self.in_burst();
@@ -231,12 +225,7 @@ impl PoolScene {
                 format_args!("launches ready at {cold:.0} s"),
             );
         }
-        f.small(
-            (TX0, TY1 + 12.0),
-            Ink::Muted,
-            Align::Left,
-            format_args!("0 s"),
-        );
+        f.note((TX0, TY1 + 12.0), format_args!("0 s"));
         f.small(
             (TX1, TY1 + 12.0),
             Ink::Muted,
@@ -262,12 +251,7 @@ impl PoolScene {
         let b = self.burst();
         let (x0, x1) = (RX0, 946.0f32);
         let rent = self.rent();
-        f.small(
-            (x0, TY0 - 8.0),
-            Ink::Text,
-            Align::Left,
-            format_args!("Standby rent today"),
-        );
+        f.caption((x0, TY0 - 8.0), format_args!("Standby rent today"));
         f.label(
             (x0, TY0 + 14.0),
             Ink::Accent,
@@ -275,10 +259,8 @@ impl PoolScene {
             Align::Left,
             format_args!("${rent:.2}"),
         );
-        f.small(
+        f.note(
             (x0 + 110.0, TY0 + 12.0),
-            Ink::Muted,
-            Align::Left,
             format_args!(
                 "{} standby × ${:.2} an hour, called or not",
                 b.warm, self.price
@@ -288,10 +270,8 @@ impl PoolScene {
         let fill = (rent / whole.max(1e-9)).clamp(0.0, 1.0) as f32;
         f.outline(x0, TY0 + 24.0, x1 - x0, 10.0, Ink::Muted);
         f.rect(x0, TY0 + 24.0, (x1 - x0) * fill, 10.0, Ink::Accent);
-        f.small(
+        f.note(
             (x0, TY0 + 48.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("bar: against the whole burst warm all day (${whole:.0})"),
         );
         if let Phase::Forward { from, to, .. } = self.phase {
@@ -308,10 +288,8 @@ impl PoolScene {
             );
         } else {
             let every = self.cycle / 60.0;
-            f.small(
+            f.note(
                 (x0, TY0 + 64.0),
-                Ink::Muted,
-                Align::Left,
                 format_args!(
                     "A burst every {every:.0} min, {} a day; the quiet between passes fast",
                     self.bursts
