@@ -441,6 +441,10 @@ impl Frame {
     pub fn note(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
         self.small(at, Ink::Muted, Align::Left, args);
     }
+    /// A figure read at a glance: large, in `ink`, from the left.
+    pub fn big(&mut self, at: (f32, f32), ink: Ink, args: std::fmt::Arguments) {
+        self.label(at, ink, TextSize::Large, Align::Left, args);
+    }
     /// A plain text (a scene's title line): normal size, text ink, from
     /// the left.
     pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
@@ -499,13 +503,7 @@ impl Frame {
         let mut x = x;
         for &(glyph, ink, words) in items {
             self.mark(x + 4.0, y - 4.0, 4.0, glyph, ink);
-            self.label(
-                (x + 11.0, y),
-                Ink::Text,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{words}"),
-            );
+            self.caption((x + 11.0, y), format_args!("{words}"));
             x += 11.0 + 5.6 * words.chars().count() as f32 + 14.0;
         }
         x
@@ -516,13 +514,7 @@ impl Frame {
         let mut x = x;
         for (c, &v) in specs.iter().zip(values) {
             let start = self.text.len();
-            self.label(
-                (x, y),
-                Ink::Text,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{} {}", c.label, Brief(v, c.unit)),
-            );
+            self.caption((x, y), format_args!("{} {}", c.label, Brief(v, c.unit)));
             x += 5.6 * self.text[start..].chars().count() as f32 + 18.0;
         }
     }
@@ -740,13 +732,7 @@ pub struct Legend {
 impl Legend {
     /// An entry whose sign the caller drew at `(self.x, self.y − 4)`.
     pub fn words(&mut self, f: &mut Frame, text: &str) {
-        f.label(
-            (self.x + 8.0, self.y),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{text}"),
-        );
+        f.caption((self.x + 8.0, self.y), format_args!("{text}"));
         self.x += 22.0 + 6.0 * text.chars().count() as f32;
     }
     /// An entry signed by a mark.
@@ -835,20 +821,8 @@ mod tests {
     #[test]
     fn frame_text_spans_point_at_their_text() {
         let mut f = Frame::default();
-        f.label(
-            (0.0, 0.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{} waiting", 3),
-        );
-        f.label(
-            (0.0, 0.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("hit"),
-        );
+        f.caption((0.0, 0.0), format_args!("{} waiting", 3));
+        f.caption((0.0, 0.0), format_args!("hit"));
         let texts: Vec<&str> = f
             .shapes
             .iter()

@@ -483,11 +483,8 @@ impl ChScene {
             let (x, y) = self.place(d);
             f.mark(x, y, r, g, ink);
         }
-        f.label(
+        f.note(
             (GRID_X, GRID_Y - 6.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("cards: filled = in the fleet now, outlined = not in it"),
         );
     }

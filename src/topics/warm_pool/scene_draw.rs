@@ -4,9 +4,7 @@
 //! standby rent meter; the counters and a legend.
 
 use super::scene::{Phase, PoolScene, MARKS, TRACE};
-use crate::model::scene::{
-    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
-};
+use crate::model::scene::{day_strip, jitter, Align, Clock, Frame, Glyph, Ink, Thousands};
 
 /// Panels' top and bottom.
 const PY0: f32 = 70.0;
@@ -252,13 +250,7 @@ impl PoolScene {
         let (x0, x1) = (RX0, 946.0f32);
         let rent = self.rent();
         f.caption((x0, TY0 - 8.0), format_args!("Standby rent today"));
-        f.label(
-            (x0, TY0 + 14.0),
-            Ink::Accent,
-            TextSize::Large,
-            Align::Left,
-            format_args!("${rent:.2}"),
-        );
+        f.big((x0, TY0 + 14.0), Ink::Accent, format_args!("${rent:.2}"));
         f.note(
             (x0 + 110.0, TY0 + 12.0),
             format_args!(
