@@ -16,6 +16,7 @@ use super::links::{copy_text, link_for};
 use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
 use super::page::Page;
 use super::practice::{Cx, Options, Panel};
+use super::scene::Previews;
 use super::store::Store;
 use crate::challenge;
 use crate::urlstate::{self, State, View};
@@ -39,9 +40,9 @@ enum Shown {
     },
     Drill(Drill),
     Instructors(Form),
-    /// The home page: links and the record as it was read; nothing changes
-    /// while it is on show.
-    Home,
+    /// The home page: links, the record as it was read, and the scenes'
+    /// previews (the only thing that moves).
+    Home(Previews),
     /// The glossary: a page of words, with no state to change.
     Glossary,
 }
@@ -68,10 +69,11 @@ pub fn start(link: State, notes: Vec<String>) {
         View::Home => {
             let store = Store::open();
             home::mount(&app_root(), &notes, &store);
+            let previews = Previews::mount(&app_root());
             App {
                 host: Host::default(),
                 store: Some(store),
-                view: Shown::Home,
+                view: Shown::Home(previews),
             }
         }
         View::Glossary => {
@@ -288,6 +290,10 @@ impl App {
             }
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);
+                Vec::new()
+            }
+            (Msg::Preview(m), Shown::Home(previews)) => {
+                previews.update(m);
                 Vec::new()
             }
             (Msg::Message(e), Shown::Instructors(form)) => {

@@ -1,7 +1,7 @@
 //! The home page: the way in. Every topic of the registry on one learning
 //! path (the concept explorers first, then the simulators they feed), each
-//! with its question, the learner's progress from the saved record, a slot
-//! for a live preview of its scene, and "Start here" on the first.
+//! with its question, the learner's progress from the saved record, a live
+//! preview of its scene, and "Start here" on the first.
 //!
 //! Which explorer feeds which simulator comes from the topics' own
 //! declarations: an explorer feeds every simulator that draws on its seed
@@ -88,8 +88,8 @@ fn card(e: &Entry, step: usize, store: &Store) -> Element {
         return li;
     };
     let href = format!("?topic={}", t.id());
-    // A live preview of the topic's scene goes here (a fixed-size box, so
-    // nothing moves when it arrives).
+    // The topic's scene, live (src/web/scene/preview.rs), in a box of
+    // fixed proportions, so nothing moves when it arrives.
     let preview = el("div", "preview");
     attr(&preview, "data-topic", t.id());
     attr(&preview, "aria-hidden", "true");

@@ -30,6 +30,17 @@ pub enum Msg {
     Copy(CopyWhat, CopyUi),
     /// A `message` event from another window (read as data, never run).
     Message(MessageEvent),
+    /// The home page's scene previews.
+    Preview(PreviewMsg),
+}
+
+/// The home page's scene previews (src/web/scene/preview.rs).
+#[derive(Clone, Copy)]
+pub enum PreviewMsg {
+    /// An animation frame, at its `requestAnimationFrame` time (ms).
+    Frame(f64),
+    /// A preview (its index) scrolled into (true) or out of view.
+    InView(usize, bool),
 }
 
 /// On a topic page.

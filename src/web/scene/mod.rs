@@ -26,6 +26,7 @@
 mod batch;
 mod paint;
 mod play;
+mod preview;
 mod side;
 mod text;
 
@@ -37,6 +38,7 @@ use crate::web::dom::*;
 use crate::web::msg::{dispatch, Effect, Msg, PageMsg, SceneMsg};
 use paint::Palette;
 use play::{Clock, Stats};
+pub use preview::Previews;
 use side::Side;
 use text::Readout;
 use wasm_bindgen::prelude::*;
