@@ -5,23 +5,27 @@
 //! counters along the foot. A topic says what its cards and arrivals look
 //! like; [`Scene`] comes with it.
 
+use super::routing::Scenario;
 use super::routing::HEADROOM;
 use super::routing_draw::{router_box, stride_note, Columns};
-use super::routing_live::LiveRouting;
+use super::routing_live::{Clock, LiveRouting};
 use crate::model::scene::{CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::model::Params;
 
 /// Seconds an arrival flies from the router to its card.
 pub const FLIGHT_S: f64 = 0.6;
 /// Simulated seconds after which a routing scene's counters have settled.
 pub const SETTLE_S: f64 = 600.0;
 
-/// A topic's view of the live routing simulation: what it counts and how it
-/// draws its part of the frame.
-pub trait RoutingView {
+/// A topic's view of the live routing simulation: what it routes, what it
+/// counts and how it draws its part of the frame.
+pub trait RoutingView: Sized {
     /// The counters the scene keeps (its `SceneSpec`'s), in `values` order.
     const COUNTERS: &'static [CounterSpec];
     /// Arrivals drawn at most.
     const MOST_MARKS: usize;
+    /// The view of a run at `p`, the scenario it routes and its clock.
+    fn new(p: &Params) -> (Self, Scenario, Clock);
     /// The counters' values now.
     fn values(&self, live: &LiveRouting) -> [f64; 4];
     /// The words at the top (see [`header`]).
@@ -43,9 +47,11 @@ pub struct RoutingScene<V> {
 }
 
 impl<V: RoutingView + 'static> RoutingScene<V> {
-    /// The scene of `live` seen through `view`, boxed for a `SceneSpec`'s
+    /// The scene at `p`, its arrivals drawn from `seed`: a `SceneSpec`'s
     /// `build`.
-    pub fn boxed(live: LiveRouting, view: V) -> Box<dyn Scene> {
+    pub fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
+        let (view, s, clock) = V::new(p);
+        let live = LiveRouting::new(&s, clock, seed);
         Box::new(RoutingScene { live, view })
     }
 }

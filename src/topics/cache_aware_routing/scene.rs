@@ -34,7 +34,7 @@ use crate::engine::routing_live::{Clock, Fate, Flight, Kind, LiveRouting};
 use crate::engine::routing_scene::{
     self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
 };
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
 use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::{Params, Unit};
 
@@ -44,7 +44,7 @@ const COLUMNS: usize = 16;
 const LINGER_S: f64 = 0.35;
 
 pub static SCENE: SceneSpec = SceneSpec {
-    build,
+    build: RoutingScene::<CarScene>::build,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",
@@ -89,21 +89,6 @@ struct CarScene {
     inp: Input,
     s: Scenario,
     cols: Columns,
-}
-
-fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
-    let s = inp.scenario();
-    let clock = Clock {
-        arrivals: inp.arrivals,
-        capacity: inp.capacity,
-        background: 0.0,
-        flight_s: FLIGHT_S,
-        linger_s: LINGER_S,
-    };
-    let live = LiveRouting::new(&s, clock, seed);
-    let cols = Columns::new(inp.cards, COLUMNS, (130.0, 950.0), 130.0);
-    RoutingScene::boxed(live, CarScene { inp, s, cols })
 }
 
 // Layout, in the scene's units (960 × 360).
@@ -186,6 +171,19 @@ impl RoutingView for CarScene {
     const COUNTERS: &'static [CounterSpec] = &COUNTERS;
     /// Marks drawn at most (flying and landed).
     const MOST_MARKS: usize = 700;
+    fn new(p: &Params) -> (Self, Scenario, Clock) {
+        let inp = Input::read(p);
+        let s = inp.scenario();
+        let clock = Clock {
+            arrivals: inp.arrivals,
+            capacity: inp.capacity,
+            background: 0.0,
+            flight_s: FLIGHT_S,
+            linger_s: LINGER_S,
+        };
+        let cols = Columns::new(inp.cards, COLUMNS, (130.0, 950.0), 130.0);
+        (CarScene { inp, s, cols }, s, clock)
+    }
     fn values(&self, live: &LiveRouting) -> [f64; 4] {
         let t = live.totals();
         let now = live.now();

@@ -23,13 +23,13 @@
 //! ```
 
 use super::params::{Balancer, Input, BALANCERS};
-use crate::engine::routing::HEADROOM;
+use crate::engine::routing::{Scenario, HEADROOM};
 use crate::engine::routing_draw::{self, glyph, Columns};
 use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
 use crate::engine::routing_scene::{
     self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
 };
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
 use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::Params;
 
@@ -40,7 +40,7 @@ pub(super) const CARD_RPS: f64 = 20.0;
 const COLUMNS: usize = 64;
 
 pub static SCENE: SceneSpec = SceneSpec {
-    build,
+    build: RoutingScene::<LbScene>::build,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",
@@ -93,24 +93,6 @@ struct LbScene {
     hot_homes: usize,
 }
 
-fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
-    let s = inp.scenario(inp.balancer);
-    let clock = Clock {
-        arrivals: inp.load * CARD_RPS,
-        capacity: CARD_RPS,
-        background: inp.background(),
-        flight_s: FLIGHT_S,
-        linger_s: 0.0,
-    };
-    let view = LbScene {
-        hot_homes: s.hot_homes(),
-        cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
-        inp,
-    };
-    RoutingScene::boxed(LiveRouting::new(&s, clock, seed), view)
-}
-
 // Layout, in the scene's units (960 × 360).
 const BOX_Y: f32 = 268.0;
 const BOX_H: f32 = 42.0;
@@ -134,6 +116,23 @@ impl RoutingView for LbScene {
     const COUNTERS: &'static [CounterSpec] = &COUNTERS;
     /// Marks in the air drawn at most.
     const MOST_MARKS: usize = 600;
+    fn new(p: &Params) -> (Self, Scenario, Clock) {
+        let inp = Input::read(p);
+        let s = inp.scenario(inp.balancer);
+        let clock = Clock {
+            arrivals: inp.load * CARD_RPS,
+            capacity: CARD_RPS,
+            background: inp.background(),
+            flight_s: FLIGHT_S,
+            linger_s: 0.0,
+        };
+        let view = LbScene {
+            hot_homes: s.hot_homes(),
+            cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
+            inp,
+        };
+        (view, s, clock)
+    }
     fn values(&self, live: &LiveRouting) -> [f64; 4] {
         let cards = live.cards();
         let landed: u64 = cards.iter().map(|c| c.arrivals).sum();
