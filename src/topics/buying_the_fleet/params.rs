@@ -112,6 +112,12 @@ impl Chip {
 const MODELS: &[(&str, &str)] = &[("8b", "8B chat"), ("70b", "70B premium")];
 const FILL_CHIPS: &[(&str, &str)] = &[("h100", "H100"), ("b200", "B200")];
 
+/// Words several parameters share: a count of cards Fleetlab starts at
+/// none, what a rented card does, what an owned card's month costs.
+const NONE: &str = "Fleetlab's baseline: none";
+const RENTED: &str =
+    "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.";
+const CARD_MONTH: &str = "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.";
 const COUNT: ParamKind = ParamKind::range(0.0, 20_000.0, 1.0);
 const MODERN_BAND: ParamKind = ParamKind::range(2_100.0, 2_900.0, 10.0);
 
@@ -149,7 +155,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         unit: Unit::Count("cards"),
         kind: COUNT,
         default: 0.0,
-        source: "Fleetlab's baseline: none",
+        source: NONE,
         help: "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
     },
     ParamSpec {
@@ -158,7 +164,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         unit: Unit::Count("cards"),
         kind: COUNT,
         default: 0.0,
-        source: "Fleetlab's baseline: none",
+        source: NONE,
         help: "A used A100 is cheap per card but carries only 0.45× an H100.",
     },
     ParamSpec {
@@ -167,8 +173,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         unit: Unit::Count("cards"),
         kind: COUNT,
         default: 0.0,
-        source: "Fleetlab's baseline: none",
-        help: "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+        source: NONE,
+        help: RENTED,
     },
     ParamSpec {
         name: "rented_b200",
@@ -177,7 +183,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         kind: COUNT,
         default: 40.0,
         source: "Fleetlab's choice: rented B200 carry the default month's swing above the owned base",
-        help: "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+        help: RENTED,
     },
     ParamSpec {
         name: "rented_a100u",
@@ -185,8 +191,8 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         unit: Unit::Count("cards"),
         kind: COUNT,
         default: 0.0,
-        source: "Fleetlab's baseline: none",
-        help: "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
+        source: NONE,
+        help: RENTED,
     },
     ParamSpec {
         name: "card_month_h100",
@@ -195,7 +201,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         kind: MODERN_BAND,
         default: 2_100.0,
         source: "Fleetlab's choice: H100 $2,100, the low end of the seed cards' $2,100–$2,900 band",
-        help: "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
+        help: CARD_MONTH,
     },
     ParamSpec {
         name: "card_month_b200",
@@ -204,7 +210,7 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
         kind: MODERN_BAND,
         default: 2_450.0,
         source: "Fleetlab's choice: B200 $2,450 makes the seed cards' '$441M bet' exact (5,000 × $2,450 × 36)",
-        help: "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
+        help: CARD_MONTH,
     },
     ParamSpec {
         name: "card_month_a100u",
