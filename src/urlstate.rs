@@ -16,12 +16,12 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `home`, `practice`, `instructors` or `glossary` (absent: a topic page, or the home page when no topic is named either) |
+//! | `view` | `home`, `practice`, `instructors`, `glossary` or `interview` (absent: a topic page, or the home page when no topic is named either) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
 //! | `challenge` | the challenge template on show (`C2`) |
-//! | `challenge_seed` | the seed the question on show was drawn from |
+//! | `challenge_seed` | the seed the question on show was drawn from (with `view=interview`: the mock's seed, which draws its problem and numbers) |
 //! | `ask` | `page`: the question was asked about the page's parameters |
 //! | `embed` | `1`: no site chrome, one topic |
 //! | `lock` | `all`, or parameter names separated by commas |
@@ -30,14 +30,17 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
+//! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 
 use crate::challenge;
 use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
+use crate::xapi::Agent;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 14] = [
+pub const KEYS: [&str; 17] = [
     "view",
     "topic",
     "preset",
@@ -52,6 +55,9 @@ pub const KEYS: [&str; 14] = [
     "tries",
     "fixed_seed",
     "chart_height",
+    "questions",
+    "actor",
+    "actor_home",
 ];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
@@ -80,6 +86,9 @@ pub enum View {
     Home,
     /// The glossary: every term the pages use, defined in plain words.
     Glossary,
+    /// A timed mock interview: one design problem, chained questions, a
+    /// scorecard.
+    Interview,
 }
 
 impl View {
@@ -90,6 +99,7 @@ impl View {
             View::Instructors => "instructors",
             View::Home => "home",
             View::Glossary => "glossary",
+            View::Interview => "interview",
         }
     }
 }
@@ -152,6 +162,24 @@ impl Hide {
     }
 }
 
+/// Where a topic page's questions take their values from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Questions {
+    /// The page's values (the story on show), the rest from the seed.
+    Page,
+    /// The seed alone, whatever the page shows.
+    Drawn,
+}
+
+impl Questions {
+    pub fn word(self) -> &'static str {
+        match self {
+            Questions::Page => "page",
+            Questions::Drawn => "drawn",
+        }
+    }
+}
+
 /// The embed options a course page sets in its iframe's URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Embed {
@@ -165,6 +193,11 @@ pub struct Embed {
     pub fixed_seed: Option<u64>,
     /// Chart height in CSS pixels.
     pub chart_height: Option<u32>,
+    /// Where questions take their values (none: about the page when
+    /// embedded; on a full page, tabs ask about it and "New question" draws).
+    pub questions: Option<Questions>,
+    /// The learner the page's xAPI statements name.
+    pub actor: Option<Agent>,
 }
 
 /// The challenge question on show.
@@ -335,6 +368,16 @@ pub fn encode(state: &State) -> String {
     if let Some(h) = e.chart_height {
         out.push(("chart_height", h.to_string()));
     }
+    if let Some(q) = e.questions {
+        out.push(("questions", q.word().into()));
+    }
+    if let Some(a) = &e.actor {
+        let (actor, home) = a.link_values();
+        out.push(("actor", actor));
+        if let Some(h) = home {
+            out.push(("actor_home", h));
+        }
+    }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
         .collect::<Vec<_>>()
@@ -419,6 +462,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         Some("instructors") => View::Instructors,
         Some("home") => View::Home,
         Some("glossary") => View::Glossary,
+        Some("interview") => View::Interview,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",
@@ -625,6 +669,32 @@ fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &m
         e.chart_height =
             whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
     }
+    read_learner(e, pairs, notes);
+}
+
+/// Where questions take their values, and the learner statements name.
+fn read_learner(e: &mut Embed, pairs: &Pairs, notes: &mut Vec<String>) {
+    if let Some(v) = pairs.given("questions") {
+        e.questions = match v.to_ascii_lowercase().as_str() {
+            "page" => Some(Questions::Page),
+            "drawn" => Some(Questions::Drawn),
+            _ => {
+                notes.push(format!(
+                    "questions={} is not “page” or “drawn”; ignored.",
+                    short(v)
+                ));
+                None
+            }
+        };
+    }
+    if let Some(v) = pairs.given("actor") {
+        match Agent::from_link(v, pairs.given("actor_home")) {
+            Ok(a) => e.actor = Some(a),
+            Err(why) => notes.push(format!("{why}; the learner is not named.")),
+        }
+    } else if pairs.given("actor_home").is_some() {
+        notes.push("actor_home needs an actor; ignored.".into());
+    }
 }
 
 /// The comparison shown side by side: one the topic's scene offers, on a
@@ -815,7 +885,7 @@ fn short(s: &str) -> String {
 }
 
 /// Percent-encodes everything but unreserved characters and commas.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {

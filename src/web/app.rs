@@ -12,6 +12,7 @@ use super::glossary;
 use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
+use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
 use super::page::Page;
@@ -45,6 +46,7 @@ enum Shown {
     Home(Previews),
     /// The glossary: a page of words, with no state to change.
     Glossary,
+    Interview(Interview),
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -74,6 +76,15 @@ pub fn start(link: State, notes: Vec<String>) {
                 host: Host::default(),
                 store: Some(store),
                 view: Shown::Home(previews),
+            }
+        }
+        View::Interview => {
+            let mut store = Store::open();
+            let page = Interview::mount(&app_root(), &link, notes, &mut store);
+            App {
+                host: Host::default(),
+                store: Some(store),
+                view: Shown::Interview(page),
             }
         }
         View::Glossary => {
@@ -183,9 +194,11 @@ impl App {
                 }
             }
             Effect::Graded {
-                question: q,
-                grade: g,
+                question,
+                grade,
                 tries,
+                response,
+                done,
             } => {
                 let Some(store) = &self.store else {
                     return Vec::new();
@@ -194,19 +207,16 @@ impl App {
                     drill::paint_progress_table(store);
                     return Vec::new();
                 }
-                let score = store.progress().score;
-                // Tells the host a question was graded.
-                host::post(&[
-                    ("type", "graded".into()),
-                    ("topic", q.topic.into()),
-                    ("template", q.template.as_str().into()),
-                    ("seed", (q.seed as f64).into()),
-                    ("live", q.live.into()),
-                    ("correct", g.correct().into()),
-                    ("verdict", g.verdict.word().into()),
-                    ("tries", tries.into()),
-                    ("score", score.into()),
-                ]);
+                if let Some(page) = self.page_state() {
+                    let graded = host::Graded {
+                        question: &question,
+                        grade: &grade,
+                        response: &response,
+                        tries,
+                        done,
+                    };
+                    host::graded(&page, &graded, store.progress());
+                }
             }
         }
         Vec::new()
@@ -287,6 +297,10 @@ impl App {
             }
             (Msg::Practice(m), Shown::Drill(drill)) => {
                 drill.update(m, self.store.get_or_insert_with(Store::open))
+            }
+            (Msg::Interview(m), Shown::Interview(page)) => {
+                page.update(m, self.store.get_or_insert_with(Store::open));
+                Vec::new()
             }
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);

@@ -11,8 +11,8 @@
 //!   the saved record, talking to a host frame, links and "Copy" buttons,
 //!   the glossary page and the links to its terms, the scene (a topic's
 //!   engine, watched as it runs);
-//! - `address`, `page`, `practice` (then `drill`, built on it),
-//!   `instructors`, `home`: the parts of a page, plain structs that take a
+//! - `address`, `page`, `practice` (then `drill` and `interview`, built on
+//!   it), `instructors`, `home`: the parts of a page, plain structs that take a
 //!   message and return effects (the home page takes none);
 //! - `app`: the owner, which holds the parts and applies their effects;
 //! - this file: the entry, the menu, the panic banner, the benchmark;
@@ -28,6 +28,7 @@ mod glossary;
 mod home;
 mod host;
 mod instructors;
+mod interview;
 mod links;
 mod msg;
 mod page;
@@ -62,6 +63,7 @@ pub fn start() {
             View::Instructors => Active::Instructors,
             View::Home => Active::Home,
             View::Glossary => Active::Glossary,
+            View::Interview => Active::Interview,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -111,6 +113,7 @@ enum Active {
     Instructors,
     Home,
     Glossary,
+    Interview,
 }
 
 /// The site menu, one row that keeps the header's height whatever the
@@ -148,6 +151,14 @@ fn build_menu(active: Active) {
     let li = el("li", "sep path-link");
     let a = text_el("a", "", "All topics, as a learning path");
     attr(&a, "href", "?view=home");
+    append(&li, &a);
+    append(&list, &li);
+    let li = el("li", "sep path-link");
+    let a = text_el("a", "", "Mock interview: a timed design problem");
+    attr(&a, "href", "?view=interview");
+    if active == Active::Interview {
+        attr(&a, "aria-current", "page");
+    }
     append(&li, &a);
     append(&list, &li);
     // On a narrow phone the glossary is reached from here (and the footer):

@@ -20,6 +20,7 @@ pub enum Msg {
     Page(PageMsg),
     Practice(PracticeMsg),
     Form(FormMsg),
+    Interview(InterviewMsg),
     /// The address has been quiet long enough: write it, tell the host.
     Settle,
     /// The document may have changed height (reported to a host frame).
@@ -108,6 +109,22 @@ pub enum PracticeMsg {
     Imported(String),
 }
 
+/// On the mock interview page.
+#[derive(Clone, Copy)]
+pub enum InterviewMsg {
+    /// "Start the mock" (the length is read from its radios).
+    Start,
+    /// An answer was submitted (read from its box).
+    Submit,
+    Skip,
+    /// "End the mock now".
+    End,
+    /// "Start another mock".
+    Again,
+    /// The clock's second.
+    Tick,
+}
+
 /// A field of the instructors' form changed.
 #[derive(Clone, Copy)]
 pub enum FormMsg {
@@ -142,7 +159,9 @@ pub struct CopyUi {
     pub status: Element,
 }
 
-/// What a part asks the owner to do after an update.
+/// What a part asks the owner to do after an update. One lives for the
+/// length of an update, so a graded question and its grade ride in it whole.
+#[allow(clippy::large_enum_variant)]
 pub enum Effect {
     /// The page's address (and a host) should follow what is shown; `push`
     /// makes a new history entry at once, otherwise it settles first.
@@ -154,6 +173,10 @@ pub enum Effect {
         question: Question,
         grade: Grade,
         tries: u32,
+        /// What the learner typed.
+        response: String,
+        /// The question is over: solved, or its tries used.
+        done: bool,
     },
 }
 

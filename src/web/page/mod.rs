@@ -155,7 +155,14 @@ impl Page {
         attr(&h, "id", "results-h");
         append(&results, &h);
         let charts = Charts::build(&results);
-        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures);
+        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures)
+            .locking(
+                topic
+                    .params()
+                    .iter()
+                    .map(|s| s.name)
+                    .filter(|n| link.locked(n)),
+            );
         math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);

@@ -1,7 +1,9 @@
 //! The outcome in words: the key figures and a verdict chip per check in the
 //! key bar (the page's first screen), then under the charts the checks with
-//! their verdicts and a "Go to the lever" button, the notes, and the other
-//! figures under "More figures". Each repaint updates the elements in place.
+//! their verdicts and a "Go to the lever" button (or, where the course page
+//! locked the lever, what the learner can do instead), the notes, and the
+//! other figures under "More figures". Each repaint updates the elements in
+//! place.
 
 use crate::model::{CheckSpec, Note, Outcome, ParamSpec};
 use crate::web::dom::*;
@@ -22,6 +24,8 @@ struct CheckSlot {
     cmp: Element,
     why: Element,
     lever: Element,
+    /// Said instead of the lever's button when the lever is locked.
+    fixed: Element,
     chip: Element,
     chip_badge: Element,
     chip_cmp: Element,
@@ -38,6 +42,8 @@ pub(super) struct OutcomeView {
     check_slots: Vec<CheckSlot>,
     notes: Element,
     notes_html: String,
+    /// The parameters this page locks (none unless told).
+    locked: Vec<&'static str>,
 }
 
 impl OutcomeView {
@@ -88,7 +94,15 @@ impl OutcomeView {
                 .collect(),
             notes,
             notes_html: String::new(),
+            locked: Vec::new(),
         }
+    }
+
+    /// The page locks the parameters `locked`: a failing check whose lever
+    /// is one of them offers no way to it.
+    pub fn locking(mut self, locked: impl Iterator<Item = &'static str>) -> OutcomeView {
+        self.locked = locked.collect();
+        self
     }
 
     /// Repaints from `out`; `specs` name the levers.
@@ -202,7 +216,15 @@ impl OutcomeView {
                 .lever
                 .filter(|_| !v.pass)
                 .and_then(|name| specs.iter().find(|s| s.name == name));
-            match lever {
+            let fixed = lever.filter(|spec| self.locked.contains(&spec.name));
+            match fixed {
+                Some(spec) => {
+                    set_text_if_changed(&slot.fixed, &self.instead(spec, specs));
+                    show(&slot.fixed, true);
+                }
+                None => show(&slot.fixed, false),
+            }
+            match lever.filter(|_| fixed.is_none()) {
                 Some(spec) => {
                     set_text_if_changed(&slot.lever, &format!("Go to the lever: {}", spec.label));
                     attr(&slot.lever, "data-lever", spec.name);
@@ -215,6 +237,28 @@ impl OutcomeView {
                         attr(&slot.lever, "hidden", "");
                     }
                 }
+            }
+        }
+    }
+
+    /// What a learner can do about a failing check whose lever `spec` is
+    /// locked: the sliders still free, or, with none, the reading.
+    fn instead(&self, spec: &ParamSpec, specs: &[ParamSpec]) -> String {
+        let free: Vec<&str> = specs
+            .iter()
+            .filter(|s| !self.locked.contains(&s.name))
+            .map(|s| s.label)
+            .collect();
+        let head = format!(
+            "Its lever, {}, is fixed on this page: that change cannot be made here, so the check stays as it is.",
+            spec.label
+        );
+        match free.len() {
+            0 => format!("{head} Every value is set by your course: read why it fails and what the rule asks, then answer the question below."),
+            n => {
+                let named = free.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+                let more = if n > 3 { " and the others" } else { "" };
+                format!("{head} You can still move {named}{more} and watch how this check responds, or answer the question below.")
             }
         }
     }
@@ -232,6 +276,17 @@ impl OutcomeView {
         if html != self.notes_html {
             self.notes.set_inner_html(&html);
             self.notes_html = html;
+        }
+    }
+}
+
+/// Shows or hides `e` (touching the DOM only on a change).
+fn show(e: &Element, on: bool) {
+    if e.has_attribute("hidden") == on {
+        if on {
+            let _ = e.remove_attribute("hidden");
+        } else {
+            attr(e, "hidden", "");
         }
     }
 }
@@ -278,6 +333,9 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
         }
     });
     append(&item, &lever);
+    let fixed = el("p", "lever-fixed");
+    attr(&fixed, "hidden", "");
+    append(&item, &fixed);
     append(parent, &item);
     // The chip: the verdict in the first screen; pressed, it shows the
     // whole check (a button, not a link: the address keeps no fragment).
@@ -304,6 +362,7 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
         cmp,
         why,
         lever,
+        fixed,
         chip,
         chip_badge,
         chip_cmp,
