@@ -118,7 +118,17 @@ const NONE: &str = "Fleetlab's baseline: none";
 const RENTED: &str =
     "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.";
 const CARD_MONTH: &str = "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.";
-const COUNT: ParamKind = ParamKind::range(0.0, 20_000.0, 1.0);
+/// What the owned and rented card counts share: cards of one chip, from 0
+/// to 20,000, none by default.
+const CARDS: ParamSpec = ParamSpec {
+    name: "",
+    label: "",
+    unit: Unit::Count("cards"),
+    kind: ParamKind::range(0.0, 20_000.0, 1.0),
+    default: 0.0,
+    source: NONE,
+    help: "",
+};
 const MODERN_BAND: ParamKind = ParamKind::range(2_100.0, 2_900.0, 10.0);
 
 pub(super) static PARAMS: [ParamSpec; 15] = [
@@ -143,56 +153,42 @@ pub(super) static PARAMS: [ParamSpec; 15] = [
     ParamSpec {
         name: "owned_h100",
         label: "Owned H100",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
         default: 300.0,
         source: "Fleetlab's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
         help: "Owned cards bill their card-month whether or not tokens flow: an idle one is a mortgage payment.",
+        ..CARDS
     },
     ParamSpec {
         name: "owned_b200",
         label: "Owned B200",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
-        default: 0.0,
-        source: NONE,
         help: "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
+        ..CARDS
     },
     ParamSpec {
         name: "owned_a100u",
         label: "Owned used A100",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
-        default: 0.0,
-        source: NONE,
         help: "A used A100 is cheap per card but carries only 0.45× an H100.",
+        ..CARDS
     },
     ParamSpec {
         name: "rented_h100",
         label: "Rented H100",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
-        default: 0.0,
-        source: NONE,
         help: RENTED,
+        ..CARDS
     },
     ParamSpec {
         name: "rented_b200",
         label: "Rented B200",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
         default: 40.0,
         source: "Fleetlab's choice: rented B200 carry the default month's swing above the owned base",
         help: RENTED,
+        ..CARDS
     },
     ParamSpec {
         name: "rented_a100u",
         label: "Rented used A100",
-        unit: Unit::Count("cards"),
-        kind: COUNT,
-        default: 0.0,
-        source: NONE,
         help: RENTED,
+        ..CARDS
     },
     ParamSpec {
         name: "card_month_h100",
