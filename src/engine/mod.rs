@@ -5,6 +5,7 @@
 //! and names no topic and no challenge: `tests/tidy.rs` checks it.
 
 pub mod preamble;
+pub mod replica;
 pub mod routing;
 pub mod routing_draw;
 pub mod routing_live;

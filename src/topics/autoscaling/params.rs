@@ -2,6 +2,7 @@
 //! the sliders with their sources, the three stories, and `Day`, the typed
 //! input one simulated day reads from them.
 
+use crate::engine::replica::PRICE_PER_HOUR;
 use crate::model::*;
 
 /// Seconds in the simulated day.
@@ -99,13 +100,9 @@ pub(super) static PARAMS: [ParamSpec; 14] = [
         help: "The fewest replicas the autoscaler keeps, whatever the signal says.",
     },
     ParamSpec {
-        name: "price_per_hour",
-        label: "Price per replica-hour",
-        unit: Unit::UsdPerHour,
-        kind: ParamKind::range(0.1, 20.0, 0.05),
-        default: 2.5,
         source: "the worked example: cards (GPUs) rent at $2.50 per hour",
         help: "Rent of one replica for an hour, booting and draining included.",
+        ..PRICE_PER_HOUR
     },
     ParamSpec {
         name: "cold_start_s",

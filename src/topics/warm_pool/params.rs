@@ -1,6 +1,7 @@
 //! The warm pool's inputs: its constants, parameters and stories, and the
 //! typed [`Input`] a run reads from them.
 
+use crate::engine::replica::PRICE_PER_HOUR;
 use crate::model::*;
 
 /// Hours in a day, days in a year (the seed's 365).
@@ -42,13 +43,9 @@ pub(super) static PARAMS: [ParamSpec; 11] = [
         help: "Seconds from launch to admitting traffic (a cold start): loading weights, allocating the KV cache, warming kernels.",
     },
     ParamSpec {
-        name: "price_per_hour",
-        label: "Price per replica-hour",
-        unit: Unit::UsdPerHour,
-        kind: ParamKind::range(0.1, 20.0, 0.05),
-        default: 2.5,
         source: "the worked example: an H100 GPU renting at $2.50 per hour",
         help: "Rent of one replica for an hour.",
+        ..PRICE_PER_HOUR
     },
     ParamSpec {
         name: "rise_s",
