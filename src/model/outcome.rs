@@ -121,7 +121,17 @@ pub struct Outcome {
     pub notes: Vec<Note>,
 }
 
+/// A figure as a row of a table: id, label, value, unit.
+pub type FigureRow = (&'static str, &'static str, f64, Unit);
+
 impl Outcome {
+    /// Adds each row as a figure, in order.
+    pub fn add_figures(&mut self, rows: impl IntoIterator<Item = FigureRow>) {
+        for (id, label, value, unit) in rows {
+            self.figure(id, label, value, unit);
+        }
+    }
+
     pub fn figure(&mut self, id: &'static str, label: &'static str, value: f64, unit: Unit) {
         self.figures.push(Figure {
             id,
