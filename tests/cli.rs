@@ -450,6 +450,8 @@ fn problem_sets_for_a_class() {
     refused(
         "problem-set --seed 7 --roster /nonexistent.csv",
         "cannot read the roster",
+    );
+}
 
 #[test]
 fn challenge_asks_about_a_links_page() {

@@ -220,9 +220,14 @@ impl Interview {
         }
         let mock = s.mock();
         let card = scorecard(&mock.walk(&s.answers, mock.steps()));
-        store.update(|p| p.record_interview(interview::result(&mock, s.minutes, &card)));
+        let saved =
+            store.update(|p| p.record_interview(interview::result(&mock, s.minutes, &card)));
         s.recorded = true;
         save(s);
+        // A record that could not be saved is said, not lost in silence.
+        if let Err(why) = saved {
+            self.say(&why);
+        }
     }
 
     fn say(&self, text: &str) {
