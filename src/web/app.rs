@@ -57,43 +57,26 @@ pub fn start(link: State, notes: Vec<String>) {
         View::Practice => {
             let mut store = Store::open();
             let drill = Drill::mount(&app_root(), &link, notes, &mut store);
-            App {
-                host: Host::default(),
-                store: Some(store),
-                view: Shown::Drill(drill),
-            }
+            App::new(Some(store), Shown::Drill(drill))
         }
-        View::Instructors => App {
-            host: Host::default(),
-            store: None,
-            view: Shown::Instructors(Form::mount(&app_root(), link, notes)),
-        },
+        View::Instructors => App::new(
+            None,
+            Shown::Instructors(Form::mount(&app_root(), link, notes)),
+        ),
         View::Home => {
             let store = Store::open();
             home::mount(&app_root(), &notes, &store);
             let previews = Previews::mount(&app_root());
-            App {
-                host: Host::default(),
-                store: Some(store),
-                view: Shown::Home(previews),
-            }
+            App::new(Some(store), Shown::Home(previews))
         }
         View::Interview => {
             let mut store = Store::open();
             let page = Interview::mount(&app_root(), &link, notes, &mut store);
-            App {
-                host: Host::default(),
-                store: Some(store),
-                view: Shown::Interview(page),
-            }
+            App::new(Some(store), Shown::Interview(page))
         }
         View::Glossary => {
             glossary::mount(&app_root());
-            App {
-                host: Host::default(),
-                store: None,
-                view: Shown::Glossary,
-            }
+            App::new(None, Shown::Glossary)
         }
     };
     install(Box::new(app));
@@ -104,6 +87,16 @@ fn app_root() -> web_sys::Element {
 }
 
 impl App {
+    /// A view with its store (if it keeps a record), before any host has
+    /// spoken.
+    fn new(store: Option<Store>, view: Shown) -> App {
+        App {
+            host: Host::default(),
+            store,
+            view,
+        }
+    }
+
     /// A topic page: the page, its challenge panel, its address (written at
     /// once), and `ready` to a host.
     fn topic(link: State, notes: Vec<String>) -> App {

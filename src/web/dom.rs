@@ -40,6 +40,51 @@ pub fn append(parent: &Element, child: &Element) {
     let _ = parent.append_child(child);
 }
 
+/// A new element with a class (empty for none) and attributes, appended to
+/// `parent`.
+pub fn child(parent: &Element, tag: &str, class: &str, attrs: &[(&str, &str)]) -> Element {
+    let e = el(tag, class);
+    for (name, value) in attrs {
+        attr(&e, name, value);
+    }
+    append(parent, &e);
+    e
+}
+
+/// A `section` of `class` opened by an `h2` of `title`, whose id
+/// (`heading_id`) names the section.
+pub fn labelled_section(class: &str, heading_id: &str, title: &str) -> Element {
+    let section = el("section", class);
+    attr(&section, "aria-labelledby", heading_id);
+    let h = text_el("h2", "", title);
+    attr(&h, "id", heading_id);
+    append(&section, &h);
+    section
+}
+
+/// A page's title block (`header.topic-head`): what kind of page it is,
+/// its title and the question it answers.
+pub fn title_block(kind: &str, title: &str, question: &str) -> Element {
+    let head = el("header", "topic-head");
+    append(&head, &text_el("p", "kind", kind));
+    append(&head, &text_el("h1", "", title));
+    append(&head, &text_el("p", "question", question));
+    head
+}
+
+/// The page's notice (`#notice`, a status line) at the end of `parent`,
+/// saying `said` (nothing yet when empty).
+pub fn notice(parent: &Element, said: &str) -> Element {
+    let notice = el("p", "notice");
+    attr(&notice, "id", "notice");
+    attr(&notice, "role", "status");
+    if !said.is_empty() {
+        notice.set_text_content(Some(said));
+    }
+    append(parent, &notice);
+    notice
+}
+
 pub fn clear(e: &Element) {
     e.set_inner_html("");
 }

@@ -19,27 +19,15 @@ pub struct Drill {
 /// The page's head and its notice (the link's adjustments, then what reading
 /// the saved record found).
 fn head(app: &Element, notes: Vec<String>, store: &Store) {
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", "practice"));
-    append(&head, &text_el("h1", "", "Practice"));
-    append(
-        &head,
-        &text_el(
-            "p",
-            "question",
-            "Questions drawn from every topic's challenges, graded as you type them. Your progress stays in this browser; export it to keep it.",
-        ),
+    let head = title_block(
+        "practice",
+        "Practice",
+        "Questions drawn from every topic's challenges, graded as you type them. Your progress stays in this browser; export it to keep it.",
     );
     append(app, &head);
-    let notice = el("p", "notice");
-    attr(&notice, "id", "notice");
-    attr(&notice, "role", "status");
     let mut said = notes;
     said.extend(store.notice());
-    if !said.is_empty() {
-        notice.set_text_content(Some(&said.join(" ")));
-    }
-    append(app, &notice);
+    notice(app, &said.join(" "));
 }
 
 /// A checkbox per topic that has challenges, all checked.

@@ -148,26 +148,26 @@ fn build_menu(active: Active) {
         }
         append(&list, &li);
     }
-    let li = el("li", "sep path-link");
-    let a = text_el("a", "", "All topics, as a learning path");
-    attr(&a, "href", "?view=home");
-    append(&li, &a);
-    append(&list, &li);
-    let li = el("li", "sep path-link");
-    let a = text_el("a", "", "Mock interview: a timed design problem");
-    attr(&a, "href", "?view=interview");
-    if active == Active::Interview {
-        attr(&a, "aria-current", "page");
-    }
-    append(&li, &a);
-    append(&list, &li);
     // On a narrow phone the glossary is reached from here (and the footer):
     // the row of views keeps only Practice and For instructors.
-    let li = el("li", "sep path-link");
-    let a = text_el("a", "", "Glossary of terms");
-    attr(&a, "href", "?view=glossary");
-    append(&li, &a);
-    append(&list, &li);
+    for (text, href, current) in [
+        ("All topics, as a learning path", "?view=home", false),
+        (
+            "Mock interview: a timed design problem",
+            "?view=interview",
+            active == Active::Interview,
+        ),
+        ("Glossary of terms", "?view=glossary", false),
+    ] {
+        let li = el("li", "sep path-link");
+        let a = text_el("a", "", text);
+        attr(&a, "href", href);
+        if current {
+            attr(&a, "aria-current", "page");
+        }
+        append(&li, &a);
+        append(&list, &li);
+    }
     append(&menu, &list);
     append(&nav, &menu);
     let views = el("ul", "views");

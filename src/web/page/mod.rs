@@ -24,7 +24,7 @@ use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use super::scene::SceneView;
-use crate::model::{Outcome, Params, Preset, Topic};
+use crate::model::{Outcome, ParamSpec, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
 use controls::{control, Control};
@@ -99,11 +99,7 @@ fn controls_section(
     topic: &'static dyn Topic,
     link: &State,
 ) -> (Vec<Control>, Option<Element>) {
-    let aside = el("section", "controls");
-    attr(&aside, "aria-labelledby", "controls-h");
-    let h = text_el("h2", "", "Parameters");
-    attr(&h, "id", "controls-h");
-    append(&aside, &h);
+    let aside = labelled_section("controls", "controls-h", "Parameters");
     append(&aside, &text_el("p", "moved-key", "moved from its default"));
     let specs = topic.params();
     let declared = topic.keys().params;
@@ -154,10 +150,7 @@ impl Page {
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
         head(&app, topic, &link);
-        let notice = el("p", "notice");
-        attr(&notice, "role", "status");
-        attr(&notice, "id", "notice");
-        append(&app, &notice);
+        let notice = notice(&app, "");
         let stories = Stories::build(topic);
         if !link.embed.hide.stories {
             append(&app, &stories.section);
@@ -321,39 +314,39 @@ impl Page {
         };
         match self.topic.preset_params(p, fix) {
             Ok(params) => {
-                if let Some(label) = self.moves_a_lock(&params) {
-                    self.say(&format!(
-                        "This story would change {label}, which this page keeps fixed."
-                    ));
-                    self.reveal_label(label);
-                    return;
-                }
-                self.params = params;
-                self.preset = Some(p);
-                self.fix = fix && p.fix.is_some();
+                let fix = fix && p.fix.is_some();
+                self.show_story("This story", params, Some(p), fix, fx);
             }
-            Err(e) => {
-                self.say(&format!("This preset could not be applied: {e}"));
-                return;
-            }
+            Err(e) => self.say(&format!("This preset could not be applied: {e}")),
         }
-        self.sync_controls();
-        self.render(fx);
-        fx.push(Effect::AddressChanged { push: true });
     }
 
     fn reset(&mut self, fx: &mut Vec<Effect>) {
         let defaults = self.topic.defaults();
-        if let Some(label) = self.moves_a_lock(&defaults) {
+        self.show_story("The defaults", defaults, None, false, fx);
+    }
+
+    /// Shows `params`, a story (with its fix when `fix`) or the defaults,
+    /// unless they would move a locked parameter: then the reader is told
+    /// what (`what`: "This story") would change it, and nothing moves.
+    fn show_story(
+        &mut self,
+        what: &str,
+        params: Params,
+        preset: Option<&'static Preset>,
+        fix: bool,
+        fx: &mut Vec<Effect>,
+    ) {
+        if let Some(label) = self.moves_a_lock(&params) {
             self.say(&format!(
-                "The defaults would change {label}, which this page keeps fixed."
+                "{what} would change {label}, which this page keeps fixed."
             ));
             self.reveal_label(label);
             return;
         }
-        self.params = defaults;
-        self.preset = None;
-        self.fix = false;
+        self.params = params;
+        self.preset = preset;
+        self.fix = fix;
         self.sync_controls();
         self.render(fx);
         fx.push(Effect::AddressChanged { push: true });
@@ -405,6 +398,17 @@ impl Page {
     }
 
     /// Tells the reader that a locked control ignored an event.
+    /// The spec of control i if it may move; a locked one is refused, and
+    /// the reader told.
+    fn movable(&self, i: usize) -> Option<&'static ParamSpec> {
+        let c = self.controls.get(i)?;
+        if c.locked {
+            self.refuse_locked(i);
+            return None;
+        }
+        Some(c.spec)
+    }
+
     fn refuse_locked(&self, i: usize) {
         let spec = self.controls[i].spec;
         self.say(&format!("{} is locked on this page.", spec.label));
@@ -414,14 +418,9 @@ impl Page {
     /// A value from a slider or select: clamped to the spec (a script can set
     /// anything), and the reader told when it was adjusted.
     fn set_param(&mut self, i: usize, v: f64, source: Source, fx: &mut Vec<Effect>) {
-        let Some(c) = self.controls.get(i) else {
+        let Some(spec) = self.movable(i) else {
             return;
         };
-        let spec = c.spec;
-        if c.locked {
-            self.refuse_locked(i);
-            return;
-        }
         if v.is_nan() {
             self.say(&format!(
                 "{}: that is not a value; kept {}.",
@@ -446,24 +445,19 @@ impl Page {
 
     /// A typed value: refused with a message when it is not allowed.
     fn type_param(&mut self, i: usize, text: &str, fx: &mut Vec<Effect>) {
-        let Some(c) = self.controls.get(i) else {
+        let Some(spec) = self.movable(i) else {
             return;
         };
-        let spec = c.spec;
-        if c.locked {
-            self.refuse_locked(i);
-            return;
-        }
         match spec.read_typed(text) {
             Ok(v) => {
-                c.error.set_text_content(None);
+                self.controls[i].error.set_text_content(None);
                 let _ = self.params.set_value(spec.name, v);
                 self.sync_control(i);
                 self.render(fx);
                 fx.push(Effect::AddressChanged { push: false });
             }
             Err(e) => {
-                c.error.set_text_content(Some(&e));
+                self.controls[i].error.set_text_content(Some(&e));
                 self.sync_control(i);
             }
         }

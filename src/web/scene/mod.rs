@@ -470,12 +470,8 @@ impl Ui {
         offered: &[&'static Comparison],
         on_show: Option<&Comparison>,
     ) -> Ui {
-        let section = el("section", "scene");
-        attr(&section, "aria-labelledby", "scene-h");
+        let section = labelled_section("scene", "scene-h", "Watch it run");
         attr(&section, "data-scene-state", "paused");
-        let h = text_el("h2", "", "Watch it run");
-        attr(&h, "id", "scene-h");
-        append(&section, &h);
         append(
             &section,
             &text_el(
@@ -527,14 +523,15 @@ impl Ui {
         append(&section, &watch);
         let counters = el("div", "scene-counters");
         append(&section, &counters);
-        let summary = el("p", "scene-summary");
-        // Each canvas's description: what the scene shows now.
-        attr(&summary, "id", "scene-summary");
-        // A screen reader hears the live copy below, at most every few
-        // seconds, rather than this one at every refresh.
-        attr(&summary, "aria-hidden", "true");
-        append(&section, &summary);
-        // Read out in the page's one live region.
+        // Each canvas's description: what the scene shows now. A screen
+        // reader hears it through the page's one live region, at most every
+        // few seconds, rather than this copy at every refresh.
+        let summary = child(
+            &section,
+            "p",
+            "scene-summary",
+            &[("id", "scene-summary"), ("aria-hidden", "true")],
+        );
         let live = live_region();
         append(parent, &section);
         Ui {

@@ -16,7 +16,7 @@
 
 use super::batch::{Batches, Look};
 use crate::model::chart_colour::{legible, Rgb};
-use crate::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
+use crate::model::scene::{Frame, Glyph, Ink, Shape};
 use crate::web::dom::css_colour;
 use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::prelude::*;
@@ -276,20 +276,13 @@ impl Painter {
             else {
                 continue;
             };
-            let f = match size {
-                TextSize::Small => 0,
-                TextSize::Normal => 1,
-                TextSize::Large => 2,
-            };
+            // `fonts` and `aligns` are in the order the enums declare.
+            let f = size as u8;
             if self.font != Set::To(f) {
                 setters(c).set_font_value(&self.fonts[f as usize]);
                 self.font = Set::To(f);
             }
-            let a = match align {
-                Align::Left => 0,
-                Align::Center => 1,
-                Align::Right => 2,
-            };
+            let a = align as u8;
             if self.align != Set::To(a) {
                 setters(c).set_align_value(&self.aligns[a as usize]);
                 self.align = Set::To(a);
