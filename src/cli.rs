@@ -68,6 +68,9 @@ enum Command {
         key: bool,
         #[arg(long)]
         json: bool,
+        /// Ask it about the page a link's query shows ("preset=hash&cards=8").
+        #[arg(long, value_name = "QUERY")]
+        page: Option<String>,
     },
     /// Grade a typed answer to a drawn question (exit 0 whatever the verdict).
     Grade {
@@ -84,16 +87,32 @@ enum Command {
     /// A question of another kind: choose the lever, multiple choice, order
     /// the steps, predict then reveal; with --answer, its mark.
     Kind(kinds::KindArgs),
-    /// A numbered problem set with a separate answer key, for instructors.
+    /// A numbered problem set with a separate answer key, for instructors:
+    /// one sheet, or one per student of a class.
     ProblemSet {
         #[arg(long)]
         seed: u64,
         /// Comma-separated topic ids (default: every topic with challenges).
         #[arg(long, value_delimiter = ',')]
         topics: Vec<String>,
+        /// md, html, moodle-xml (a question bank: per problem a category of
+        /// variants, one per student) or csv (a row per student and problem).
         #[arg(long, value_enum, default_value_t = Format::Md)]
         format: Format,
+        /// A class of N students: a sheet each, from a seed per student.
+        #[arg(long, value_name = "N", conflicts_with = "roster")]
+        students: Option<u32>,
+        /// A class from a roster CSV (a `name` column, and maybe `id` or
+        /// `email`; or names in the first column): a sheet each.
+        #[arg(long, value_name = "FILE.csv")]
+        roster: Option<std::path::PathBuf>,
+        /// The app's address for each question's link to its page
+        /// (default: index.html, beside the set).
+        #[arg(long, value_name = "URL")]
+        app_url: Option<String>,
     },
+    /// Write a SCORM package of a topic page for an LMS.
+    Scorm(crate::scorm::Args),
     /// Time the model natively: run() per preset, and each topic's engine.
     Bench {
         /// Fewer repetitions (a smoke run).
@@ -102,11 +121,10 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Format {
-    Md,
-    Html,
-}
+mod moodle;
+mod sheets;
+
+use sheets::Format;
 
 /// A usage error: printed on stderr, exit status 2.
 struct Usage(String);
@@ -171,14 +189,19 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             }
         }
         Command::Bench { quick } => Ok(bench_text(quick)),
+        Command::Scorm(args) => crate::scorm::run(args).map_err(Usage),
         Command::Challenge {
             topic,
             template,
             seed,
             key,
             json,
+            page,
         } => {
-            let q = draw(&topic, &template, seed)?;
+            let q = match page {
+                Some(query) => draw_on_page(&topic, &template, seed, &query)?,
+                None => draw(&topic, &template, seed)?,
+            };
             Ok(if json {
                 to_json(&question_json(&q, key)) + "\n"
             } else {
@@ -191,26 +214,22 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             seed,
             answer,
             json,
-        } => {
-            let q = draw(&topic, &template, seed)?;
-            let g = challenge::grade(&q, &answer);
-            Ok(if json {
-                to_json(&serde_json::json!({
-                    "verdict": g.verdict,
-                    "correct": g.correct(),
-                    "parsed": g.parsed.filter(|v| v.is_finite()),
-                    "message": g.message,
-                })) + "\n"
-            } else {
-                format!("{}: {}\n", g.verdict.word(), g.message)
-            })
-        }
+        } => grade_text(&draw(&topic, &template, seed)?, &answer, json),
         Command::Kind(args) => kinds::run(args),
         Command::ProblemSet {
             seed,
             topics: chosen,
             format,
-        } => problem_set(seed, &chosen, format),
+            students,
+            roster,
+            app_url,
+        } => sheets::problem_set(&sheets::Request {
+            seed,
+            topics: chosen,
+            format,
+            class: class(students, roster)?,
+            app_url,
+        }),
         Command::Figures { json } => {
             let all = report::all_figures();
             if json {
@@ -241,6 +260,46 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
     }
 }
 
+/// A grade as the command prints it: a line, or the JSON of
+/// docs/contract.md.
+fn grade_text(q: &challenge::Question, answer: &str, json: bool) -> Result<String, Usage> {
+    let g = challenge::grade(q, answer);
+    Ok(if json {
+        let mut v = serde_json::json!({
+            "verdict": g.verdict,
+            "correct": g.correct(),
+            "parsed": g.parsed.filter(|v| v.is_finite()),
+            "message": g.message,
+        });
+        if let Some(m) = &g.misconception {
+            v["misconception"] = serde_json::json!(m);
+        }
+        if !g.readings.is_empty() {
+            v["readings"] = serde_json::json!(g.readings);
+        }
+        to_json(&v) + "\n"
+    } else {
+        format!("{}: {}\n", g.verdict.word(), g.message)
+    })
+}
+
+/// The class a problem set is for: `--students N`, a roster read from its
+/// file, or everyone.
+fn class(
+    students: Option<u32>,
+    roster: Option<std::path::PathBuf>,
+) -> Result<sheets::Class, Usage> {
+    Ok(match (students, roster) {
+        (Some(n), _) => sheets::Class::Count(n),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| Usage(format!("cannot read the roster {}: {e}", path.display())))?;
+            sheets::Class::Roster(text, path.display().to_string())
+        }
+        (None, None) => sheets::Class::Everyone,
+    })
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     // Serializing our own report types cannot fail (string keys, finite or null numbers).
     serde_json::to_string_pretty(v).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
@@ -249,6 +308,21 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 fn draw(topic: &str, template: &str, seed: u64) -> Result<challenge::Question, Usage> {
     let t = find_topic(topic)?;
     topics::question(t, template, seed).map_err(|e| Usage(e.to_string()))
+}
+
+/// Template `template` asked about the page a link's `query` shows.
+fn draw_on_page(
+    topic: &str,
+    template: &str,
+    seed: u64,
+    query: &str,
+) -> Result<challenge::Question, Usage> {
+    let t = find_topic(topic)?;
+    let (link, notes) = crate::urlstate::decode(&format!("{query}&topic={}", t.id()));
+    if !notes.is_empty() {
+        return Err(Usage(format!("--page: {}", notes.join(" "))));
+    }
+    topics::question_live(t, template, seed, &link.params()).map_err(|e| Usage(e.to_string()))
 }
 
 fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {
@@ -332,101 +406,6 @@ fn answer_text(q: &challenge::Question) -> String {
         ),
         None => q.unit.format(q.answer),
     }
-}
-
-/// Problem `k` of a set drawn from `seed`: its own question seed.
-fn problem_seed(seed: u64, k: u64) -> u64 {
-    crate::model::hash64(seed ^ crate::model::mix64(k + 1)) % 1_000_000_000
-}
-
-fn problem_set(seed: u64, chosen: &[String], format: Format) -> Result<String, Usage> {
-    let list: Vec<&'static dyn Topic> = if chosen.is_empty() {
-        topics::all()
-            .filter(|t| !challenge::templates(*t).is_empty())
-            .collect()
-    } else {
-        chosen
-            .iter()
-            .map(|id| find_topic(id.trim()))
-            .collect::<Result<_, _>>()?
-    };
-    let mut problems = Vec::new();
-    for t in &list {
-        let templates = challenge::templates(*t);
-        if templates.is_empty() {
-            return Err(Usage(format!("{} has no challenges yet", t.id())));
-        }
-        for tpl in templates {
-            let k = problems.len() as u64;
-            let q = topics::question(*t, &tpl.id, problem_seed(seed, k))
-                .map_err(|e| Usage(e.to_string()))?;
-            problems.push((t.title(), q));
-        }
-    }
-    Ok(match format {
-        Format::Md => {
-            let mut s = format!("# Fleetlab problem set (seed {seed})\n\n");
-            for (i, (title, q)) in problems.iter().enumerate() {
-                s += &format!(
-                    "{}. **{title}: {}.** {}  \n   _Answer in {}; graded {}._\n\n",
-                    i + 1,
-                    q.title,
-                    q.text,
-                    unit_name(q.unit),
-                    q.tolerance.describe(q.unit)
-                );
-            }
-            s += "\n---\n\n## Answer key\n\n";
-            for (i, (_, q)) in problems.iter().enumerate() {
-                s += &format!(
-                    "{}. **{}** — {}  \n   (`fleetlab challenge {} {} --seed {} --key`)\n\n",
-                    i + 1,
-                    answer_text(q),
-                    q.solution,
-                    q.topic,
-                    q.template,
-                    q.seed
-                );
-            }
-            s
-        }
-        Format::Html => {
-            let e = html_escape;
-            let mut s = format!(
-                "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Fleetlab problem set (seed {seed})</title>\n<style>body{{font-family:system-ui,sans-serif;max-width:46rem;margin:2rem auto;line-height:1.5}}li{{margin:.8rem 0}}.key{{page-break-before:always}}small{{color:#555}}</style></head><body>\n<h1>Fleetlab problem set <small>(seed {seed})</small></h1>\n<ol>\n"
-            );
-            for (title, q) in &problems {
-                s += &format!(
-                    "<li><strong>{}: {}.</strong> {}<br><small>Answer in {}; graded {}.</small></li>\n",
-                    e(title),
-                    e(&q.title),
-                    e(&q.text),
-                    e(&unit_name(q.unit)),
-                    e(&q.tolerance.describe(q.unit))
-                );
-            }
-            s += "</ol>\n<section class=\"key\"><h2>Answer key</h2>\n<ol>\n";
-            for (_, q) in &problems {
-                s += &format!(
-                    "<li><strong>{}</strong> — {}<br><small>fleetlab challenge {} {} --seed {} --key</small></li>\n",
-                    e(&answer_text(q)),
-                    e(&q.solution),
-                    q.topic,
-                    q.template,
-                    q.seed
-                );
-            }
-            s += "</ol></section>\n</body></html>\n";
-            s
-        }
-    })
-}
-
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 fn find_topic(id: &str) -> Result<&'static dyn Topic, Usage> {

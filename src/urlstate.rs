@@ -16,12 +16,12 @@
 //!
 //! | key | value |
 //! |---|---|
-//! | `view` | `home`, `practice`, `instructors` or `glossary` (absent: a topic page, or the home page when no topic is named either) |
+//! | `view` | `home`, `practice`, `instructors`, `glossary` or `interview` (absent: a topic page, or the home page when no topic is named either) |
 //! | `topic` | a topic id |
 //! | `preset`, `fix` | a story id; `fix=1` applies its fix |
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
 //! | `challenge` | the challenge template on show (`C2`) |
-//! | `challenge_seed` | the seed the question on show was drawn from |
+//! | `challenge_seed` | the seed the question on show was drawn from (with `view=interview`: the mock's seed, which draws its problem and numbers) |
 //! | `ask` | `page`: the question was asked about the page's parameters |
 //! | `embed` | `1`: no site chrome, one topic |
 //! | `lock` | `all`, or parameter names separated by commas |
@@ -32,14 +32,22 @@
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
 //! | `kinds` | the practice page's kinds of question: any of `numbers`, `lever`, `choice`, `order`, `predict` (absent: all) |
 //! | `predict` | `on`: a topic page asks for a prediction before a story's outcome shows; `off`: the practice page asks none (absent: off on a topic page, on in practice) |
+//! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
+//! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
+//! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
 
 use crate::challenge;
 use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
+use crate::xapi::Agent;
+
+#[path = "urlstate_embed.rs"]
+mod embed;
+use embed::read_embed;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 20] = [
     "view",
     "topic",
     "preset",
@@ -54,9 +62,17 @@ pub const KEYS: [&str; 16] = [
     "tries",
     "fixed_seed",
     "chart_height",
+    "questions",
+    "actor",
+    "actor_home",
+    "theme",
     "predict",
     "kinds",
 ];
+
+/// The themes a link may ask for (www/theme.js applies them before the
+/// page is drawn; the page keeps the word in its address).
+pub const THEMES: [&str; 3] = ["light", "dark", "projector"];
 
 /// The kinds of question a practice page may drill (`kinds=`), in order.
 pub const KIND_WORDS: [&str; 5] = ["numbers", "lever", "choice", "order", "predict"];
@@ -87,6 +103,9 @@ pub enum View {
     Home,
     /// The glossary: every term the pages use, defined in plain words.
     Glossary,
+    /// A timed mock interview: one design problem, chained questions, a
+    /// scorecard.
+    Interview,
 }
 
 impl View {
@@ -97,6 +116,7 @@ impl View {
             View::Instructors => "instructors",
             View::Home => "home",
             View::Glossary => "glossary",
+            View::Interview => "interview",
         }
     }
 }
@@ -159,6 +179,24 @@ impl Hide {
     }
 }
 
+/// Where a topic page's questions take their values from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Questions {
+    /// The page's values (the story on show), the rest from the seed.
+    Page,
+    /// The seed alone, whatever the page shows.
+    Drawn,
+}
+
+impl Questions {
+    pub fn word(self) -> &'static str {
+        match self {
+            Questions::Page => "page",
+            Questions::Drawn => "drawn",
+        }
+    }
+}
+
 /// The embed options a course page sets in its iframe's URL.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Embed {
@@ -172,6 +210,13 @@ pub struct Embed {
     pub fixed_seed: Option<u64>,
     /// Chart height in CSS pixels.
     pub chart_height: Option<u32>,
+    /// Where questions take their values (none: about the page when
+    /// embedded; on a full page, tabs ask about it and "New question" draws).
+    pub questions: Option<Questions>,
+    /// The learner the page's xAPI statements name.
+    pub actor: Option<Agent>,
+    /// One of [`THEMES`]: the page's look, whatever the reader chose.
+    pub theme: Option<&'static str>,
     /// Predict before the outcome shows: on a topic page, before a story's
     /// outcome; on the practice page, its prediction questions. `None`: the
     /// view's default (off on a topic page, on in practice).
@@ -362,6 +407,19 @@ pub fn encode(state: &State) -> String {
     if let Some(k) = &e.kinds {
         out.push(("kinds", k.join(",")));
     }
+    if let Some(q) = e.questions {
+        out.push(("questions", q.word().into()));
+    }
+    if let Some(a) = &e.actor {
+        let (actor, home) = a.link_values();
+        out.push(("actor", actor));
+        if let Some(h) = home {
+            out.push(("actor_home", h));
+        }
+    }
+    if let Some(t) = e.theme {
+        out.push(("theme", t.into()));
+    }
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
         .collect::<Vec<_>>()
@@ -446,6 +504,7 @@ fn read_view(v: Option<&str>, notes: &mut Vec<String>) -> View {
         Some("instructors") => View::Instructors,
         Some("home") => View::Home,
         Some("glossary") => View::Glossary,
+        Some("interview") => View::Interview,
         Some(other) => {
             notes.push(format!(
                 "There is no view “{}”; showing a topic page.",
@@ -618,51 +677,6 @@ fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
     }
 }
 
-/// The options a course page sets in its iframe's URL.
-fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String>) {
-    if let Some(v) = pairs.get("embed") {
-        match flag(v) {
-            Some(on) => e.on = on,
-            None => notes.push(format!("embed={} is not 1 or 0; ignored.", short(v))),
-        }
-    }
-    if let Some(v) = pairs.get("lock") {
-        e.lock = lock(topic, v, notes);
-    }
-    if let Some(v) = pairs.get("hide") {
-        for word in v.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match e.hide.flag(&word.to_ascii_lowercase()) {
-                Some(f) => *f = true,
-                None => notes.push(format!(
-                    "hide={} is not one of {}; ignored.",
-                    short(word),
-                    Hide::WORDS.join(", ")
-                )),
-            }
-        }
-    }
-    if let Some(v) = pairs.given("tries") {
-        e.tries = whole("tries", v, (1, MAX_TRIES as u64), "", notes).map(|n| n as u32);
-    }
-    if let Some(v) = pairs.given("fixed_seed") {
-        e.fixed_seed = seed("fixed_seed", v, "each question draws its own", notes);
-    }
-    if let Some(v) = pairs.given("chart_height") {
-        let (lo, hi) = CHART_HEIGHT;
-        e.chart_height =
-            whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
-    }
-    if let Some(v) = pairs.get("predict") {
-        match flag(v) {
-            Some(on) => e.predict = Some(on),
-            None => notes.push(format!("predict={} is not on or off; ignored.", short(v))),
-        }
-    }
-    if let Some(v) = pairs.given("kinds") {
-        e.kinds = kinds(v, notes);
-    }
-}
-
 /// The comparison shown side by side: one the topic's scene offers, on a
 /// parameter the page does not lock, with the scene on show.
 fn read_compare(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
@@ -735,75 +749,12 @@ fn note_unknown(topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String
     ));
 }
 
-/// The kinds a link names, in their canonical order; none named: all.
-fn kinds(v: &str, notes: &mut Vec<String>) -> Option<Vec<&'static str>> {
-    let asked: Vec<String> = v
-        .split(',')
-        .map(|w| w.trim().to_ascii_lowercase())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let strangers: Vec<String> = asked
-        .iter()
-        .filter(|w| !KIND_WORDS.contains(&w.as_str()))
-        .map(|w| short(w))
-        .collect();
-    if !strangers.is_empty() {
-        notes.push(format!(
-            "kinds: {} is not one of {}; ignored.",
-            strangers.join(", "),
-            KIND_WORDS.join(", ")
-        ));
-    }
-    let known: Vec<&'static str> = KIND_WORDS
-        .iter()
-        .copied()
-        .filter(|k| asked.iter().any(|w| w == k))
-        .collect();
-    (!known.is_empty()).then_some(known)
-}
-
 /// `1/true/yes/on` (or a bare key) and `0/false/no/off`.
 fn flag(v: &str) -> Option<bool> {
     match v.to_ascii_lowercase().as_str() {
         "" | "1" | "true" | "yes" | "on" => Some(true),
         "0" | "false" | "no" | "off" => Some(false),
         _ => None,
-    }
-}
-
-fn lock(topic: &'static dyn Topic, v: &str, notes: &mut Vec<String>) -> Lock {
-    let v = v.trim();
-    if v.eq_ignore_ascii_case("all") {
-        return Lock::All;
-    }
-    if v.is_empty() || v.eq_ignore_ascii_case("none") {
-        return Lock::None;
-    }
-    let mut wanted = Vec::new();
-    let mut strangers = Vec::new();
-    for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        match topic.params().iter().find(|s| s.name == name) {
-            Some(s) => wanted.push(s.name),
-            None => strangers.push(short(name)),
-        }
-    }
-    if !strangers.is_empty() {
-        notes.push(format!(
-            "lock: {} has no parameter {}; ignored.",
-            topic.title(),
-            strangers.join(", ")
-        ));
-    }
-    let names: Vec<&'static str> = topic
-        .params()
-        .iter()
-        .map(|s| s.name)
-        .filter(|n| wanted.contains(n))
-        .collect();
-    if names.is_empty() {
-        Lock::None
-    } else {
-        Lock::Some(names)
     }
 }
 
@@ -878,7 +829,7 @@ fn short(s: &str) -> String {
 }
 
 /// Percent-encodes everything but unreserved characters and commas.
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {

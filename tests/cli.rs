@@ -12,6 +12,17 @@ fn fleetlab(line: &str) -> Output {
         .expect("run fleetlab")
 }
 
+/// What a command that succeeds prints.
+fn stdout(line: &str) -> String {
+    let out = fleetlab(line);
+    assert!(
+        out.status.success(),
+        "{line}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 fn json(line: &str) -> serde_json::Value {
     let out = fleetlab(line);
     assert!(
@@ -265,4 +276,191 @@ fn the_contract_page_lists_every_name() {
             assert!(row.contains(&format!("`{name}`")), "{id}: {what} {name}");
         }
     }
+}
+
+/// Runs `fleetlab` with arguments as given (they may hold spaces).
+fn fleetlab_args(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(args)
+        .output()
+        .expect("run fleetlab")
+}
+
+/// Units as people mean them: an amount over another period converts, and
+/// one of another dimension is unreadable with what was expected.
+#[test]
+fn grades_read_units_as_people_mean_them() {
+    // Warm-pool C1 from seed 3, graded as a line or as JSON.
+    let run = |answer: &str, json: bool| {
+        let mut args = vec![
+            "grade",
+            "warm-pool",
+            "C1",
+            "--seed",
+            "3",
+            "--answer",
+            answer,
+        ];
+        if json {
+            args.push("--json");
+        }
+        let out = fleetlab_args(&args);
+        assert!(out.status.success());
+        out.stdout
+    };
+    let grade =
+        |answer: &str| serde_json::from_slice::<serde_json::Value>(&run(answer, true)).unwrap();
+    // Seed 3: one replica at $4.50/h, $39,420 a year, $108 a day.
+    for (answer, verdict) in [
+        ("$108/day", "correct"),
+        ("$3,285 per month", "correct"),
+        ("39 420", "correct"),
+        ("$39,420/month", "wrong"),
+        ("$39,420 per month", "wrong"),
+        ("$8,760/month", "wrong"),
+        ("$108", "wrong"),
+    ] {
+        let v = grade(answer);
+        assert_eq!(v["verdict"], verdict, "{answer}: {v}");
+    }
+    let v = grade("$2.50 per 1M tokens");
+    assert_eq!(v["verdict"], "unreadable");
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Expected $/year"),
+        "{v}"
+    );
+    // A day's rent where a year's is asked: its own feedback.
+    let v = grade("$108");
+    assert_eq!(v["misconception"], "a day's rent for a year's");
+    let text = run("$108/day", false);
+    assert!(String::from_utf8_lossy(&text).starts_with("correct: "));
+}
+
+/// A bare share of 1 or less whose two readings grade differently, both
+/// plausible, is asked about: `ambiguous`, with both readings.
+#[test]
+fn an_ambiguous_share_is_asked_about() {
+    // Load-balancing C1 on 100 cards: 1 % each; "1" is 1 % or 100 %, and
+    // 100 % is the "one card takes the whole family" slip.
+    let seed = (0..5000)
+        .find(|s| {
+            json(&format!("challenge load-balancing C1 --seed {s} --json"))["params"]["n"] == 100
+        })
+        .expect("a draw of 100 cards");
+    let line = |a: &str| format!("grade load-balancing C1 --seed {seed} --answer {a} --json");
+    let v = json(&line("1"));
+    assert_eq!(v["verdict"], "ambiguous", "{v}");
+    assert_eq!(v["readings"], serde_json::json!([1.0, 0.01]));
+    assert!(v["parsed"].is_null());
+    assert!(v["message"].as_str().unwrap().contains("1%"), "{v}");
+    assert_eq!(json(&line("1%"))["verdict"], "correct");
+    assert_eq!(json(&line("100%"))["verdict"], "wrong");
+    let out = fleetlab(&format!("grade load-balancing C1 --seed {seed} --answer 1"));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("ambiguous: "));
+}
+
+/// A class: a sheet per student from a seed each, one key table, and
+/// Moodle XML with N variants per question and their answers.
+#[test]
+fn problem_sets_for_a_class() {
+    let text = stdout("problem-set --seed 7 --students 30 --format moodle-xml");
+    let doc = roxmltree::Document::parse(&text).expect("the XML parses");
+    let quiz = doc.root_element();
+    assert_eq!(quiz.tag_name().name(), "quiz");
+    let questions: Vec<_> = quiz
+        .children()
+        .filter(|n| n.has_tag_name("question"))
+        .collect();
+    let categories = questions
+        .iter()
+        .filter(|q| q.attribute("type") == Some("category"))
+        .count();
+    let numerical: Vec<_> = questions
+        .iter()
+        .filter(|q| q.attribute("type") == Some("numerical"))
+        .collect();
+    // 8 topics × 3 templates, each with 30 variants.
+    assert_eq!(categories, 24);
+    assert_eq!(numerical.len(), 24 * 30);
+    fn child<'a, 'i>(n: &roxmltree::Node<'a, 'i>, tag: &str) -> roxmltree::Node<'a, 'i> {
+        n.children()
+            .find(|c| c.has_tag_name(tag))
+            .unwrap_or_else(|| panic!("<{tag}>"))
+    }
+    let text_of = |n: roxmltree::Node| child(&n, "text").text().unwrap_or("").to_string();
+    let mut seeds = std::collections::BTreeSet::new();
+    for q in &numerical {
+        let answers: Vec<_> = q.children().filter(|c| c.has_tag_name("answer")).collect();
+        let right = answers
+            .iter()
+            .find(|a| a.attribute("fraction") == Some("100"))
+            .expect("a right answer");
+        let value: f64 = text_of(*right).parse().expect("a number");
+        assert!(value.is_finite());
+        let tol: f64 = child(right, "tolerance").text().unwrap().parse().unwrap();
+        assert!(tol >= 0.0);
+        assert!(text_of(child(q, "questiontext")).contains("challenge_seed="));
+        seeds.insert(text_of(child(q, "name")));
+    }
+    assert_eq!(seeds.len(), numerical.len(), "every variant is its own");
+
+    // The same class as CSV: a row per student and problem, and rosters.
+    let csv = stdout("problem-set --seed 7 --students 3 --format csv --topics warm-pool");
+    assert_eq!(csv.lines().count(), 1 + 3 * 3);
+    let dir = std::env::temp_dir().join(format!("fleetlab-roster-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let roster = dir.join("class.csv");
+    std::fs::write(&roster, "id,name\n17,Ada Lovelace\n23,\"Hopper, Grace\"\n").unwrap();
+    let path = roster.to_str().unwrap();
+    let md = |extra: &[&str]| {
+        let mut args = vec![
+            "problem-set",
+            "--seed",
+            "7",
+            "--topics",
+            "warm-pool",
+            "--roster",
+            path,
+        ];
+        args.extend(extra);
+        String::from_utf8(fleetlab_args(&args).stdout).unwrap()
+    };
+    let sheet = md(&[]);
+    assert!(sheet.contains("Ada Lovelace") && sheet.contains("Hopper, Grace"));
+    assert!(sheet.contains("| student |"), "one answer-key table");
+    assert!(
+        sheet.contains("index.html?topic=warm-pool"),
+        "links to the page"
+    );
+    // A student's sheet depends on their id only.
+    std::fs::write(&roster, "id,name\n23,\"Hopper, Grace\"\n99,New Student\n").unwrap();
+    let again = md(&[]);
+    let grace = |s: &str| {
+        s[s.find("Hopper, Grace").unwrap()..]
+            .lines()
+            .nth(2)
+            .map(String::from)
+    };
+    assert_eq!(grace(&sheet), grace(&again));
+    std::fs::remove_dir_all(&dir).ok();
+    refused("problem-set --seed 7 --students 0", "--students takes 1 to");
+    refused(
+        "problem-set --seed 7 --roster /nonexistent.csv",
+        "cannot read the roster",
+    );
+}
+
+#[test]
+fn challenge_asks_about_a_links_page() {
+    let q = json("challenge consistent-hashing C1 --seed 7 --json --page preset=modulo-plus-one");
+    let text = q["question"].as_str().unwrap();
+    assert!(text.contains("from 64 to 65 cards"), "{text}");
+    assert_eq!(q["params"]["n1"], 65);
+    refused(
+        "challenge consistent-hashing C1 --seed 7 --page cards_after=99999",
+        "above the maximum",
+    );
 }

@@ -243,12 +243,19 @@ fn the_core_is_pure() {
         "Instant",
     ];
     let mut core: Vec<PathBuf> = Vec::new();
-    for dir in ["src/model", "src/engine", "src/topics", "src/challenge"] {
+    for dir in [
+        "src/model",
+        "src/engine",
+        "src/topics",
+        "src/challenge",
+        "src/interview",
+    ] {
         core.extend(rust_files(&root().join(dir)));
     }
     core.push(root().join("src/report.rs"));
     core.push(root().join("src/glossary.rs"));
     core.push(root().join("src/urlstate.rs"));
+    core.push(root().join("src/xapi.rs"));
     assert!(core.len() > 20);
     for path in core {
         let text = read(&path);
@@ -263,18 +270,31 @@ fn the_core_is_pure() {
 }
 
 /// The arrows between layers point one way: model ← engine ← topics, and
-/// model ← challenge ← topics (each topic's challenges.rs). So the model
-/// names no challenge, engine or topic; the engine names no topic and no
-/// challenge; the challenge layer names no topic.
+/// model ← challenge ← topics (each topic's challenges.rs), and the mock
+/// interviews above them all. So the model names no challenge, engine or
+/// topic; the engine names no topic and no challenge; the challenge layer
+/// names no topic; nothing below the interviews names them.
 #[test]
 fn layers_point_one_way() {
-    let rules: [(&str, &[&str]); 3] = [
+    let rules: [(&str, &[&str]); 4] = [
         (
             "src/model",
-            &["crate::challenge", "crate::topics", "crate::engine"],
+            &[
+                "crate::challenge",
+                "crate::topics",
+                "crate::engine",
+                "crate::interview",
+            ],
         ),
-        ("src/engine", &["crate::challenge", "crate::topics"]),
-        ("src/challenge", &["crate::topics", "crate::engine"]),
+        (
+            "src/engine",
+            &["crate::challenge", "crate::topics", "crate::interview"],
+        ),
+        (
+            "src/challenge",
+            &["crate::topics", "crate::engine", "crate::interview"],
+        ),
+        ("src/topics", &["crate::interview"]),
     ];
     for (dir, banned) in rules {
         let files = rust_files(&root().join(dir));
@@ -284,6 +304,26 @@ fn layers_point_one_way() {
             for word in banned {
                 assert!(!text.contains(word), "{} names {word}", rel(&path));
             }
+        }
+    }
+}
+
+/// The mock interviews reach the topics only through the registry
+/// (`topics::solve`, `topics::question`), never a topic module, so a key is
+/// always a topic's own challenge formula.
+#[test]
+fn interviews_reach_topics_through_the_registry() {
+    let files = rust_files(&root().join("src/interview"));
+    assert!(!files.is_empty(), "src/interview exists");
+    let modules: Vec<String> = topic_folders()
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for path in files {
+        let text = read(&path);
+        for m in &modules {
+            let form = format!("topics::{m}");
+            assert!(!text.contains(&form), "{} names {form}", rel(&path));
         }
     }
 }

@@ -8,9 +8,10 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, KIND_WORDS, MAX_SEED,
-    MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, KIND_WORDS,
+    MAX_SEED, MAX_TRIES, THEMES,
 };
+use fleetlab::xapi::Agent;
 use proptest::prelude::*;
 
 fn topic(id: &str) -> &'static dyn Topic {
@@ -155,6 +156,25 @@ fn unknown_keys_and_bad_options_are_named_not_fatal() {
 }
 
 #[test]
+fn a_theme_is_kept_and_a_wrong_one_said() {
+    for t in THEMES {
+        let q = format!("topic=consistent-hashing&embed=1&theme={t}");
+        let (s, notes) = decode(&q);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(s.embed.theme, Some(t));
+        assert_eq!(encode(&s), q);
+    }
+    let (s, notes) = decode("topic=consistent-hashing&theme=Dark");
+    assert_eq!((s.embed.theme, notes.len()), (Some("dark"), 0));
+    let (s, notes) = decode("topic=consistent-hashing&theme=neon");
+    assert_eq!(s.embed.theme, None);
+    assert_eq!(
+        notes,
+        ["theme=neon is not one of light, dark, projector; ignored."]
+    );
+}
+
+#[test]
 fn a_huge_link_is_read_quickly_and_said_to_be_cut() {
     let q = format!(
         "topic=consistent-hashing&{}cards_after=100",
@@ -210,6 +230,13 @@ fn embed_options_and_views_round_trip() {
     assert_eq!(decode(&encode(&s)).0, s);
     let (s, notes) = decode("view=glossary");
     assert_eq!((s.view, notes.len()), (View::Glossary, 0));
+    assert_eq!(decode(&encode(&s)).0, s);
+    // A mock interview names its seed, which draws its problem and numbers.
+    let (s, notes) = decode("view=interview&challenge_seed=1234");
+    assert_eq!(
+        (s.view, s.challenge.seed, notes.len()),
+        (View::Interview, Some(1234), 0)
+    );
     assert_eq!(decode(&encode(&s)).0, s);
     // Keys and values may arrive percent-encoded, and the last of a key wins.
     let (s, notes) =
@@ -381,9 +408,13 @@ fn valid_state() -> impl Strategy<Value = State> {
                 proptest::option::of(1..=MAX_TRIES),
                 proptest::option::of(0..=MAX_SEED),
                 proptest::option::of(CHART_HEIGHT.0..=CHART_HEIGHT.1),
-                0..5u8,
-                proptest::option::of(any::<bool>()),
-                proptest::option::of(proptest::collection::vec(any::<bool>(), 5)),
+                0..6u8,
+                (0..3u8, 0..3u8),
+                proptest::option::of(proptest::sample::select(THEMES.to_vec())),
+                (
+                    proptest::option::of(any::<bool>()),
+                    proptest::option::of(proptest::collection::vec(any::<bool>(), 5)),
+                ),
             ),
         )
             .prop_map(
@@ -395,7 +426,19 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view, predict, kinds),
+                    (
+                        on,
+                        lock,
+                        pick,
+                        hide,
+                        tries,
+                        fixed,
+                        height,
+                        view,
+                        (questions, actor),
+                        theme,
+                        (predict, kinds),
+                    ),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -404,6 +447,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                         View::Instructors,
                         View::Home,
                         View::Glossary,
+                        View::Interview,
                     ][view as usize];
                     if pi < n_presets {
                         let p = &t.presets()[pi];
@@ -454,6 +498,15 @@ fn valid_state() -> impl Strategy<Value = State> {
                         tries,
                         fixed_seed: fixed,
                         chart_height: height,
+                        questions: [None, Some(Questions::Page), Some(Questions::Drawn)]
+                            [questions as usize],
+                        actor: match actor {
+                            0 => None,
+                            1 => Agent::from_link("mailto:jo@example.org", None).ok(),
+                            _ => Agent::from_link("jo 1&2", Some("https://lms.example.org/x?y=z"))
+                                .ok(),
+                        },
+                        theme,
                         predict,
                         kinds: kinds
                             .map(|on| {
@@ -585,5 +638,41 @@ proptest! {
         prop_assert_eq!(&back, &s);
         prop_assert_eq!(back.params(), s.params());
         assert_inside_specs(&back);
+    }
+}
+
+#[test]
+fn questions_and_the_learner_read_write_and_explain() {
+    let q = "topic=consistent-hashing&embed=1&questions=drawn&actor=jo%20123&actor_home=https%3A%2F%2Flms.example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Drawn));
+    assert_eq!(
+        s.embed.actor.as_ref().map(Agent::link_values),
+        Some(("jo 123".into(), Some("https://lms.example.org".into())))
+    );
+    assert_eq!(encode(&s), q);
+    let q = "topic=consistent-hashing&questions=page&actor=mailto%3Ajo%40example.org";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.questions, Some(Questions::Page));
+    assert_eq!(encode(&s), q);
+    // What cannot be used is said and left out, never fatal.
+    for (bad, says) in [
+        ("questions=some", "questions=some is not “page” or “drawn”"),
+        ("actor=jo", "give actor_home"),
+        ("actor=mailto:jo", "needs an e-mail address"),
+        (
+            "actor=jo&actor_home=lms.example.org",
+            "must be a web address",
+        ),
+        (
+            "actor_home=https://lms.example.org",
+            "actor_home needs an actor",
+        ),
+    ] {
+        let (s, notes) = decode(&format!("topic=consistent-hashing&{bad}"));
+        assert!(notes.iter().any(|n| n.contains(says)), "{bad}: {notes:?}");
+        assert_eq!((s.embed.questions, s.embed.actor), (None, None), "{bad}");
     }
 }

@@ -1,14 +1,25 @@
-//! Reading a learner's typed answer: "24,576", "24576 MB", "24.6 GB",
-//! "1.2e4", "12k", "35%", "0.35" (where a share is asked), "$87,600", "2.5M",
-//! "80.32 %". Units convert inside their family (GB ↔ MB, ms ↔ s, T ↔ B
-//! tokens); a wrong family, garbage or nothing at all gets a message that says
-//! what was expected. Prices over time convert too ($/h ↔ $/day ↔ $/month ↔
-//! $/year, at 24 hours a day and 730 hours a month). Total: every string gives
-//! a finite value or an error that quotes it (shortened when long), never a
-//! panic (property-tested and fuzzed: tests/fuzz).
+//! Reading a learner's typed answer as people mean it: "24,576", "24 576
+//! MB", "24.6 GB", "17.5 GiB", "1.2e4", "12k", "35%", "87,5 %", "7/8",
+//! "$87,600", "2.5M", "$108/day", "$39,420 per month". Units convert
+//! inside their dimension (GB ↔ MB ↔ GiB, ms ↔ s ↔ min, T ↔ B tokens,
+//! tok/s ↔ tok/min, and rates and amounts over time between their periods:
+//! $/h ↔ $/day ↔ $/month ↔ $/year at 24 hours a day, 730 hours a month and
+//! 8,760 a year); an answer of another dimension ("40 tok/s" where requests
+//! per second are asked, "$2.50 per 1M" where dollars per hour are) is
+//! refused with what the question expects, never read as something else.
+//! A bare number is in the question's unit; where a share is asked, a
+//! bare number of 1 or less has two readings (0.99 is 99 % as a fraction,
+//! or 0.99 %), and the grader decides between them or asks
+//! ([`Reading::percent`]). Total: every string gives a finite value or an
+//! error that quotes it (shortened when long), never a panic
+//! (property-tested and fuzzed: tests/fuzz).
+
+mod number;
+mod phrase;
 
 use crate::model::param::quote;
-use crate::model::units::{Family, Unit};
+use crate::model::units::Unit;
+use phrase::{Dim, Noun, Phrase, HOUR_S, MONTH_S};
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -25,20 +36,17 @@ impl fmt::Display for AnswerError {
             AnswerError::Empty => write!(f, "Type a number first."),
             AnswerError::NoNumber(s) => write!(
                 f,
-                "“{s}” is not a number I can read. Try digits like 24576, 24,576, 1.2e4, 12k or 35%."
+                "“{s}” is not a number I can read. Try digits like 24576, 24,576, 1.2e4, 12k, 7/8 or 35%."
             ),
             AnswerError::UnknownUnit(u) => {
                 write!(f, "I don't know the unit “{u}”. Leave it off, or use one like MB, GB, ms, s, $, %.")
             }
             AnswerError::WrongFamily { got, want } => write!(
                 f,
-                "“{got}” is {} but the question asks for {}{}.",
-                family_words(unit_family_of_word(got)),
-                family_words(Some(want.family())),
-                match want.symbol() {
-                    "" => String::new(),
-                    s => format!(" ({s})"),
-                }
+                "Expected {}: “{got}” is {}, and the question asks for {}.",
+                expected(*want),
+                typed_words(got),
+                wanted(*want).0.words()
             ),
         }
     }
@@ -46,278 +54,269 @@ impl fmt::Display for AnswerError {
 
 impl std::error::Error for AnswerError {}
 
-fn family_words(f: Option<Family>) -> &'static str {
-    match f {
-        Some(Family::Memory) => "a memory size",
-        Some(Family::Time) => "a time",
-        Some(Family::Money) => "an amount of money",
-        Some(Family::MoneyRate) => "a price over time",
-        Some(Family::TokenPrice) => "a price per million tokens",
-        Some(Family::Share) => "a percentage",
-        Some(Family::Rate) => "a rate",
-        Some(Family::Tokens) => "a token count",
-        Some(Family::Ratio) => "a ratio",
-        Some(Family::Count) => "a count",
-        Some(Family::Plain) | None => "a number",
+/// What a question expects, as the grader says it: "$/year", "MB", "a
+/// plain number".
+pub fn expected(unit: Unit) -> String {
+    match unit {
+        Unit::Share => "a percentage (35%) or a fraction (0.35)".to_string(),
+        Unit::TTokens => "T tokens (in the month)".to_string(),
+        u if u.symbol().is_empty() => "a plain number".to_string(),
+        u => u.symbol().to_string(),
     }
 }
 
-/// A unit the parser recognises: its family and its factor to the family's
-/// base (MB for memory, ms for time, tokens for tokens, dollars for money,
-/// dollars per hour for money over time).
-struct Known {
-    family: Family,
-    factor: f64,
-}
-
-fn known(word: &str) -> Option<Known> {
-    let w = word.trim().trim_end_matches('.').to_ascii_lowercase();
-    let k = |family, factor| Some(Known { family, factor });
-    match w.as_str() {
-        "%" | "percent" | "pct" => k(Family::Share, 0.01),
-        "pt" | "pts" | "point" | "points" | "pp" | "percentage points" => k(Family::Share, 0.01),
-        "kb" => k(Family::Memory, 0.001),
-        "mb" => k(Family::Memory, 1.0),
-        "gb" => k(Family::Memory, 1000.0),
-        "tb" => k(Family::Memory, 1_000_000.0),
-        "ms" | "msec" | "millisecond" | "milliseconds" => k(Family::Time, 1.0),
-        "s" | "sec" | "secs" | "second" | "seconds" => k(Family::Time, 1000.0),
-        "min" | "mins" | "minute" | "minutes" => k(Family::Time, 60_000.0),
-        "h" | "hr" | "hrs" | "hour" | "hours" => k(Family::Time, 3_600_000.0),
-        "tokens" | "token" | "tok" => k(Family::Tokens, 1.0),
-        "t tokens" | "t tok" | "trillion tokens" => k(Family::Tokens, 1e12),
-        "b tokens" | "b tok" | "billion tokens" => k(Family::Tokens, 1e9),
-        "m tokens" | "m tok" | "million tokens" => k(Family::Tokens, 1e6),
-        "tok/s" | "tokens/s" | "tok/sec" | "tokens per second" => k(Family::Rate, 1.0),
-        "req/s" | "requests/s" | "rps" | "requests per second" | "/s" | "per second" => {
-            k(Family::Rate, 1.0)
-        }
-        "tok/$" | "tokens per dollar" | "tokens/$" => k(Family::Rate, 1.0),
-        "$/h" | "/h" | "per hour" | "/hour" | "an hour" | "$/hour" => k(Family::MoneyRate, 1.0),
-        "$/day" | "/day" | "per day" | "a day" => k(Family::MoneyRate, 1.0 / HOURS_PER_DAY),
-        "$/year" | "/year" | "per year" | "a year" | "/yr" => {
-            k(Family::MoneyRate, 1.0 / HOURS_PER_YEAR)
-        }
-        "$/month" | "/month" | "per month" | "a month" => {
-            k(Family::MoneyRate, 1.0 / HOURS_PER_MONTH)
-        }
-        "$ per 1m tokens"
-        | "per 1m tokens"
-        | "$ per 1m"
-        | "per 1m"
-        | "$/1m tokens"
-        | "/1m tokens"
-        | "$/1m"
-        | "/1m"
-        | "$/mtok"
-        | "/mtok"
-        | "per million tokens"
-        | "$ per million tokens" => k(Family::TokenPrice, 1.0),
-        "x" | "×" | "times" => k(Family::Ratio, 1.0),
-        "$" | "usd" | "dollars" | "dollar" => k(Family::Money, 1.0),
-        "cards" | "card" | "families" | "family" | "replicas" | "replica" | "copies" | "copy"
-        | "requests" | "request" | "req" | "gpus" | "gpu" => k(Family::Count, 1.0),
-        _ => None,
+/// What the words typed after a number measure, for a message.
+fn typed_words(got: &str) -> &'static str {
+    let w = tidy(got);
+    match phrase::read(&w, false).or_else(|| phrase::read(&w, true)) {
+        _ if w == "$" => Dim::Money.words(),
+        Some(Phrase {
+            dim: Dim::Plain,
+            per_s: Some(_),
+            ..
+        }) => "a rate over time",
+        Some(p) => p.dim.words(),
+        None => Dim::Plain.words(),
     }
 }
 
-/// Hours in a day, a month (the buying-the-fleet page's "a month is 730
-/// hours") and a year (12 such months, 365 days).
-const HOURS_PER_DAY: f64 = 24.0;
-const HOURS_PER_MONTH: f64 = 730.0;
-const HOURS_PER_YEAR: f64 = 8760.0;
-
-fn unit_family_of_word(word: &str) -> Option<Family> {
-    known(word).map(|k| k.family)
+/// A typed answer read in the question's unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// The value in the question's unit's stored form (fractions for
+    /// shares).
+    pub value: f64,
+    /// Where a share is asked and a bare number of 1 or less was typed
+    /// ("0.99"), its other reading: that many percent (`value / 100`).
+    pub percent: Option<f64>,
 }
 
-/// The factor from a unit's stored form to its family's base.
-fn base_factor(u: Unit) -> f64 {
-    match u {
-        Unit::Share => 1.0,
-        Unit::Points => 0.01,
-        Unit::Gb => 1000.0,
-        Unit::Seconds => 1000.0,
-        Unit::Hours => 3_600_000.0,
-        Unit::TTokens => 1e12,
-        Unit::UsdPerDay => 1.0 / HOURS_PER_DAY,
-        Unit::UsdPerMonth => 1.0 / HOURS_PER_MONTH,
-        Unit::UsdPerYear => 1.0 / HOURS_PER_YEAR,
-        _ => 1.0,
+/// The dimension of a question's unit and the factor from its stored form
+/// to the dimension's base.
+fn wanted(unit: Unit) -> (Dim, f64) {
+    match unit {
+        Unit::Share => (Dim::Share, 1.0),
+        Unit::Points => (Dim::Share, 0.01),
+        Unit::Ratio => (Dim::Ratio, 1.0),
+        Unit::Mb => (Dim::Memory, 1.0),
+        Unit::Gb => (Dim::Memory, 1e3),
+        Unit::Ms => (Dim::Time, 1.0),
+        Unit::Seconds => (Dim::Time, 1e3),
+        Unit::Hours => (Dim::Time, HOUR_S * 1e3),
+        Unit::Usd => (Dim::Money, 1.0),
+        Unit::UsdPerHour => (Dim::MoneyRate, 1.0),
+        Unit::UsdPerDay => (Dim::MoneyRate, HOUR_S / phrase::DAY_S),
+        Unit::UsdPerMonth => (Dim::MoneyRate, HOUR_S / MONTH_S),
+        Unit::UsdPerYear => (Dim::MoneyRate, HOUR_S / phrase::YEAR_S),
+        Unit::UsdPerMTok => (Dim::TokenPrice, 1.0),
+        Unit::TokPerS => (Dim::TokenRate, 1.0),
+        Unit::ReqPerS => (Dim::RequestRate, 1.0),
+        Unit::Tokens => (Dim::Tokens, 1.0),
+        Unit::TTokens => (Dim::Tokens, 1e12),
+        Unit::TokPerUsd => (Dim::TokensPerDollar, 1.0),
+        Unit::Count(noun) => (Dim::Count(noun_of(noun)), 1.0),
+        Unit::None => (Dim::Plain, 1.0),
     }
 }
 
-/// Families that a typed unit may stand for when the question asks for `want`
-/// (a count of cards answered "562 cards"; "$2.50" for a price per hour).
-fn compatible(got: Family, want: Family) -> bool {
-    got == want
-        || matches!(
-            (got, want),
-            (Family::Money, Family::MoneyRate | Family::TokenPrice)
-                | (Family::Count, Family::Plain)
-        )
+fn noun_of(noun: &str) -> Noun {
+    match noun {
+        "cards" | "replicas" | "gpus" => Noun::Servers,
+        "families" => Noun::Families,
+        "copies" => Noun::Copies,
+        "requests" => Noun::Requests,
+        _ => Noun::Any,
+    }
 }
 
 /// Reads `text` as a number in `unit`'s stored form (fractions for shares, T
-/// for T tokens, MB for MB…). A value too large for a number (`1e308 TB`, a
-/// share whose percentage overflows) is not a number this reads.
+/// for T tokens, MB for MB…), the documented reading of a bare share number
+/// of 1 or less being the fraction. A value too large for a number (`1e308
+/// TB`, a share whose percentage overflows) is not a number this reads.
 pub fn parse_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
-    let v = read_answer(text, unit)?;
-    let written = if unit == Unit::Share { v * 100.0 } else { v };
-    if written.is_finite() {
-        Ok(v)
+    read(text, unit).map(|r| r.value)
+}
+
+/// Reads `text` in `unit`, with both readings of a bare share number of 1 or
+/// less (see [`Reading`]).
+pub fn read(text: &str, unit: Unit) -> Result<Reading, AnswerError> {
+    let r = read_answer(text, unit)?;
+    let finite = |v: f64| v.is_finite() && (unit != Unit::Share || (v * 100.0).is_finite());
+    if finite(r.value) && r.percent.is_none_or(finite) {
+        Ok(r)
     } else {
         Err(AnswerError::NoNumber(quote(text.trim())))
     }
 }
 
-fn read_answer(text: &str, unit: Unit) -> Result<f64, AnswerError> {
+/// Unicode minus signs and spaces as ASCII, outer spaces and an
+/// approximation sign off.
+fn normalize(text: &str) -> String {
     let t: String = text
         .trim()
         .chars()
         .map(|c| match c {
             '\u{2212}' | '\u{2013}' => '-',
-            '\u{00a0}' | '\u{2009}' | '\u{202f}' => ' ',
+            '\u{00a0}' | '\u{2009}' | '\u{202f}' | '\u{2007}' => ' ',
             c => c,
         })
         .collect();
-    let t = t.trim().trim_start_matches(['≈', '~']).trim();
-    if t.is_empty() {
-        return Err(AnswerError::Empty);
-    }
+    t.trim().trim_start_matches(['≈', '~']).trim().to_string()
+}
+
+/// A unit phrase as the tables write it: lowercase, single spaces, no
+/// closing full stop.
+fn tidy(s: &str) -> String {
+    s.trim()
+        .trim_end_matches('.')
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// The sign and the dollar sign before the number, in either order.
+fn prefix(t: &str) -> (bool, bool, &str) {
     let (negative, rest) = match t.strip_prefix('-') {
         Some(r) => (true, r.trim_start()),
-        None => (false, t),
+        None => (false, t.strip_prefix('+').unwrap_or(t).trim_start()),
     };
     let (dollar, rest) = match rest.strip_prefix('$') {
         Some(r) => (true, r.trim_start()),
         None => (false, rest),
     };
-    // "$-5" as well as "-$5".
-    let (negative, rest) = match rest.strip_prefix('-') {
-        Some(r) if dollar && !negative => (true, r.trim_start()),
-        _ => (negative, rest),
-    };
-    let (number, rest) =
-        leading_number(rest).ok_or_else(|| AnswerError::NoNumber(quote(text.trim())))?;
-    let mut value = if negative { -number } else { number };
-    let mut rest = rest.trim();
-
-    // A magnitude suffix right after the number: 12k, 2.5M, 3B, 1.5T.
-    let mut scaled = false;
-    if let Some(c) = rest.chars().next() {
-        let after = &rest[c.len_utf8()..];
-        let ends =
-            after.is_empty() || after.starts_with(|ch: char| ch.is_whitespace() || ch == '/');
-        let mult = match c {
-            'k' | 'K' => Some(1e3),
-            'M' => Some(1e6),
-            'B' => Some(1e9),
-            'T' => Some(1e12),
-            _ => None,
-        };
-        // "MB"/"GB"/"T tokens" are units, not magnitudes.
-        let is_unit_word = known(rest).is_some() && !matches!(c, 'k' | 'K');
-        if let (Some(m), true, false) = (mult, ends, is_unit_word) {
-            value *= m;
-            rest = after.trim();
-            scaled = true;
-        }
-    }
-    let rest = rest.trim_end_matches('.').trim();
-
-    let want = unit.family();
-    if rest.is_empty() {
-        // A bare number is in the question's unit; for a share, a number
-        // above 1 is read as a percentage ("35" = 35%), 1 or less as a
-        // fraction ("0.35").
-        if unit == Unit::Share && value.abs() > 1.0 && !scaled {
-            return Ok(value / 100.0);
-        }
-        // "1.5T" or "1500B" where tokens are asked: a token count.
-        if scaled && want == Family::Tokens {
-            return Ok(value / base_factor(unit));
-        }
-        if dollar && !matches!(want, Family::Money | Family::MoneyRate) {
-            return Err(AnswerError::WrongFamily {
-                got: "$".into(),
-                want: unit,
-            });
-        }
-        return Ok(value);
-    }
-    // "T tokens" after scaling already applied reads as plain "tokens".
-    let k = known(rest).ok_or_else(|| AnswerError::UnknownUnit(quote(rest)))?;
-    if !compatible(k.family, want) {
-        return Err(AnswerError::WrongFamily {
-            got: rest.to_string(),
-            want: unit,
-        });
-    }
-    if k.family == want && k.factor == base_factor(unit) {
-        // The question's own unit: the number as typed, exactly.
-        Ok(value)
-    } else if k.family == want {
-        Ok(value * k.factor / base_factor(unit))
-    } else {
-        // Same quantity written with a noun ("562 cards") or a dollar price.
-        Ok(value)
+    match rest.strip_prefix('-') {
+        Some(r) if dollar && !negative => (true, true, r.trim_start()),
+        _ => (negative, dollar, rest),
     }
 }
 
-/// The number at the start of `s` (digits with optional `,` or `_` grouping,
-/// a decimal point and an exponent), and the rest.
-fn leading_number(s: &str) -> Option<(f64, &str)> {
-    let bytes = s.as_bytes();
-    let mut i = 0;
-    let mut digits = String::new();
-    let mut seen_digit = false;
-    let mut seen_dot = false;
-    while i < bytes.len() {
-        let c = bytes[i] as char;
-        if c.is_ascii_digit() {
-            digits.push(c);
-            seen_digit = true;
-        } else if c == '.' && !seen_dot {
-            digits.push(c);
-            seen_dot = true;
-        } else if (c == ',' || c == '_')
-            && seen_digit
-            && !seen_dot
-            && i + 3 < bytes.len()
-            && bytes[i + 1..i + 4].iter().all(|b| b.is_ascii_digit())
-            && bytes.get(i + 4).is_none_or(|b| !b.is_ascii_digit())
-        {
-            // A thousands separator: exactly three digits follow it.
-        } else {
-            break;
-        }
-        i += 1;
+fn read_answer(text: &str, unit: Unit) -> Result<Reading, AnswerError> {
+    let t = normalize(text);
+    if t.is_empty() {
+        return Err(AnswerError::Empty);
     }
-    if !seen_digit {
-        return None;
+    let (negative, dollar, rest) = prefix(&t);
+    let (number, fraction, rest) =
+        number::leading(rest).ok_or_else(|| AnswerError::NoNumber(quote(text.trim())))?;
+    let mut value = if negative { -number } else { number };
+    let rest = rest.trim().trim_end_matches('.').trim();
+    // The unit words; a magnitude letter or word ("12k", "2.5 million
+    // tokens") only where the words are not a unit themselves ("MB").
+    let mut scaled = false;
+    let phrase = if rest.is_empty() {
+        None
+    } else if let Some(p) = phrase::read(&tidy(rest), dollar) {
+        Some((p, rest))
+    } else {
+        let (m, after) =
+            phrase::leading_magnitude(rest).ok_or_else(|| AnswerError::UnknownUnit(quote(rest)))?;
+        value *= m;
+        scaled = true;
+        match after.is_empty() {
+            true => None,
+            false => Some((
+                phrase::read(&tidy(after), dollar)
+                    .ok_or_else(|| AnswerError::UnknownUnit(quote(after)))?,
+                after,
+            )),
+        }
+    };
+    let (want, base) = wanted(unit);
+    let Some((p, words)) = phrase else {
+        return bare(value, unit, dollar, (scaled, fraction));
+    };
+    let p = in_question_terms(p, unit, scaled);
+    let wrong = || AnswerError::WrongFamily {
+        got: quote(words),
+        want: unit,
+    };
+    if p.dim.fits(want) {
+        Ok(Reading {
+            // The question's own unit: the number as typed, exactly.
+            value: if p.factor == base {
+                value
+            } else {
+                value * p.factor / base
+            },
+            percent: None,
+        })
+    } else if p.dim == Dim::Money && matches!(want, Dim::MoneyRate | Dim::TokenPrice) {
+        // "10 dollars" for a price: in the question's period.
+        Ok(Reading {
+            value,
+            percent: None,
+        })
+    } else {
+        Err(wrong())
     }
-    // Exponent: e or E, optional sign, digits.
-    if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
-        let mut j = i + 1;
-        if j < bytes.len() && (bytes[j] == b'+' || bytes[j] == b'-') {
-            j += 1;
+}
+
+/// A number with no unit words: in the question's unit. Where a share is
+/// asked, above 1 it is a percentage ("35"); 1 or less has two readings.
+fn bare(
+    value: f64,
+    unit: Unit,
+    dollar: bool,
+    (scaled, fraction): (bool, bool),
+) -> Result<Reading, AnswerError> {
+    let (want, base) = wanted(unit);
+    let one = |value| {
+        Ok(Reading {
+            value,
+            percent: None,
+        })
+    };
+    if dollar && !matches!(want, Dim::Money | Dim::MoneyRate | Dim::TokenPrice) {
+        return Err(AnswerError::WrongFamily {
+            got: "$".into(),
+            want: unit,
+        });
+    }
+    if unit == Unit::Share && !scaled && !fraction {
+        if value.abs() > 1.0 {
+            return one(value / 100.0);
         }
-        let start = j;
-        while j < bytes.len() && bytes[j].is_ascii_digit() {
-            j += 1;
-        }
-        if j > start && j - start <= 4 {
-            digits.push_str(&s[i..j]);
-            i = j;
+        if value != 0.0 {
+            return Ok(Reading {
+                value,
+                // As "0.99%" reads: that many hundredths.
+                percent: Some(value * 0.01),
+            });
         }
     }
-    let v: f64 = digits.parse().ok()?;
-    // Digits that overflow, or that underflow to zero ("1e-400"), are not
-    // read as something else than was typed.
-    let mantissa = digits.split(['e', 'E']).next().unwrap_or("");
-    let nonzero = mantissa.bytes().any(|b| (b'1'..=b'9').contains(&b));
-    (v.is_finite() && (v != 0.0 || !nonzero)).then_some((v, &s[i..]))
+    // "1.5T" or "1500B" where tokens are asked: a token count.
+    if scaled && want == Dim::Tokens {
+        return one(value / base);
+    }
+    one(value)
+}
+
+/// A period with no unit before it ("/h", "per day") measures what the
+/// question measures: dollars, tokens or requests over that period; T
+/// tokens "a month" are the month's tokens.
+fn in_question_terms(p: Phrase, unit: Unit, scaled: bool) -> Phrase {
+    let (want, base) = wanted(unit);
+    let over = |dim, factor| Phrase {
+        dim,
+        factor,
+        per_s: p.per_s,
+    };
+    match (p.dim, p.per_s) {
+        (Dim::Plain, Some(s)) => match want {
+            Dim::MoneyRate => over(Dim::MoneyRate, HOUR_S / s),
+            Dim::TokenRate => over(Dim::TokenRate, 1.0 / s),
+            Dim::RequestRate => over(Dim::RequestRate, 1.0 / s),
+            Dim::Tokens if unit == Unit::TTokens && s == MONTH_S => {
+                over(Dim::Tokens, if scaled { 1.0 } else { base })
+            }
+            _ => p,
+        },
+        (Dim::TokenRate, Some(s)) if unit == Unit::TTokens && s == MONTH_S => {
+            over(Dim::Tokens, p.factor * MONTH_S)
+        }
+        _ => p,
+    }
 }
 
 /// Writes `v` so that [`parse_answer`] reads back exactly `v`: shortest
@@ -418,10 +417,101 @@ mod tests {
                 ok(text, unit, want);
             }
         }
-        assert!(
-            parse_answer("1,2", Unit::Count("")).is_err(),
-            "a decimal comma is not read as grouping"
-        );
+        // A decimal comma: one or two digits, or four and more, after it.
+        ok("1,2", Unit::Count(""), 1.2);
+        ok("87,5 %", Unit::Share, 0.875);
+    }
+
+    /// Every dimension a question asks in: the answer in another unit of
+    /// the same dimension converts, one of another dimension is refused
+    /// with what the question expects.
+    #[test]
+    fn every_unit_family_converts_inside_and_refuses_outside() {
+        let inside: &[(Unit, &str, f64)] = &[
+            (Unit::Share, "99%", 0.99),
+            (Unit::Share, "7/8", 0.875),
+            (Unit::Share, "1/101", 1.0 / 101.0),
+            (Unit::Points, "24.1 pp", 24.1),
+            (Unit::Ratio, "1.25 times", 1.25),
+            (Unit::Mb, "17.5 GiB", 17.5 * 1_073.741_824),
+            (Unit::Mb, "24 576 MB", 24576.0),
+            (Unit::Gb, "512 MiB", 0.536_870_912),
+            (Unit::Ms, "0.5 min", 30_000.0),
+            (Unit::Seconds, "2 min", 120.0),
+            (Unit::Hours, "1.5 days", 36.0),
+            (Unit::Usd, "87.6 thousand dollars", 87_600.0),
+            (Unit::UsdPerHour, "$240 a day", 10.0),
+            (Unit::UsdPerHour, "$7,300 monthly", 10.0),
+            (Unit::UsdPerDay, "$10/h", 240.0),
+            (
+                Unit::UsdPerMonth,
+                "$120,000 per year",
+                120_000.0 / 8760.0 * 730.0,
+            ),
+            (Unit::UsdPerYear, "$108/day", 39_420.0),
+            (Unit::UsdPerYear, "$3,285 per month", 39_420.0),
+            (Unit::UsdPerYear, "$0.5/s", 0.5 * 3600.0 * 8760.0),
+            (Unit::UsdPerMTok, "$0.0025 per 1k tokens", 2.5),
+            (Unit::UsdPerMTok, "$0.0000025/token", 2.5),
+            (Unit::TokPerS, "1.2M tok/min", 20_000.0),
+            (Unit::TokPerS, "60k tokens per second", 60_000.0),
+            (Unit::ReqPerS, "600 req/min", 10.0),
+            (Unit::ReqPerS, "36,000 requests per hour", 10.0),
+            (Unit::ReqPerS, "12 /s", 12.0),
+            (Unit::Tokens, "1.2k tokens", 1200.0),
+            (Unit::TTokens, "50.46T tokens/month", 50.46),
+            (Unit::TTokens, "50,460 B tokens", 50.46),
+            (Unit::TokPerUsd, "6.97 million tokens per dollar", 6.97e6),
+            (Unit::Count("cards"), "35 040 GPUs", 35_040.0),
+            (Unit::Count("replicas"), "3 cards", 3.0),
+            (Unit::Count("requests"), "960 req", 960.0),
+            (Unit::Count(""), "4 families", 4.0),
+        ];
+        for &(unit, text, want) in inside {
+            ok(text, unit, want);
+        }
+        let outside: &[(Unit, &str)] = &[
+            (Unit::Share, "0.5 ms"),
+            (Unit::Ratio, "125%"),
+            (Unit::Mb, "12 ms"),
+            (Unit::Ms, "12 MB"),
+            (Unit::Usd, "$5,000/month"),
+            (Unit::UsdPerYear, "$2.50 per 1M tokens"),
+            (Unit::UsdPerYear, "39,420 tok/s"),
+            (Unit::UsdPerMTok, "$2.50/h"),
+            (Unit::TokPerS, "40 req/s"),
+            (Unit::ReqPerS, "40 tok/s"),
+            (Unit::ReqPerS, "5,000 requests"),
+            (Unit::Count("requests"), "50 req/s"),
+            (Unit::Tokens, "1,200 tok/s"),
+            (Unit::TTokens, "19.2M tok/s"),
+            (Unit::TTokens, "1.66T tokens/day"),
+            (Unit::TokPerUsd, "$0.14 per 1M"),
+            (Unit::Count("cards"), "4 families"),
+            (Unit::Count("copies"), "3 cards"),
+            (Unit::Count("cards"), "$12"),
+        ];
+        for &(unit, text) in outside {
+            let e = parse_answer(text, unit).unwrap_err();
+            assert!(
+                matches!(e, AnswerError::WrongFamily { .. }),
+                "{text} as {unit:?}: {e:?}"
+            );
+            assert!(e.to_string().starts_with("Expected "), "{e}");
+        }
+        let e = parse_answer("$39,420 tok/s", Unit::UsdPerYear).unwrap_err();
+        assert!(e.to_string().starts_with("Expected $/year"), "{e}");
+    }
+
+    #[test]
+    fn a_bare_share_of_one_or_less_has_two_readings() {
+        let r = read("0.99", Unit::Share).unwrap();
+        assert_eq!((r.value, r.percent), (0.99, Some(0.0099)));
+        let r = read("1", Unit::Share).unwrap();
+        assert_eq!((r.value, r.percent), (1.0, Some(0.01)));
+        for one in ["0.99%", "99", "7/8", "0", "0.5k"] {
+            assert_eq!(read(one, Unit::Share).unwrap().percent, None, "{one}");
+        }
     }
 
     #[test]

@@ -14,6 +14,11 @@ use std::collections::BTreeMap;
 /// boxes are all empty (and says it was upgraded).
 pub const VERSION: u32 = 2;
 
+/// The largest record text read (an import, the saved record). A record
+/// holds one entry per template of every topic, a few kilobytes; a larger
+/// text is not a record this page wrote, and is refused before it is read.
+pub const MAX_BYTES: usize = 64 * 1024;
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Entry {
@@ -30,6 +35,31 @@ pub struct Entry {
     pub due: Option<u32>,
 }
 
+/// One finished mock interview: the problem, its seed and length, and how
+/// the answers went by dimension, in the order estimation, trade-offs,
+/// cost, reliability.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct InterviewResult {
+    pub problem: String,
+    pub seed: u64,
+    pub minutes: u32,
+    pub dims: [DimTally; 4],
+}
+
+/// Questions asked in one dimension of a mock, and those answered correct
+/// or close.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DimTally {
+    pub asked: u32,
+    pub correct: u32,
+    pub close: u32,
+}
+
+/// The record keeps the last this many mock interviews.
+pub const MAX_INTERVIEWS: usize = 100;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Progress {
@@ -44,6 +74,8 @@ pub struct Progress {
     /// Predictions on topic pages, keyed "topic/story" or "topic/story+fix":
     /// `attempts` counts those made, `correct` those the model bore out.
     pub predictions: BTreeMap<String, Entry>,
+    /// Finished mock interviews, oldest first.
+    pub interviews: Vec<InterviewResult>,
 }
 
 impl Default for Progress {
@@ -56,6 +88,7 @@ impl Default for Progress {
             best_streak: 0,
             drawn: 0,
             predictions: BTreeMap::new(),
+            interviews: Vec::new(),
         }
     }
 }
@@ -66,13 +99,6 @@ const MAX_SAFE: u64 = (1 << 53) - 1;
 
 pub fn key(topic: &str, template: &str) -> String {
     format!("{topic}/{template}")
-}
-
-/// A template id the record keeps: a numeric challenge (C1–C3) or a
-/// question kind (L1, M1, O1, P1).
-fn known_template(id: &str) -> bool {
-    matches!(id, "C1" | "C2" | "C3")
-        || super::kinds::Kind::from_id(id).is_some_and(|k| k.id() == id)
 }
 
 /// Bounds the counts by the attempts; whether it changed anything.
@@ -127,9 +153,18 @@ impl Progress {
         }
     }
 
+    /// Records a finished mock interview (the oldest goes past
+    /// [`MAX_INTERVIEWS`]).
+    pub fn record_interview(&mut self, result: InterviewResult) {
+        self.interviews.push(result);
+        let extra = self.interviews.len().saturating_sub(MAX_INTERVIEWS);
+        self.interviews.drain(..extra);
+    }
+
     /// Makes a parsed record consistent, saying what it changed: a newer
-    /// version is refused (so a later build's work is not overwritten), keys
-    /// that are not "topic/Cn" are dropped, counts are bounded by attempts.
+    /// version is refused (so a later build's work is not overwritten),
+    /// entries for a topic or challenge this build does not have are dropped
+    /// (and named), counts are bounded by attempts.
     pub fn repaired(mut self) -> Result<(Progress, Vec<String>), String> {
         let mut notes = Vec::new();
         if self.version > VERSION {
@@ -145,16 +180,10 @@ impl Progress {
             ));
             self.version = VERSION;
         }
-        let before = self.entries.len();
-        self.entries.retain(|k, _| {
-            k.split_once('/')
-                .is_some_and(|(t, c)| !t.is_empty() && known_template(c))
-        });
-        if self.entries.len() < before {
-            notes.push(format!(
-                "dropped {} unknown entries",
-                before - self.entries.len()
-            ));
+        let unknown: Vec<String> = self.entries.keys().filter(|k| !known(k)).cloned().collect();
+        if !unknown.is_empty() {
+            self.entries.retain(|k, _| known(k));
+            notes.push(dropped(&unknown));
         }
         let mut fixed = 0;
         for e in self.entries.values_mut() {
@@ -182,6 +211,23 @@ impl Progress {
         if self.streak > self.best_streak {
             self.best_streak = self.streak;
             fixed += 1;
+        }
+        let mocks = self.interviews.len();
+        self.interviews.retain(|m| m.seed <= MAX_SAFE);
+        let extra = self.interviews.len().saturating_sub(MAX_INTERVIEWS);
+        self.interviews.drain(..extra);
+        if self.interviews.len() < mocks {
+            notes.push(format!(
+                "dropped {} interview results",
+                mocks - self.interviews.len()
+            ));
+        }
+        for t in self.interviews.iter_mut().flat_map(|m| &mut m.dims) {
+            if t.correct > t.asked || t.close > t.asked - t.correct {
+                t.correct = t.correct.min(t.asked);
+                t.close = t.close.min(t.asked - t.correct);
+                fixed += 1;
+            }
         }
         if fixed > 0 {
             notes.push(format!("corrected {fixed} inconsistent counts"));
@@ -213,6 +259,11 @@ impl Progress {
         }
         self.score = self.score.saturating_add(other.score);
         self.best_streak = self.best_streak.max(other.best_streak);
+        for m in &other.interviews {
+            if !self.interviews.contains(m) {
+                self.record_interview(m.clone());
+            }
+        }
     }
 
     /// Records a prediction made on a story of a topic page (`story`:
@@ -230,6 +281,40 @@ impl Progress {
             .values()
             .fold(0u32, |n, e| n.saturating_add(e.correct))
     }
+}
+
+/// Whether `key` is "topic/template" of a challenge this build has.
+fn known(key: &str) -> bool {
+    key.split_once('/').is_some_and(|(t, c)| {
+        super::generated::templates(t).is_some_and(|ts| {
+            // A numeric challenge, or a question kind (L1, M1, O1, P1).
+            ts.iter().any(|x| x.id == c)
+                || super::kinds::Kind::from_id(c).is_some_and(|k| k.id() == c)
+        })
+    })
+}
+
+/// "dropped 2 entries for topics or challenges this page does not have
+/// (nonsense, warp/C9)": a few named, each cut short.
+fn dropped(keys: &[String]) -> String {
+    let named: Vec<String> = keys
+        .iter()
+        .take(3)
+        .map(|k| {
+            let mut s: String = k.chars().filter(|c| !c.is_control()).take(24).collect();
+            if k.chars().count() > 24 {
+                s.push('…');
+            }
+            s
+        })
+        .collect();
+    let more = if keys.len() > 3 { ", …" } else { "" };
+    format!(
+        "dropped {} {} for topics or challenges this page does not have ({}{more})",
+        keys.len(),
+        if keys.len() == 1 { "entry" } else { "entries" },
+        named.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -250,6 +335,46 @@ mod tests {
             (e.attempts, e.correct, e.first_try, e.last_seed),
             (2, 2, 1, Some(6))
         );
+    }
+
+    #[test]
+    fn interviews_are_kept_merged_and_repaired() {
+        let mut p = Progress::default();
+        let tally = |asked, correct, close| DimTally {
+            asked,
+            correct,
+            close,
+        };
+        let result = |seed| InterviewResult {
+            problem: "chat".into(),
+            seed,
+            minutes: 20,
+            dims: [tally(2, 1, 1); 4],
+        };
+        p.record_interview(result(1));
+        let mut other = Progress::default();
+        other.record_interview(result(1));
+        other.record_interview(result(2));
+        p.merge(&other);
+        assert_eq!(
+            p.interviews,
+            [result(1), result(2)],
+            "no double after import"
+        );
+        for s in 0..MAX_INTERVIEWS as u64 {
+            p.record_interview(result(10 + s));
+        }
+        assert_eq!(p.interviews.len(), MAX_INTERVIEWS);
+        assert_eq!(p.interviews[0].seed, 10);
+        let mut bad = Progress::default();
+        bad.record_interview(result(u64::MAX));
+        let mut odd = result(3);
+        odd.dims[2] = tally(2, 3, 4);
+        bad.record_interview(odd);
+        let (q, notes) = bad.repaired().unwrap();
+        assert_eq!(q.interviews.len(), 1);
+        assert_eq!(q.interviews[0].dims[2], tally(2, 2, 0));
+        assert_eq!(notes.len(), 2, "{notes:?}");
     }
 
     #[test]
@@ -277,8 +402,11 @@ mod tests {
             ..Progress::default()
         };
         p.entries.insert("nonsense".into(), Entry::default());
+        p.entries.insert("warp-drive/C1".into(), Entry::default());
+        p.entries
+            .insert("consistent-hashing/C9".into(), Entry::default());
         p.entries.insert(
-            "a/C2".into(),
+            "consistent-hashing/C2".into(),
             Entry {
                 attempts: 1,
                 correct: 5,
@@ -289,9 +417,13 @@ mod tests {
         );
         let (q, notes) = p.repaired().unwrap();
         assert_eq!(q.entries.len(), 1);
-        assert_eq!(q.entry("a", "C2").correct, 1);
-        assert_eq!(q.entry("a", "C2").last_seed, None);
+        assert_eq!(q.entry("consistent-hashing", "C2").correct, 1);
+        assert_eq!(q.entry("consistent-hashing", "C2").last_seed, None);
         assert_eq!(notes.len(), 3, "{notes:?}");
+        assert_eq!(
+            notes[1],
+            "dropped 3 entries for topics or challenges this page does not have (consistent-hashing/C9, nonsense, warp-drive/C1)"
+        );
         // A streak above the best is raised, and said.
         let p = Progress {
             streak: 5,

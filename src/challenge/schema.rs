@@ -175,6 +175,26 @@ pub struct Template {
     pub solution: String,
     #[serde(default, rename = "vars")]
     pub vars: Vec<Var>,
+    /// The common wrong ideas the question separates from the right one,
+    /// each a formula of the topic's solver with its own feedback.
+    #[serde(default, rename = "misconception")]
+    pub misconceptions: Vec<Misconception>,
+}
+
+/// A common wrong idea a template names: its formula (a key of the topic's
+/// solver, like `answer`) and what a learner whose answer matches it is
+/// told. The formula may decline a draw where the idea gives no other
+/// number than the right one.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Misconception {
+    /// The wrong idea in a few words ("1/n: the new cards over the old ring").
+    pub name: String,
+    /// The key the topic's `solve` computes for it.
+    pub answer: String,
+    /// What the learner is told, with the template's placeholders and
+    /// `{value}` (the misconception's number in the answer's unit).
+    pub feedback: String,
 }
 
 impl Template {
@@ -201,6 +221,17 @@ impl Template {
                 return Err(format!("{id}: tolerance must be positive"))
             }
             _ => {}
+        }
+        for m in &self.misconceptions {
+            if [&m.name, &m.answer, &m.feedback]
+                .iter()
+                .any(|x| x.trim().is_empty())
+                || m.answer == self.answer
+            {
+                return Err(format!(
+                    "{id}: a misconception has a name, feedback and its own answer key"
+                ));
+            }
         }
         self.vars.iter().try_for_each(Var::check)
     }
@@ -256,8 +287,16 @@ pub fn to_rust(templates: &[Template]) -> String {
                 opt(&v.param, s),
             )
         });
+        let misconceptions = list(&t.misconceptions, |m| {
+            format!(
+                "StaticMisconception {{ name: {}, answer: {}, feedback: {} }}",
+                s(&m.name),
+                s(&m.answer),
+                s(&m.feedback)
+            )
+        });
         out += &format!(
-            "StaticTemplate {{ id: {}, title: {}, prompt: {}, answer: {}, unit: {}, tolerance: {tol}, hints: {}, solution: {}, vars: {vars} }},\n",
+            "StaticTemplate {{ id: {}, title: {}, prompt: {}, answer: {}, unit: {}, tolerance: {tol}, hints: {}, solution: {}, vars: {vars}, misconceptions: {misconceptions} }},\n",
             s(&t.id),
             s(&t.title),
             s(&t.prompt),

@@ -5,7 +5,9 @@
 //! and names no topic and no challenge: `tests/tidy.rs` checks it.
 
 pub mod preamble;
+pub mod replica;
 pub mod routing;
 pub mod routing_draw;
 pub mod routing_live;
+pub mod routing_scene;
 pub mod routing_sim;

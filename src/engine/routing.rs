@@ -45,9 +45,28 @@
 //! ```
 
 use super::preamble::{copies_per_card, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB};
+use crate::model::{CheckSpec, Symbol, Unit, Verdict};
 
 /// Busiest-card decode headroom (the seeds' "capped near 60 %").
 pub const HEADROOM: f64 = 0.6;
+
+/// The routing topics' math symbol for the fleet's cards.
+pub const CARDS_SYMBOL: Symbol = Symbol {
+    symbol: "n",
+    meaning: "cards",
+    param: Some("cards"),
+};
+
+/// A routing topic's headroom verdict (`spec`): the busiest card's decode
+/// utilization `util` against [`HEADROOM`], moved by `lever`.
+pub fn headroom_verdict(
+    spec: &CheckSpec,
+    util: f64,
+    lever: &'static str,
+    why: impl FnOnce(bool) -> String,
+) -> Verdict {
+    spec.verdict(util, HEADROOM, Unit::Share, Some(lever), why)
+}
 
 /// A routing policy of the general evaluator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

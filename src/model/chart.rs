@@ -4,7 +4,8 @@
 
 use super::units::{self, Unit};
 
-/// A colour by meaning; the web edge owns the palette.
+/// A colour by meaning; the stylesheet holds the palette, one custom
+/// property per tone ([`Tone::var`]), for every theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
     /// The k-th colour of the categorical palette.
@@ -14,6 +15,59 @@ pub enum Tone {
     Warn,
     Muted,
     Ink,
+}
+
+/// Colours of the categorical palette; `Cat(k)` is `Cat(k % CATEGORICAL)`.
+pub const CATEGORICAL: u8 = 8;
+
+impl Tone {
+    /// Every tone, in [`Tone::index`] order.
+    pub const ALL: [Tone; 13] = [
+        Tone::Cat(0),
+        Tone::Cat(1),
+        Tone::Cat(2),
+        Tone::Cat(3),
+        Tone::Cat(4),
+        Tone::Cat(5),
+        Tone::Cat(6),
+        Tone::Cat(7),
+        Tone::Good,
+        Tone::Bad,
+        Tone::Warn,
+        Tone::Muted,
+        Tone::Ink,
+    ];
+
+    /// The tone's place in [`Tone::ALL`].
+    pub fn index(self) -> usize {
+        match self {
+            Tone::Cat(k) => (k % CATEGORICAL) as usize,
+            Tone::Good => 8,
+            Tone::Bad => 9,
+            Tone::Warn => 10,
+            Tone::Muted => 11,
+            Tone::Ink => 12,
+        }
+    }
+
+    /// The CSS custom property that holds the tone's colour.
+    pub fn var(self) -> &'static str {
+        [
+            "--chart-0",
+            "--chart-1",
+            "--chart-2",
+            "--chart-3",
+            "--chart-4",
+            "--chart-5",
+            "--chart-6",
+            "--chart-7",
+            "--chart-good",
+            "--chart-bad",
+            "--chart-warn",
+            "--chart-muted",
+            "--chart-ink",
+        ][self.index()]
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

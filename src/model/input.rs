@@ -67,26 +67,22 @@ pub(crate) use typed_input;
 
 #[cfg(test)]
 mod tests {
-    use crate::model::{ParamSpec, Params, Unit};
+    use crate::model::{ParamKind, ParamSpec, Params, Unit};
 
     static SPECS: [ParamSpec; 2] = [
-        ParamSpec::number(
+        ParamSpec::bare(
             "peak",
             "Peak",
             Unit::None,
-            (0.0, 10.0, 0.5),
+            ParamKind::range(0.0, 10.0, 0.5),
             4.0,
-            "a test",
-            ".",
         ),
-        ParamSpec::number(
+        ParamSpec::bare(
             "trough",
             "Trough",
             Unit::None,
-            (0.0, 10.0, 0.5),
+            ParamKind::range(0.0, 10.0, 0.5),
             6.0,
-            "a test",
-            ".",
         ),
     ];
 

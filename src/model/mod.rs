@@ -3,6 +3,7 @@
 //! entropy source (tests/tidy.rs holds the line).
 
 pub mod chart;
+pub mod chart_colour;
 pub mod chart_geometry;
 pub mod chart_layout;
 pub mod chart_scale;
@@ -24,7 +25,7 @@ pub use chart::{
 };
 pub(crate) use input::typed_input;
 pub use math::{Equation, Math, Symbol};
-pub use outcome::{CheckSpec, Cmp, Figure, Note, Outcome, Verdict};
+pub use outcome::{CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdict};
 pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
 pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};

@@ -26,6 +26,8 @@ pub struct CheckSpec {
     pub label: &'static str,
     /// The rule in words, with its threshold ("busiest card ≤ 60% of capacity").
     pub rule: &'static str,
+    /// Which side of the threshold passes.
+    pub cmp: Cmp,
 }
 
 /// The comparison a verdict made.
@@ -54,57 +56,37 @@ pub struct Verdict {
 /// equal to it" (spec conventions).
 pub const CHECK_EPSILON: f64 = 1e-9;
 
-impl Verdict {
-    /// `value ≤ threshold` passes. `why` receives the verdict so the caller
-    /// writes one sentence for each side.
-    pub fn at_most(
-        id: &'static str,
+impl CheckSpec {
+    /// This check's verdict on `value` against `threshold` (on the side
+    /// `cmp` says, within [`CHECK_EPSILON`]). `why` receives the verdict so
+    /// the caller writes one sentence for each side; `lever` is the
+    /// parameter that moves it.
+    pub fn verdict(
+        &self,
         value: f64,
         threshold: f64,
         unit: Unit,
         lever: Option<&'static str>,
         why: impl FnOnce(bool) -> String,
     ) -> Verdict {
-        Verdict::compare(Cmp::AtMost, id, (value, threshold), unit, lever, why)
-    }
-
-    /// `value ≥ threshold` passes.
-    pub fn at_least(
-        id: &'static str,
-        value: f64,
-        threshold: f64,
-        unit: Unit,
-        lever: Option<&'static str>,
-        why: impl FnOnce(bool) -> String,
-    ) -> Verdict {
-        Verdict::compare(Cmp::AtLeast, id, (value, threshold), unit, lever, why)
-    }
-
-    /// `value` against `threshold` by `cmp`, within [`CHECK_EPSILON`].
-    fn compare(
-        cmp: Cmp,
-        id: &'static str,
-        (value, threshold): (f64, f64),
-        unit: Unit,
-        lever: Option<&'static str>,
-        why: impl FnOnce(bool) -> String,
-    ) -> Verdict {
-        let pass = match cmp {
+        let pass = match self.cmp {
             Cmp::AtMost => value <= threshold + CHECK_EPSILON,
             Cmp::AtLeast => value >= threshold - CHECK_EPSILON,
         };
         Verdict {
-            id,
+            id: self.id,
             pass,
             value,
             threshold,
-            cmp,
+            cmp: self.cmp,
             unit,
             why: why(pass),
             lever,
         }
     }
+}
 
+impl Verdict {
     /// "50% ≤ 100%": the comparison as a reader sees it.
     pub fn comparison(&self) -> String {
         let sym = match (self.cmp, self.pass) {
@@ -139,7 +121,17 @@ pub struct Outcome {
     pub notes: Vec<Note>,
 }
 
+/// A figure as a row of a table: id, label, value, unit.
+pub type FigureRow = (&'static str, &'static str, f64, Unit);
+
 impl Outcome {
+    /// Adds each row as a figure, in order.
+    pub fn add_figures(&mut self, rows: impl IntoIterator<Item = FigureRow>) {
+        for (id, label, value, unit) in rows {
+            self.figure(id, label, value, unit);
+        }
+    }
+
     pub fn figure(&mut self, id: &'static str, label: &'static str, value: f64, unit: Unit) {
         self.figures.push(Figure {
             id,

@@ -24,6 +24,28 @@ pub enum ParamKind {
     Choice(&'static [(&'static str, &'static str)]),
 }
 
+impl ParamKind {
+    /// Numbers from `min` to `max` in steps of `step` (whole steps make the
+    /// parameter an integer).
+    pub const fn range(min: f64, max: f64, step: f64) -> ParamKind {
+        ParamKind::Number {
+            min,
+            max,
+            step,
+            log: false,
+        }
+    }
+    /// The same range on a logarithmic slider track.
+    pub const fn log_range(min: f64, max: f64, step: f64) -> ParamKind {
+        ParamKind::Number {
+            min,
+            max,
+            step,
+            log: true,
+        }
+    }
+}
+
 /// A declared parameter of a topic.
 #[derive(Clone, Copy, Debug)]
 pub struct ParamSpec {
@@ -42,57 +64,23 @@ pub struct ParamSpec {
 }
 
 impl ParamSpec {
-    /// A numeric parameter; `int` when `step` is whole.
-    pub const fn number(
+    /// A parameter with no source or help, for the model's own tests.
+    #[cfg(test)]
+    pub(crate) const fn bare(
         name: &'static str,
         label: &'static str,
         unit: Unit,
-        (min, max, step): (f64, f64, f64),
+        kind: ParamKind,
         default: f64,
-        source: &'static str,
-        help: &'static str,
     ) -> ParamSpec {
         ParamSpec {
             name,
             label,
             unit,
-            kind: ParamKind::Number {
-                min,
-                max,
-                step,
-                log: false,
-            },
+            kind,
             default,
-            source,
-            help,
-        }
-    }
-
-    /// The same parameter on a logarithmic slider track.
-    pub const fn log(mut self) -> ParamSpec {
-        if let ParamKind::Number { log, .. } = &mut self.kind {
-            *log = true;
-        }
-        self
-    }
-
-    /// A choice among words; `default` is the index of the default word.
-    pub const fn choice(
-        name: &'static str,
-        label: &'static str,
-        options: &'static [(&'static str, &'static str)],
-        default: usize,
-        source: &'static str,
-        help: &'static str,
-    ) -> ParamSpec {
-        ParamSpec {
-            name,
-            label,
-            unit: Unit::None,
-            kind: ParamKind::Choice(options),
-            default: default as f64,
-            source,
-            help,
+            source: "",
+            help: "",
         }
     }
 
@@ -190,10 +178,7 @@ impl ParamSpec {
     /// The value written as text: the word for a choice, the number otherwise.
     pub fn show(&self, v: f64) -> String {
         match self.kind {
-            ParamKind::Choice(options) => options
-                .get(v as usize)
-                .map(|(w, _)| w.to_string())
-                .unwrap_or_default(),
+            ParamKind::Choice(options) => choice(options, v, |(word, _)| word),
             ParamKind::Number { .. } => {
                 if v.fract() == 0.0 && v.abs() < 1e15 {
                     format!("{}", v as i64)
@@ -207,13 +192,22 @@ impl ParamSpec {
     /// The value as a reader sees it beside the slider ("128 cards", "ring").
     pub fn display(&self, v: f64) -> String {
         match self.kind {
-            ParamKind::Choice(options) => options
-                .get(v as usize)
-                .map(|(_, label)| label.to_string())
-                .unwrap_or_default(),
+            ParamKind::Choice(options) => choice(options, v, |(_, label)| label),
             ParamKind::Number { .. } => self.unit.format(v),
         }
     }
+}
+
+/// The word or the label (as `part` picks) of choice `v` of `options`;
+/// empty when there is no such choice.
+fn choice(
+    options: &[(&'static str, &'static str)],
+    v: f64,
+    part: fn((&'static str, &'static str)) -> &'static str,
+) -> String {
+    options
+        .get(v as usize)
+        .map_or(String::new(), |&o| part(o).to_string())
 }
 
 /// The label a reader sees for parameter `name` of `specs` (the name itself
@@ -570,17 +564,11 @@ mod tests {
         }
     }
 
+    const CARDS: ParamKind = ParamKind::range(1.0, 512.0, 1.0);
+
     #[test]
     fn errors_quote_what_was_typed() {
-        let spec = ParamSpec::number(
-            "cards",
-            "Cards",
-            Unit::Count("cards"),
-            (1.0, 512.0, 1.0),
-            64.0,
-            "",
-            "",
-        );
+        let spec = ParamSpec::bare("cards", "Cards", Unit::Count("cards"), CARDS, 64.0);
         let e = spec.parse("0.0000000000000001").unwrap_err().to_string();
         assert_eq!(
             e,
@@ -594,7 +582,8 @@ mod tests {
         let e = spec.parse(&long).unwrap_err().to_string();
         assert!(e.len() < 120 && e.contains('…'), "{e}");
         // Found by fuzzing: a choice quoted the whole of a long word.
-        let choice = ParamSpec::choice("scheme", "Scheme", &[("ring", "Ring")], 0, "", "");
+        let choice = ParamKind::Choice(&[("ring", "Ring")]);
+        let choice = ParamSpec::bare("scheme", "Scheme", Unit::None, choice, 0.0);
         let e = choice.parse(&"x".repeat(500)).unwrap_err().to_string();
         assert!(e.len() < 120 && e.contains('…'), "{e}");
     }

@@ -19,7 +19,7 @@ use super::units::Unit;
 use std::fmt::Write as _;
 
 /// What a topic registers to have a scene:
-/// `SceneSpec::new(build, &[Comparison::new(…)], &[CounterSpec::share(…)])`.
+/// `SceneSpec { build, comparisons: &[Comparison { … }], counters: &[…] }`.
 #[derive(Clone, Copy, Debug)]
 pub struct SceneSpec {
     /// Builds the scene for these parameters and this seed (same seed, same
@@ -31,23 +31,9 @@ pub struct SceneSpec {
     pub counters: &'static [CounterSpec],
 }
 
-impl SceneSpec {
-    pub const fn new(
-        build: fn(&Params, u64) -> Box<dyn Scene>,
-        comparisons: &'static [Comparison],
-        counters: &'static [CounterSpec],
-    ) -> SceneSpec {
-        SceneSpec {
-            build,
-            comparisons,
-            counters,
-        }
-    }
-}
-
 /// Two settings of one parameter, run side by side on the same arrivals
 /// ("round-robin vs cache-aware"). The left side is the page's state with
-/// `param = a`, the right side the same with `param = b`.
+/// `param` set to `a`, the right side the same with `param` set to `b`.
 #[derive(Clone, Copy, Debug)]
 pub struct Comparison {
     /// Stable id, part of the page's address (`compare=<id>`).
@@ -59,27 +45,6 @@ pub struct Comparison {
     pub b: &'static str,
     /// What to watch for, in a sentence.
     pub watch: &'static str,
-}
-
-impl Comparison {
-    /// `param` set to `a` on the left and to `b` on the right.
-    pub const fn new(
-        id: &'static str,
-        label: &'static str,
-        param: &'static str,
-        a: &'static str,
-        b: &'static str,
-        watch: &'static str,
-    ) -> Comparison {
-        Comparison {
-            id,
-            label,
-            param,
-            a,
-            b,
-            watch,
-        }
-    }
 }
 
 /// A running counter, and the page figure it converges to.
@@ -468,6 +433,36 @@ impl Frame {
     pub fn small(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
         self.label(at, ink, TextSize::Small, align, args);
     }
+    /// A caption (a panel's name over it): small text ink, from the left.
+    pub fn caption(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.small(at, Ink::Text, Align::Left, args);
+    }
+    /// A note (what a sign means, a scale): small muted text, from the left.
+    pub fn note(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.small(at, Ink::Muted, Align::Left, args);
+    }
+    /// A figure read at a glance: large, in `ink`, from the left.
+    pub fn big(&mut self, at: (f32, f32), ink: Ink, args: std::fmt::Arguments) {
+        self.label(at, ink, TextSize::Large, Align::Left, args);
+    }
+    /// A plain text (a scene's title line): normal size, text ink, from
+    /// the left.
+    pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
+        self.label(at, Ink::Text, TextSize::Normal, Align::Left, args);
+    }
+    /// Two lines of small muted text along the foot of the scene (what its
+    /// signs mean).
+    pub fn footer(&mut self, first: std::fmt::Arguments, second: std::fmt::Arguments) {
+        self.note((10.0, 346.0), first);
+        self.note((10.0, 358.0), second);
+    }
+    /// A replica that does not serve (cold, draining): its box outlined,
+    /// the word in it.
+    pub fn idle_box(&mut self, (x, y, w, h): (f32, f32, f32, f32), word: &str) {
+        self.outline(x, y, w, h, Ink::Muted);
+        let at = (x + w / 2.0, y + h / 2.0 + 4.0);
+        self.small(at, Ink::Muted, Align::Center, format_args!("{word}"));
+    }
     /// A replica (a card) at work: its box in `Ink::Card`, filled from the
     /// bottom in `ink` by the share busy (0 to 1), outlined.
     pub fn serving(&mut self, (x, y, w, h): (f32, f32, f32, f32), busy: f32, ink: Ink) {
@@ -508,13 +503,7 @@ impl Frame {
         let mut x = x;
         for &(glyph, ink, words) in items {
             self.mark(x + 4.0, y - 4.0, 4.0, glyph, ink);
-            self.label(
-                (x + 11.0, y),
-                Ink::Text,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{words}"),
-            );
+            self.caption((x + 11.0, y), format_args!("{words}"));
             x += 11.0 + 5.6 * words.chars().count() as f32 + 14.0;
         }
         x
@@ -525,13 +514,7 @@ impl Frame {
         let mut x = x;
         for (c, &v) in specs.iter().zip(values) {
             let start = self.text.len();
-            self.label(
-                (x, y),
-                Ink::Text,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{} {}", c.label, Brief(v, c.unit)),
-            );
+            self.caption((x, y), format_args!("{} {}", c.label, Brief(v, c.unit)));
             x += 5.6 * self.text[start..].chars().count() as f32 + 18.0;
         }
     }
@@ -749,13 +732,7 @@ pub struct Legend {
 impl Legend {
     /// An entry whose sign the caller drew at `(self.x, self.y − 4)`.
     pub fn words(&mut self, f: &mut Frame, text: &str) {
-        f.label(
-            (self.x + 8.0, self.y),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{text}"),
-        );
+        f.caption((self.x + 8.0, self.y), format_args!("{text}"));
         self.x += 22.0 + 6.0 * text.chars().count() as f32;
     }
     /// An entry signed by a mark.
@@ -844,20 +821,8 @@ mod tests {
     #[test]
     fn frame_text_spans_point_at_their_text() {
         let mut f = Frame::default();
-        f.label(
-            (0.0, 0.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("{} waiting", 3),
-        );
-        f.label(
-            (0.0, 0.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
-            format_args!("hit"),
-        );
+        f.caption((0.0, 0.0), format_args!("{} waiting", 3));
+        f.caption((0.0, 0.0), format_args!("hit"));
         let texts: Vec<&str> = f
             .shapes
             .iter()

@@ -236,57 +236,58 @@ fn plain(v: f64) -> String {
 mod tests {
     use super::*;
 
+    /// A parameter for these tests: its label, unit, range and default.
+    fn spec(label: &'static str, unit: Unit, kind: ParamKind, default: f64) -> ParamSpec {
+        ParamSpec::bare("p", label, unit, kind, default)
+    }
+
     fn share(min: f64, max: f64) -> ParamSpec {
-        ParamSpec::number("s", "Share", Unit::Share, (min, max, 0.01), 0.5, "", "")
+        spec("Share", Unit::Share, ParamKind::range(min, max, 0.01), 0.5)
+    }
+
+    /// Each of `typed` reads as `want` in `spec`'s box.
+    fn reads(spec: &ParamSpec, typed: &[&str], want: f64) {
+        for t in typed {
+            assert_eq!(spec.read_typed(t), Ok(want), "{t}");
+        }
     }
 
     #[test]
     fn a_percent_box_reads_what_the_slider_shows() {
         let s = share(0.0, 1.0);
-        for t in ["80", "80%", "80 %", " 80 % ", "0.8", ".8", "80.0"] {
-            assert_eq!(s.read_typed(t), Ok(0.8), "{t}");
+        reads(
+            &s,
+            &["80", "80%", "80 %", " 80 % ", "0.8", ".8", "80.0"],
+            0.8,
+        );
+        for (t, want) in [
+            ("1", 0.01),
+            ("1%", 0.01),
+            ("100", 1.0),
+            ("0.5%", 0.005),
+            ("0.5", 0.5),
+            ("7", 0.07),
+            ("33.3", 0.333),
+            ("0", 0.0),
+        ] {
+            reads(&s, &[t], want);
         }
-        assert_eq!(s.read_typed("1"), Ok(0.01));
-        assert_eq!(s.read_typed("1%"), Ok(0.01));
-        assert_eq!(s.read_typed("100"), Ok(1.0));
-        assert_eq!(s.read_typed("0.5%"), Ok(0.005));
-        assert_eq!(s.read_typed("0.5"), Ok(0.5));
-        assert_eq!(s.read_typed("7"), Ok(0.07));
-        assert_eq!(s.read_typed("33.3"), Ok(0.333));
-        assert_eq!(s.read_typed("0"), Ok(0.0));
         assert_eq!(s.box_text(0.8), "80%");
         assert_eq!(s.box_text(0.07), "7%");
         assert_eq!(s.box_text(0.005), "0.5%");
         let e = share(0.0, 0.3).read_typed("80").unwrap_err();
         assert_eq!(e, "Share: “80” is out of range (allowed 0% to 30%).");
-        let pct = ParamSpec::number(
-            "p",
-            "Eviction share",
-            Unit::Count("%"),
-            (0.0, 100.0, 1.0),
-            20.0,
-            "",
-            "",
-        );
-        for t in ["20", "20%", "20 %", "0.2"] {
-            assert_eq!(pct.read_typed(t), Ok(20.0), "{t}");
-        }
+        let pct = ParamKind::range(0.0, 100.0, 1.0);
+        let pct = spec("Eviction share", Unit::Count("%"), pct, 20.0);
+        reads(&pct, &["20", "20%", "20 %", "0.2"], 20.0);
         assert_eq!(pct.box_text(20.0), "20%");
     }
 
     #[test]
     fn any_box_takes_its_unit_groups_and_suffixes() {
-        let tok = ParamSpec::number(
-            "d",
-            "Demand",
-            Unit::TokPerS,
-            (0.0, 1_000_000.0, 1000.0),
-            60_000.0,
-            "",
-            "",
-        )
-        .log();
-        for t in [
+        let tok = ParamKind::log_range(0.0, 1_000_000.0, 1000.0);
+        let tok = spec("Demand", Unit::TokPerS, tok, 60_000.0);
+        let typed = [
             "60000",
             "60,000",
             "60k",
@@ -295,45 +296,33 @@ mod tests {
             "60000 tok/s",
             "60k tok/s",
             "0.06M",
-        ] {
-            assert_eq!(tok.read_typed(t), Ok(60_000.0), "{t}");
-        }
+        ];
+        reads(&tok, &typed, 60_000.0);
         let hint = tok.box_hint().unwrap();
         assert!(hint.contains("60000, 60,000, 60k"), "{hint}");
-        let cards = ParamSpec::number(
-            "c",
-            "Cards",
-            Unit::Count("cards"),
-            (1.0, 512.0, 1.0),
-            64.0,
-            "",
-            "",
-        );
-        for t in ["65", "65 cards", "65cards", "65 Cards"] {
-            assert_eq!(cards.read_typed(t), Ok(65.0), "{t}");
-        }
-        assert_eq!(cards.read_typed("1 card"), Ok(1.0));
+        let cards = ParamKind::range(1.0, 512.0, 1.0);
+        let cards = spec("Cards", Unit::Count("cards"), cards, 64.0);
+        reads(&cards, &["65", "65 cards", "65cards", "65 Cards"], 65.0);
+        reads(&cards, &["1 card"], 1.0);
         assert_eq!(
             cards.read_typed("12.5").unwrap_err(),
             "Cards: “12.5” is not a whole number."
         );
         assert!(cards.read_typed("12 GB").is_err());
-        let price = ParamSpec::number(
-            "p",
+        let price = spec(
             "Price",
             Unit::UsdPerHour,
-            (0.1, 20.0, 0.05),
+            ParamKind::range(0.1, 20.0, 0.05),
             2.5,
-            "",
-            "",
         );
-        for t in ["2.5", "$2.50", "$2.50/h", "2.5 $/h"] {
-            assert_eq!(price.read_typed(t), Ok(2.5), "{t}");
-        }
-        let ratio = ParamSpec::number("r", "Premium", Unit::Ratio, (1.0, 2.5, 0.01), 1.35, "", "");
-        for t in ["1.35", "1.35×", "1.35x"] {
-            assert_eq!(ratio.read_typed(t), Ok(1.35), "{t}");
-        }
+        reads(&price, &["2.5", "$2.50", "$2.50/h", "2.5 $/h"], 2.5);
+        let ratio = spec(
+            "Premium",
+            Unit::Ratio,
+            ParamKind::range(1.0, 2.5, 0.01),
+            1.35,
+        );
+        reads(&ratio, &["1.35", "1.35×", "1.35x"], 1.35);
         for junk in [
             "", "k", "M", "%", "1kk", "inf", "NaN", "1e999", "--1", "1,00",
         ] {

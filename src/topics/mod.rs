@@ -19,8 +19,7 @@ pub mod warm_pool;
 
 /// One line of the menu: a built topic, or one announced as "coming".
 pub enum Entry {
-    /// A topic and the solver of its challenges, side by side.
-    Built(&'static dyn Topic, &'static dyn Solver),
+    Built(Parts),
     Coming {
         id: &'static str,
         title: &'static str,
@@ -28,28 +27,55 @@ pub enum Entry {
     },
 }
 
+/// A built topic and what is registered beside it: the solver of its
+/// challenges, its scene (its request-level engine, watched as it runs,
+/// `model::scene`) and its math panel (equations, units, symbols, key
+/// terms).
+pub struct Parts {
+    pub topic: &'static dyn Topic,
+    pub solver: &'static dyn Solver,
+    pub scene: &'static SceneSpec,
+    pub math: &'static Math,
+}
+
+/// The entry of a built topic: its folder's `TOPIC`, `SOLVER`, `SCENE`
+/// (`scene::SCENE`) and `MATH` (`notes_math::MATH`).
+macro_rules! built {
+    ($folder:ident) => {
+        Entry::Built(Parts {
+            topic: &$folder::TOPIC,
+            solver: &$folder::SOLVER,
+            scene: &$folder::SCENE,
+            math: &$folder::MATH,
+        })
+    };
+}
+
 impl Entry {
     pub fn id(&self) -> &'static str {
         match self {
-            Entry::Built(t, _) => t.id(),
+            Entry::Built(p) => p.topic.id(),
             Entry::Coming { id, .. } => id,
         }
     }
     pub fn title(&self) -> &'static str {
         match self {
-            Entry::Built(t, _) => t.title(),
+            Entry::Built(p) => p.topic.title(),
             Entry::Coming { title, .. } => title,
         }
     }
     pub fn kind(&self) -> TopicKind {
         match self {
-            Entry::Built(t, _) => t.kind(),
+            Entry::Built(p) => p.topic.kind(),
             Entry::Coming { kind, .. } => *kind,
         }
     }
     pub fn topic(&self) -> Option<&'static dyn Topic> {
+        self.parts().map(|p| p.topic)
+    }
+    pub fn parts(&self) -> Option<&Parts> {
         match self {
-            Entry::Built(t, _) => Some(*t),
+            Entry::Built(p) => Some(p),
             Entry::Coming { .. } => None,
         }
     }
@@ -58,53 +84,32 @@ impl Entry {
 /// The eight topics, in menu order. A topic not built yet is
 /// `Entry::Coming { id, title, kind }` and shows as "coming".
 pub static CATALOG: [Entry; 8] = [
-    Entry::Built(&consistent_hashing::TOPIC, &consistent_hashing::SOLVER),
-    Entry::Built(&load_balancing::TOPIC, &load_balancing::SOLVER),
-    Entry::Built(&autoscaling::TOPIC, &autoscaling::SOLVER),
-    Entry::Built(&warm_pool::TOPIC, &warm_pool::SOLVER),
-    Entry::Built(&cache_aware_routing::TOPIC, &cache_aware_routing::SOLVER),
-    Entry::Built(&buying_the_fleet::TOPIC, &buying_the_fleet::SOLVER),
-    Entry::Built(&fleet_efficiency::TOPIC, &fleet_efficiency::SOLVER),
-    Entry::Built(
-        &tiers_and_rate_limits::TOPIC,
-        &tiers_and_rate_limits::SOLVER,
-    ),
+    built!(consistent_hashing),
+    built!(load_balancing),
+    built!(autoscaling),
+    built!(warm_pool),
+    built!(cache_aware_routing),
+    built!(buying_the_fleet),
+    built!(fleet_efficiency),
+    built!(tiers_and_rate_limits),
 ];
 
-/// The scenes, by topic id: a topic's request-level engine, watched as it
-/// runs (`model::scene`). Each is its folder's `scene::SCENE`.
-static SCENES: &[(&str, &SceneSpec)] = &[
-    ("consistent-hashing", &consistent_hashing::SCENE),
-    ("load-balancing", &load_balancing::SCENE),
-    ("autoscaling", &autoscaling::SCENE),
-    ("warm-pool", &warm_pool::SCENE),
-    ("cache-aware-routing", &cache_aware_routing::SCENE),
-    ("buying-the-fleet", &buying_the_fleet::SCENE),
-    ("fleet-efficiency", &fleet_efficiency::SCENE),
-    ("tiers-and-rate-limits", &tiers_and_rate_limits::SCENE),
-];
+/// What is registered beside a built topic, by topic id.
+fn parts(id: &str) -> Option<&'static Parts> {
+    CATALOG
+        .iter()
+        .filter_map(Entry::parts)
+        .find(|p| p.topic.id() == id)
+}
 
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {
-    SCENES.iter().find(|(t, _)| *t == id).map(|(_, s)| *s)
+    parts(id).map(|p| p.scene)
 }
-
-/// The math panels, by topic id: each topic folder's `notes_math::MATH`
-/// (its equations, units, symbols and key terms).
-static MATHS: &[(&str, &Math)] = &[
-    ("consistent-hashing", &consistent_hashing::MATH),
-    ("load-balancing", &load_balancing::MATH),
-    ("autoscaling", &autoscaling::MATH),
-    ("warm-pool", &warm_pool::MATH),
-    ("cache-aware-routing", &cache_aware_routing::MATH),
-    ("buying-the-fleet", &buying_the_fleet::MATH),
-    ("fleet-efficiency", &fleet_efficiency::MATH),
-    ("tiers-and-rate-limits", &tiers_and_rate_limits::MATH),
-];
 
 /// The math panel of a built topic, by topic id.
 pub fn math(id: &str) -> Option<&'static Math> {
-    MATHS.iter().find(|(t, _)| *t == id).map(|(_, m)| *m)
+    parts(id).map(|p| p.math)
 }
 
 /// The built topics, in menu order.
@@ -114,10 +119,7 @@ pub fn all() -> impl Iterator<Item = &'static dyn Topic> {
 
 /// The challenge solver of a built topic, by topic id.
 pub fn solver(id: &str) -> Option<&'static dyn Solver> {
-    CATALOG.iter().find_map(|e| match e {
-        Entry::Built(t, s) if t.id() == id => Some(*s),
-        _ => None,
-    })
+    parts(id).map(|p| p.solver)
 }
 
 /// A built topic by id.

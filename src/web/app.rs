@@ -12,11 +12,13 @@ use super::glossary;
 use super::home;
 use super::host::{self, Host};
 use super::instructors::Form;
+use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg};
 use super::page::Page;
 use super::poe::Poe;
 use super::practice::{Cx, Options, Panel};
+use super::scene::Previews;
 use super::store::Store;
 use crate::challenge;
 use crate::urlstate::{self, State, View};
@@ -42,11 +44,12 @@ enum Shown {
     },
     Drill(Drill),
     Instructors(Form),
-    /// The home page: links and the record as it was read; nothing changes
-    /// while it is on show.
-    Home,
+    /// The home page: links, the record as it was read, and the scenes'
+    /// previews (the only thing that moves).
+    Home(Previews),
     /// The glossary: a page of words, with no state to change.
     Glossary,
+    Interview(Interview),
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
@@ -57,33 +60,26 @@ pub fn start(link: State, notes: Vec<String>) {
         View::Practice => {
             let mut store = Store::open();
             let drill = Drill::mount(&app_root(), &link, notes, &mut store);
-            App {
-                host: Host::default(),
-                store: Some(store),
-                view: Shown::Drill(drill),
-            }
+            App::new(Some(store), Shown::Drill(drill))
         }
-        View::Instructors => App {
-            host: Host::default(),
-            store: None,
-            view: Shown::Instructors(Form::mount(&app_root(), link, notes)),
-        },
+        View::Instructors => App::new(
+            None,
+            Shown::Instructors(Form::mount(&app_root(), link, notes)),
+        ),
         View::Home => {
             let store = Store::open();
             home::mount(&app_root(), &notes, &store);
-            App {
-                host: Host::default(),
-                store: Some(store),
-                view: Shown::Home,
-            }
+            let previews = Previews::mount(&app_root());
+            App::new(Some(store), Shown::Home(previews))
+        }
+        View::Interview => {
+            let mut store = Store::open();
+            let page = Interview::mount(&app_root(), &link, notes, &mut store);
+            App::new(Some(store), Shown::Interview(page))
         }
         View::Glossary => {
             glossary::mount(&app_root());
-            App {
-                host: Host::default(),
-                store: None,
-                view: Shown::Glossary,
-            }
+            App::new(None, Shown::Glossary)
         }
     };
     install(Box::new(app));
@@ -94,6 +90,16 @@ fn app_root() -> web_sys::Element {
 }
 
 impl App {
+    /// A view with its store (if it keeps a record), before any host has
+    /// spoken.
+    fn new(store: Option<Store>, view: Shown) -> App {
+        App {
+            host: Host::default(),
+            store,
+            view,
+        }
+    }
+
     /// A topic page: the page, its challenge panel, its address (written at
     /// once), and `ready` to a host.
     fn topic(link: State, notes: Vec<String>) -> App {
@@ -114,6 +120,9 @@ impl App {
         if !link.embed.hide.practice {
             let fx = app.mount_practice(Options::for_topic(&link));
             app.apply(fx);
+        }
+        if link.embed.on {
+            super::page::name_regions();
         }
         if let Shown::Topic { page, .. } = &mut app.view {
             // The panel is in place: the charts are drawn at their final
@@ -196,9 +205,11 @@ impl App {
                 }
             }
             Effect::Graded {
-                question: q,
-                grade: g,
+                question,
+                grade,
                 tries,
+                response,
+                done,
             } => {
                 let Some(store) = &self.store else {
                     return Vec::new();
@@ -207,19 +218,16 @@ impl App {
                     drill::paint_progress_table(store);
                     return Vec::new();
                 }
-                let score = store.progress().score;
-                // Tells the host a question was graded.
-                host::post(&[
-                    ("type", "graded".into()),
-                    ("topic", q.topic.into()),
-                    ("template", q.template.as_str().into()),
-                    ("seed", (q.seed as f64).into()),
-                    ("live", q.live.into()),
-                    ("correct", g.correct().into()),
-                    ("verdict", g.verdict.word().into()),
-                    ("tries", tries.into()),
-                    ("score", score.into()),
-                ]);
+                if let Some(page) = self.page_state() {
+                    let graded = host::Graded {
+                        question: &question,
+                        grade: &grade,
+                        response: &response,
+                        tries,
+                        done,
+                    };
+                    host::graded(&page, &graded, store.progress());
+                }
             }
         }
         Vec::new()
@@ -341,8 +349,16 @@ impl App {
             (Msg::Practice(m), Shown::Drill(drill)) => {
                 drill.update(m, self.store.get_or_insert_with(Store::open))
             }
+            (Msg::Interview(m), Shown::Interview(page)) => {
+                page.update(m, self.store.get_or_insert_with(Store::open));
+                Vec::new()
+            }
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);
+                Vec::new()
+            }
+            (Msg::Preview(m), Shown::Home(previews)) => {
+                previews.update(m);
                 Vec::new()
             }
             (Msg::Message(e), Shown::Instructors(form)) => {

@@ -40,6 +40,51 @@ pub fn append(parent: &Element, child: &Element) {
     let _ = parent.append_child(child);
 }
 
+/// A new element with a class (empty for none) and attributes, appended to
+/// `parent`.
+pub fn child(parent: &Element, tag: &str, class: &str, attrs: &[(&str, &str)]) -> Element {
+    let e = el(tag, class);
+    for (name, value) in attrs {
+        attr(&e, name, value);
+    }
+    append(parent, &e);
+    e
+}
+
+/// A `section` of `class` opened by an `h2` of `title`, whose id
+/// (`heading_id`) names the section.
+pub fn labelled_section(class: &str, heading_id: &str, title: &str) -> Element {
+    let section = el("section", class);
+    attr(&section, "aria-labelledby", heading_id);
+    let h = text_el("h2", "", title);
+    attr(&h, "id", heading_id);
+    append(&section, &h);
+    section
+}
+
+/// A page's title block (`header.topic-head`): what kind of page it is,
+/// its title and the question it answers.
+pub fn title_block(kind: &str, title: &str, question: &str) -> Element {
+    let head = el("header", "topic-head");
+    append(&head, &text_el("p", "kind", kind));
+    append(&head, &text_el("h1", "", title));
+    append(&head, &text_el("p", "question", question));
+    head
+}
+
+/// The page's notice (`#notice`, a status line) at the end of `parent`,
+/// saying `said` (nothing yet when empty).
+pub fn notice(parent: &Element, said: &str) -> Element {
+    let notice = el("p", "notice");
+    attr(&notice, "id", "notice");
+    attr(&notice, "role", "status");
+    if !said.is_empty() {
+        notice.set_text_content(Some(said));
+    }
+    append(parent, &notice);
+    notice
+}
+
 pub fn clear(e: &Element) {
     e.set_inner_html("");
 }
@@ -77,4 +122,67 @@ pub fn now_ms() -> f64 {
 
 pub fn log_error(msg: &str) {
     web_sys::console::error_1(&JsValue::from_str(msg));
+}
+
+/// What the custom property `var` holds where the page is now (its theme,
+/// print, forced colours): a colour as the browser computes it, `rgb(…)`.
+/// Read through a hidden probe that forced colours leave alone, so a system
+/// colour (`CanvasText`) arrives as the colour it stands for.
+pub fn css_colour(var: &str) -> String {
+    let probe = by_id("ink-probe").unwrap_or_else(|| {
+        let p = el("i", "ink-probe");
+        attr(&p, "id", "ink-probe");
+        attr(&p, "hidden", "");
+        if let Some(body) = document().body() {
+            let _ = body.append_child(&p);
+        }
+        p
+    });
+    let _ = html(&probe)
+        .style()
+        .set_property("color", &format!("var({var})"));
+    computed(&probe, "color")
+}
+
+/// A number the custom property `var` holds on the page (`--chart-zoom`),
+/// `default` when it holds none.
+pub fn css_number(var: &str, default: f64) -> f64 {
+    document()
+        .document_element()
+        .map(|root| computed(&root, var))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(default)
+}
+
+fn computed(e: &Element, property: &str) -> String {
+    window()
+        .get_computed_style(e)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value(property).ok())
+        .unwrap_or_default()
+}
+
+/// The page's one polite live region (made on first use): what a screen
+/// reader hears of a change it did not ask about (the figures a slider
+/// moved, the scene as it runs), throttled by whoever writes it.
+pub fn live_region() -> Element {
+    by_id("say").unwrap_or_else(|| {
+        let p = el("p", "sr-only");
+        attr(&p, "id", "say");
+        attr(&p, "aria-live", "polite");
+        attr(&p, "aria-atomic", "true");
+        if let Some(body) = document().body() {
+            let _ = body.append_child(&p);
+        }
+        p
+    })
+}
+
+/// Says `text` in the live region (nothing when it says it already).
+pub fn announce(text: &str) {
+    let region = live_region();
+    if region.text_content().as_deref() != Some(text) {
+        region.set_text_content(Some(text));
+    }
 }

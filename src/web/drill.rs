@@ -43,27 +43,15 @@ const KIND_BOXES: [(&str, &str); 5] = [
 /// The page's head and its notice (the link's adjustments, then what reading
 /// the saved record found).
 fn head(app: &Element, notes: Vec<String>, store: &Store) {
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", "practice"));
-    append(&head, &text_el("h1", "", "Practice"));
-    append(
-        &head,
-        &text_el(
-            "p",
-            "question",
-            "Questions drawn from every topic's challenges, graded as you type them. Your progress stays in this browser; export it to keep it.",
-        ),
+    let head = title_block(
+        "practice",
+        "Practice",
+        "Questions drawn from every topic's challenges, graded as you type them. Your progress stays in this browser; export it to keep it.",
     );
     append(app, &head);
-    let notice = el("p", "notice");
-    attr(&notice, "id", "notice");
-    attr(&notice, "role", "status");
     let mut said = notes;
     said.extend(store.notice());
-    if !said.is_empty() {
-        notice.set_text_content(Some(&said.join(" ")));
-    }
-    append(app, &notice);
+    notice(app, &said.join(" "));
 }
 
 /// A checkbox per topic that has challenges, all checked.
@@ -220,7 +208,9 @@ impl Drill {
         let pick_seed = crate::model::mix64(seed ^ u64::from(cx.store.progress().drawn));
         let i = schedule::pick(cx.store.progress(), &keys, pick_seed, last);
         let (topic, id) = (pool[i].0, pool[i].1.clone());
-        cx.store.update(|p| p.drawn = p.drawn.saturating_add(1));
+        // The drill's clock; a record that cannot be saved is said when an
+        // answer is recorded.
+        let _ = cx.store.update(|p| p.drawn = p.drawn.saturating_add(1));
         let entry = cx.store.progress().entry(topic.id(), &id);
         let level = schedule::level(&entry);
         for (k, v) in [

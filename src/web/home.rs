@@ -1,7 +1,7 @@
 //! The home page: the way in. Every topic of the registry on one learning
 //! path (the concept explorers first, then the simulators they feed), each
-//! with its question, the learner's progress from the saved record, a slot
-//! for a live preview of its scene, and "Start here" on the first.
+//! with its question, the learner's progress from the saved record, a live
+//! preview of its scene, and "Start here" on the first.
 //!
 //! Which explorer feeds which simulator comes from the topics' own
 //! declarations: an explorer feeds every simulator that draws on its seed
@@ -75,6 +75,52 @@ pub fn mount(app: &Element, notes: &[String], store: &Store) {
         append(&section, &list);
         append(app, &section);
     }
+    interview_card(app, store);
+}
+
+/// After the path: the mock interview, which puts the topics together.
+fn interview_card(app: &Element, store: &Store) {
+    let section = el("section", "path-part");
+    let h = text_el("h2", "", "3 · Interview practice");
+    attr(&h, "id", "path-interview");
+    attr(&section, "aria-labelledby", "path-interview");
+    append(&section, &h);
+    let list = el("ul", "path");
+    let li = el("li", "path-card");
+    attr(&li, "data-view", "interview");
+    let body = el("div", "path-body");
+    append(&body, &text_el("p", "kind", "timed mock"));
+    let title = el("h3", "");
+    let a = text_el("a", "", "Mock interview");
+    attr(&a, "href", "?view=interview");
+    append(&title, &a);
+    append(&body, &title);
+    append(
+        &body,
+        &text_el(
+            "p",
+            "question",
+            "One fleet-design problem in seven questions against a 20- or 45-minute clock, \
+             as a systems-design interview runs it: later questions take your own numbers, \
+             the requirements change half-way, and a scorecard by dimension closes it.",
+        ),
+    );
+    let n = store.progress().interviews.len();
+    let done = match n {
+        0 => "No mock yet".to_string(),
+        1 => "1 mock done".to_string(),
+        n => format!("{n} mocks done"),
+    };
+    let foot = el("div", "path-foot");
+    append(&foot, &text_el("p", "progress", &done));
+    let go = text_el("a", "start", "Start a mock →");
+    attr(&go, "href", "?view=interview");
+    append(&foot, &go);
+    append(&body, &foot);
+    append(&li, &body);
+    append(&list, &li);
+    append(&section, &list);
+    append(app, &section);
 }
 
 /// One topic's card.
@@ -88,8 +134,8 @@ fn card(e: &Entry, step: usize, store: &Store) -> Element {
         return li;
     };
     let href = format!("?topic={}", t.id());
-    // A live preview of the topic's scene goes here (a fixed-size box, so
-    // nothing moves when it arrives).
+    // The topic's scene, live (src/web/scene/preview.rs), in a box of
+    // fixed proportions, so nothing moves when it arrives.
     let preview = el("div", "preview");
     attr(&preview, "data-topic", t.id());
     attr(&preview, "aria-hidden", "true");

@@ -1,12 +1,16 @@
 //! The page's host, when it is inside a frame (a course page embedding it).
 //! The page tells its host what happens with `postMessage` (events `ready`,
-//! `params`, `graded`, `height`; README, "Embedding in a course page"). It
-//! never listens to the host: no message can make it do anything.
+//! `params`, `graded`, `progress`, `height`; README, "Embedding in a course
+//! page"); `graded` and `progress` carry an xAPI statement for the host to
+//! route to its learning record store. It never listens to the host: no
+//! message can make it do anything.
 
 use super::dom::*;
 use super::msg::{dispatch, Msg};
+use crate::challenge::{self, progress::Progress, Grade, Question};
 use crate::model::{ParamKind, Params, Topic};
 use crate::urlstate::{self, State};
+use crate::xapi::{self, Agent};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -44,6 +48,104 @@ pub fn post(fields: &[(&str, JsValue)]) {
     if let Ok(Some(parent)) = window().parent() {
         let _ = parent.post_message(&o, "*");
     }
+}
+
+/// A graded answer, as the host hears of it.
+pub struct Graded<'a> {
+    pub question: &'a Question,
+    pub grade: &'a Grade,
+    /// What the learner typed.
+    pub response: &'a str,
+    pub tries: u32,
+    /// Solved, or its tries used.
+    pub done: bool,
+}
+
+/// Tells the host a question of the page `page` was graded (`graded`, with
+/// its `answered` statement) and, when the answer solved one of the topic's
+/// challenges for the first time in the learner's `record`, how far through
+/// them the learner is (`progress`, with a `progressed` or `completed`
+/// statement).
+pub fn graded(page: &State, g: &Graded, record: &Progress) {
+    if !framed() {
+        return;
+    }
+    let (q, topic) = (g.question, page.topic());
+    let base = base();
+    let actor = page
+        .embed
+        .actor
+        .clone()
+        .unwrap_or_else(|| Agent::anonymous(&base));
+    let now = String::from(js_sys::Date::new_0().to_iso_string());
+    let stamp = || xapi::Stamp {
+        actor: &actor,
+        timestamp: &now,
+        id: statement_id(),
+        base: &base,
+    };
+    let correct = g.grade.correct();
+    let st = xapi::answered_statement(stamp(), page, topic.title(), q, g.response, correct, g.done);
+    let value = g.grade.parsed.filter(|v| v.is_finite());
+    post(&[
+        ("type", "graded".into()),
+        ("topic", q.topic.into()),
+        ("template", q.template.as_str().into()),
+        ("seed", (q.seed as f64).into()),
+        ("live", q.live.into()),
+        ("correct", correct.into()),
+        ("verdict", g.grade.verdict.word().into()),
+        ("tries", g.tries.into()),
+        ("score", record.score.into()),
+        ("response", g.response.into()),
+        ("value", value.map_or(JsValue::NULL, JsValue::from)),
+        ("question", q.text.as_str().into()),
+        ("done", g.done.into()),
+        ("statement", js(&st)),
+    ]);
+    if !correct || record.entry(q.topic, &q.template).correct != 1 {
+        return;
+    }
+    let templates = challenge::templates(topic);
+    let total = templates.len() as u32;
+    let solved = templates
+        .iter()
+        .filter(|t| record.entry(q.topic, &t.id).correct > 0)
+        .count() as u32;
+    let st = xapi::progress_statement(stamp(), q.topic, topic.title(), solved, total);
+    post(&[
+        ("type", "progress".into()),
+        ("topic", q.topic.into()),
+        ("solved", solved.into()),
+        ("templates", total.into()),
+        ("complete", (solved >= total).into()),
+        ("statement", js(&st)),
+    ]);
+}
+
+/// The page's address without its query or fragment.
+fn base() -> String {
+    let href = window().location().href().unwrap_or_default();
+    href.split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A fresh statement id (a version-4 UUID from the browser's entropy).
+fn statement_id() -> String {
+    let mut b = [0u8; 16];
+    if getrandom::fill(&mut b).is_err() {
+        for x in &mut b {
+            *x = (js_sys::Math::random() * 256.0) as u8;
+        }
+    }
+    xapi::uuid(b)
+}
+
+/// A statement as a plain object.
+fn js(st: &xapi::Statement) -> JsValue {
+    js_sys::JSON::parse(&st.json()).unwrap_or(JsValue::NULL)
 }
 
 /// `{name: number | word}` for every parameter, as `fleetlab run --json`

@@ -391,11 +391,16 @@ impl KindPanel {
         }
         self.tries += 1;
         let first = self.tries == 1;
-        store.update(|p| p.record(q.topic, q.kind.id(), q.seed, m.correct, first));
+        let saved = store.update(|p| p.record(q.topic, q.kind.id(), q.seed, m.correct, first));
         let once = matches!(q.body, Body::Options { .. });
         let spent = self.max_tries.is_some_and(|n| self.tries >= n);
         self.done = m.correct || once || spent;
-        self.say(&m.message, if m.correct { "correct" } else { "wrong" });
+        // A record that could not be saved is said, not lost in silence.
+        let message = match saved {
+            Ok(()) => m.message.clone(),
+            Err(why) => format!("{} {why}", m.message),
+        };
+        self.say(&message, if m.correct { "correct" } else { "wrong" });
         let _ = self.why_button.remove_attribute("disabled");
         if self.done {
             attr(&self.check, "disabled", "");

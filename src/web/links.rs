@@ -33,15 +33,15 @@ pub fn copy_button(label: &str, what: CopyWhat) -> Element {
     let b = text_el("button", "copy", label);
     attr(&b, "type", "button");
     append(&wrap, &b);
-    let status = el("span", "copy-status");
-    attr(&status, "role", "status");
-    append(&wrap, &status);
-    let field = el("input", "copy-field");
-    attr(&field, "type", "text");
-    attr(&field, "readonly", "");
-    attr(&field, "aria-label", &format!("{label}: the text to copy"));
-    attr(&field, "hidden", "");
-    append(&wrap, &field);
+    let status = child(&wrap, "span", "copy-status", &[("role", "status")]);
+    let aria = format!("{label}: the text to copy");
+    let field = [
+        ("type", "text"),
+        ("readonly", ""),
+        ("aria-label", &aria),
+        ("hidden", ""),
+    ];
+    let field = child(&wrap, "input", "copy-field", &field);
     let field: HtmlInputElement = field.unchecked_into();
     on(&b, "click", move |_| {
         let ui = CopyUi {

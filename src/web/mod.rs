@@ -11,8 +11,8 @@
 //!   the saved record, talking to a host frame, links and "Copy" buttons,
 //!   the glossary page and the links to its terms, the scene (a topic's
 //!   engine, watched as it runs);
-//! - `address`, `page`, `practice` (then `drill`, built on it),
-//!   `instructors`, `home`: the parts of a page, plain structs that take a
+//! - `address`, `page`, `practice` (then `drill` and `interview`, built on
+//!   it), `instructors`, `home`: the parts of a page, plain structs that take a
 //!   message and return effects (the home page takes none);
 //! - `app`: the owner, which holds the parts and applies their effects;
 //! - this file: the entry, the menu, the panic banner, the benchmark;
@@ -28,6 +28,7 @@ mod glossary;
 mod home;
 mod host;
 mod instructors;
+mod interview;
 mod kinds;
 mod links;
 mod msg;
@@ -64,6 +65,7 @@ pub fn start() {
             View::Instructors => Active::Instructors,
             View::Home => Active::Home,
             View::Glossary => Active::Glossary,
+            View::Interview => Active::Interview,
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
@@ -113,6 +115,7 @@ enum Active {
     Instructors,
     Home,
     Glossary,
+    Interview,
 }
 
 /// The site menu, one row that keeps the header's height whatever the
@@ -147,18 +150,26 @@ fn build_menu(active: Active) {
         }
         append(&list, &li);
     }
-    let li = el("li", "sep path-link");
-    let a = text_el("a", "", "All topics, as a learning path");
-    attr(&a, "href", "?view=home");
-    append(&li, &a);
-    append(&list, &li);
     // On a narrow phone the glossary is reached from here (and the footer):
     // the row of views keeps only Practice and For instructors.
-    let li = el("li", "sep path-link");
-    let a = text_el("a", "", "Glossary of terms");
-    attr(&a, "href", "?view=glossary");
-    append(&li, &a);
-    append(&list, &li);
+    for (text, href, current) in [
+        ("All topics, as a learning path", "?view=home", false),
+        (
+            "Mock interview: a timed design problem",
+            "?view=interview",
+            active == Active::Interview,
+        ),
+        ("Glossary of terms", "?view=glossary", false),
+    ] {
+        let li = el("li", "sep path-link");
+        let a = text_el("a", "", text);
+        attr(&a, "href", href);
+        if current {
+            attr(&a, "aria-current", "page");
+        }
+        append(&li, &a);
+        append(&list, &li);
+    }
     append(&menu, &list);
     append(&nav, &menu);
     let views = el("ul", "views");

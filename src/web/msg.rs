@@ -20,6 +20,7 @@ pub enum Msg {
     Page(PageMsg),
     Practice(PracticeMsg),
     Form(FormMsg),
+    Interview(InterviewMsg),
     /// The address has been quiet long enough: write it, tell the host.
     Settle,
     /// The document may have changed height (reported to a host frame).
@@ -30,8 +31,21 @@ pub enum Msg {
     Copy(CopyWhat, CopyUi),
     /// A `message` event from another window (read as data, never run).
     Message(MessageEvent),
+    /// The home page's scene previews.
+    Preview(PreviewMsg),
     /// The prediction asked before a story's outcome (src/web/poe.rs).
     Predict(PredictMsg),
+}
+
+/// The home page's scene previews (src/web/scene/preview.rs).
+#[derive(Clone, Copy)]
+pub enum PreviewMsg {
+    /// An animation frame, at its `requestAnimationFrame` time (ms).
+    Frame(f64),
+    /// A preview (its index) scrolled into (true) or out of view.
+    InView(usize, bool),
+    /// The page's styles changed: the previews repaint in the new inks.
+    Restyled,
 }
 
 /// Predict before a story's outcome shows, on a topic page.
@@ -75,6 +89,11 @@ pub enum PageMsg {
     Table(&'static str),
     /// The charts' box changed size.
     Resized,
+    /// The page's styles changed (its theme, projector mode, print or
+    /// forced colours): the canvases are drawn again in the new inks.
+    Restyled,
+    /// The figures settled after a change: time to say them.
+    Announce,
     /// The scene's clock or controls.
     Scene(SceneMsg),
 }
@@ -124,6 +143,22 @@ pub enum PracticeMsg {
     Kind(KindMsg),
 }
 
+/// On the mock interview page.
+#[derive(Clone, Copy)]
+pub enum InterviewMsg {
+    /// "Start the mock" (the length is read from its radios).
+    Start,
+    /// An answer was submitted (read from its box).
+    Submit,
+    Skip,
+    /// "End the mock now".
+    End,
+    /// "Start another mock".
+    Again,
+    /// The clock's second.
+    Tick,
+}
+
 /// A field of the instructors' form changed.
 #[derive(Clone, Copy)]
 pub enum FormMsg {
@@ -158,7 +193,9 @@ pub struct CopyUi {
     pub status: Element,
 }
 
-/// What a part asks the owner to do after an update.
+/// What a part asks the owner to do after an update. One lives for the
+/// length of an update, so a graded question and its grade ride in it whole.
+#[allow(clippy::large_enum_variant)]
 pub enum Effect {
     /// The page's address (and a host) should follow what is shown; `push`
     /// makes a new history entry at once, otherwise it settles first.
@@ -170,6 +207,10 @@ pub enum Effect {
         question: Question,
         grade: Grade,
         tries: u32,
+        /// What the learner typed.
+        response: String,
+        /// The question is over: solved, or its tries used.
+        done: bool,
     },
 }
 

@@ -184,7 +184,7 @@ impl Poe {
         } else {
             story.id.to_string()
         };
-        store.update(|p| p.predicted(self.topic.id(), &key, right == rows.len()));
+        let saved = store.update(|p| p.predicted(self.topic.id(), &key, right == rows.len()));
         let mut h = format!(
             "<p class=\"poe-score\">{right} of {} predictions bore out.</p><table class=\"poe-table\"><caption>Your prediction beside the model</caption><thead><tr><th scope=\"col\">Prediction</th><th scope=\"col\">Yours</th><th scope=\"col\">The model</th><th scope=\"col\">How near</th></tr></thead><tbody>",
             rows.len()
@@ -209,6 +209,9 @@ impl Poe {
                 "<p class=\"poe-why\"><strong>The fix:</strong> {}</p>",
                 esc(f.explain)
             );
+        }
+        if let Err(why) = saved {
+            h += &format!("<p class=\"poe-score\">{}</p>", esc(&why));
         }
         self.reveal.set_inner_html(&h);
         attr(&self.reveal, "data-recorded", &key);

@@ -6,10 +6,11 @@
 use super::dom::*;
 use super::msg::{dispatch, Effect, Msg, PracticeMsg};
 use super::store::Store;
+use crate::challenge::tries::Spent;
 use crate::challenge::{self, Question, Template, Verdict};
 use crate::model::{Params, Topic};
 use crate::topics;
-use crate::urlstate::{self, State};
+use crate::urlstate::{self, Questions, State};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
@@ -30,6 +31,22 @@ pub struct Options {
     pub open_seed: Option<u64>,
     /// The first question is asked about the page's parameters.
     pub open_live: bool,
+    /// Where a topic page's questions take their values.
+    pub ask: Ask,
+}
+
+/// Where a topic page's questions take their values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ask {
+    /// A full page: a template's tab asks about the page, "New question"
+    /// draws one (unless a host fixed the seed).
+    #[default]
+    Mixed,
+    /// Always about the page's values where the template mirrors them (an
+    /// embedded page, unless its host chose otherwise).
+    Page,
+    /// Always drawn from the seed alone.
+    Drawn,
 }
 
 impl Options {
@@ -42,6 +59,12 @@ impl Options {
             hide_score: e.hide.score,
             max_tries: e.tries,
             seed: e.fixed_seed,
+            ask: match e.questions {
+                Some(Questions::Page) => Ask::Page,
+                Some(Questions::Drawn) => Ask::Drawn,
+                None if e.on => Ask::Page,
+                None => Ask::Mixed,
+            },
             ..Options::default()
         }
     }
@@ -106,6 +129,8 @@ pub struct Panel {
     meta: Element,
     input: HtmlInputElement,
     feedback: Element,
+    /// Says when the browser refused to save (empty otherwise).
+    saved: Element,
     hint_button: Element,
     hints: Element,
     solution_button: Element,
@@ -134,7 +159,7 @@ pub fn msg_button(class: &str, text: &str, id: &str, msg: fn() -> PracticeMsg) -
 }
 
 /// The question, the answer form and the feedback line.
-fn question_area(parent: &Element) -> (Element, Element, Element, Element) {
+fn question_area(parent: &Element) -> [Element; 4] {
     let text = el("p", "q-text");
     attr(&text, "id", "q-text");
     append(parent, &text);
@@ -165,12 +190,16 @@ fn question_area(parent: &Element) -> (Element, Element, Element, Element) {
     attr(&feedback, "role", "status");
     attr(&feedback, "aria-live", "polite");
     append(parent, &feedback);
-    (text, meta, input, feedback)
+    [text, meta, input, feedback]
 }
 
 /// The question area shared by both modes, appended to `parent`.
 fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
-    let (text, meta, input, feedback) = question_area(parent);
+    let [text, meta, input, feedback] = question_area(parent);
+    let saved = el("p", "q-saved");
+    attr(&saved, "id", "q-saved");
+    attr(&saved, "role", "alert");
+    append(parent, &saved);
     let row = el("div", "q-row");
     let hint_button = msg_button("", "Show a hint", "q-hint", || PracticeMsg::Hint);
     let solution_button = msg_button("", "Show the worked solution", "q-solution", || {
@@ -200,6 +229,7 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
         meta,
         input: input.unchecked_into(),
         feedback,
+        saved,
         hint_button,
         hints,
         solution_button,
@@ -425,22 +455,31 @@ impl Panel {
 
     fn select(&mut self, i: usize, cx: &mut Cx) {
         self.mark_tab(i);
-        if self.options.seed.is_some() {
-            self.fresh(cx);
-            return;
-        }
-        let live = self
-            .topic_template()
-            .is_some_and(|(_, t)| challenge::mirrors_page(t));
-        if live {
+        let about_page = match self.options.ask {
+            Ask::Mixed => self.options.seed.is_none(),
+            Ask::Page => true,
+            Ask::Drawn => false,
+        };
+        if about_page && self.mirrors_page() {
             self.about_page(cx);
         } else {
-            self.fresh(cx);
+            self.draw(self.options.seed.unwrap_or_else(fresh_seed), cx);
         }
     }
 
-    /// A new draw (or the host's fixed seed).
+    /// Whether the template on show asks about the page's values.
+    fn mirrors_page(&self) -> bool {
+        self.topic_template()
+            .is_some_and(|(_, t)| challenge::mirrors_page(t))
+    }
+
+    /// A new question: drawn (or the host's fixed seed), or asked about the
+    /// page where the host wants questions about it.
     pub fn fresh(&mut self, cx: &mut Cx) {
+        if self.options.ask == Ask::Page && self.mirrors_page() {
+            self.about_page(cx);
+            return;
+        }
         let seed = self.options.seed.unwrap_or_else(fresh_seed);
         self.draw(seed, cx);
     }
@@ -510,16 +549,21 @@ impl Panel {
         let _ = self.input.remove_attribute("disabled");
         self.feedback.set_text_content(None);
         self.feedback.set_class_name("q-feedback");
+        let _ = self.feedback.remove_attribute("data-verdict");
         self.hints.set_inner_html("");
-        self.solution.set_text_content(Some(&q.solution));
+        // The worked solution (and the answer in it) enters the page only
+        // when it is shown.
+        clear(&self.solution);
         attr(&self.solution, "hidden", "");
         attr(&self.solution_button, "disabled", "");
         let _ = self.hint_button.remove_attribute("disabled");
-        self.tries = 0;
-        self.solved = false;
+        let spent = cx.store.spent(&q);
+        self.tries = spent.tries;
+        self.solved = spent.solved;
         self.hints_shown = 0;
         self.question = Some(q);
         self.asked = None;
+        self.paint_spent();
         self.paint_score(cx.store);
         // The address names the question on show.
         cx.fx.push(Effect::AddressChanged { push: false });
@@ -558,34 +602,76 @@ impl Panel {
         self.options.max_tries.filter(|max| self.tries >= *max)
     }
 
+    /// The question is over: solved, or its tries used.
+    fn over(&self) -> bool {
+        self.solved || self.out_of_tries().is_some()
+    }
+
+    /// A question opened with tries already spent on it (before a reload,
+    /// in another tab): its box, its feedback and its solution say so.
+    fn paint_spent(&mut self) {
+        if self.tries > 0 && !self.options.hide_solution {
+            let _ = self.solution_button.remove_attribute("disabled");
+        }
+        let said = if self.solved {
+            format!("Solved already, in {} of your tries.", self.tries)
+        } else if let Some(max) = self.out_of_tries() {
+            format!("No tries left on this question ({max} allowed).")
+        } else {
+            return;
+        };
+        attr(&self.input, "disabled", "");
+        self.feedback.set_text_content(Some(&said));
+        self.paint_over();
+    }
+
+    /// With the solution hidden by the host, the question's end brings it in.
+    fn paint_over(&mut self) {
+        if self.options.hide_solution && self.over() {
+            self.insert_solution();
+        }
+    }
+
     fn check(&mut self, cx: &mut Cx) {
         let Some(q) = self.question.clone() else {
             return;
         };
+        // Tries spent meanwhile in another tab count too.
+        let spent = cx.store.spent(&q);
+        self.tries = self.tries.max(spent.tries);
+        self.solved |= spent.solved;
         if self.solved {
             return;
         }
         if let Some(max) = self.out_of_tries() {
+            attr(&self.input, "disabled", "");
             self.feedback.set_text_content(Some(&format!(
                 "No tries left on this question ({max} allowed)."
             )));
             return;
         }
-        let g = challenge::grade(&q, &self.input.value());
-        if g.verdict != Verdict::Unreadable {
-            self.tries += 1;
+        let response = self.input.value();
+        let g = challenge::grade(&q, &response);
+        if !g.verdict.counts() {
+            self.paint_feedback(&g);
+            return;
         }
+        self.tries += 1;
         let message = self.paint_feedback(&g);
-        let first = self.tries == 1;
-        match g.verdict {
-            Verdict::Correct | Verdict::Wrong | Verdict::Close => {
-                let right = g.verdict == Verdict::Correct;
-                self.solved = right;
-                cx.store
-                    .update(|p| p.record(q.topic, &q.template, q.seed, right, first));
-                let _ = self.solution_button.remove_attribute("disabled");
-            }
-            Verdict::Unreadable => {}
+        let (right, first) = (g.correct(), self.tries == 1);
+        self.solved = right;
+        let spent = Spent {
+            tries: self.tries,
+            solved: right,
+        };
+        let saved = cx.store.spend(&q, spent).and(
+            cx.store
+                .update(|p| p.record(q.topic, &q.template, q.seed, right, first)),
+        );
+        self.saved
+            .set_text_content(saved.err().as_deref().filter(|s| !s.is_empty()));
+        if !self.options.hide_solution {
+            let _ = self.solution_button.remove_attribute("disabled");
         }
         if let Some(max) = self.out_of_tries().filter(|_| !self.solved) {
             attr(&self.input, "disabled", "");
@@ -593,13 +679,14 @@ impl Panel {
                 "{message} That was the last of {max} tries."
             )));
         }
-        if g.verdict != Verdict::Unreadable {
-            cx.fx.push(Effect::Graded {
-                question: q,
-                grade: g,
-                tries: self.tries,
-            });
-        }
+        self.paint_over();
+        cx.fx.push(Effect::Graded {
+            question: q,
+            grade: g,
+            tries: self.tries,
+            response,
+            done: self.over(),
+        });
         self.paint_score(cx.store);
     }
 
@@ -610,7 +697,7 @@ impl Panel {
             Verdict::Correct => "q-feedback correct",
             Verdict::Close => "q-feedback close",
             Verdict::Wrong => "q-feedback wrong",
-            Verdict::Unreadable => "q-feedback unreadable",
+            Verdict::Unreadable | Verdict::Ambiguous => "q-feedback unreadable",
         };
         self.feedback.set_class_name(class);
         attr(&self.feedback, "data-verdict", g.verdict.word());
@@ -648,9 +735,16 @@ impl Panel {
     }
 
     fn reveal(&mut self) {
-        if self.solution_button.has_attribute("disabled") {
+        if self.options.hide_solution || self.solution_button.has_attribute("disabled") {
             return;
         }
+        self.insert_solution();
+    }
+
+    /// The worked solution, computed and put in the page now.
+    fn insert_solution(&self) {
+        let Some(q) = &self.question else { return };
+        self.solution.set_text_content(Some(&q.solution));
         let _ = self.solution.remove_attribute("hidden");
     }
 

@@ -1,15 +1,21 @@
 //! The practice record in localStorage, and its export and import as a JSON
-//! file. Nothing here loses work: a record that cannot be read is kept under a
-//! backup key (and offered for download) before a fresh one starts; a record
-//! from a newer Fleetlab is never overwritten.
+//! file; beside it, the tries spent on each question. Nothing here loses
+//! work, and nothing is lost silently: a record that cannot be read is kept
+//! under a backup key (and offered for download) before a fresh one starts;
+//! a record from a newer Fleetlab is never overwritten; a save the browser
+//! refuses is said (the record saved before stays as it was); an import that
+//! cannot be stored is refused whole.
 
 use super::dom::*;
-use crate::challenge::progress::Progress;
+use crate::challenge::progress::{Progress, MAX_BYTES};
+use crate::challenge::tries::{self, Ledger, Spent};
+use crate::challenge::Question;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 const KEY: &str = "fleetlab.progress";
 const BACKUP: &str = "fleetlab.progress.unreadable";
+const TRIES: &str = "fleetlab.tries";
 
 /// The learner's record, as the page holds it (the owner keeps one, opened
 /// when a question widget first needs it).
@@ -19,6 +25,10 @@ pub struct Store {
     writable: bool,
     /// What happened when the record was read, for the page to show.
     notice: Option<String>,
+    /// The tries spent per question when the browser keeps no storage (for
+    /// the page's lifetime); otherwise they are read from storage each time,
+    /// so another tab's tries count too.
+    tries: Ledger,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -62,6 +72,7 @@ impl Store {
                 progress: Progress::default(),
                 writable: false,
                 notice: Some("This browser keeps no local storage here, so practice progress lasts only while the page is open.".into()),
+                tries: Ledger::default(),
             };
         };
         let Ok(Some(text)) = ls.get_item(KEY) else {
@@ -69,6 +80,7 @@ impl Store {
                 progress: Progress::default(),
                 writable: true,
                 notice: None,
+                tries: Ledger::default(),
             };
         };
         match read(&text) {
@@ -76,6 +88,7 @@ impl Store {
                 progress,
                 writable: true,
                 notice: None,
+                tries: Ledger::default(),
             },
             Ok((progress, notes)) => {
                 let _ = ls.set_item(BACKUP, &text);
@@ -86,6 +99,7 @@ impl Store {
                         "Your saved progress was recovered: {}. The original is kept as a backup you can download below.",
                         notes.join("; ")
                     )),
+                    tries: Ledger::default(),
                 }
             }
             Err(why) if why.contains("newer Fleetlab") => Store {
@@ -94,6 +108,7 @@ impl Store {
                 notice: Some(format!(
                     "Your saved progress could not be read here: {why}. It is left untouched; this page's practice is not saved."
                 )),
+                tries: Ledger::default(),
             },
             Err(why) => {
                 let _ = ls.set_item(BACKUP, &text);
@@ -103,17 +118,20 @@ impl Store {
                     notice: Some(format!(
                         "Your saved progress could not be read: {why}. It was kept as a backup you can download below, and a fresh record started."
                     )),
+                    tries: Ledger::default(),
                 }
             }
         }
     }
 
-    fn save(&self) {
-        if self.writable {
-            if let Some(ls) = storage() {
-                let _ = ls.set_item(KEY, &write(&self.progress));
-            }
-        }
+    /// Saves the record; the error says why the browser refused (the
+    /// record saved before is then as it was). A page that may not save (no
+    /// storage, a newer record) said so when it opened.
+    fn save(&self) -> Result<(), String> {
+        let Some(ls) = storage().filter(|_| self.writable) else {
+            return Ok(());
+        };
+        ls.set_item(KEY, &write(&self.progress)).map_err(refused)
     }
 
     /// The current record.
@@ -121,10 +139,42 @@ impl Store {
         &self.progress
     }
 
-    /// Changes the record and saves it.
-    pub fn update(&mut self, f: impl FnOnce(&mut Progress)) {
+    /// Changes the record and saves it; the error is a sentence for the
+    /// learner when the save failed (the change holds while the page is open).
+    pub fn update(&mut self, f: impl FnOnce(&mut Progress)) -> Result<(), String> {
         f(&mut self.progress);
-        self.save();
+        self.save().map_err(|why| {
+            format!("Your progress could not be saved: {why}. The record saved before is kept; this answer counts only while the page is open.")
+        })
+    }
+
+    /// The tries spent on `q`, here or in another tab.
+    pub fn spent(&self, q: &Question) -> Spent {
+        self.ledger().get(&tries::key(q))
+    }
+
+    /// Records the tries spent on `q`; the error as for [`Store::update`].
+    pub fn spend(&mut self, q: &Question, spent: Spent) -> Result<(), String> {
+        let mut ledger = self.ledger();
+        ledger.set(&tries::key(q), spent);
+        let saved = match storage() {
+            Some(ls) => ls.set_item(TRIES, &ledger.write()).map_err(refused),
+            None => Ok(()),
+        };
+        self.tries = ledger;
+        saved.map_err(|why| format!("Your tries on this question could not be saved: {why}."))
+    }
+
+    fn ledger(&self) -> Ledger {
+        match storage() {
+            Some(ls) => ls
+                .get_item(TRIES)
+                .ok()
+                .flatten()
+                .map(|t| Ledger::read(&t))
+                .unwrap_or_default(),
+            None => self.tries.clone(),
+        }
     }
 
     /// What reading the record found, if anything worth saying.
@@ -132,11 +182,31 @@ impl Store {
         self.notice.clone()
     }
 
-    /// Merges an imported record (JSON text) into the current one.
+    /// Merges an imported record (JSON text) into the current one, or
+    /// refuses it whole (the record as it was) when it cannot be read or
+    /// stored.
     pub fn import(&mut self, text: &str) -> Result<String, String> {
+        if text.len() > MAX_BYTES {
+            return Err(format!(
+                "it is {:.1} MB, and a progress record is at most {} KB",
+                text.len() as f64 / 1e6,
+                MAX_BYTES / 1024
+            ));
+        }
+        if !self.writable {
+            return Err(match storage() {
+                Some(_) => "your saved progress is from a newer Fleetlab and is left untouched, so nothing can be saved here".into(),
+                None => "this browser keeps no local storage here, so it could not be kept".into(),
+            });
+        }
         let (p, notes) = read(text)?;
         let solved = p.solved();
-        self.update(|mine| mine.merge(&p));
+        let before = self.progress.clone();
+        self.progress.merge(&p);
+        if let Err(why) = self.save() {
+            self.progress = before;
+            return Err(format!("it could not be stored ({why})"));
+        }
         let mut msg = format!(
             "Imported {solved} solved questions from {} templates.",
             p.entries.len()
@@ -145,6 +215,19 @@ impl Store {
             msg += &format!(" ({})", notes.join("; "));
         }
         Ok(msg)
+    }
+}
+
+/// Why the browser refused to store a value, in words.
+fn refused(e: JsValue) -> String {
+    let name = e
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.name()))
+        .unwrap_or_default();
+    if name.contains("Quota") {
+        "the browser's storage for this site is full".into()
+    } else {
+        "the browser refused to store it (its storage may be full or blocked)".into()
     }
 }
 

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import {
   appUnderTest, openPage, gotoTopic, renders, figures, checks, canvases, screenshot, ROOT, DIST,
-  presetsWithFix, addressWhenSettled, challengeKey, exactAnswer, load, closeClean,
+  presetsWithFix, addressWhenSettled, exactAnswer, load, closeClean, nativeCli,
 } from './support.mjs';
 
 const app = appUnderTest();
@@ -343,7 +343,12 @@ test('the sample course page embeds two topics and hears their events', async ()
   assert.equal(await frames.hashing.isHidden('#q-solution'), true, 'hide=solution');
   await hashing.locator('#q-answer').fill('1');
   await hashing.locator('#q-answer').press('Enter');
-  await hashing.locator('#q-answer').fill(exactAnswer(challengeKey('consistent-hashing', 'C2', 7)));
+  // Embedded, the question is about the story on screen (the rest from the
+  // seed): its key is the CLI's, asked about that page.
+  assert.equal(await frames.hashing.getAttribute('#q-text', 'data-live'), 'true');
+  const key = JSON.parse(nativeCli(['challenge', 'consistent-hashing', 'C2', '--seed', '7', '--key', '--json', '--page', 'preset=modulo-plus-one']));
+  assert.equal(await frames.hashing.textContent('#q-text'), key.question);
+  await hashing.locator('#q-answer').fill(exactAnswer(key));
   await hashing.locator('#q-answer').press('Enter');
   await page.waitForFunction(() => window.fleetlabEvents.filter((e) => e.data.type === 'graded').length === 2);
   const graded = (await events()).filter((e) => e.data.type === 'graded').map((e) => e.data);

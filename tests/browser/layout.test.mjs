@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-  appUnderTest, openPage, gotoTopic, renders, figures, SHOTS,
+  appUnderTest, openPage, gotoTopic, renders, figures, closeClean, SHOTS,
 } from './support.mjs';
 
 const DESKTOP = { width: 1366, height: 900 };
@@ -48,16 +48,16 @@ test('no topic in the address: the home page links every topic on a learning pat
   });
   await gotoTopic(page, app.origin, '');
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
-  const cards = await page.$$eval('.path-card', (els) => els.map((e) => e.dataset.topic));
+  const cards = await page.$$eval('.path-card[data-topic]', (els) => els.map((e) => e.dataset.topic));
   assert.equal(cards.length, 8, 'eight topics');
   const linked = await page.$$eval('.path-card h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual([...linked].sort(), [...app.topics].sort(), 'every built topic is linked');
   // Explorers first, then the simulators they feed.
-  const kinds = await page.$$eval('.path-card .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
+  const kinds = await page.$$eval('.path-card[data-topic] .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
   assert.equal(kinds.join(''), 'e'.repeat(kinds.indexOf('s')) + 's'.repeat(kinds.length - kinds.indexOf('s')));
   assert.equal(await page.$$eval('.path-card .relations', (ps) => ps.length), 8, 'every card says what it feeds or builds on');
   // "Start here" on the first, and a sized slot for each preview.
-  const start = await page.$$eval('.start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
+  const start = await page.$$eval('.path-card[data-topic] .start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual(start, [cards[0]]);
   const slots = await page.$$eval('.preview[data-topic]', (ds) => ds.map((d) => [d.dataset.topic, d.getBoundingClientRect().height]));
   assert.equal(slots.length, app.topics.length);
@@ -72,6 +72,39 @@ test('no topic in the address: the home page links every topic on a learning pat
   assert.deepEqual(await page.evaluate(() => window.cspViolations), [], 'the home page runs under the policy');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
+});
+
+test('every home card previews its scene: moving while in view, still under reduced motion', async () => {
+  const page = await app.open('?view=home', DESKTOP);
+  const scenes = await page.$$eval('.preview canvas[data-scene]', (cs) => cs.map((c) => c.dataset.scene));
+  assert.deepEqual([...scenes].sort(), [...app.topics].sort(), 'a preview per topic');
+  const allPainted = () => [...document.querySelectorAll('.preview canvas')].every((c) => Number(c.dataset.frames) >= 1);
+  await page.waitForFunction(allPainted);
+  // A preview in view is painted again and again, and what it shows changes.
+  const first = '.preview canvas[data-i="0"]';
+  const shown = await page.$eval(first, (c) => c.toDataURL());
+  await page.waitForFunction(([s, was]) => document.querySelector(s).toDataURL() !== was, [first, shown]);
+  assert.ok(await page.$$eval('.preview canvas', (cs) => cs.every((c) => c.dataset.preview === 'moving')));
+  // Not blank: the scene's marks are there (more than the background's colour).
+  const colours = await page.$eval(first, (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  });
+  assert.ok(colours > 3, `the preview shows a scene (${colours} colours)`);
+  await shoot(page, 'home-previews-1366');
+  await closeClean(page);
+
+  const still = await openPage(app.browser, app.origin, DESKTOP);
+  await still.emulateMedia({ reducedMotion: 'reduce' });
+  await gotoTopic(still, app.origin, '?view=home');
+  await still.waitForFunction(allPainted);
+  // Two more display frames later, each has still been painted only once.
+  await still.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const frames = await still.$$eval('.preview canvas', (cs) => cs.map((c) => [c.dataset.preview, c.dataset.frames]));
+  assert.ok(frames.every(([p, f]) => p === 'still' && f === '1'), JSON.stringify(frames));
+  await closeClean(still);
 });
 
 test('the home page shows the saved progress per topic', async () => {

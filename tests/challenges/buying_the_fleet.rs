@@ -4,7 +4,7 @@
 
 use crate::support::{accepts, asks, grades, says, text};
 use fleetlab::challenge::Verdict::{Close, Unreadable, Wrong};
-use fleetlab::challenge::{templates, Question, Value};
+use fleetlab::challenge::{grade, templates, Question, Value};
 use fleetlab::model::{Params, Unit};
 use fleetlab::topics::buying_the_fleet::*;
 use fleetlab::topics::{question, question_live};
@@ -179,7 +179,7 @@ fn c2_draws_and_answers() {
 }
 
 /// T1-C3 draws: one owned class (200–5,000, step 100), one rented class
-/// with 0–2,000 cards (step 50), D = (K_own + K_rent) × U(1.02, 1.5) rounded
+/// with 50–2,000 cards (step 50), D = (K_own + K_rent) × U(1.02, 1.5) rounded
 /// to 0.1T, above the fleet. The answer is the page's API bill.
 #[test]
 fn c3_draws_and_answers() {
@@ -220,7 +220,7 @@ fn c3_draws_and_answers() {
             on_page += 1;
         }
     }
-    assert!(no_rent > 0, "some months rent nothing");
+    assert_eq!(no_rent, 0, "every month rents some cards");
     assert!(on_page > 500, "{on_page} months checked on the page");
 }
 
@@ -333,7 +333,14 @@ fn c2_worked_example() {
         ],
     );
     accepts(&q, &["562", "562 cards"]);
-    grades(&q, &[("561", Close), ("1,349", Wrong)]);
+    grades(&q, &[("563", Close), ("561", Wrong), ("1,349", Wrong)]);
+    // 561 is the quotient rounded down, and 1,349 the H100's count: each
+    // is told its own mistake.
+    assert!(grade(&q, "561").message.contains("rounded up"));
+    assert_eq!(
+        grade(&q, "1,349").misconception.as_deref(),
+        Some("the rented card at an H100's rate")
+    );
     // On rented H100 the same shortfall takes ceil(2.4812T / 1.8396B) = 1,349.
     let mut p = p;
     p.set("fill_chip", "h100").unwrap();

@@ -59,6 +59,7 @@ fn hand_built(id: &str, vars: Vars) -> Question {
         hints: tpl.hints.iter().map(|h| text(h)).collect(),
         solution: text(&tpl.solution),
         live: false,
+        misconceptions: Vec::new(),
     }
 }
 
@@ -210,8 +211,10 @@ fn c1_worked_example_from_its_seed() {
             "≈ 7.0M",
         ],
     );
-    // 0.5 % is ±34,872: 6.9M is 1.06 % low, close but not correct.
-    grades(&q, &[("6.9M", Close), ("2,653", Wrong)]);
+    // 0.5 % is ±34,872: 6.93M is 0.63 % low, close but not correct; 6.9M
+    // is nearer the score of a 30-day month (6,878,112) and told so.
+    grades(&q, &[("6.93M", Close), ("6.9M", Wrong), ("2,653", Wrong)]);
+    assert!(crate::support::grade_of(&q, "6.9M").contains("730 hours"));
     // $ per million tokens is a price, not a score: the grader says so.
     grades(&q, &[("$0.1434", Unreadable)]);
 }

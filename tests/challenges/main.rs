@@ -41,43 +41,196 @@ fn challenge_files_name_built_topics() {
     }
 }
 
+/// What one template's 1,000 draws showed: how often each misconception
+/// applied, how often the answer was zero.
+#[derive(Default)]
+struct Tally {
+    applied: Vec<(String, usize)>,
+    zeros: usize,
+    /// What went wrong, one line each (the first few of each template).
+    faults: Vec<String>,
+}
+
+impl Tally {
+    fn fault(&mut self, ok: bool, what: impl FnOnce() -> String) {
+        if !ok && self.faults.len() < 6 {
+            self.faults.push(what());
+        }
+    }
+}
+
 #[test]
 fn every_template_over_a_thousand_seeds() {
+    let mut report = Vec::new();
     for t in with_challenges() {
-        for id in ["C1", "C2", "C3"] {
+        for tpl in templates(t) {
+            let id = tpl.id.as_str();
+            let mut tally = Tally {
+                applied: tpl
+                    .misconceptions
+                    .iter()
+                    .map(|m| (m.name.clone(), 0))
+                    .collect(),
+                zeros: 0,
+                faults: Vec::new(),
+            };
             for seed in 0..1000u64 {
                 let q = question(t, id, seed)
                     .unwrap_or_else(|e| panic!("{} {id} seed {seed}: {e}", t.id()));
                 let ctx = format!("{} {id} seed {seed}", t.id());
-                assert!(q.answer.is_finite(), "{ctx}: answer {}", q.answer);
-                for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
-                    assert!(
-                        !text.contains('{') && !text.contains('}'),
-                        "{ctx}: unfilled placeholder in '{text}'"
-                    );
-                }
-                let reference = q.exact_answer();
-                let g = grade(&q, &reference);
-                assert_eq!(
-                    g.verdict,
-                    Verdict::Correct,
-                    "{ctx}: reference '{reference}' graded {:?}: {}",
-                    g.verdict,
-                    g.message
-                );
-                if q.answer != 0.0 {
-                    let off = format_exact(q.answer * 1.5, q.unit);
-                    let g = grade(&q, &off);
-                    assert!(
-                        !g.correct(),
-                        "{ctx}: 1.5 × the answer ('{off}') graded correct"
-                    );
-                }
+                one_draw(&q, &ctx, &mut tally);
                 // Deterministic: the same seed, the same question.
                 assert_eq!(q, question(t, id, seed).unwrap(), "{ctx}");
             }
+            report.push((format!("{} {id}", t.id()), tally));
         }
     }
+    for (name, tally) in &report {
+        eprintln!("{name}: zero answers {} of 1,000", tally.zeros);
+        for (m, n) in &tally.applied {
+            eprintln!("    {n:>4} of 1,000 separate “{m}”");
+        }
+    }
+    let mut faults = Vec::new();
+    for (name, tally) in &report {
+        faults.extend(tally.faults.iter().cloned());
+        // No trivial zero: where "none" is an answer, it is a rare one.
+        if tally.zeros >= 100 {
+            faults.push(format!("{name}: {} zero answers", tally.zeros));
+        }
+        // Every misconception is one the draws ask about.
+        for (m, n) in &tally.applied {
+            if *n < 100 {
+                faults.push(format!("{name}: “{m}” separates in only {n} draws"));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "\n{}", faults.join("\n"));
+}
+
+/// One drawn question: its text filled and grammatical, its key correct,
+/// 1.5 × the key not, every misconception that applies wrong with its own
+/// feedback, and the values that mirror a page parameter ones the page can
+/// show.
+fn one_draw(q: &fleetlab::challenge::Question, ctx: &str, tally: &mut Tally) {
+    tally.fault(q.answer.is_finite(), || {
+        format!("{ctx}: answer {}", q.answer)
+    });
+    for text in [&q.text, &q.solution, &q.hints[0], &q.hints[1]] {
+        tally.fault(!text.contains('{') && !text.contains('}'), || {
+            format!("{ctx}: unfilled placeholder in '{text}'")
+        });
+        tally.fault(plural_agrees(text), || format!("{ctx}: plural in {text}"));
+    }
+    let reference = q.exact_answer();
+    let g = grade(q, &reference);
+    tally.fault(g.verdict == Verdict::Correct, || {
+        format!(
+            "{ctx}: reference '{reference}' graded {:?}: {}",
+            g.verdict, g.message
+        )
+    });
+    if q.answer == 0.0 {
+        tally.zeros += 1;
+    } else {
+        let off = format_exact(q.answer * 1.5, q.unit);
+        tally.fault(!grade(q, &off).correct(), || {
+            format!("{ctx}: 1.5 × the answer ('{off}') graded correct")
+        });
+    }
+    for m in &q.misconceptions {
+        let typed = m.exact_answer(q.unit);
+        let g = grade(q, &typed);
+        tally.fault(g.verdict == Verdict::Wrong, || {
+            format!(
+                "{ctx}: misconception “{}” ('{typed}', answer {}) graded {:?}: {}",
+                m.name,
+                q.exact_answer(),
+                g.verdict,
+                g.message
+            )
+        });
+        let matched = g.misconception.as_deref().unwrap_or("none");
+        let first = q
+            .misconceptions
+            .iter()
+            .find(|o| match (&m.detail, &o.detail) {
+                // A set matches a set with the same members, in any order.
+                (Some(a), Some(b)) => sorted(a) == sorted(b),
+                (None, None) => {
+                    q.tolerance.accepts(m.answer, o.answer)
+                        && (m.answer - o.answer).abs() < (m.answer - q.answer).abs()
+                }
+                _ => false,
+            })
+            .map_or("none", |o| o.name.as_str());
+        tally.fault(matched == first, || {
+            format!("{ctx}: '{typed}' matched {matched}, not {first}")
+        });
+        tally.fault(!m.feedback.contains('{'), || {
+            format!("{ctx}: {}", m.feedback)
+        });
+        tally.fault(plural_agrees(&m.feedback), || {
+            format!("{ctx}: plural in {}", m.feedback)
+        });
+        if let Some(slot) = tally.applied.iter_mut().find(|(n, _)| *n == m.name) {
+            slot.1 += 1;
+        }
+    }
+    if let Err(e) = page_can_show(q) {
+        tally.fault(false, || format!("{ctx}: {e}"));
+    }
+}
+
+fn sorted(xs: &[String]) -> Vec<String> {
+    let mut v: Vec<String> = xs.iter().map(|x| x.to_ascii_lowercase()).collect();
+    v.sort();
+    v
+}
+
+/// No "1 cards" or "1 more cards join": a count of one takes the singular.
+fn plural_agrees(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let noun = |x: &str| {
+        let x = x.trim_end_matches([',', '.', ';', ':', ')']);
+        [
+            "cards", "replicas", "families", "copies", "requests", "bursts", "GPUs",
+        ]
+        .contains(&x)
+    };
+    !words
+        .windows(3)
+        .any(|w| w[0] == "1" && (noun(w[1]) || (w[1] == "more" && noun(w[2]))))
+}
+
+/// Every drawn value that mirrors a page parameter is one its slider can
+/// show (so "ask about this page" and the problem set's link rebuild it).
+fn page_can_show(q: &fleetlab::challenge::Question) -> Result<(), String> {
+    let t = topics::find(q.topic).unwrap();
+    let tpl = templates(t)
+        .into_iter()
+        .find(|x| x.id == q.template)
+        .unwrap();
+    let mut p = t.defaults();
+    for v in &tpl.vars {
+        let (Some(param), Some((_, value))) =
+            (&v.param, q.vars.values.iter().find(|(n, _)| *n == v.name))
+        else {
+            continue;
+        };
+        let text = match value {
+            fleetlab::challenge::Value::Num(x) => x.to_string(),
+            fleetlab::challenge::Value::Word(w) => w.clone(),
+        };
+        // A month with no demand given runs the cards flat out: the
+        // demand slider (1T up) is left where it is.
+        if param == "demand_t" && text == "0" {
+            continue;
+        }
+        p.set(param, &text)
+            .map_err(|e| format!("{} = {text} is not on the page's slider: {e}", v.name))?;
+    }
+    Ok(())
 }
 
 #[test]
@@ -106,12 +259,17 @@ fn worked_examples_of_consistent_hashing() {
 fn grading_messages_help() {
     let t = topics::find("consistent-hashing").unwrap();
     let q = question(t, "C2", 7).unwrap();
-    let wrong = grade(&q, &format_exact(q.answer * 3.0, q.unit));
+    let wrong = grade(&q, &format_exact(q.answer * 0.1, q.unit));
     assert_eq!(wrong.verdict, Verdict::Wrong);
     assert!(
         wrong.message.contains(&q.hints[0]),
-        "a wrong answer shows the first hint"
+        "a wrong answer no misconception explains shows the first hint"
     );
+    for m in &q.misconceptions {
+        let g = grade(&q, &m.exact_answer(q.unit));
+        assert_eq!(g.verdict, Verdict::Wrong);
+        assert!(g.message.contains(&m.feedback), "{}", g.message);
+    }
     let unit = grade(&q, "12 ms");
     assert!(unit.message.contains("memory"), "{}", unit.message);
     let close = grade(&q, &format_exact(q.answer * 1.03, q.unit));

@@ -96,6 +96,11 @@ pub fn refuses(q: &Question, typed: &[&str]) {
     }
 }
 
+/// The grader's message for `typed`.
+pub fn grade_of(q: &Question, typed: &str) -> String {
+    grade(q, typed).message
+}
+
 /// Each typed answer grades as its verdict says.
 #[track_caller]
 pub fn grades(q: &Question, typed: &[(&str, Verdict)]) {

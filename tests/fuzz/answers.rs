@@ -7,7 +7,7 @@
 //! everything else.
 
 use crate::{chance, clip, fuzz, long_text, mutate, number_text, pick, wild_f64};
-use fleetlab::challenge::answer::{format_exact, parse_answer};
+use fleetlab::challenge::answer::{format_exact, parse_answer, read};
 use fleetlab::challenge::{grade, templates, unit_from_word, Question, Verdict};
 use fleetlab::model::{SplitMix64, Unit};
 use fleetlab::topics;
@@ -274,6 +274,7 @@ fn typed_answer(rng: &mut SplitMix64) -> Typed {
     let q = &qs[i];
     const RIGHT: &[Verdict] = &[Verdict::Correct];
     const NEAR: &[Verdict] = &[Verdict::Correct, Verdict::Close];
+    const RIGHT_OR_ASK: &[Verdict] = &[Verdict::Correct, Verdict::Ambiguous];
     let (text, want) = match (&q.detail, rng.below(6)) {
         (Some(members), 0 | 1) => {
             let mut m = members.clone();
@@ -289,10 +290,12 @@ fn typed_answer(rng: &mut SplitMix64) -> Typed {
             )
         }
         (None, 0) => (format_exact(q.answer, q.unit), Some(RIGHT)),
-        (None, 1) => (
-            pick(rng, &equivalents(q.answer, q.unit)).clone(),
-            Some(RIGHT),
-        ),
+        (None, 1) => {
+            let text = pick(rng, &equivalents(q.answer, q.unit)).clone();
+            // A bare share of 1 or less has two readings: the grader may ask.
+            let bare = q.unit == Unit::Share && !text.contains('%') && !text.contains("per");
+            (text, Some(if bare { RIGHT_OR_ASK } else { RIGHT }))
+        }
         (None, 2) => (q.unit.format(q.answer), Some(NEAR)),
         (_, 3) => {
             let k = *pick(rng, &[0.0, -1.0, 0.5, 0.999, 1.001, 1.02, 1.5, 3.0, 1e6]);
@@ -316,16 +319,28 @@ fn typed_answer(rng: &mut SplitMix64) -> Typed {
 /// separators `,` `;` and spaces aside), the text is that set, lowercased.
 /// So "F2, f4" is a set, and "3 cards" a count — but so is "1cards" a set.
 fn as_members(q: &Question, text: &str) -> Option<Vec<String>> {
-    let members = q.detail.as_ref()?;
+    let members = q
+        .detail
+        .as_ref()
+        .or_else(|| q.misconceptions.iter().find_map(|m| m.detail.as_ref()))?;
     let words: Vec<String> = text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
         .map(|w| w.to_ascii_lowercase())
         .collect();
+    // Where the right set is empty, a name also starts with the letters of
+    // a misconception's member ("c3"; "0k" is a number).
+    let letters = |t: &str| {
+        t.chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect::<String>()
+            .to_ascii_lowercase()
+    };
     let name = |w: &String| {
         w.chars().all(|c| c.is_ascii_alphanumeric())
             && w.chars().any(|c| c.is_ascii_alphabetic())
             && w.chars().any(|c| c.is_ascii_digit())
+            && (q.detail.is_some() || members.iter().any(|m| letters(m) == letters(w)))
     };
     (!members.is_empty() && !words.is_empty() && words.iter().all(name)).then_some(words)
 }
@@ -350,9 +365,11 @@ fn grader_agrees_with_its_tolerance() {
                     q.answer
                 )
             };
+            // An answer a misconception explains is wrong, with its feedback.
+            let explained = g.verdict == Verdict::Wrong && g.misconception.is_some();
             if let Some(want) = want {
                 assert!(
-                    want.contains(&g.verdict),
+                    want.contains(&g.verdict) || explained,
                     "{}: graded {:?}: {}",
                     ctx(),
                     g.verdict,
@@ -390,12 +407,23 @@ fn grader_agrees_with_its_tolerance() {
                 return;
             }
             let Some(p) = g.parsed else {
+                if g.verdict == Verdict::Ambiguous {
+                    // Asked only about a number with two readings.
+                    let r = read(text, q.unit).expect("an ambiguous answer reads");
+                    assert_eq!(g.readings, vec![r.value, r.percent.unwrap()], "{}", ctx());
+                    return;
+                }
                 assert_eq!(g.verdict, Verdict::Unreadable, "{}", ctx());
                 assert!(parse_answer(text, q.unit).is_err(), "{}", ctx());
                 return;
             };
-            assert_eq!(parse_answer(text, q.unit), Ok(p), "{}", ctx());
+            // The reading graded: the answer's, or its percent reading.
+            let r = read(text, q.unit).unwrap_or_else(|e| panic!("{}: {e}", ctx()));
+            assert!(p == r.value || Some(p) == r.percent, "{}", ctx());
             assert!(p.is_finite(), "{}", ctx());
+            if explained {
+                return;
+            }
             let right = q.tolerance.accepts(p, q.answer);
             let near = q.tolerance.widen(5.0, q.answer).accepts(p, q.answer);
             let expect = if right {

@@ -11,8 +11,10 @@ use fleetlab::challenge::{mirrors_page, templates};
 use fleetlab::model::{ParamKind, SplitMix64, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, State, View, CHART_HEIGHT, KEYS, MAX_SEED, MAX_TRIES,
+    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, MAX_SEED,
+    MAX_TRIES, THEMES,
 };
+use fleetlab::xapi::Agent;
 
 fn built() -> Vec<&'static dyn Topic> {
     topics::all().collect()
@@ -48,6 +50,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
             View::Instructors,
             View::Home,
             View::Glossary,
+            View::Interview,
         ],
     );
     if chance(rng, 0.6) {
@@ -106,6 +109,17 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         tries: chance(rng, 0.4).then(|| 1 + rng.below(MAX_TRIES as u64) as u32),
         fixed_seed: chance(rng, 0.3).then(|| seed(rng)),
         chart_height: chance(rng, 0.3).then(|| lo + rng.below((hi - lo + 1) as u64) as u32),
+        questions: match rng.below(3) {
+            0 => None,
+            1 => Some(Questions::Page),
+            _ => Some(Questions::Drawn),
+        },
+        actor: match rng.below(3) {
+            0 => None,
+            1 => Agent::from_link("mailto:jo.smith+fleet@example.org", None).ok(),
+            _ => Agent::from_link("jo 123/é&x=1", Some("https://lms.example.org/p?a=b")).ok(),
+        },
+        theme: chance(rng, 0.3).then(|| *pick(rng, &THEMES)),
         predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
         kinds: chance(rng, 0.2).then(|| vec!["numbers", "order"]),
     };

@@ -17,6 +17,15 @@ pub static SOLVER: Answers = answers! {
     "replicas_with_spare" => replicas_with_spare_solution,
     "hourly_bill" => hourly_bill_solution,
     "replicas_released" => replicas_released_solution,
+    "replicas_no_spare" => |v| Ok(Solution::new(Peak::read(v)?.n as f64)),
+    "replicas_rounded_down" => rounded_down,
+    "replicas_exact_fit_plus_one" => exact_fit_plus_one,
+    "hourly_bill_no_spare" => bill_no_spare,
+    "hourly_bill_fractional" => bill_fractional,
+    "hourly_bill_per_day" => |v| Ok(Solution::new(24.0 * hourly_bill_solution(v)?.answer)),
+    "released_ignoring_floor" => released_ignoring_floor,
+    "released_keeping_spare" => released_keeping_spare,
+    "released_without_peak_spare" => released_without_peak_spare,
 };
 
 /// C3's lower demand level is drawn between these shares of the drawn peak
@@ -28,13 +37,23 @@ const LEVEL_HI: f64 = 0.90;
 /// the default draw does, except C3's `level`, which is 10–90 % of the peak
 /// already drawn (a fall, never a rise), rounded to 100 tok/s.
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
-    t.draw_vars_except(rng, |name, vars, rng| {
+    let mut vars = t.draw_vars_except(rng, |name, vars, rng| {
         (name == "level").then(|| {
             let share = LEVEL_LO + (LEVEL_HI - LEVEL_LO) * rng.next_unit();
             let level = (vars.num("P") * share / 100.0).round() * 100.0;
             Value::Num(level.max(100.0))
         })
-    })
+    });
+    // No floor above the peak: a floor the peak does not reach would keep
+    // more replicas at the lower level than ran at the peak.
+    let (c, p, floor) = (vars.num("C"), vars.num("P"), vars.num("floor"));
+    if c > 0.0 && floor.is_finite() {
+        let n = replicas_for_peak(p, c) as f64;
+        if floor > n {
+            vars.set_num("floor", n.max(1.0));
+        }
+    }
+    vars
 }
 
 /// A whole, non-negative count among the drawn values.
@@ -79,6 +98,11 @@ impl Peak {
     }
 }
 
+/// "1 replica", "3 replicas", "1.5 replicas".
+fn replicas_text(x: f64) -> String {
+    Unit::Count("replicas").format(x)
+}
+
 /// C1: `ceil(P / C) + spare`.
 fn replicas_with_spare_solution(v: &Vars) -> Result<Solution, String> {
     let p = Peak::read(v)?;
@@ -91,6 +115,7 @@ fn replicas_with_spare_solution(v: &Vars) -> Result<Solution, String> {
     Ok(Solution::new(p.at_peak as f64)
         .with("ratio", p.ratio)
         .with("n", p.n.to_string())
+        .with("n_replicas", replicas_text(p.n as f64))
         .with("headroom", headroom))
 }
 
@@ -104,6 +129,7 @@ fn hourly_bill_solution(v: &Vars) -> Result<Solution, String> {
     Ok(Solution::new(hourly_bill(p.at_peak, price))
         .with("ratio", p.ratio)
         .with("n", p.n.to_string())
+        .with("n_replicas", replicas_text(p.n as f64))
         .with("replicas", p.at_peak.to_string())
         .with(
             "bill_no_spare",
@@ -136,6 +162,83 @@ fn replicas_released_solution(v: &Vars) -> Result<Solution, String> {
         .with("n", p.n.to_string())
         .with("at_peak", at_peak.to_string())
         .with("need", units::number(level / ceiling))
+        .with("need_replicas", replicas_text(level / ceiling))
         .with("carry", replicas_kept(level, ceiling, 0).to_string())
         .with("kept", kept.to_string()))
+}
+
+/// Whether the peak is an exact multiple of the ceiling.
+fn exact_fit(p: &Peak) -> bool {
+    (p.peak / p.ceiling).fract() == 0.0
+}
+
+/// Misconception of C1: `floor(P / C) + spare` (the same where the peak
+/// fits exactly).
+fn rounded_down(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
+    if exact_fit(&p) {
+        return Err("the peak fits exactly: nothing to round".into());
+    }
+    Ok(Solution::new((p.peak / p.ceiling).floor() + p.spare as f64).with("ratio", p.ratio))
+}
+
+/// Misconception of C1: a replica of headroom added where the peak fits
+/// exactly.
+fn exact_fit_plus_one(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
+    if !exact_fit(&p) {
+        return Err("the peak does not fit exactly".into());
+    }
+    Ok(Solution::new(p.at_peak as f64 + 1.0).with("ratio", p.ratio))
+}
+
+/// Misconception of C2: the replicas the peak needs, without the spare.
+fn bill_no_spare(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
+    Ok(Solution::new(hourly_bill(p.n, v.num("price"))))
+}
+
+/// Misconception of C2: `(P / C + spare) × price`, replicas in fractions.
+fn bill_fractional(v: &Vars) -> Result<Solution, String> {
+    let p = Peak::read(v)?;
+    if exact_fit(&p) {
+        return Err("the peak fits exactly: no fraction of a replica".into());
+    }
+    let replicas = p.peak / p.ceiling + p.spare as f64;
+    Ok(Solution::new(replicas * v.num("price")).with("ratio", p.ratio))
+}
+
+/// C3's pool at the peak, and at the lower level before and after the floor.
+fn fall(v: &Vars) -> Result<(Peak, u32, u32), String> {
+    let p = Peak::read(v)?;
+    let carry = replicas_kept(v.num("level"), p.ceiling, 0);
+    let floor = whole(v, "floor")?;
+    Ok((p, carry, floor))
+}
+
+/// Misconception of C3: the floor ignored (the same where it does not bind).
+fn released_ignoring_floor(v: &Vars) -> Result<Solution, String> {
+    let (p, carry, floor) = fall(v)?;
+    if floor <= carry {
+        return Err("the floor does not bind at this level".into());
+    }
+    Ok(Solution::new(p.at_peak.saturating_sub(carry) as f64))
+}
+
+/// Misconception of C3: the spare kept at the lower level (the same where
+/// the floor keeps as many).
+fn released_keeping_spare(v: &Vars) -> Result<Solution, String> {
+    let (p, carry, floor) = fall(v)?;
+    if carry + p.spare <= floor {
+        return Err("the floor keeps as many as the spare would".into());
+    }
+    Ok(Solution::new(
+        p.at_peak.saturating_sub((carry + p.spare).max(floor)) as f64,
+    ))
+}
+
+/// Misconception of C3: the peak's pool counted without its spare.
+fn released_without_peak_spare(v: &Vars) -> Result<Solution, String> {
+    let (p, carry, floor) = fall(v)?;
+    Ok(Solution::new(p.n as f64 - carry.max(floor) as f64))
 }

@@ -16,6 +16,7 @@ const WAIT_SLO: CheckSpec = CheckSpec {
     id: "wait_slo",
     label: "Wait SLO held every second",
     rule: "seconds whose queueing wait is above the wait target (SLO) = 0",
+    cmp: Cmp::AtMost,
 };
 
 fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
@@ -30,8 +31,7 @@ fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "spare"
     };
-    Verdict::at_most(
-        WAIT_SLO.id,
+    WAIT_SLO.verdict(
         above,
         0.0,
         Unit::Seconds,
@@ -67,6 +67,7 @@ const SPARE_AT_PEAK: CheckSpec = CheckSpec {
     id: "spare_at_peak",
     label: "A spare at the peak (N + 1)",
     rule: "ready replicas throughout the peak ≥ the replicas the peak needs (peak ÷ replica ceiling, rounded up) + 1",
+    cmp: Cmp::AtLeast,
 };
 
 fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
@@ -80,8 +81,7 @@ fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "forecast_s"
     };
-    Verdict::at_least(
-        SPARE_AT_PEAK.id,
+    SPARE_AT_PEAK.verdict(
         s.spare_at_peak,
         1.0,
         Unit::Count("replicas"),
@@ -109,6 +109,7 @@ const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Little idle hardware",
     rule: "paid replica-seconds beyond the need plus one spare ≤ 30 % of all paid",
+    cmp: Cmp::AtMost,
 };
 
 fn idle(d: &Day, s: &DayStats) -> Verdict {
@@ -123,8 +124,7 @@ fn idle(d: &Day, s: &DayStats) -> Verdict {
     } else {
         "drain_s"
     };
-    Verdict::at_most(
-        IDLE.id,
+    IDLE.verdict(
         idle,
         IDLE_MAX,
         Unit::Share,

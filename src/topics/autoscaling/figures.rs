@@ -8,123 +8,46 @@ use super::params::Day;
 use super::sim::DayStats;
 use crate::model::*;
 
+#[rustfmt::skip]
 pub(super) fn static_figures(d: &Day, price: f64, out: &mut Outcome) {
     let n = replicas_for_peak(d.peak, d.ceiling);
     let with = replicas_with_spare(d.peak, d.ceiling, d.spare);
     let kept = replicas_kept(d.trough, d.ceiling, d.floor);
-    out.figure(
-        "replicas_for_peak",
-        "Replicas for the peak (zero headroom)",
-        n as f64,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "replicas_with_spare",
-        "Replicas with the spare",
-        with as f64,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "cost_per_hour_with_spare",
-        "Hourly bill with the spare",
-        hourly_bill(with, price),
-        Unit::UsdPerHour,
-    );
-    out.figure(
-        "cost_per_hour_no_spare",
-        "Hourly bill with no spare",
-        hourly_bill(n, price),
-        Unit::UsdPerHour,
-    );
-    out.figure(
-        "replicas_needed_at_half",
-        "Replicas' worth of load at the trough",
-        d.trough / d.ceiling,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "replicas_kept_at_half",
-        "Replicas that carry the trough",
-        kept as f64,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "replicas_released_at_half",
-        "Replicas released at the trough",
-        replicas_released(d.peak, d.trough, d.ceiling, d.spare, d.floor) as f64,
-        Unit::Count("replicas"),
-    );
+    let released = replicas_released(d.peak, d.trough, d.ceiling, d.spare, d.floor);
+    let replicas = Unit::Count("replicas");
+    out.add_figures([
+        ("replicas_for_peak", "Replicas for the peak (zero headroom)", n as f64, replicas),
+        ("replicas_with_spare", "Replicas with the spare", with as f64, replicas),
+        ("cost_per_hour_with_spare", "Hourly bill with the spare", hourly_bill(with, price), Unit::UsdPerHour),
+        ("cost_per_hour_no_spare", "Hourly bill with no spare", hourly_bill(n, price), Unit::UsdPerHour),
+        ("replicas_needed_at_half", "Replicas' worth of load at the trough", d.trough / d.ceiling, replicas),
+        ("replicas_kept_at_half", "Replicas that carry the trough", kept as f64, replicas),
+        ("replicas_released_at_half", "Replicas released at the trough", released as f64, replicas),
+    ]);
 }
 
+#[rustfmt::skip]
 pub(super) fn day_figures(d: &Day, price: f64, s: &DayStats, out: &mut Outcome) {
     let hours = s.paid_replica_s / 3600.0;
     let static_day = hourly_bill(replicas_with_spare(d.peak, d.ceiling, d.spare), price) * 24.0;
     let bill = hours * price;
-    out.figure("replica_hours", "Replica-hours", hours, Unit::Hours);
-    out.figure("bill", "Bill for the day", bill, Unit::Usd);
-    out.figure(
-        "static_bill",
-        "Bill holding the peak fleet all day",
-        static_day,
-        Unit::Usd,
-    );
-    out.figure(
-        "saved_share",
-        "Saved against holding the peak",
-        if static_day > 0.0 {
-            1.0 - bill / static_day
-        } else {
-            0.0
-        },
-        Unit::Share,
-    );
-    out.figure("peak_queue", "Peak queue", s.peak_queue, Unit::Tokens);
-    out.figure(
-        "max_wait_s",
-        "Longest queueing wait",
-        s.max_wait_s,
-        Unit::Seconds,
-    );
-    out.figure(
-        "seconds_above_slo",
-        "Seconds above the wait SLO",
-        s.seconds_above_slo as f64,
-        Unit::Seconds,
-    );
-    out.figure(
-        "idle_share",
-        "Idle share (beyond N + 1)",
-        s.idle_share(),
-        Unit::Share,
-    );
-    out.figure(
-        "capacity_used_share",
-        "Ready capacity used",
-        if s.ready_replica_s > 0.0 {
-            s.served_tokens / (s.ready_replica_s * d.ceiling)
-        } else {
-            0.0
-        },
-        Unit::Share,
-    );
-    out.figure(
-        "spare_at_peak",
-        "Fewest spares ready at the peak",
-        s.spare_at_peak,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "max_replicas",
-        "Most replicas billed at once",
-        s.max_paid as f64,
-        Unit::Count("replicas"),
-    );
-    out.figure(
-        "launches",
-        "Replicas launched",
-        s.launches as f64,
-        Unit::Count("replicas"),
-    );
+    let saved = if static_day > 0.0 { 1.0 - bill / static_day } else { 0.0 };
+    let used = if s.ready_replica_s > 0.0 { s.served_tokens / (s.ready_replica_s * d.ceiling) } else { 0.0 };
+    let replicas = Unit::Count("replicas");
+    out.add_figures([
+        ("replica_hours", "Replica-hours", hours, Unit::Hours),
+        ("bill", "Bill for the day", bill, Unit::Usd),
+        ("static_bill", "Bill holding the peak fleet all day", static_day, Unit::Usd),
+        ("saved_share", "Saved against holding the peak", saved, Unit::Share),
+        ("peak_queue", "Peak queue", s.peak_queue, Unit::Tokens),
+        ("max_wait_s", "Longest queueing wait", s.max_wait_s, Unit::Seconds),
+        ("seconds_above_slo", "Seconds above the wait SLO", s.seconds_above_slo as f64, Unit::Seconds),
+        ("idle_share", "Idle share (beyond N + 1)", s.idle_share(), Unit::Share),
+        ("capacity_used_share", "Ready capacity used", used, Unit::Share),
+        ("spare_at_peak", "Fewest spares ready at the peak", s.spare_at_peak, replicas),
+        ("max_replicas", "Most replicas billed at once", s.max_paid as f64, replicas),
+        ("launches", "Replicas launched", s.launches as f64, replicas),
+    ]);
 }
 
 /// The figures the page shows first (the three checks (wait SLO, spare at the

@@ -48,14 +48,46 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "C", meaning: "tok/s one replica sustains inside the latency target", param: Some("replica_ceiling") },
-        Symbol { symbol: "P", meaning: "peak demand, tok/s", param: Some("peak") },
-        Symbol { symbol: "T", meaning: "trough demand, tok/s", param: Some("trough") },
-        Symbol { symbol: "s", meaning: "spare replicas", param: Some("spare") },
-        Symbol { symbol: "f", meaning: "the floor, the fewest replicas kept", param: Some("floor") },
-        Symbol { symbol: "p", meaning: "price of a replica-hour, $", param: Some("price_per_hour") },
-        Symbol { symbol: "g", meaning: "where the GPU utilization gauge flattens", param: Some("gauge_cap") },
-        Symbol { symbol: "Δ", meaning: "the rise expected over the forecast window", param: Some("forecast_s") },
+        Symbol {
+            symbol: "C",
+            meaning: "tok/s one replica sustains inside the latency target",
+            param: Some("replica_ceiling"),
+        },
+        Symbol {
+            symbol: "P",
+            meaning: "peak demand, tok/s",
+            param: Some("peak"),
+        },
+        Symbol {
+            symbol: "T",
+            meaning: "trough demand, tok/s",
+            param: Some("trough"),
+        },
+        Symbol {
+            symbol: "s",
+            meaning: "spare replicas",
+            param: Some("spare"),
+        },
+        Symbol {
+            symbol: "f",
+            meaning: "the floor, the fewest replicas kept",
+            param: Some("floor"),
+        },
+        Symbol {
+            symbol: "p",
+            meaning: "price of a replica-hour, $",
+            param: Some("price_per_hour"),
+        },
+        Symbol {
+            symbol: "g",
+            meaning: "where the GPU utilization gauge flattens",
+            param: Some("gauge_cap"),
+        },
+        Symbol {
+            symbol: "Δ",
+            meaning: "the rise expected over the forecast window",
+            param: Some("forecast_s"),
+        },
     ],
     terms: &["replica", "autoscaler", "slo", "tok-per-s", "cold-start", "gpu-utilization", "spare"],
 };

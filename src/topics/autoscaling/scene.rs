@@ -21,26 +21,28 @@ use super::sim_day::{day_run, DayLoop};
 use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
 use crate::model::{Params, Unit};
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 2] = [
-    Comparison::new(
-        "signal",
-        "Queue depth vs GPU utilization",
-        "signal",
-        "queue-depth",
-        "gpu-utilization",
-        "The GPU gauge flattens at its cap however busy the cards are, so its side stops adding replicas at the peak while queue depth keeps the spare.",
-    ),
-    Comparison::new(
-        "forecast",
-        "React vs launch 300 s ahead",
-        "forecast_s",
-        "0",
-        "300",
-        "Reacting, each replica finishes its cold start after the demand it was launched for and the queue spikes; looking 300 s ahead, it is ready first.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "signal",
+            label: "Queue depth vs GPU utilization",
+            param: "signal",
+            a: "queue-depth",
+            b: "gpu-utilization",
+            watch: "The GPU gauge flattens at its cap however busy the cards are, so its side stops adding replicas at the peak while queue depth keeps the spare.",
+        },
+        Comparison {
+            id: "forecast",
+            label: "React vs launch 300 s ahead",
+            param: "forecast_s",
+            a: "0",
+            b: "300",
+            watch: "Reacting, each replica finishes its cold start after the demand it was launched for and the queue spikes; looking 300 s ahead, it is ready first.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// The whole day: the scene opens before 08:00 and reaches midnight within
 /// 86,400 of its seconds, when its totals are the day's. Tolerances: the

@@ -6,9 +6,7 @@
 
 use super::params::{Signal, DAY_S};
 use super::scene::{wait_of, DayScene, CELLS, PAST};
-use crate::model::scene::{
-    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
-};
+use crate::model::scene::{day_strip, jitter, Align, Clock, Frame, Glyph, Ink, Thousands};
 
 /// The window chart.
 const CX0: f32 = 46.0;
@@ -67,11 +65,8 @@ impl DayScene {
         } else {
             ""
         };
-        f.label(
+        f.plain(
             (10.0, 16.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} · demand {} tok/s · {ready} ready, {booting} booting, {draining} draining{end}",
                 Clock(self.t_now()),
@@ -160,10 +155,8 @@ impl DayScene {
             );
             v += every;
         }
-        f.small(
+        f.note(
             (CX0, CY0 - 3.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("replicas (1 = {} tok/s)", Thousands(self.run.day().ceiling)),
         );
         let w = self.window as f64;
@@ -224,12 +217,7 @@ impl DayScene {
                 format_args!("forecast {fs} s"),
             );
         } else {
-            f.small(
-                (x_now + 3.0, CY0 + 12.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("no forecast"),
-            );
+            f.note((x_now + 3.0, CY0 + 12.0), format_args!("no forecast"));
         }
         f.small(
             (x_now - 3.0, CY0 + 12.0),
@@ -261,10 +249,8 @@ impl DayScene {
             px = Some(x);
         }
         f.line((CX0, y(slo)), (CX1, y(slo)), Ink::Warn, true);
-        f.small(
+        f.note(
             (CX0, WY1 + 12.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("queue wait (dashed: the {slo} s SLO; orange bars break it)"),
         );
     }
@@ -276,10 +262,8 @@ impl DayScene {
         let (ready, booting, draining) = self.run.pool();
         let d = self.run.day();
         let per = (ready + booting + draining).div_ceil(BOXES).max(1);
-        f.small(
+        f.caption(
             (RX0, CY0 - 3.0),
-            Ink::Text,
-            Align::Left,
             format_args!(
                 "Replicas{}",
                 if per > 1 { " (a box is several)" } else { "" }
@@ -311,13 +295,7 @@ impl DayScene {
         }
         for _ in 0..draining.div_ceil(per) {
             let (x, y) = box_at(slot);
-            f.outline(x, y, BW, BH, Ink::Muted);
-            f.small(
-                (x + BW / 2.0, y + 15.0),
-                Ink::Muted,
-                Align::Center,
-                format_args!("drain"),
-            );
+            f.idle_box((x, y, BW, BH), "drain");
             slot += 1;
         }
     }
@@ -346,10 +324,8 @@ impl DayScene {
         } else {
             ""
         };
-        f.small(
+        f.caption(
             (RX0, y0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Queue (a ring: one replica-second of work{more})"),
         );
         f.small(
@@ -392,10 +368,8 @@ impl DayScene {
         let d = self.run.day();
         let cap = self.last.cap.max(1e-9);
         let x = |v: f64| RX0 + (RX1 - RX0) * (v / 1.5).clamp(0.0, 1.0) as f32;
-        f.small(
+        f.note(
             (RX0, 202.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("Signals, as % of ready capacity, and the replicas each asks for"),
         );
         let rows = [
@@ -440,10 +414,8 @@ impl DayScene {
                     true,
                 );
                 f.mark(x(busy), y + 18.0, 3.0, Glyph::Triangle, Ink::Text);
-                f.small(
+                f.note(
                     (RX0, y + 32.0),
-                    Ink::Muted,
-                    Align::Left,
                     format_args!(
                         "▲ cards really busy {:.0} %; the gauge stops at {:.0} % (dashed)",
                         busy * 100.0,
@@ -502,14 +474,11 @@ impl DayScene {
 }
 
 fn legend(f: &mut Frame) {
-    f.small((10.0, 346.0),
-        Ink::Muted,
-        Align::Left,
+    f.footer(
+
         format_args!("Teal: demand (dashed: the day's curve ahead). Blue: replicas ready to serve; grey dashed: replicas billed (booting and draining too)."),
-    );
-    f.small((10.0, 358.0),
-        Ink::Muted,
-        Align::Left,
+
         format_args!("A box is a replica (a GPU card): blue fill = share busy, grey = idle beyond need + 1, purple = cold start (fill = progress). A ring is one replica-second of waiting work."),
+
     );
 }

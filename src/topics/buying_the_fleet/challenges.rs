@@ -18,10 +18,110 @@ pub static SOLVER: Answers = answers! {
     "tokens_carried_t" => solve_c1,
     "fill_cards" => solve_c2,
     "api_bill" => solve_c3,
+    "carried_capacity" => |v| carried_with(v, |cap, d, _| (d < cap).then_some(cap)),
+    "carried_demand" => |v| carried_with(v, |cap, d, _| (d > cap).then_some(d)),
+    "carried_720_hours" => |v| carried_with(v, |cap, d, _| {
+        (d >= cap).then(|| cap / MONTH_HOURS * 720)
+    }),
+    "carried_h100_rate" => |v| carried_with(v, |cap, d, h100| {
+        (d >= cap && h100 != cap).then_some(h100.min(d))
+    }),
+    "fill_cards_rounded_down" => |v| fill_with(v, |short, t, _, _| short / t),
+    "fill_cards_whole_demand" => |v| fill_with(v, |_, t, d, _| fill_cards(d, t)),
+    "fill_cards_h100_rate" => |v| fill_with(v, |short, _, _, t_h100| fill_cards(short, t_h100)),
+    "api_bill_no_rented" => |v| api_bill_with(v, |d, own, _| d.saturating_sub(own)),
+    "api_bill_whole_demand" => |v| api_bill_with(v, |d, _, _| d),
+    "api_bill_720_hours" => |v| api_bill_with(v, |d, own, rent| {
+        d.saturating_sub((own + rent) / MONTH_HOURS * 720)
+    }),
 };
+
+/// Hours in the month the page counts.
+const MONTH_HOURS: u64 = 730;
+
+/// Whether two numbers differ by more than `rel` of the first: a
+/// misconception that comes this close to the right answer is not asked
+/// about.
+fn apart(right: f64, wrong: f64, rel: f64) -> Result<(), String> {
+    ((wrong - right).abs() > rel * right.abs())
+        .then_some(())
+        .ok_or_else(|| "within the tolerance's reach of the right answer".to_string())
+}
+
+/// A misconception of C1: the tokens `carried(capacity, demand, capacity at
+/// an H100's rate)` says, where it applies (a demand is given).
+fn carried_with(v: &Vars, carried: fn(u64, u64, u64) -> Option<u64>) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let owned = cards_var(v, false)?;
+    let demand = demand_var(v)?.unwrap_or(u64::MAX);
+    let cap = fleet_tokens(model, owned);
+    let h100 = owned.iter().sum::<u64>() * tokens_per_card_month(model, Chip::H100);
+    let wrong = carried(cap, demand, h100)
+        .filter(|&w| w != u64::MAX)
+        .ok_or("the idea gives the same tokens")?;
+    let right = tokens_carried(cap, demand);
+    // Graded ±1 %: a 30-day month is 1.4 % short.
+    apart(tt(right), tt(wrong), 0.012)?;
+    Ok(Solution::new(tt(wrong)))
+}
+
+/// A misconception of C2: the cards `cards(shortfall, tokens a rented card
+/// carries, demand, an H100's tokens)` says, where it differs.
+fn fill_with(v: &Vars, cards: fn(u64, u64, u64, u64) -> u64) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let owned = cards_var(v, false)?;
+    let chip = chip_word(v.word("fill_chip")).ok_or("fill_chip: no such chip")?;
+    let demand = demand_var(v)?.unwrap_or(0);
+    let shortfall = demand.saturating_sub(fleet_tokens(model, owned));
+    let t = tokens_per_card_month(model, chip);
+    let right = fill_cards(shortfall, t);
+    let wrong = cards(
+        shortfall,
+        t,
+        demand,
+        tokens_per_card_month(model, Chip::H100),
+    );
+    if wrong == right {
+        return Err("the same number of cards".into());
+    }
+    Ok(Solution::new(wrong as f64)
+        .with("rent_name", chip.name())
+        .with("rent_rate", group(card_rate(model, chip) as f64, 0)))
+}
+
+/// A misconception of C3: the bill on the API tokens `tokens(demand, owned
+/// capacity, rented capacity)` says, where it is clearly another bill.
+fn api_bill_with(v: &Vars, tokens: fn(u64, u64, u64) -> u64) -> Result<Solution, String> {
+    let model = model_var(v)?;
+    let right = solve_c3(v)?.answer;
+    let price = right_price(v, model)?;
+    let demand = demand_var(v)?.unwrap_or(0);
+    let own = fleet_tokens(model, cards_var(v, false)?);
+    let rent = fleet_tokens(model, cards_var(v, true)?);
+    let wrong = api_bill(tokens(demand, own, rent), price);
+    apart(right, wrong, 0.03)?;
+    Ok(Solution::new(wrong))
+}
+
+/// The API price of the question's model.
+fn right_price(v: &Vars, model: Model) -> Result<f64, String> {
+    let price = match model {
+        Model::Chat8b => v.num("api_price_8b"),
+        Model::Premium70b => v.num("api_price_70b"),
+    };
+    (price >= 0.0 && price.is_finite())
+        .then_some(price)
+        .ok_or_else(|| "the API price must be a number of dollars".into())
+}
 
 // ---------------------------------------------------------------------------
 // Draws
+
+/// The least demand a question gives, the page's demand slider's least
+/// value, in T.
+const MIN_DEMAND_T: f64 = 1.0;
+/// Redraws of the owned counts for a demand below [`MIN_DEMAND_T`].
+const REDRAWS: usize = 32;
 
 /// Draws a template in the documented order (the template's variables give the
 /// ranges; the chip classes are picked here):
@@ -37,7 +137,10 @@ pub static SOLVER: Answers = answers! {
 ///   0.1T; the API prices.
 ///
 /// In C2 and C3, a demand that rounds down onto the capacity steps to the next
-/// 0.1T above it, so every drawn question has a shortfall.
+/// 0.1T above it, so every drawn question has a shortfall. A demand below the
+/// page's demand slider (1T, [`MIN_DEMAND_T`]) draws the owned counts again
+/// (up to [`REDRAWS`] times, then the demand is 1T), so the page can show
+/// every question.
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
     let take = |name: &str, rng: &mut SplitMix64| {
         t.vars
@@ -64,19 +167,35 @@ fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
             }
             let given = take("demand_given", rng).num() >= 1.0;
             let f = take("demand_factor", rng).num();
-            let demand = if given {
-                demand_near(fleet_tokens(model, owned), f, false)
-            } else {
-                0.0
-            };
-            v.set_num("demand_t", demand);
+            let mut demand = demand_near(fleet_tokens(model, owned), f, false);
+            for _ in 0..REDRAWS {
+                if !given || demand >= MIN_DEMAND_T {
+                    break;
+                }
+                for &i in picked {
+                    owned[i] = count(take(CHIPS[i].owned_param(), rng));
+                }
+                demand = demand_near(fleet_tokens(model, owned), f, false);
+            }
+            v.set_num(
+                "demand_t",
+                if given { demand.max(MIN_DEMAND_T) } else { 0.0 },
+            );
         }
         "fill_cards" => {
             let a = rng.below(3) as usize;
             owned[a] = count(take(CHIPS[a].owned_param(), rng));
             v.set("fill_chip", take("fill_chip", rng));
             let f = take("demand_factor", rng).num();
-            v.set_num("demand_t", demand_near(fleet_tokens(model, owned), f, true));
+            let mut demand = demand_near(fleet_tokens(model, owned), f, true);
+            for _ in 0..REDRAWS {
+                if demand >= MIN_DEMAND_T {
+                    break;
+                }
+                owned[a] = count(take(CHIPS[a].owned_param(), rng));
+                demand = demand_near(fleet_tokens(model, owned), f, true);
+            }
+            v.set_num("demand_t", demand.max(MIN_DEMAND_T));
         }
         "api_bill" => {
             let a = rng.below(3) as usize;
@@ -84,8 +203,16 @@ fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
             let r = rng.below(3) as usize;
             rented[r] = count(take(CHIPS[r].rented_param(), rng));
             let f = take("demand_factor", rng).num();
-            let k = fleet_tokens(model, owned) + fleet_tokens(model, rented);
-            v.set_num("demand_t", demand_near(k, f, true));
+            let k = |owned| fleet_tokens(model, owned) + fleet_tokens(model, rented);
+            let mut demand = demand_near(k(owned), f, true);
+            for _ in 0..REDRAWS {
+                if demand >= MIN_DEMAND_T {
+                    break;
+                }
+                owned[a] = count(take(CHIPS[a].owned_param(), rng));
+                demand = demand_near(k(owned), f, true);
+            }
+            v.set_num("demand_t", demand.max(MIN_DEMAND_T));
             for name in ["api_price_8b", "api_price_70b"] {
                 v.set(name, take(name, rng));
             }

@@ -6,7 +6,7 @@ use super::model::{cost_per_1m, fill_cards, max_owned_passing, worst_line, Line,
 use super::model_units::{musd, pct, per_1m, t_text, usd};
 use super::params::{Chip, Input, IDLE_MAX, MARGIN_MAX, OVERFLOW_MAX};
 use crate::model::units::number;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 pub(super) fn checks(inp: &Input, m: &Month, out: &mut Outcome) {
     out.checks.push(idle(inp, m));
@@ -21,6 +21,7 @@ const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Owned cards are busy",
     rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry) ≤ 15%",
+    cmp: Cmp::AtMost,
 };
 
 fn idle(inp: &Input, m: &Month) -> Verdict {
@@ -28,8 +29,7 @@ fn idle(inp: &Input, m: &Month) -> Verdict {
     let demand = t_text(d.demand);
     let idle = d.idle_share();
     let chip = inp.biggest_owned();
-    Verdict::at_most(
-        IDLE.id,
+    IDLE.verdict(
         idle,
         IDLE_MAX,
         Unit::Share,
@@ -79,6 +79,7 @@ const MARGIN: CheckSpec = CheckSpec {
     id: "margin",
     label: "Self-hosting beats the API by a quarter",
     rule: "blended cost per 1M ≤ 75% of the API's price",
+    cmp: Cmp::AtMost,
 };
 
 fn margin(inp: &Input, m: &Month) -> Verdict {
@@ -90,34 +91,27 @@ fn margin(inp: &Input, m: &Month) -> Verdict {
         Some((Line::Rented(c), ..)) => c.rented_param(),
         Some((Line::Api, ..)) | None => inp.fill.rented_param(),
     };
-    Verdict::at_most(
-        MARGIN.id,
-        margin,
-        MARGIN_MAX,
-        Unit::Share,
-        Some(lever),
-        |pass| {
-            let head = format!(
-                "Blended cost {} per 1M is {} of the API's {}",
-                per_1m(m.blended),
-                pct(margin),
-                per_1m(inp.api_price)
+    MARGIN.verdict(margin, MARGIN_MAX, Unit::Share, Some(lever), |pass| {
+        let head = format!(
+            "Blended cost {} per 1M is {} of the API's {}",
+            per_1m(m.blended),
+            pct(margin),
+            per_1m(inp.api_price)
+        );
+        if pass {
+            return format!(
+                "{head}: self-hosting beats the API by at least the quarter the check asks."
             );
-            if pass {
-                return format!(
-                    "{head}: self-hosting beats the API by at least the quarter the check asks."
-                );
-            }
-            let Some((line, dollars, tokens)) = worst else {
-                return format!("{head}, above the 75% line.");
-            };
-            format!(
-                "{head}, above the 75% line ({} per 1M). The costliest line: {}",
-                per_1m(ceiling),
-                costliest_line(inp, m, line, dollars, tokens)
-            )
-        },
-    )
+        }
+        let Some((line, dollars, tokens)) = worst else {
+            return format!("{head}, above the 75% line.");
+        };
+        format!(
+            "{head}, above the 75% line ({} per 1M). The costliest line: {}",
+            per_1m(ceiling),
+            costliest_line(inp, m, line, dollars, tokens)
+        )
+    })
 }
 
 /// Why the line that overruns the margin ceiling most costs what it does, and
@@ -181,13 +175,13 @@ const OVERFLOW: CheckSpec = CheckSpec {
     id: "overflow",
     label: "The API only catches spikes",
     rule: "API overflow ≤ 10% of the month's tokens",
+    cmp: Cmp::AtMost,
 };
 
 fn overflow(inp: &Input, m: &Month) -> Verdict {
     let d = &m.d;
     let share = m.api_share();
-    Verdict::at_most(
-        OVERFLOW.id,
+    OVERFLOW.verdict(
         share,
         OVERFLOW_MAX,
         Unit::Share,

@@ -271,33 +271,28 @@ pub(super) enum Line {
 /// over its cards in proportion to their capacity).
 fn lines(inp: &Input, m: &Month) -> Vec<(Line, f64, f64)> {
     let d = &m.d;
-    let u_own = if d.owned_capacity == 0 {
-        0.0
-    } else {
-        d.owned as f64 / d.owned_capacity as f64
+    let used = |carried: u64, capacity: u64| {
+        if capacity == 0 {
+            0.0
+        } else {
+            carried as f64 / capacity as f64
+        }
     };
-    let u_rent = if d.rented_capacity == 0 {
-        0.0
-    } else {
-        d.rented as f64 / d.rented_capacity as f64
-    };
+    let (u_own, u_rent) = (
+        used(d.owned, d.owned_capacity),
+        used(d.rented, d.rented_capacity),
+    );
     let mut v = Vec::with_capacity(7);
     for c in CHIPS {
-        let n = inp.owned[c as usize];
-        if n > 0 {
-            v.push((
-                Line::Owned(c),
-                n as f64 * inp.price_of(c),
-                u_own * (n * inp.t(c)) as f64,
-            ));
-        }
-        let n = inp.rented[c as usize];
-        if n > 0 {
-            v.push((
-                Line::Rented(c),
-                n as f64 * inp.rent_of(c),
-                u_rent * (n * inp.t(c)) as f64,
-            ));
+        let i = c as usize;
+        let pools = [
+            (Line::Owned(c), inp.owned[i], inp.price_of(c), u_own),
+            (Line::Rented(c), inp.rented[i], inp.rent_of(c), u_rent),
+        ];
+        for (line, n, price, u) in pools {
+            if n > 0 {
+                v.push((line, n as f64 * price, u * (n * inp.t(c)) as f64));
+            }
         }
     }
     if d.api > 0 {

@@ -43,14 +43,46 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "D", meaning: "demand this month, tokens", param: Some("demand_t") },
-        Symbol { symbol: "r", meaning: "an H100's rate on the model served: 10,000 tok/s on the 8B chat, 700 on the 70B premium (the seed cards)", param: Some("model") },
-        Symbol { symbol: "k_c", meaning: "a chip's rate against an H100: 1 for the H100, 2.4 for the B200, 0.45 for a used A100 (the seed cards)", param: None },
-        Symbol { symbol: "O_c", meaning: "owned cards of chip c", param: Some("owned_h100") },
-        Symbol { symbol: "R_c", meaning: "rented cards of chip c", param: Some("rented_b200") },
-        Symbol { symbol: "C_c", meaning: "the card-month of chip c, $", param: Some("card_month_h100") },
-        Symbol { symbol: "π", meaning: "the cloud rent premium", param: Some("rent_premium") },
-        Symbol { symbol: "p", meaning: "the API's retail price per 1M tokens of the model served, $", param: Some("api_price_70b") },
+        Symbol {
+            symbol: "D",
+            meaning: "demand this month, tokens",
+            param: Some("demand_t"),
+        },
+        Symbol {
+            symbol: "r",
+            meaning: "an H100's rate on the model served: 10,000 tok/s on the 8B chat, 700 on the 70B premium (the seed cards)",
+            param: Some("model"),
+        },
+        Symbol {
+            symbol: "k_c",
+            meaning: "a chip's rate against an H100: 1 for the H100, 2.4 for the B200, 0.45 for a used A100 (the seed cards)",
+            param: None,
+        },
+        Symbol {
+            symbol: "O_c",
+            meaning: "owned cards of chip c",
+            param: Some("owned_h100"),
+        },
+        Symbol {
+            symbol: "R_c",
+            meaning: "rented cards of chip c",
+            param: Some("rented_b200"),
+        },
+        Symbol {
+            symbol: "C_c",
+            meaning: "the card-month of chip c, $",
+            param: Some("card_month_h100"),
+        },
+        Symbol {
+            symbol: "π",
+            meaning: "the cloud rent premium",
+            param: Some("rent_premium"),
+        },
+        Symbol {
+            symbol: "p",
+            meaning: "the API's retail price per 1M tokens of the model served, $",
+            param: Some("api_price_70b"),
+        },
     ],
     terms: &["card", "gpu", "h100", "api", "card-month", "idle", "blended-cost", "token"],
 };

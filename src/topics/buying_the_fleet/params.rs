@@ -112,144 +112,147 @@ impl Chip {
 const MODELS: &[(&str, &str)] = &[("8b", "8B chat"), ("70b", "70B premium")];
 const FILL_CHIPS: &[(&str, &str)] = &[("h100", "H100"), ("b200", "B200")];
 
-const COUNT: (f64, f64, f64) = (0.0, 20_000.0, 1.0);
-const MODERN_BAND: (f64, f64, f64) = (2_100.0, 2_900.0, 10.0);
+/// Words several parameters share: a count of cards Fleetlab starts at
+/// none, what a rented card does, what an owned card's month costs.
+const NONE: &str = "Fleetlab's baseline: none";
+const RENTED: &str =
+    "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.";
+const CARD_MONTH: &str = "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.";
+/// What the owned and rented card counts share: cards of one chip, from 0
+/// to 20,000, none by default.
+const CARDS: ParamSpec = ParamSpec {
+    name: "",
+    label: "",
+    unit: Unit::Count("cards"),
+    kind: ParamKind::range(0.0, 20_000.0, 1.0),
+    default: 0.0,
+    source: NONE,
+    help: "",
+};
+const MODERN_BAND: ParamKind = ParamKind::range(2_100.0, 2_900.0, 10.0);
 
 pub(super) static PARAMS: [ParamSpec; 15] = [
-    ParamSpec::choice(
-        "model",
-        "Model served",
-        MODELS,
-        0,
-        "the seed cards' Buying the Fleet: an 8B chat and a 70B premium",
-        "The model sets every card's rate: an H100 GPU carries 10,000 tokens per second (tok/s) on the 8B, 700 on the 70B.",
-    ),
-    ParamSpec::number(
-        "demand_t",
-        "Demand this month",
-        Unit::TTokens,
-        (1.0, 1_000.0, 0.1),
-        10.0,
-        "the seed cards: '10T a month is a serious product, 1000T is frontier traffic'",
-        "Tokens the month must serve, in trillions (T); owned cards carry it first, then rented ones, then the API.",
-    )
-    .log(),
-    ParamSpec::number(
-        "owned_h100",
-        "Owned H100",
-        Unit::Count("cards"),
-        COUNT,
-        300.0,
-        "Fleetlab's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
-        "Owned cards bill their card-month whether or not tokens flow: an idle one is a mortgage payment.",
-    ),
-    ParamSpec::number(
-        "owned_b200",
-        "Owned B200",
-        Unit::Count("cards"),
-        COUNT,
-        0.0,
-        "Fleetlab's baseline: none",
-        "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
-    ),
-    ParamSpec::number(
-        "owned_a100u",
-        "Owned used A100",
-        Unit::Count("cards"),
-        COUNT,
-        0.0,
-        "Fleetlab's baseline: none",
-        "A used A100 is cheap per card but carries only 0.45× an H100.",
-    ),
-    ParamSpec::number(
-        "rented_h100",
-        "Rented H100",
-        Unit::Count("cards"),
-        COUNT,
-        0.0,
-        "Fleetlab's baseline: none",
-        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
-    ),
-    ParamSpec::number(
-        "rented_b200",
-        "Rented B200",
-        Unit::Count("cards"),
-        COUNT,
-        40.0,
-        "Fleetlab's choice: rented B200 carry the default month's swing above the owned base",
-        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
-    ),
-    ParamSpec::number(
-        "rented_a100u",
-        "Rented used A100",
-        Unit::Count("cards"),
-        COUNT,
-        0.0,
-        "Fleetlab's baseline: none",
-        "Rented cards bill the cloud premium on the same floor and carry what owned cards cannot.",
-    ),
-    ParamSpec::number(
-        "card_month_h100",
-        "H100 card-month",
-        Unit::UsdPerMonth,
-        MODERN_BAND,
-        2_100.0,
-        "Fleetlab's choice: H100 $2,100, the low end of the seed cards' $2,100–$2,900 band",
-        "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
-    ),
-    ParamSpec::number(
-        "card_month_b200",
-        "B200 card-month",
-        Unit::UsdPerMonth,
-        MODERN_BAND,
-        2_450.0,
-        "Fleetlab's choice: B200 $2,450 makes the seed cards' '$441M bet' exact (5,000 × $2,450 × 36)",
-        "The purchase price spread over 36 months, plus power, colocation, network and staff, per owned card.",
-    ),
-    ParamSpec::number(
-        "card_month_a100u",
-        "Used A100 card-month",
-        Unit::UsdPerMonth,
-        (500.0, 2_090.0, 10.0),
-        1_500.0,
-        "Fleetlab's choice: used A100 $1,500, below the modern band",
-        "A used card is cheap per month; what matters is its price per token.",
-    ),
-    ParamSpec::number(
-        "rent_premium",
-        "Cloud rent premium",
-        Unit::Ratio,
-        (1.0, 2.5, 0.01),
-        1.35,
-        "the seed cards: rented cards bill 'the cloud's roughly 1.35x premium on the same floor'",
-        "A rented card-month costs this multiple of the owned one.",
-    ),
-    ParamSpec::choice(
-        "fill_chip",
-        "Chip to rent for the shortfall",
-        FILL_CHIPS,
-        1,
-        "Fleetlab's choice: B200, the rental the seed cards' API-tax claim holds for",
-        "The chip whose whole rented cards the shortfall figure and the API comparison count.",
-    ),
-    ParamSpec::number(
-        "api_price_8b",
-        "API price, 8B chat",
-        Unit::UsdPerMTok,
-        (0.01, 2.0, 0.01),
-        0.20,
-        "the seed cards: the API bills '$0.20 per 1M for the 8B chat'",
-        "Retail per 1M tokens on the 8B, used when the model is the 8B: the month's blended cost must stay under 75 % of it.",
-    ),
-    ParamSpec::number(
-        "api_price_70b",
-        "API price, 70B premium",
-        Unit::UsdPerMTok,
-        (0.1, 20.0, 0.01),
-        2.50,
-        "the seed cards: the API bills '$2.50 for the 70B premium'",
-        "Retail per 1M tokens on the 70B; used when the model is the 70B.",
-    ),
+    ParamSpec {
+        name: "model",
+        label: "Model served",
+        unit: Unit::None,
+        kind: ParamKind::Choice(MODELS),
+        default: 0.0,
+        source: "the seed cards' Buying the Fleet: an 8B chat and a 70B premium",
+        help: "The model sets every card's rate: an H100 GPU carries 10,000 tokens per second (tok/s) on the 8B, 700 on the 70B.",
+    },
+    ParamSpec {
+        name: "demand_t",
+        label: "Demand this month",
+        unit: Unit::TTokens,
+        kind: ParamKind::log_range(1.0, 1_000.0, 0.1),
+        default: 10.0,
+        source: "the seed cards: '10T a month is a serious product, 1000T is frontier traffic'",
+        help: "Tokens the month must serve, in trillions (T); owned cards carry it first, then rented ones, then the API.",
+    },
+    ParamSpec {
+        name: "owned_h100",
+        label: "Owned H100",
+        default: 300.0,
+        source: "Fleetlab's choice: a healthy base fleet for the 10T default (owned H100 at 100% use)",
+        help: "Owned cards bill their card-month whether or not tokens flow: an idle one is a mortgage payment.",
+        ..CARDS
+    },
+    ParamSpec {
+        name: "owned_b200",
+        label: "Owned B200",
+        help: "A B200 carries 2.4× an H100's tokens for a little more per card-month.",
+        ..CARDS
+    },
+    ParamSpec {
+        name: "owned_a100u",
+        label: "Owned used A100",
+        help: "A used A100 is cheap per card but carries only 0.45× an H100.",
+        ..CARDS
+    },
+    ParamSpec {
+        name: "rented_h100",
+        label: "Rented H100",
+        help: RENTED,
+        ..CARDS
+    },
+    ParamSpec {
+        name: "rented_b200",
+        label: "Rented B200",
+        default: 40.0,
+        source: "Fleetlab's choice: rented B200 carry the default month's swing above the owned base",
+        help: RENTED,
+        ..CARDS
+    },
+    ParamSpec {
+        name: "rented_a100u",
+        label: "Rented used A100",
+        help: RENTED,
+        ..CARDS
+    },
+    ParamSpec {
+        name: "card_month_h100",
+        label: "H100 card-month",
+        unit: Unit::UsdPerMonth,
+        kind: MODERN_BAND,
+        default: 2_100.0,
+        source: "Fleetlab's choice: H100 $2,100, the low end of the seed cards' $2,100–$2,900 band",
+        help: CARD_MONTH,
+    },
+    ParamSpec {
+        name: "card_month_b200",
+        label: "B200 card-month",
+        unit: Unit::UsdPerMonth,
+        kind: MODERN_BAND,
+        default: 2_450.0,
+        source: "Fleetlab's choice: B200 $2,450 makes the seed cards' '$441M bet' exact (5,000 × $2,450 × 36)",
+        help: CARD_MONTH,
+    },
+    ParamSpec {
+        name: "card_month_a100u",
+        label: "Used A100 card-month",
+        unit: Unit::UsdPerMonth,
+        kind: ParamKind::range(500.0, 2_090.0, 10.0),
+        default: 1_500.0,
+        source: "Fleetlab's choice: used A100 $1,500, below the modern band",
+        help: "A used card is cheap per month; what matters is its price per token.",
+    },
+    ParamSpec {
+        name: "rent_premium",
+        label: "Cloud rent premium",
+        unit: Unit::Ratio,
+        kind: ParamKind::range(1.0, 2.5, 0.01),
+        default: 1.35,
+        source: "the seed cards: rented cards bill 'the cloud's roughly 1.35x premium on the same floor'",
+        help: "A rented card-month costs this multiple of the owned one.",
+    },
+    ParamSpec {
+        name: "fill_chip",
+        label: "Chip to rent for the shortfall",
+        unit: Unit::None,
+        kind: ParamKind::Choice(FILL_CHIPS),
+        default: 1.0,
+        source: "Fleetlab's choice: B200, the rental the seed cards' API-tax claim holds for",
+        help: "The chip whose whole rented cards the shortfall figure and the API comparison count.",
+    },
+    ParamSpec {
+        name: "api_price_8b",
+        label: "API price, 8B chat",
+        unit: Unit::UsdPerMTok,
+        kind: ParamKind::range(0.01, 2.0, 0.01),
+        default: 0.20,
+        source: "the seed cards: the API bills '$0.20 per 1M for the 8B chat'",
+        help: "Retail per 1M tokens on the 8B, used when the model is the 8B: the month's blended cost must stay under 75 % of it.",
+    },
+    ParamSpec {
+        name: "api_price_70b",
+        label: "API price, 70B premium",
+        unit: Unit::UsdPerMTok,
+        kind: ParamKind::range(0.1, 20.0, 0.01),
+        default: 2.50,
+        source: "the seed cards: the API bills '$2.50 for the 70B premium'",
+        help: "Retail per 1M tokens on the 70B; used when the model is the 70B.",
+    },
 ];
 
 pub(super) static PRESETS: [Preset; 3] = [

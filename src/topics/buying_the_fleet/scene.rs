@@ -35,34 +35,36 @@ pub(super) const TRAVEL_S: f64 = 18.0 * 3600.0;
 /// A packet leaves every this many seconds.
 pub(super) const SPAWN_S: f64 = TRAVEL_S / 30.0;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "rent-vs-api",
-        "1,150 vs 1,917 rented B200",
-        "rented_b200",
-        "1150",
-        "1917",
-        "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
-    ),
-    Comparison::new(
-        "own-vs-rent",
-        "5,000 vs 1,300 owned B200",
-        "owned_b200",
-        "5000",
-        "1300",
-        "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
-    ),
-    Comparison::new(
-        "premium",
-        "Rent at 1.35× vs 2× the owned card-month",
-        "rent_premium",
-        "1.35",
-        "2",
-        "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "rent-vs-api",
+            label: "1,150 vs 1,917 rented B200",
+            param: "rented_b200",
+            a: "1150",
+            b: "1917",
+            watch: "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
+        },
+        Comparison {
+            id: "own-vs-rent",
+            label: "5,000 vs 1,300 owned B200",
+            param: "owned_b200",
+            a: "5000",
+            b: "1300",
+            watch: "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
+        },
+        Comparison {
+            id: "premium",
+            label: "Rent at 1.35× vs 2× the owned card-month",
+            param: "rent_premium",
+            a: "1.35",
+            b: "2",
+            watch: "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// Each counter is the page's month summed step by step, so it stands on its
 /// figure (to rounding) once the month is over.

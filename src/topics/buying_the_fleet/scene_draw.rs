@@ -29,11 +29,8 @@ const INKS: [Ink; 3] = [Ink::ClassA, Ink::ClassB, Ink::ClassC];
 impl FleetMonth {
     pub(super) fn draw_scene(&self, f: &mut Frame) {
         let d = &self.m.d;
-        f.label(
+        f.plain(
             (LANE_X, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "A month of {} tokens for the {}: owned cards carry first, then rented cards, then the API",
                 Compact(d.demand as f64),
@@ -41,11 +38,8 @@ impl FleetMonth {
             ),
         );
         let rate = |tokens: u64| tokens as f64 / MONTH_S as f64;
-        f.label(
+        f.caption(
             (LANE_X, DEMAND_Y - 12.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
             format_args!("demand: {} tok/s", Compact(rate(d.demand))),
         );
         f.line((LANE_X, DEMAND_Y), (SPLIT_X, DEMAND_Y), Ink::Muted, true);
@@ -201,18 +195,12 @@ impl FleetMonth {
         let y = PIPE_Y[2];
         f.outline(CARDS_X, y - 16.0, CARDS_W, 30.0, Ink::Muted);
         let (_, _, api) = self.dollars();
-        f.label(
+        f.caption(
             (CARDS_X + 6.0, y - 2.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
             format_args!("API meter: {}", Money(api)),
         );
-        f.label(
+        f.note(
             (CARDS_X + 6.0, y + 10.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("${:.2} per 1M tokens, retail", inp.api_price),
         );
     }
@@ -221,25 +209,11 @@ impl FleetMonth {
         let (own, rent, api) = self.dollars();
         let m = &self.m;
         let days = self.done() * MONTH_S as f64 / 86_400.0;
-        f.label(
-            (PANEL_X, 44.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
-            format_args!("day {days:.1} of 30.4"),
-        );
-        f.label(
-            (PANEL_X, 68.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
-            format_args!("bill so far"),
-        );
-        f.label(
+        f.plain((PANEL_X, 44.0), format_args!("day {days:.1} of 30.4"));
+        f.note((PANEL_X, 68.0), format_args!("bill so far"));
+        f.big(
             (PANEL_X, 88.0),
             Ink::Text,
-            TextSize::Large,
-            Align::Left,
             format_args!("{}", Money(own + rent + api)),
         );
         let full = m
@@ -254,13 +228,7 @@ impl FleetMonth {
         ];
         for (k, (label, v, month, ink)) in rows.into_iter().enumerate() {
             let y = 116.0 + 48.0 * k as f32;
-            f.label(
-                (PANEL_X, y),
-                Ink::Text,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{label}: {}", Money(v)),
-            );
+            f.caption((PANEL_X, y), format_args!("{label}: {}", Money(v)));
             let w = 200.0;
             f.outline(
                 PANEL_X,
@@ -281,22 +249,14 @@ impl FleetMonth {
                 );
             }
         }
-        f.label(
-            (PANEL_X, 270.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
-            format_args!("idle owned capacity so far"),
-        );
-        f.label(
+        f.note((PANEL_X, 270.0), format_args!("idle owned capacity so far"));
+        f.big(
             (PANEL_X, 290.0),
             if self.idle_share() > 0.15 {
                 Ink::Warn
             } else {
                 Ink::Text
             },
-            TextSize::Large,
-            Align::Left,
             format_args!("{:.1}%", 100.0 * self.idle_share()),
         );
     }

@@ -117,7 +117,42 @@ pub static SOLVER: Answers = answers! {
     "round_robin_thrown_away" => round_robin_thrown_away,
     "copies_per_card" => copies,
     "hash_card_fleet_points" => hash_card_points,
+    "round_robin_kept" => |v| Ok(Solution::new(round_robin_hit_share(whole(v, "n", 1)?))),
+    "round_robin_all_lost" => |_| Ok(Solution::new(1.0)),
+    "copies_rounded_up" => |v| copies_with(v, 1e6, f64::ceil),
+    "copies_binary_units" => |v| copies_with(v, 1_048_576.0, f64::floor),
+    "hash_card_family_points" => |v| card_points(v, |_, _, busiest| busiest),
+    "hash_card_unsharded_points" => |v| {
+        if v.word("policy") != "hash-shard2" {
+            return Err("the hot template is not sharded".into());
+        }
+        let (n, h, w) = (whole(v, "n", 2)?, v.num("h"), v.num("w"));
+        Ok(Solution::new(100.0 * w * hash_busiest_share(n, h, false)))
+    },
+    "hash_card_even_points" => |v| card_points(v, |n, w, _| w / n as f64),
 };
+
+/// A misconception of C2: copies counted with `kb_per_gb` and `round`,
+/// where that gives another number.
+fn copies_with(v: &Vars, kb_per_gb: f64, round: fn(f64) -> f64) -> Result<Solution, String> {
+    let right = copies(v)?.answer;
+    let (m, p, k) = (v.num("M"), v.num("P"), v.num("k"));
+    let wrong = round(m * kb_per_gb / (p * k).max(1e-12));
+    if wrong == right {
+        return Err("the same number of copies".into());
+    }
+    Ok(Solution::new(wrong))
+}
+
+/// A misconception of C3: `100 × share(n, w, busiest)` points of fleet
+/// load, with `busiest` the busiest card's share of the family.
+fn card_points(v: &Vars, share: fn(usize, f64, f64) -> f64) -> Result<Solution, String> {
+    let (n, h, w) = (whole(v, "n", 2)?, v.num("h"), v.num("w"));
+    let sharded = v.word("policy") == "hash-shard2";
+    Ok(Solution::new(
+        100.0 * share(n, w, hash_busiest_share(n, h, sharded)),
+    ))
+}
 
 /// C3 shards the hot template in 30 % of draws: its `policy` word takes
 /// its one unit as `hash-shard2` below 0.3. Every other variable is drawn

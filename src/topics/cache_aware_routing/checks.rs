@@ -1,20 +1,20 @@
 //! The simulator's three checks, each beside the function that judges it.
 
 use super::params::{Input, AFFINITY_FLOOR};
-use crate::engine::routing::{Evaluation, Policy, Scenario, HEADROOM};
+use crate::engine::routing::{headroom_verdict, Evaluation, Policy, Scenario, HEADROOM};
 use crate::model::units::pct;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const AFFINITY: CheckSpec = CheckSpec {
     id: "affinity",
     label: "Arrivals meet their home card",
     rule: "share of arrivals routed to a card that homes their opening ≥ 90%",
+    cmp: Cmp::AtLeast,
 };
 
 fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
     let policy = inp.policy;
-    Verdict::at_least(
-        "affinity",
+    AFFINITY.verdict(
         ev.affinity,
         AFFINITY_FLOOR,
         Unit::Share,
@@ -50,13 +50,13 @@ const SCRATCH: CheckSpec = CheckSpec {
     label: "No silent eviction",
     rule:
         "every card holds all the copies homed on it: the most homes on one card ≤ the copies its scratch holds",
+    cmp: Cmp::AtMost,
 };
 
 fn scratch(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
     let worst = ev.max_homes();
     let held = s.held;
-    Verdict::at_most(
-        "scratch",
+    SCRATCH.verdict(
         worst as f64,
         held as f64,
         Unit::Count("copies"),
@@ -86,6 +86,7 @@ const HEADROOM_CHECK: CheckSpec = CheckSpec {
     id: "headroom",
     label: "Busiest card keeps decode headroom",
     rule: "busiest card's decode utilization ≤ 60%",
+    cmp: Cmp::AtMost,
 };
 
 fn headroom(inp: &Input, ev: &Evaluation) -> Verdict {
@@ -99,42 +100,35 @@ fn headroom(inp: &Input, ev: &Evaluation) -> Verdict {
         } else {
             "policy"
         };
-    Verdict::at_most(
-        "headroom",
-        util,
-        HEADROOM,
-        Unit::Share,
-        Some(lever),
-        |pass| {
-            let head = format!(
-                "Card {b} carries {} req/s, {} of its {} req/s decode capacity",
-                crate::model::units::number(busiest),
-                pct(util),
-                crate::model::units::number(inp.capacity)
-            );
-            if pass {
-                format!(
-                    "{head}: within the 60% headroom (fleet average {}).",
-                    pct(average)
-                )
-            } else if lever == "cards" {
-                format!(
-                    "{head}, over the 60% headroom with the fleet averaging {}: add cards.",
-                    pct(average)
-                )
-            } else if policy == Policy::HashShard2 {
-                format!(
-                    "{head}, over the 60% headroom while the fleet averages {}: even half of the hot family is too much for one card. Choose the routing policy that overflows at the cap (or lower the hot share).",
-                    pct(average)
-                )
-            } else {
-                format!(
-                    "{head}, over the 60% headroom while the fleet averages {}: the hash piles the hot family on one card. Choose the routing policy that shards the hot family across two cards (or the one that overflows at the cap).",
-                    pct(average)
-                )
-            }
-        },
-    )
+    headroom_verdict(&HEADROOM_CHECK, util, lever, |pass| {
+        let head = format!(
+            "Card {b} carries {} req/s, {} of its {} req/s decode capacity",
+            crate::model::units::number(busiest),
+            pct(util),
+            crate::model::units::number(inp.capacity)
+        );
+        if pass {
+            format!(
+                "{head}: within the 60% headroom (fleet average {}).",
+                pct(average)
+            )
+        } else if lever == "cards" {
+            format!(
+                "{head}, over the 60% headroom with the fleet averaging {}: add cards.",
+                pct(average)
+            )
+        } else if policy == Policy::HashShard2 {
+            format!(
+                "{head}, over the 60% headroom while the fleet averages {}: even half of the hot family is too much for one card. Choose the routing policy that overflows at the cap (or lower the hot share).",
+                pct(average)
+            )
+        } else {
+            format!(
+                "{head}, over the 60% headroom while the fleet averages {}: the hash piles the hot family on one card. Choose the routing policy that shards the hot family across two cards (or the one that overflows at the cap).",
+                pct(average)
+            )
+        }
+    })
 }
 
 pub(super) static CHECKS: [CheckSpec; 3] = [AFFINITY, SCRATCH, HEADROOM_CHECK];

@@ -5,10 +5,7 @@
 use super::params::Input;
 use crate::engine::routing::{Evaluation, Scenario};
 use crate::engine::routing_sim::SimResult;
-use crate::model::{Outcome, Unit};
-
-/// One figure: id, label, value, unit.
-type Row = (&'static str, &'static str, f64, Unit);
+use crate::model::{FigureRow, Outcome, Unit};
 
 pub(super) fn figures(
     inp: &Input,
@@ -17,13 +14,12 @@ pub(super) fn figures(
     sim: &SimResult,
     out: &mut Outcome,
 ) {
-    for (id, label, value, unit) in analytic(inp, ev).into_iter().chain(measured(inp, s, sim)) {
-        out.figure(id, label, value, unit);
-    }
+    out.add_figures(analytic(inp, ev).into_iter().chain(measured(inp, s, sim)));
 }
 
 /// The evaluator's figures.
-fn analytic(inp: &Input, ev: &Evaluation) -> [Row; 16] {
+#[rustfmt::skip]
+fn analytic(inp: &Input, ev: &Evaluation) -> [FigureRow; 16] {
     let lam = inp.arrivals;
     let mu = inp.capacity;
     let (_, busiest) = ev.busiest();
@@ -32,81 +28,27 @@ fn analytic(inp: &Input, ev: &Evaluation) -> [Row; 16] {
     let copies = Unit::Count("copies");
     [
         ("copy_mb", "Preamble copy", inp.copy_mb(), Unit::Mb),
-        (
-            "copies_per_card",
-            "Copies a card's scratch holds",
-            inp.held() as f64,
-            copies,
-        ),
-        (
-            "homes_per_card",
-            "Most homes on one card",
-            ev.max_homes() as f64,
-            copies,
-        ),
-        (
-            "affinity",
-            "Routed to the home card",
-            ev.affinity,
-            Unit::Share,
-        ),
+        ("copies_per_card", "Copies a card's scratch holds", inp.held() as f64, copies),
+        ("homes_per_card", "Most homes on one card", ev.max_homes() as f64, copies),
+        ("affinity", "Routed to the home card", ev.affinity, Unit::Share),
         ("hit_share", "Hit share", ev.hit, Unit::Share),
         ("busiest_share", "Busiest card", busiest / mu, Unit::Share),
-        (
-            "busiest_req_s",
-            "Busiest card's load",
-            busiest,
-            Unit::ReqPerS,
-        ),
+        ("busiest_req_s", "Busiest card's load", busiest, Unit::ReqPerS),
         ("idlest_share", "Idlest card", idlest / mu, Unit::Share),
-        (
-            "fleet_average_share",
-            "Fleet average",
-            lam / (inp.cards as f64 * mu),
-            Unit::Share,
-        ),
-        (
-            "hot_req_s_per_card",
-            "Hot family on its busiest card",
-            ev.hot_on_one_card(),
-            Unit::ReqPerS,
-        ),
-        (
-            "copies_demanded",
-            "Copies demanded (homes)",
-            ev.copies_demanded() as f64,
-            copies,
-        ),
-        (
-            "copies_held",
-            "Copies held",
-            ev.copies_held() as f64,
-            copies,
-        ),
-        (
-            "evicted_copies",
-            "Copies silently evicted",
-            ev.evicted() as f64,
-            copies,
-        ),
-        (
-            "spilled_req_s",
-            "Overflow (misses)",
-            ev.spilled,
-            Unit::ReqPerS,
-        ),
+        ("fleet_average_share", "Fleet average", lam / (inp.cards as f64 * mu), Unit::Share),
+        ("hot_req_s_per_card", "Hot family on its busiest card", ev.hot_on_one_card(), Unit::ReqPerS),
+        ("copies_demanded", "Copies demanded (homes)", ev.copies_demanded() as f64, copies),
+        ("copies_held", "Copies held", ev.copies_held() as f64, copies),
+        ("evicted_copies", "Copies silently evicted", ev.evicted() as f64, copies),
+        ("spilled_req_s", "Overflow (misses)", ev.spilled, Unit::ReqPerS),
         ("reprefills_per_s", "Re-prefills", miss, Unit::ReqPerS),
-        (
-            "wasted_prefill_tok_s",
-            "Wasted prefill",
-            miss * inp.preamble_tokens,
-            Unit::TokPerS,
-        ),
+        ("wasted_prefill_tok_s", "Wasted prefill", miss * inp.preamble_tokens, Unit::TokPerS),
     ]
 }
 
 /// The request-level simulation beside the analytic figures.
-fn measured(inp: &Input, s: &Scenario, sim: &SimResult) -> [Row; 6] {
+#[rustfmt::skip]
+fn measured(inp: &Input, s: &Scenario, sim: &SimResult) -> [FigureRow; 6] {
     let lam = inp.arrivals;
     let mu = inp.capacity;
     let m_miss = lam * (1.0 - sim.hit_share());
@@ -117,42 +59,12 @@ fn measured(inp: &Input, s: &Scenario, sim: &SimResult) -> [Row; 6] {
         / mu
         + s.background / mu;
     [
-        (
-            "sim_requests",
-            "Simulated requests",
-            sim.requests as f64,
-            Unit::Count("requests"),
-        ),
-        (
-            "measured_affinity",
-            "Routed home (simulated)",
-            sim.affinity(),
-            Unit::Share,
-        ),
-        (
-            "measured_hit_share",
-            "Hit share (simulated)",
-            sim.hit_share(),
-            Unit::Share,
-        ),
-        (
-            "measured_busiest_share",
-            "Busiest card (simulated)",
-            m_busiest,
-            Unit::Share,
-        ),
-        (
-            "measured_reprefills_per_s",
-            "Re-prefills (simulated)",
-            m_miss,
-            Unit::ReqPerS,
-        ),
-        (
-            "measured_wasted_prefill_tok_s",
-            "Wasted prefill (simulated)",
-            m_miss * inp.preamble_tokens,
-            Unit::TokPerS,
-        ),
+        ("sim_requests", "Simulated requests", sim.requests as f64, Unit::Count("requests")),
+        ("measured_affinity", "Routed home (simulated)", sim.affinity(), Unit::Share),
+        ("measured_hit_share", "Hit share (simulated)", sim.hit_share(), Unit::Share),
+        ("measured_busiest_share", "Busiest card (simulated)", m_busiest, Unit::Share),
+        ("measured_reprefills_per_s", "Re-prefills (simulated)", m_miss, Unit::ReqPerS),
+        ("measured_wasted_prefill_tok_s", "Wasted prefill (simulated)", m_miss * inp.preamble_tokens, Unit::TokPerS),
     ]
 }
 

@@ -1,6 +1,7 @@
 //! The math panel: the preamble copy, the copies a card's scratch holds,
 //! where each policy lands the families, and what a miss costs.
 
+use crate::engine::routing::CARDS_SYMBOL;
 use crate::model::{Equation, Math, Symbol};
 
 pub static MATH: Math = Math {
@@ -38,14 +39,42 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "n", meaning: "cards", param: Some("cards") },
-        Symbol { symbol: "Λ", meaning: "arrivals, requests a second", param: Some("arrivals") },
-        Symbol { symbol: "μ", meaning: "one card's decode capacity, requests a second at 100 %", param: Some("card_capacity") },
-        Symbol { symbol: "M", meaning: "prefix scratch per card, GB", param: Some("scratch_gb") },
-        Symbol { symbol: "h", meaning: "the hot family's share of arrivals", param: Some("hot_share") },
-        Symbol { symbol: "C", meaning: "cold families", param: Some("families") },
-        Symbol { symbol: "P", meaning: "preamble tokens", param: Some("preamble_tokens") },
-        Symbol { symbol: "k", meaning: "KV cache per token, KB", param: Some("kv_kb") },
+        CARDS_SYMBOL,
+        Symbol {
+            symbol: "Λ",
+            meaning: "arrivals, requests a second",
+            param: Some("arrivals"),
+        },
+        Symbol {
+            symbol: "μ",
+            meaning: "one card's decode capacity, requests a second at 100 %",
+            param: Some("card_capacity"),
+        },
+        Symbol {
+            symbol: "M",
+            meaning: "prefix scratch per card, GB",
+            param: Some("scratch_gb"),
+        },
+        Symbol {
+            symbol: "h",
+            meaning: "the hot family's share of arrivals",
+            param: Some("hot_share"),
+        },
+        Symbol {
+            symbol: "C",
+            meaning: "cold families",
+            param: Some("families"),
+        },
+        Symbol {
+            symbol: "P",
+            meaning: "preamble tokens",
+            param: Some("preamble_tokens"),
+        },
+        Symbol {
+            symbol: "k",
+            meaning: "KV cache per token, KB",
+            param: Some("kv_kb"),
+        },
     ],
     terms: &["card", "gpu", "preamble", "prefix-cache", "kv-cache", "prompt-family", "round-robin", "prefill"],
 };

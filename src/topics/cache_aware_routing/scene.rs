@@ -31,46 +31,48 @@ use super::params::Input;
 use crate::engine::routing::{Scenario, HEADROOM};
 use crate::engine::routing_draw::{self, fate_ink, glyph, Columns};
 use crate::engine::routing_live::{Clock, Fate, Flight, Kind, LiveRouting};
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::engine::routing_scene::{
+    self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
+};
+use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
 use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::{Params, Unit};
 
 /// Card columns drawn at most; past it the last column stands for the rest.
 const COLUMNS: usize = 16;
-const SETTLE_S: f64 = 600.0;
-const FLIGHT_S: f64 = 0.6;
+/// Seconds a landed arrival stays lit on its cell.
 const LINGER_S: f64 = 0.35;
-/// Marks drawn at most (flying and landed).
-const MOST_MARKS: usize = 700;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "round-robin-vs-hash",
-        "Round-robin vs cache-aware (hash the prefix family)",
-        "policy",
-        "round-robin",
-        "hash",
-        "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
-    ),
-    Comparison::new(
-        "hash-vs-shard",
-        "Hash vs hash with the hot family sharded",
-        "policy",
-        "hash",
-        "hash-shard2",
-        "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
-    ),
-    Comparison::new(
-        "hash-vs-overflow",
-        "Hash vs hash with overflow at 60%",
-        "policy",
-        "hash",
-        "hash-overflow",
-        "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build: RoutingScene::<CarScene>::build,
+    comparisons: &[
+        Comparison {
+            id: "round-robin-vs-hash",
+            label: "Round-robin vs cache-aware (hash the prefix family)",
+            param: "policy",
+            a: "round-robin",
+            b: "hash",
+            watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
+        },
+        Comparison {
+            id: "hash-vs-shard",
+            label: "Hash vs hash with the hot family sharded",
+            param: "policy",
+            a: "hash",
+            b: "hash-shard2",
+            watch: "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
+        },
+        Comparison {
+            id: "hash-vs-overflow",
+            label: "Hash vs hash with overflow at 60%",
+            param: "policy",
+            a: "hash",
+            b: "hash-overflow",
+            watch: "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 static COUNTERS: [CounterSpec; 4] = [
     CounterSpec::share("hit_share", "hit share", "hit_share", 0.015, SETTLE_S),
@@ -86,26 +88,7 @@ static COUNTERS: [CounterSpec; 4] = [
 struct CarScene {
     inp: Input,
     s: Scenario,
-    live: LiveRouting,
     cols: Columns,
-}
-
-fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
-    let s = inp.scenario();
-    let clock = Clock {
-        arrivals: inp.arrivals,
-        capacity: inp.capacity,
-        background: 0.0,
-        flight_s: FLIGHT_S,
-        linger_s: LINGER_S,
-    };
-    Box::new(CarScene {
-        live: LiveRouting::new(&s, clock, seed),
-        cols: Columns::new(inp.cards, COLUMNS, (130.0, 950.0), 130.0),
-        inp,
-        s,
-    })
 }
 
 // Layout, in the scene's units (960 × 360).
@@ -148,86 +131,6 @@ impl CarScene {
         (self.cols.center(c), BAR_Y + 0.5 * BAR_H)
     }
 
-    fn values(&self) -> [f64; 4] {
-        let t = self.live.totals();
-        let now = self.live.now();
-        let b = self.live.busiest_so_far();
-        let served_s = (now - FLIGHT_S).max(1e-9);
-        [
-            t.share(t.hits),
-            t.misses() as f64 / now.max(1e-9),
-            self.live.cards()[b].arrivals as f64 / served_s / self.inp.capacity,
-            t.share(t.at_home),
-        ]
-    }
-
-    fn header(&self, f: &mut Frame) {
-        f.label(
-            (10.0, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
-            format_args!(
-                "Router: {} · {} cards (GPUs serving the model) · {:.0} req/s over {} families{}",
-                self.inp.policy.label(),
-                self.inp.cards,
-                self.inp.arrivals,
-                self.inp.families,
-                if self.inp.hot_share > 0.0 {
-                    " + a hot one"
-                } else {
-                    ""
-                },
-            ),
-        );
-        f.legend(
-            (10.0, 38.0),
-            &[
-                (Glyph::Dot, Ink::Hit, "hit: its opening was kept"),
-                (Glyph::Square, Ink::Miss, "miss: not its family's card"),
-                (
-                    Glyph::Cross,
-                    Ink::Warn,
-                    "re-prefill: its card had no slot left",
-                ),
-                (Glyph::Triangle, Ink::ClassC, "overflowed, misses"),
-                (Glyph::Ring, Ink::Muted, "waiting"),
-            ],
-        );
-        f.label((10.0, 56.0), Ink::Muted, TextSize::Small, Align::Left, format_args!(
-            "A card keeps {} openings of {:.0} MB. Cells: the families it homes, the most asked first; filled = copy kept (the hot family in its own ink), × = no slot left (evicted), faint = free slot.",
-            self.inp.held(),
-            self.inp.copy_mb()
-        ));
-        self.cols.note(f, (10.0, 72.0));
-    }
-
-    fn cards(&self, f: &mut Frame) {
-        let w = self.cols.width;
-        let rows = ((QUEUE_BOTTOM - QUEUE_TOP) / 8.0) as usize;
-        for c in 0..self.cols.count() {
-            let (load, card) = self.cols.card(&self.live, c);
-            let bottom = (self.cols.center(c), QUEUE_BOTTOM);
-            routing_draw::queue(f, &card, bottom, (8.0, 3.2), rows, |k: Kind| {
-                fate_ink(k.fate)
-            });
-            let x = self.cols.left(c);
-            routing_draw::load_bar(f, (x + 2.0, BAR_Y, w - 4.0, BAR_H), load, HEADROOM);
-            if !self.cols.is_rest(c) {
-                self.cells(f, c);
-            }
-        }
-        self.cols.headroom(f, (BAR_Y, BAR_H), HEADROOM);
-        self.cols.numbers(f, BAR_Y + BAR_H + 13.0, 0);
-        f.label(
-            (self.cols.x0 - 4.0, 110.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Right,
-            format_args!("queue"),
-        );
-    }
-
     /// Card i's homes in rank order, then its free slots; "+N" past the cap.
     fn cells(&self, f: &mut Frame, i: usize) {
         let (d, held, cap) = (self.s.homes_on(i), self.inp.held(), self.cells_cap());
@@ -262,20 +165,112 @@ impl CarScene {
             );
         }
     }
+}
 
+impl RoutingView for CarScene {
+    const COUNTERS: &'static [CounterSpec] = &COUNTERS;
+    /// Marks drawn at most (flying and landed).
+    const MOST_MARKS: usize = 700;
+    fn new(p: &Params) -> (Self, Scenario, Clock) {
+        let inp = Input::read(p);
+        let s = inp.scenario();
+        let clock = Clock {
+            arrivals: inp.arrivals,
+            capacity: inp.capacity,
+            background: 0.0,
+            flight_s: FLIGHT_S,
+            linger_s: LINGER_S,
+        };
+        let cols = Columns::new(inp.cards, COLUMNS, (130.0, 950.0), 130.0);
+        (CarScene { inp, s, cols }, s, clock)
+    }
+    fn values(&self, live: &LiveRouting) -> [f64; 4] {
+        let t = live.totals();
+        let now = live.now();
+        let b = live.busiest_so_far();
+        let served_s = (now - FLIGHT_S).max(1e-9);
+        [
+            t.share(t.hits),
+            t.misses() as f64 / now.max(1e-9),
+            live.cards()[b].arrivals as f64 / served_s / self.inp.capacity,
+            t.share(t.at_home),
+        ]
+    }
+    fn header(&self, f: &mut Frame) {
+        routing_scene::header(
+            f,
+            format_args!(
+                "Router: {} · {} cards (GPUs serving the model) · {:.0} req/s over {} families{}",
+                self.inp.policy.label(),
+                self.inp.cards,
+                self.inp.arrivals,
+                self.inp.families,
+                if self.inp.hot_share > 0.0 {
+                    " + a hot one"
+                } else {
+                    ""
+                },
+            ),
+            &[
+                (Glyph::Dot, Ink::Hit, "hit: its opening was kept"),
+                (Glyph::Square, Ink::Miss, "miss: not its family's card"),
+                (
+                    Glyph::Cross,
+                    Ink::Warn,
+                    "re-prefill: its card had no slot left",
+                ),
+                (Glyph::Triangle, Ink::ClassC, "overflowed, misses"),
+                (Glyph::Ring, Ink::Muted, "waiting"),
+            ],
+            format_args!(
+                "A card keeps {} openings of {:.0} MB. Cells: the families it homes, the most asked first; filled = copy kept (the hot family in its own ink), × = no slot left (evicted), faint = free slot.",
+                self.inp.held(),
+                self.inp.copy_mb()
+            ),
+            &self.cols,
+        );
+    }
+    fn router(&self) -> ((f32, f32), &'static str, &'static str) {
+        ((10.0, 224.0), "router", self.inp.policy.word())
+    }
+    fn cards(&self, live: &LiveRouting, f: &mut Frame) {
+        let w = self.cols.width;
+        let rows = ((QUEUE_BOTTOM - QUEUE_TOP) / 8.0) as usize;
+        for c in 0..self.cols.count() {
+            let (load, card) = self.cols.card(live, c);
+            let bottom = (self.cols.center(c), QUEUE_BOTTOM);
+            routing_draw::queue(f, &card, bottom, (8.0, 3.2), rows, |k: Kind| {
+                fate_ink(k.fate)
+            });
+            let x = self.cols.left(c);
+            routing_draw::load_bar(f, (x + 2.0, BAR_Y, w - 4.0, BAR_H), load, HEADROOM);
+            if !self.cols.is_rest(c) {
+                self.cells(f, c);
+            }
+        }
+        self.cols.headroom(f, (BAR_Y, BAR_H), HEADROOM);
+        self.cols.numbers(f, BAR_Y + BAR_H + 13.0, 0);
+        f.label(
+            (self.cols.x0 - 4.0, 110.0),
+            Ink::Muted,
+            TextSize::Small,
+            Align::Right,
+            format_args!("queue"),
+        );
+    }
     /// Arrivals in the air, then the ones just landed, lit where they landed.
-    fn marks(&self, f: &mut Frame, stride: u64) {
+    fn marks(&self, live: &LiveRouting, f: &mut Frame, stride: u64) {
         routing_draw::flights(
             f,
-            &self.live,
+            live,
             stride,
             FROM,
             |fl: &Flight| self.target(fl),
             |fl: &Flight| (glyph(fl.fate), fate_ink(fl.fate)),
             3.2,
         );
-        let now = self.live.now();
-        for fl in self.live.flights() {
+        let now = live.now();
+        for fl in live.flights() {
             let age = now - fl.t - FLIGHT_S;
             if fl.seq % stride != 0 || !(0.0..LINGER_S).contains(&age) {
                 continue;
@@ -289,40 +284,18 @@ impl CarScene {
             }
         }
     }
-}
-
-impl Scene for CarScene {
-    fn advance(&mut self, dt_s: f64) {
-        self.live.advance(dt_s);
-    }
-    fn now_s(&self) -> f64 {
-        self.live.now()
-    }
-    fn draw(&self, f: &mut Frame) {
-        let stride = self.live.stride(MOST_MARKS);
-        self.header(f);
-        routing_draw::router_box(f, (10.0, 224.0), "router", self.inp.policy.word());
-        self.cards(f);
-        self.marks(f, stride);
-        f.counters((10.0, 350.0), &COUNTERS, &self.values());
-        routing_draw::stride_note(f, stride);
-    }
-    fn counters(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend_from_slice(&self.values());
-    }
-    fn summary(&self, out: &mut String) {
+    fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
-        let b = self.live.busiest_now();
-        let load = self.live.load(b);
-        let v = self.values();
-        let t = self.live.totals();
+        let b = live.busiest_now();
+        let load = live.load(b);
+        let v = self.values(live);
+        let t = live.totals();
         let _ = write!(
             out,
             "Card {b} runs at {:.0}% of its decode capacity with {} waiting{}. {:.0}% of arrivals found their opening on their card",
             100.0 * load,
-            self.live.cards()[b].waiting,
-            if load > HEADROOM { ", over the 60% headroom" } else { "" },
+            live.cards()[b].waiting,
+            over_headroom(load),
             100.0 * v[0],
         );
         let cause = if t.misses() == 0 {

@@ -7,12 +7,13 @@ use super::model::ideal_moved_share;
 use super::params::{Input, Scheme};
 use super::sim::Resize;
 use crate::model::units;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const MOVED: CheckSpec = CheckSpec {
     id: "moved",
     label: "Resize moves little",
     rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet",
+    cmp: Cmp::AtMost,
 };
 
 fn moved(inp: &Input, r: &Resize) -> Verdict {
@@ -20,8 +21,7 @@ fn moved(inp: &Input, r: &Resize) -> Verdict {
     let moved = r.moved as f64 / inp.families as f64;
     let scheme = inp.scheme.word();
     let resize = format!("{} → {} cards", inp.n0, inp.n1);
-    Verdict::at_most(
-        MOVED.id,
+    MOVED.verdict(
         moved,
         2.0 * ideal,
         Unit::Share,
@@ -62,6 +62,7 @@ const BALANCE: CheckSpec = CheckSpec {
     id: "balance",
     label: "No card is a hot spot",
     rule: "busiest card's families ≤ 1.25 × the average, judged once cards hold 20 families or more on average",
+    cmp: Cmp::AtMost,
 };
 
 fn balance(inp: &Input, r: &Resize) -> Verdict {
@@ -75,8 +76,7 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     if avg < JUDGED_FROM {
         // Not judged: the threshold is unbounded, so the verdict passes and
         // says why (the ratio shown as a plain number beside ∞).
-        return Verdict::at_most(
-            BALANCE.id,
+        return BALANCE.verdict(
             ratio,
             f64::INFINITY,
             Unit::None,
@@ -94,7 +94,7 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     } else {
         "families"
     };
-    Verdict::at_most(BALANCE.id, ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
+    BALANCE.verdict(ratio, 1.25, Unit::Ratio, Some(lever), |pass| {
         if pass {
             format!("{head}: within 1.25× of even.")
         } else if inp.scheme == Scheme::Ring {

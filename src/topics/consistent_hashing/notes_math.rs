@@ -38,15 +38,51 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "n_0", meaning: "cards before the resize", param: Some("cards_before") },
-        Symbol { symbol: "n_1", meaning: "cards after the resize", param: Some("cards_after") },
-        Symbol { symbol: "F", meaning: "cached prompt families", param: Some("families") },
-        Symbol { symbol: "m", meaning: "families whose card changed, counted by placing every family's key in both fleets", param: None },
-        Symbol { symbol: "s", meaning: "one preamble copy, MB", param: Some("copy_mb") },
-        Symbol { symbol: "P", meaning: "preamble tokens: 1,200, the seed cards' shared opening", param: None },
-        Symbol { symbol: "k", meaning: "KV cache per token: 320 KB for a 70B-class model, from the seed cards", param: None },
-        Symbol { symbol: "c", meaning: "load-bound factor; 0 turns the bound off", param: Some("bound") },
-        Symbol { symbol: "v", meaning: "virtual nodes (points on the ring) per card", param: Some("vnodes") },
+        Symbol {
+            symbol: "n_0",
+            meaning: "cards before the resize",
+            param: Some("cards_before"),
+        },
+        Symbol {
+            symbol: "n_1",
+            meaning: "cards after the resize",
+            param: Some("cards_after"),
+        },
+        Symbol {
+            symbol: "F",
+            meaning: "cached prompt families",
+            param: Some("families"),
+        },
+        Symbol {
+            symbol: "m",
+            meaning: "families whose card changed, counted by placing every family's key in both fleets",
+            param: None,
+        },
+        Symbol {
+            symbol: "s",
+            meaning: "one preamble copy, MB",
+            param: Some("copy_mb"),
+        },
+        Symbol {
+            symbol: "P",
+            meaning: "preamble tokens: 1,200, the seed cards' shared opening",
+            param: None,
+        },
+        Symbol {
+            symbol: "k",
+            meaning: "KV cache per token: 320 KB for a 70B-class model, from the seed cards",
+            param: None,
+        },
+        Symbol {
+            symbol: "c",
+            meaning: "load-bound factor; 0 turns the bound off",
+            param: Some("bound"),
+        },
+        Symbol {
+            symbol: "v",
+            meaning: "virtual nodes (points on the ring) per card",
+            param: Some("vnodes"),
+        },
     ],
     terms: &["card", "gpu", "prompt-family", "preamble", "prefill", "consistent-hashing", "virtual-node"],
 };

@@ -45,34 +45,36 @@ const CYCLE_S: f64 = 2.0 * (HOLD_S + MOVE_S) + AFTER_S - HOLD_S;
 /// The counters are read in the hold after the first resize.
 const SETTLE_S: f64 = HOLD_S + MOVE_S + 1.0;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "modulo-vs-ring",
-        "Modulo vs hash ring",
-        "scheme",
-        "modulo",
-        "ring",
-        "Modulo moves most families on a +1 resize; the ring moves only those on the new card's arcs.",
-    ),
-    Comparison::new(
-        "modulo-vs-jump",
-        "Modulo vs jump consistent hash",
-        "scheme",
-        "modulo",
-        "jump",
-        "Jump hash moves only the families the new card must take, with no ring to keep.",
-    ),
-    Comparison::new(
-        "ring-vs-rendezvous",
-        "Hash ring vs rendezvous",
-        "scheme",
-        "ring",
-        "rendezvous",
-        "Both move about the least possible share; rendezvous needs no virtual nodes to spread evenly.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "modulo-vs-ring",
+            label: "Modulo vs hash ring",
+            param: "scheme",
+            a: "modulo",
+            b: "ring",
+            watch: "Modulo moves most families on a +1 resize; the ring moves only those on the new card's arcs.",
+        },
+        Comparison {
+            id: "modulo-vs-jump",
+            label: "Modulo vs jump consistent hash",
+            param: "scheme",
+            a: "modulo",
+            b: "jump",
+            watch: "Jump hash moves only the families the new card must take, with no ring to keep.",
+        },
+        Comparison {
+            id: "ring-vs-rendezvous",
+            label: "Hash ring vs rendezvous",
+            param: "scheme",
+            a: "ring",
+            b: "rendezvous",
+            watch: "Both move about the least possible share; rendezvous needs no virtual nodes to spread evenly.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 static COUNTERS: [CounterSpec; 3] = [
     CounterSpec::share("moved_share", "moved share", "moved_share", 1e-9, SETTLE_S),
@@ -336,11 +338,8 @@ impl ChScene {
             Scheme::Jump => "jump consistent hash",
             Scheme::Rendezvous => "rendezvous (highest random weight)",
         };
-        f.label(
+        f.plain(
             (10.0, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "Scheme: {scheme} · {} → {} cards (GPUs serving the model) · {} families, each a {:.0} MB preamble copy",
                 self.inp.n0,
@@ -484,11 +483,8 @@ impl ChScene {
             let (x, y) = self.place(d);
             f.mark(x, y, r, g, ink);
         }
-        f.label(
+        f.note(
             (GRID_X, GRID_Y - 6.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("cards: filled = in the fleet now, outlined = not in it"),
         );
     }

@@ -23,6 +23,17 @@ pub static SOLVER: Answers = answers! {
     "card_score" => solve_c1,
     "greedy_cards" => solve_c2,
     "wrong_evictions" => solve_c3,
+    "score_hour_over_month" => |v| score_with(v, 1.0 / HOURS as f64),
+    "score_as_price" => |v| Ok(Solution::new(1e6 / solve_c1(v)?.answer)),
+    "score_720_hours" => |v| score_with(v, 720.0 / HOURS as f64),
+    "greedy_by_speed" => |v| greedy_with(v, true, 1.0),
+    "greedy_no_headroom" => |v| greedy_with(v, false, 0.0),
+    "wrong_every_eviction" => |v| wrong_with(v, |_, _, _| true),
+    "wrong_above_mean" => |v| wrong_with(v, |q, i, _| {
+        let mean = q.true_rate.iter().sum::<f64>() / q.true_rate.len().max(1) as f64;
+        q.true_rate[i] >= mean
+    }),
+    "wrong_by_measured" => |v| wrong_with(v, |q, i, _| q.measured[i] >= fleet_median(&q.measured)),
 };
 
 /// Draws C1–C3 with their own generators, in the order the challenge file
@@ -282,7 +293,7 @@ impl C3Question {
 }
 
 /// Challenge C3's raw draws, in the documented order: `n`, `p`, the window, then
-/// the pool `draw_pool(flagship, n, next_u64())`.
+/// the pool `draw_pool(flagship, n, next_u64())` (see [`c3_question`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct C3Draw {
     pub share_pct: u32,
@@ -294,8 +305,21 @@ pub struct C3Draw {
 pub fn c3_draw(rng: &mut SplitMix64) -> C3Draw {
     let n = 10 + (7.0 * rng.next_unit()) as usize;
     let share_pct = [10, 20, 25, 30, 40][((5.0 * rng.next_unit()) as usize).min(4)];
-    let window = Window::nth((3.0 * rng.next_unit()) as usize);
-    let pool = draw_pool(Class::Flagship, n, rng.next_u64());
+    let u = rng.next_unit();
+    let window = if u < C3_HOUR_DRAWS {
+        Window::Hour
+    } else if u < (1.0 + C3_HOUR_DRAWS) / 2.0 {
+        Window::Day
+    } else {
+        Window::Week
+    };
+    let mut pool = draw_pool(Class::Flagship, n, rng.next_u64());
+    for _ in 0..C3_REDRAWS {
+        if window != Window::Hour || !wrong_of(share_pct, window, &pool).is_empty() {
+            break;
+        }
+        pool = draw_pool(Class::Flagship, n, rng.next_u64());
+    }
     C3Draw {
         share_pct,
         window,
@@ -303,10 +327,27 @@ pub fn c3_draw(rng: &mut SplitMix64) -> C3Draw {
     }
 }
 
+/// C3's draws through the hour window, whose ±25 % error makes wrong
+/// evictions; the rest split between the day and the week, whose answer
+/// is nearly always "none".
+const C3_HOUR_DRAWS: f64 = 0.94;
+/// New pools drawn through the hour window while a pool has no wrong
+/// eviction.
+const C3_REDRAWS: usize = 64;
+
+/// The wrong evictions of a drawn pool, as the question shows it.
+fn wrong_of(share_pct: u32, window: Window, pool: &[Card]) -> Vec<usize> {
+    let true_rate: Vec<f64> = pool.iter().map(|c| c.true_rate).collect();
+    let u: Vec<f64> = pool.iter().map(|c| c.u).collect();
+    let q = C3Question::of(share_pct, window, &true_rate, &u);
+    eviction_decision(&q.measured, &q.true_rate, share_pct).wrong
+}
+
 /// Challenge C3 generator: `n = 10 + floor(7u)`; `p = [10, 20, 25, 30,
-/// 40][floor(5u)]`; window `[hour, day, week][floor(3u)]`; `pool_seed =
-/// next_u64()`, then `draw_pool(flagship, n, pool_seed)`; both rates shown
-/// rounded to 10 tok/s.
+/// 40][floor(5u)]`; the window (hour below `u` = 0.94, else day below 0.97,
+/// else week); `pool_seed = next_u64()`, then `draw_pool(flagship, n,
+/// pool_seed)`, drawn again (up to 64 times) through the hour window while
+/// it has no wrong eviction; both rates shown rounded to 10 tok/s.
 pub fn c3_question(practice_seed: u64) -> C3Question {
     let d = c3_draw(&mut SplitMix64::new(practice_seed));
     let true_rate: Vec<f64> = d.pool.iter().map(|c| c.true_rate).collect();
@@ -397,15 +438,20 @@ fn solve_c1(v: &Vars) -> Result<Solution, String> {
         .with("per_m", Unit::UsdPerMTok.format(1e6 / score)))
 }
 
-/// C2: the whole-card greedy over named candidates.
-fn solve_c2(v: &Vars) -> Result<Solution, String> {
+/// C2's candidates as the question lists them.
+fn c2_cards(v: &Vars) -> Result<Vec<(Class, f64)>, String> {
     let n = count_var(v, "n", 64)?;
-    let cards = (0..n)
+    (0..n)
         .map(|i| {
             let m = finite_var(v, &format!("measured_{i}"))?;
             Ok((class_var(v, &format!("class_{i}"))?, m))
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect()
+}
+
+/// C2: the whole-card greedy over named candidates.
+fn solve_c2(v: &Vars) -> Result<Solution, String> {
+    let cards = c2_cards(v)?;
     let window = window_var(v)?;
     let demand = finite_var(v, "demand")?;
     let c = name_candidates(&cards);
@@ -500,8 +546,8 @@ fn card_name(i: usize) -> String {
     format!("c{i}")
 }
 
-/// C3: which evicted cards are wrong evictions.
-fn solve_c3(v: &Vars) -> Result<Solution, String> {
+/// C3's drawn pool as the question shows it, and the policy's decision.
+fn c3_of(v: &Vars) -> Result<(C3Question, EvictionDecision), String> {
     let n = count_var(v, "n", MAX_POOL)?;
     let p = count_var(v, "p", 100)? as u32;
     let window = window_var(v)?;
@@ -513,6 +559,13 @@ fn solve_c3(v: &Vars) -> Result<Solution, String> {
         .collect::<Result<Vec<_>, String>>()?;
     let q = C3Question::of(p, window, &true_raw, &u);
     let d = eviction_decision(&q.measured, &q.true_rate, p);
+    Ok((q, d))
+}
+
+/// C3: which evicted cards are wrong evictions.
+fn solve_c3(v: &Vars) -> Result<Solution, String> {
+    let (q, d) = c3_of(v)?;
+    let (n, window) = (q.true_rate.len(), q.window);
     let list = (0..n)
         .map(|i| {
             format!(
@@ -643,4 +696,69 @@ fn slow_note(q: &C3Question, d: &EvictionDecision) -> String {
             and_list(&missed)
         )
     }
+}
+
+// ---------------------------------------------------------------------------
+// Misconceptions
+
+/// A misconception of C1: the score with the month's seconds scaled by
+/// `month` (an hour: 1/730; 30 days: 720/730).
+fn score_with(v: &Vars, month: f64) -> Result<Solution, String> {
+    Ok(Solution::new(solve_c1(v)?.answer * month))
+}
+
+/// A set answer: its members' names (none for the empty set).
+fn set_solution(names: Vec<String>) -> Solution {
+    let mut sol = Solution::new(names.len() as f64);
+    if !names.is_empty() {
+        sol.detail = Some(names);
+    }
+    sol
+}
+
+/// A misconception of C2: the greedy ranked by measured speed (`by_speed`)
+/// or by score, up to demand × (1 + `headroom` × err), where its run set
+/// differs from the right one.
+fn greedy_with(v: &Vars, by_speed: bool, headroom: f64) -> Result<Solution, String> {
+    let right = solve_c2(v)?;
+    let cards = c2_cards(v)?;
+    let window = window_var(v)?;
+    let c = name_candidates(&cards);
+    let rate: Vec<f64> = c.iter().map(|x| x.measured).collect();
+    let key: Vec<f64> = match by_speed {
+        true => rate.clone(),
+        false => c.iter().map(|x| card_score(x.measured, x.rent)).collect(),
+    };
+    let target = finite_var(v, "demand")? * (1.0 + headroom * window.err());
+    let (picked, _) = greedy(&descending(&key), &rate, target);
+    let mut names: Vec<String> = picked.iter().map(|&i| c[i].name.clone()).collect();
+    let mut want = right.detail.clone().unwrap_or_default();
+    names.sort();
+    want.sort();
+    if names == want {
+        return Err("the same run set".into());
+    }
+    Ok(set_solution(
+        picked.iter().map(|&i| c[i].name.clone()).collect(),
+    ))
+}
+
+/// A misconception of C3: the evicted cards `wrong(question, card, median
+/// true rate)` calls wrong, where that set differs from the right one.
+fn wrong_with(v: &Vars, wrong: fn(&C3Question, usize, f64) -> bool) -> Result<Solution, String> {
+    let (q, d) = c3_of(v)?;
+    let picked: Vec<usize> = d
+        .evicted
+        .iter()
+        .copied()
+        .filter(|&i| wrong(&q, i, d.median))
+        .collect();
+    let mut a = picked.clone();
+    let mut b = d.wrong.clone();
+    a.sort();
+    b.sort();
+    if a == b {
+        return Err("the same wrong evictions".into());
+    }
+    Ok(set_solution(picked.into_iter().map(card_name).collect()))
 }

@@ -8,7 +8,7 @@ use super::model::{ascending, card_score, pct1, plural};
 use super::params::{Class, Mode, MonthInput, Window, CAPACITY_PASS, CONVERGENCE_PASS, MAX_POOL};
 use super::sim::{run_month, Month};
 use crate::model::outcome::CHECK_EPSILON;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Check {
@@ -82,6 +82,7 @@ const CAPACITY: CheckSpec = CheckSpec {
     id: "capacity",
     label: "Demand is carried",
     rule: "delivered ÷ demanded ≥ 99 % over the month",
+    cmp: Cmp::AtLeast,
 };
 
 fn capacity(m: &Month) -> Verdict {
@@ -93,8 +94,7 @@ fn capacity(m: &Month) -> Verdict {
     );
     let ratio = m.delivered_share();
     let warm = m.run.len();
-    Verdict::at_least(
-        CAPACITY.id,
+    CAPACITY.verdict(
         ratio,
         CAPACITY_PASS,
         Unit::Share,
@@ -145,6 +145,7 @@ const CONVERGENCE: CheckSpec = CheckSpec {
     id: "convergence",
     label: "Bill converges on the ideal",
     rule: "ideal operator's bill ÷ this bill ≥ 90 %",
+    cmp: Cmp::AtLeast,
 };
 
 fn convergence(m: &Month) -> Verdict {
@@ -154,8 +155,7 @@ fn convergence(m: &Month) -> Verdict {
         "window",
         "No single slider move brings it to 90 %: move several together (run mode, measurement window, eviction share).",
     );
-    Verdict::at_least(
-        CONVERGENCE.id,
+    CONVERGENCE.verdict(
         m.convergence,
         CONVERGENCE_PASS,
         Unit::Share,
@@ -219,6 +219,7 @@ const EVICTION: CheckSpec = CheckSpec {
     id: "eviction",
     label: "No wrong evictions",
     rule: "no evicted card had a true rate at or above the fleet median",
+    cmp: Cmp::AtMost,
 };
 
 fn eviction(m: &Month) -> Verdict {
@@ -228,8 +229,7 @@ fn eviction(m: &Month) -> Verdict {
         "share_pct",
         "Set the eviction share to 0 % to evict nothing.",
     );
-    Verdict::at_most(
-        EVICTION.id,
+    EVICTION.verdict(
         m.wrong as f64,
         0.0,
         Unit::Count("wrong evictions"),

@@ -43,12 +43,36 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "R", meaning: "the class's rated speed: 7,000 tok/s flagship, 3,150 bargain (0.45 × the flagship, the used-A100 ratio of the seed cards); rent $2,600 and $1,400 a month", param: Some("class") },
-        Symbol { symbol: "q", meaning: "the card's quality ticket, drawn between 0.75 and 1.15", param: Some("seed") },
-        Symbol { symbol: "\"dips\"", meaning: "silent one-day dips at half rate, 0 to 3 a card", param: None },
-        Symbol { symbol: "e", meaning: "the measurement window's error", param: Some("window") },
-        Symbol { symbol: "n", meaning: "cards in the pool", param: Some("pool_size") },
-        Symbol { symbol: "x", meaning: "the eviction share, percent", param: Some("share_pct") },
+        Symbol {
+            symbol: "R",
+            meaning: "the class's rated speed: 7,000 tok/s flagship, 3,150 bargain (0.45 × the flagship, the used-A100 ratio of the seed cards); rent $2,600 and $1,400 a month",
+            param: Some("class"),
+        },
+        Symbol {
+            symbol: "q",
+            meaning: "the card's quality ticket, drawn between 0.75 and 1.15",
+            param: Some("seed"),
+        },
+        Symbol {
+            symbol: "\"dips\"",
+            meaning: "silent one-day dips at half rate, 0 to 3 a card",
+            param: None,
+        },
+        Symbol {
+            symbol: "e",
+            meaning: "the measurement window's error",
+            param: Some("window"),
+        },
+        Symbol {
+            symbol: "n",
+            meaning: "cards in the pool",
+            param: Some("pool_size"),
+        },
+        Symbol {
+            symbol: "x",
+            meaning: "the eviction share, percent",
+            param: Some("share_pct"),
+        },
     ],
     terms: &["card", "eviction", "autoscaler", "idle", "tok-per-s"],
 };

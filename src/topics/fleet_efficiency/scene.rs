@@ -40,34 +40,36 @@ pub(super) const EVICTING_S: f64 = 6.0 * HOUR_S;
 /// counter stands at its figure by then.
 const SETTLE_S: f64 = 168.0 * HOUR_S + EVICTING_S + HOURS as f64 * HOUR_S;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "window",
-        "Hour vs week window",
-        "window",
-        "hour",
-        "week",
-        "An hour's readings jump ±25 % around the true rates and the evictor throws out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
-    ),
-    Comparison::new(
-        "mode",
-        "Always warm vs steady",
-        "mode",
-        "always-warm",
-        "steady",
-        "Always warm pays for every survivor and the idle dollars pile up; steady runs only the best cards that cover the peak.",
-    ),
-    Comparison::new(
-        "share",
-        "Evict 40 % vs 10 %",
-        "share_pct",
-        "40",
-        "10",
-        "The bigger share reaches into the faster half of the pool, where every eviction is a mistake.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "window",
+            label: "Hour vs week window",
+            param: "window",
+            a: "hour",
+            b: "week",
+            watch: "An hour's readings jump ±25 % around the true rates and the evictor throws out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
+        },
+        Comparison {
+            id: "mode",
+            label: "Always warm vs steady",
+            param: "mode",
+            a: "always-warm",
+            b: "steady",
+            watch: "Always warm pays for every survivor and the idle dollars pile up; steady runs only the best cards that cover the peak.",
+        },
+        Comparison {
+            id: "share",
+            label: "Evict 40 % vs 10 %",
+            param: "share_pct",
+            a: "40",
+            b: "10",
+            watch: "The bigger share reaches into the faster half of the pool, where every eviction is a mistake.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// Every counter is the page's month summed the page's way, so it lands on
 /// its figure (to rounding) once the month is over.

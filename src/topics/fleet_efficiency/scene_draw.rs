@@ -38,11 +38,8 @@ impl FleetScene {
 
     fn draw_axes(&self, f: &mut Frame) {
         let rated = self.inp.class.rated();
-        f.label(
+        f.plain(
             (X0, 20.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} {} cards, slowest true rate on the left; tok/s through the {} window (±{:.0}%)",
                 self.order.len(),
@@ -82,13 +79,7 @@ impl FleetScene {
         );
         let ym = self.y(self.m.median);
         f.line((X0, ym), (X1, ym), Ink::Muted, true);
-        f.label(
-            (X0 + 2.0, ym - 3.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
-            format_args!("median"),
-        );
+        f.note((X0 + 2.0, ym - 3.0), format_args!("median"));
     }
 
     fn draw_cards(&self, f: &mut Frame) {
@@ -155,29 +146,20 @@ impl FleetScene {
         let (x, s) = (PANEL_X, TextSize::Small);
         let phase = self.phase();
         match phase {
-            Phase::Measuring(done) => f.label(
+            Phase::Measuring(done) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!(
                     "watching: {:.0}% of the {} window",
                     100.0 * done,
                     self.inp.window.word()
                 ),
             ),
-            Phase::Evicting(n) => f.label(
+            Phase::Evicting(n) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!("evicting the lowest measured: {n} of {}", self.m.k),
             ),
-            Phase::Running(h) => f.label(
+            Phase::Running(h) => f.plain(
                 (x, 40.0),
-                Ink::Text,
-                TextSize::Normal,
-                Align::Left,
                 format_args!("month: hour {h} of {HOURS} (day {})", h / 24 + 1),
             ),
         }
@@ -189,11 +171,9 @@ impl FleetScene {
             Align::Left,
             format_args!("wrong evictions"),
         );
-        f.label(
+        f.big(
             (x, 84.0),
             if wrong > 0 { Ink::Warn } else { Ink::Text },
-            TextSize::Large,
-            Align::Left,
             format_args!("{wrong} of {out} ({:.0}%)", 100.0 * self.wrong_share()),
         );
         f.label(
@@ -203,11 +183,9 @@ impl FleetScene {
             Align::Left,
             format_args!("bill so far (rent + churn fees)"),
         );
-        f.label(
+        f.big(
             (x, 126.0),
             Ink::Text,
-            TextSize::Large,
-            Align::Left,
             format_args!("{}", Money(self.bill_so_far())),
         );
         f.label(
@@ -217,11 +195,9 @@ impl FleetScene {
             Align::Left,
             format_args!("of it idle: rent that moved no tokens"),
         );
-        f.label(
+        f.big(
             (x, 168.0),
             Ink::Muted,
-            TextSize::Large,
-            Align::Left,
             format_args!("{}", Money(self.idle_so_far())),
         );
         self.draw_bill_bar(f, 178.0);
@@ -232,15 +208,13 @@ impl FleetScene {
             Align::Left,
             format_args!("delivered ÷ demanded so far"),
         );
-        f.label(
+        f.big(
             (x, 238.0),
             if self.delivered_share() < 0.99 {
                 Ink::Warn
             } else {
                 Ink::Text
             },
-            TextSize::Large,
-            Align::Left,
             format_args!("{:.1}%", 100.0 * self.delivered_share()),
         );
         self.draw_capacity(f, 260.0);
@@ -271,11 +245,8 @@ impl FleetScene {
         let w = 290.0;
         let peak = self.m.peak.max(self.m.capacity).max(1.0);
         let sx = |v: f64| w * (v / peak).clamp(0.0, 1.0) as f32;
-        f.label(
+        f.note(
             (PANEL_X, y),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!(
                 "{} warm cards: {} tok/s true, demand {}",
                 self.m.run.len(),

@@ -2,14 +2,15 @@
 
 use super::model::{busiest, fleet_average};
 use super::params::{Balancer, Input, LOCALITY_FLOOR};
-use crate::engine::routing::{Evaluation, Policy, HEADROOM};
+use crate::engine::routing::{headroom_verdict, Evaluation, Policy, HEADROOM};
 use crate::model::units::pct;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const BUSIEST: CheckSpec = CheckSpec {
     id: "busiest",
     label: "Busiest card keeps headroom",
     rule: "busiest card ≤ 60% of its decode capacity (the family's part plus the rest of the fleet's traffic)",
+    cmp: Cmp::AtMost,
 };
 
 fn busiest_card(inp: &Input, ev: &Evaluation) -> Verdict {
@@ -20,24 +21,18 @@ fn busiest_card(inp: &Input, ev: &Evaluation) -> Verdict {
         Balancer::HashOverflow if inp.cap > HEADROOM && bg < HEADROOM => "cap",
         _ => "cards",
     };
-    Verdict::at_most(
-        "busiest",
-        util,
-        HEADROOM,
-        Unit::Share,
-        Some(lever),
-        |pass| {
-            let head = format!(
+    headroom_verdict(&BUSIEST, util, lever, |pass| {
+        let head = format!(
                 "Card {b} carries {} of the family ({} of a card) plus {} of other traffic: {} of its decode capacity",
                 pct(share),
                 pct(share * inp.load),
                 pct(bg),
                 pct(util)
             );
-            if pass {
-                format!("{head}, within the 60% headroom.")
-            } else {
-                match lever {
+        if pass {
+            format!("{head}, within the 60% headroom.")
+        } else {
+            match lever {
                     "policy" => format!(
                         "{head}, over the 60% headroom: the hash concentrates the hot member on its card. Choose a Balancer that shards the hot member across two cards, or one that overflows at the cap."
                     ),
@@ -50,20 +45,19 @@ fn busiest_card(inp: &Input, ev: &Evaluation) -> Verdict {
                         pct(fleet_average(inp))
                     ),
                 }
-            }
-        },
-    )
+        }
+    })
 }
 
 const LOCALITY: CheckSpec = CheckSpec {
     id: "locality",
     label: "The family meets its cache",
     rule: "share of the family's arrivals that meet a resident preamble copy ≥ 90%",
+    cmp: Cmp::AtLeast,
 };
 
 fn locality(inp: &Input, ev: &Evaluation) -> Verdict {
-    Verdict::at_least(
-        "locality",
+    LOCALITY.verdict(
         ev.hit,
         LOCALITY_FLOOR,
         Unit::Share,

@@ -10,56 +10,28 @@ use crate::engine::preamble::{
     copies_per_card, copy_mb, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB,
 };
 use crate::engine::routing::{self, Evaluation};
-use crate::model::{Outcome, Unit};
-
-/// One figure: id, label, value, unit.
-type Row = (&'static str, &'static str, f64, Unit);
+use crate::model::{FigureRow, Outcome, Unit};
 
 pub(super) fn figures(inp: &Input, ev: &Evaluation, out: &mut Outcome) {
-    for (id, label, value, unit) in shares(inp).into_iter().chain(balancer(inp, ev)) {
-        out.figure(id, label, value, unit);
-    }
+    out.add_figures(shares(inp).into_iter().chain(balancer(inp, ev)));
 }
 
 /// The seed's shares of the family, whatever the balancer.
-fn shares(inp: &Input) -> [Row; 5] {
+#[rustfmt::skip]
+fn shares(inp: &Input) -> [FigureRow; 5] {
     let (n, h, w) = (inp.n, inp.h, inp.w);
     [
-        (
-            "round_robin_share_per_card",
-            "Round-robin: each card's share of the family",
-            round_robin_share_per_card(n),
-            Unit::Share,
-        ),
-        (
-            "hash_busiest_card_share",
-            "Hash: busiest card's share of the family",
-            hash_busiest_card_share(n, h),
-            Unit::Share,
-        ),
-        (
-            "hash_card_fleet_points",
-            "Hash card's points of fleet load",
-            hash_card_fleet_points(n, h, w),
-            Unit::Points,
-        ),
-        (
-            "shard2_busiest_card_share",
-            "Sharded: busiest card's share of the family",
-            routing::hash_busiest_share(n, h, true),
-            Unit::Share,
-        ),
-        (
-            "shard2_card_fleet_points",
-            "Sharded card's points of fleet load",
-            routing::hash_card_fleet_points(n, h, w, true),
-            Unit::Points,
-        ),
+        ("round_robin_share_per_card", "Round-robin: each card's share of the family", round_robin_share_per_card(n), Unit::Share),
+        ("hash_busiest_card_share", "Hash: busiest card's share of the family", hash_busiest_card_share(n, h), Unit::Share),
+        ("hash_card_fleet_points", "Hash card's points of fleet load", hash_card_fleet_points(n, h, w), Unit::Points),
+        ("shard2_busiest_card_share", "Sharded: busiest card's share of the family", routing::hash_busiest_share(n, h, true), Unit::Share),
+        ("shard2_card_fleet_points", "Sharded card's points of fleet load", routing::hash_card_fleet_points(n, h, w, true), Unit::Points),
     ]
 }
 
 /// This balancer's busiest card, locality and copies.
-fn balancer(inp: &Input, ev: &Evaluation) -> [Row; 11] {
+#[rustfmt::skip]
+fn balancer(inp: &Input, ev: &Evaluation) -> [FigureRow; 11] {
     let (_, util, share) = busiest(inp, ev);
     let copy = copy_mb(PREAMBLE_TOKENS, KV_KB_PER_TOKEN);
     let hot = hot_copies_needed(inp, ev);
@@ -67,66 +39,16 @@ fn balancer(inp: &Input, ev: &Evaluation) -> [Row; 11] {
     let fleet_copies = fleet_copies_needed(ev, inp.balancer.policy()) as f64;
     let per_card = copies_per_card(SCRATCH_GB, PREAMBLE_TOKENS, KV_KB_PER_TOKEN) as f64;
     [
-        (
-            "busiest_card_share",
-            "Busiest card's share of the family (this balancer)",
-            share,
-            Unit::Share,
-        ),
-        (
-            "busiest_card_fleet_points",
-            "Busiest card's points of fleet load (this balancer)",
-            100.0 * inp.w * share,
-            Unit::Points,
-        ),
-        (
-            "busiest_card_util",
-            "Busiest card's decode utilization",
-            util,
-            Unit::Share,
-        ),
-        (
-            "fleet_average_util",
-            "Fleet average utilization",
-            fleet_average(inp),
-            Unit::Share,
-        ),
-        (
-            "other_traffic_per_card",
-            "Rest of the fleet's traffic per card",
-            inp.background(),
-            Unit::Share,
-        ),
-        (
-            "locality",
-            "Locality (meets a resident copy)",
-            ev.hit,
-            Unit::Share,
-        ),
-        (
-            "spilled_share",
-            "Overflow (misses)",
-            ev.spilled / inp.load,
-            Unit::Share,
-        ),
-        (
-            "copies_needed",
-            "Hot member's preamble copies needed",
-            hot as f64,
-            copies,
-        ),
-        (
-            "copies_needed_mb",
-            "Hot member's copies, memory",
-            hot as f64 * copy,
-            Unit::Mb,
-        ),
-        (
-            "fleet_copies_needed",
-            "Copies for the whole family to hit",
-            fleet_copies,
-            copies,
-        ),
+        ("busiest_card_share", "Busiest card's share of the family (this balancer)", share, Unit::Share),
+        ("busiest_card_fleet_points", "Busiest card's points of fleet load (this balancer)", 100.0 * inp.w * share, Unit::Points),
+        ("busiest_card_util", "Busiest card's decode utilization", util, Unit::Share),
+        ("fleet_average_util", "Fleet average utilization", fleet_average(inp), Unit::Share),
+        ("other_traffic_per_card", "Rest of the fleet's traffic per card", inp.background(), Unit::Share),
+        ("locality", "Locality (meets a resident copy)", ev.hit, Unit::Share),
+        ("spilled_share", "Overflow (misses)", ev.spilled / inp.load, Unit::Share),
+        ("copies_needed", "Hot member's preamble copies needed", hot as f64, copies),
+        ("copies_needed_mb", "Hot member's copies, memory", hot as f64 * copy, Unit::Mb),
+        ("fleet_copies_needed", "Copies for the whole family to hit", fleet_copies, copies),
         ("copies_per_card", "Copies 8 GB holds", per_card, copies),
     ]
 }

@@ -1,6 +1,7 @@
 //! The math panel: the family's shares per card under each balancer, the
 //! points of fleet load, and the utilization they become.
 
+use crate::engine::routing::CARDS_SYMBOL;
 use crate::model::{Equation, Math, Symbol};
 
 pub static MATH: Math = Math {
@@ -33,12 +34,32 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "n", meaning: "cards", param: Some("cards") },
-        Symbol { symbol: "h", meaning: "the hot member's share of the family's arrivals", param: Some("hot_share") },
-        Symbol { symbol: "w", meaning: "the family's share of all fleet traffic", param: Some("family_share") },
-        Symbol { symbol: "A", meaning: "the family's arrivals, in cards of decode capacity", param: Some("family_load") },
-        Symbol { symbol: "s_i", meaning: "card i's share of the family under the chosen balancer", param: None },
-        Symbol { symbol: "\"cap\"", meaning: "with overflow: the sticky card keeps load up to this utilization, and the excess goes to cards without the copy", param: Some("cap") },
+        CARDS_SYMBOL,
+        Symbol {
+            symbol: "h",
+            meaning: "the hot member's share of the family's arrivals",
+            param: Some("hot_share"),
+        },
+        Symbol {
+            symbol: "w",
+            meaning: "the family's share of all fleet traffic",
+            param: Some("family_share"),
+        },
+        Symbol {
+            symbol: "A",
+            meaning: "the family's arrivals, in cards of decode capacity",
+            param: Some("family_load"),
+        },
+        Symbol {
+            symbol: "s_i",
+            meaning: "card i's share of the family under the chosen balancer",
+            param: None,
+        },
+        Symbol {
+            symbol: "\"cap\"",
+            meaning: "with overflow: the sticky card keeps load up to this utilization, and the excess goes to cards without the copy",
+            param: Some("cap"),
+        },
     ],
     terms: &["card", "gpu", "prompt-family", "preamble", "round-robin", "hash-routing", "decode", "utilization", "headroom"],
 };

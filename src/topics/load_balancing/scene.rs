@@ -23,10 +23,13 @@
 //! ```
 
 use super::params::{Balancer, Input, BALANCERS};
-use crate::engine::routing::HEADROOM;
+use crate::engine::routing::{Scenario, HEADROOM};
 use crate::engine::routing_draw::{self, glyph, Columns};
 use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::engine::routing_scene::{
+    self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
+};
+use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
 use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::Params;
 
@@ -35,40 +38,37 @@ use crate::model::Params;
 pub(super) const CARD_RPS: f64 = 20.0;
 /// Card columns drawn at most; past it the last column stands for the rest.
 const COLUMNS: usize = 64;
-/// Simulated seconds after which the counters have settled.
-const SETTLE_S: f64 = 600.0;
-const FLIGHT_S: f64 = 0.6;
-/// Marks in the air drawn at most.
-const MOST_FLYING: usize = 600;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "round-robin-vs-hash",
-        "Round-robin vs hash",
-        "policy",
-        "round-robin",
-        "hash",
-        "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
-    ),
-    Comparison::new(
-        "hash-vs-shard",
-        "Hash vs hash with the hot member sharded",
-        "policy",
-        "hash",
-        "hash-shard2",
-        "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
-    ),
-    Comparison::new(
-        "hash-vs-overflow",
-        "Hash vs hash with overflow at the cap",
-        "policy",
-        "hash",
-        "hash-overflow",
-        "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build: RoutingScene::<LbScene>::build,
+    comparisons: &[
+        Comparison {
+            id: "round-robin-vs-hash",
+            label: "Round-robin vs hash",
+            param: "policy",
+            a: "round-robin",
+            b: "hash",
+            watch: "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
+        },
+        Comparison {
+            id: "hash-vs-shard",
+            label: "Hash vs hash with the hot member sharded",
+            param: "policy",
+            a: "hash",
+            b: "hash-shard2",
+            watch: "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
+        },
+        Comparison {
+            id: "hash-vs-overflow",
+            label: "Hash vs hash with overflow at the cap",
+            param: "policy",
+            a: "hash",
+            b: "hash-overflow",
+            watch: "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// A share of the family's arrivals, within two points of its figure once
 /// settled.
@@ -89,27 +89,8 @@ static COUNTERS: [CounterSpec; 4] = [
 
 struct LbScene {
     inp: Input,
-    live: LiveRouting,
     cols: Columns,
     hot_homes: usize,
-}
-
-fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
-    let s = inp.scenario(inp.balancer);
-    let clock = Clock {
-        arrivals: inp.load * CARD_RPS,
-        capacity: CARD_RPS,
-        background: inp.background(),
-        flight_s: FLIGHT_S,
-        linger_s: 0.0,
-    };
-    Box::new(LbScene {
-        hot_homes: s.hot_homes(),
-        live: LiveRouting::new(&s, clock, seed),
-        cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
-        inp,
-    })
 }
 
 // Layout, in the scene's units (960 × 360).
@@ -129,13 +110,35 @@ impl LbScene {
     fn kind_ink(k: Kind) -> Ink {
         Self::member_ink(k.hot)
     }
+}
 
-    fn values(&self) -> [f64; 4] {
-        let cards = self.live.cards();
+impl RoutingView for LbScene {
+    const COUNTERS: &'static [CounterSpec] = &COUNTERS;
+    /// Marks in the air drawn at most.
+    const MOST_MARKS: usize = 600;
+    fn new(p: &Params) -> (Self, Scenario, Clock) {
+        let inp = Input::read(p);
+        let s = inp.scenario(inp.balancer);
+        let clock = Clock {
+            arrivals: inp.load * CARD_RPS,
+            capacity: CARD_RPS,
+            background: inp.background(),
+            flight_s: FLIGHT_S,
+            linger_s: 0.0,
+        };
+        let view = LbScene {
+            hot_homes: s.hot_homes(),
+            cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
+            inp,
+        };
+        (view, s, clock)
+    }
+    fn values(&self, live: &LiveRouting) -> [f64; 4] {
+        let cards = live.cards();
         let landed: u64 = cards.iter().map(|c| c.arrivals).sum();
-        let b = self.live.busiest_so_far();
+        let b = live.busiest_so_far();
         let share = cards[b].arrivals as f64 / landed.max(1) as f64;
-        let t = self.live.totals();
+        let t = live.totals();
         [
             share,
             self.inp.load * share + self.inp.background(),
@@ -143,23 +146,16 @@ impl LbScene {
             t.share(t.spilled),
         ]
     }
-
     fn header(&self, f: &mut Frame) {
         let label = BALANCERS[self.inp.balancer as usize].1;
-        f.label(
-            (10.0, 18.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
+        routing_scene::header(
+            f,
             format_args!(
                 "Balancer: {label} · {} cards (GPUs serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
                 self.inp.n,
                 self.inp.load,
                 100.0 * self.inp.w
             ),
-        );
-        f.legend(
-            (10.0, 38.0),
             &[
                 (Glyph::Dot, Ink::ClassA, "hot member"),
                 (Glyph::Dot, Ink::ClassB, "other members"),
@@ -172,27 +168,29 @@ impl LbScene {
                 ),
                 (Glyph::Ring, Ink::Muted, "waiting"),
             ],
+            format_args!(
+                "Bars: each card's load, the rest of the fleet's traffic included; dashed: the 60% headroom."
+            ),
+            &self.cols,
         );
-        f.label((10.0, 56.0), Ink::Muted, TextSize::Small, Align::Left, format_args!(
-            "Bars: each card's load, the rest of the fleet's traffic included; dashed: the 60% headroom."
-        ));
-        self.cols.note(f, (10.0, 72.0));
     }
-
-    fn cards(&self, f: &mut Frame) {
+    fn router(&self) -> ((f32, f32), &'static str, &'static str) {
+        ((10.0, 154.0), "balancer", self.inp.balancer.word())
+    }
+    fn cards(&self, live: &LiveRouting, f: &mut Frame) {
         let w = self.cols.width;
         let gap = w.clamp(6.0, 10.0);
         let r = (0.4 * w).min(3.6);
         let rows = ((BOX_Y - 8.0 - QUEUE_TOP) / gap) as usize;
         for c in 0..self.cols.count() {
-            let (load, card) = self.cols.card(&self.live, c);
+            let (load, card) = self.cols.card(live, c);
             let x = self.cols.left(c);
             routing_draw::load_bar(f, (x + 1.0, BOX_Y, w - 2.0, BOX_H), load, HEADROOM);
             let bottom = (self.cols.center(c), BOX_Y - 6.0);
             routing_draw::queue(f, &card, bottom, (gap, r), rows, Self::kind_ink);
         }
-        let b = self.live.busiest_now();
-        let load = self.live.load(b);
+        let b = live.busiest_now();
+        let load = live.load(b);
         f.label(
             (
                 self.cols.center(self.cols.of(b)).max(170.0),
@@ -211,13 +209,11 @@ impl LbScene {
         self.cols
             .numbers(f, BOX_Y + BOX_H + 13.0, self.hot_homes.max(1));
     }
-
-    fn flights(&self, f: &mut Frame) {
-        let stride = self.live.stride(MOST_FLYING);
+    fn marks(&self, live: &LiveRouting, f: &mut Frame, stride: u64) {
         let r = (0.4 * self.cols.width).clamp(2.0, 3.6);
         routing_draw::flights(
             f,
-            &self.live,
+            live,
             stride,
             FROM,
             |fl: &Flight| {
@@ -230,42 +226,17 @@ impl LbScene {
             r,
         );
     }
-}
-
-impl Scene for LbScene {
-    fn advance(&mut self, dt_s: f64) {
-        self.live.advance(dt_s);
-    }
-    fn now_s(&self) -> f64 {
-        self.live.now()
-    }
-    fn draw(&self, f: &mut Frame) {
-        self.header(f);
-        routing_draw::router_box(f, (10.0, 154.0), "balancer", self.inp.balancer.word());
-        self.cards(f);
-        self.flights(f);
-        f.counters((10.0, 350.0), &COUNTERS, &self.values());
-        routing_draw::stride_note(f, self.live.stride(MOST_FLYING));
-    }
-    fn counters(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend_from_slice(&self.values());
-    }
-    fn summary(&self, out: &mut String) {
+    fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
-        let b = self.live.busiest_now();
-        let load = self.live.load(b);
-        let waiting = self.live.cards()[b].waiting;
-        let v = self.values();
+        let b = live.busiest_now();
+        let load = live.load(b);
+        let waiting = live.cards()[b].waiting;
+        let v = self.values(live);
         let _ = write!(
             out,
             "Card {b} is the busiest at {:.0}% of its decode capacity with {waiting} waiting{}. ",
             100.0 * load,
-            if load > HEADROOM {
-                ", over the 60% headroom"
-            } else {
-                ""
-            }
+            over_headroom(load)
         );
         let _ = match self.inp.balancer {
             Balancer::Hash => write!(out, "Hash sends the whole hot member to card 0; "),

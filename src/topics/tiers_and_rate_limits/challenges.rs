@@ -18,7 +18,63 @@ pub static SOLVER: Answers = answers! {
     "bucket_admitted" => solve_bucket_admitted,
     "queue_wait_ms" => solve_queue_wait,
     "shed_rps" => solve_shed,
+    "bucket_capacity_only" => |v| bucket_with(v, |b, _, _, _| b),
+    "bucket_refill_only" => |v| bucket_with(v, |_, r, a, t| (r * t).min(a * t)),
+    "bucket_everything_offered" => |v| bucket_with(v, |_, _, a, t| a * t),
+    "wait_ignoring_incident" => wait_ignoring_incident,
+    "wait_plus_service" => |v| Ok(Solution::new(solve_queue_wait(v)?.answer + amount(v, "S")?)),
+    "wait_linear" => wait_linear,
+    "shed_without_cap" => |v| shed_with(v, |c, mu, _, paid| c * mu - paid),
+    "shed_without_paid" => |v| shed_with(v, |c, mu, cap, _| cap * c * mu),
 };
+
+/// A misconception of C1: the count `admitted(B, r, a, T)` says, where it
+/// is more than the ±1 tolerance from the right one.
+fn bucket_with(v: &Vars, admitted: fn(f64, f64, f64, f64) -> f64) -> Result<Solution, String> {
+    let right = solve_bucket_admitted(v)?.answer;
+    let (b, r, a, secs) = (
+        amount(v, "B")?,
+        amount(v, "r")?,
+        amount(v, "a")?,
+        amount(v, "T")?,
+    );
+    let wrong = admitted(b, r, a, secs).floor();
+    if (wrong - right).abs() <= 1.0 {
+        return Err("the same count".into());
+    }
+    Ok(Solution::new(wrong))
+}
+
+/// Misconception of C2: the wait on all the cards, as if no incident
+/// took any out.
+fn wait_ignoring_incident(v: &Vars) -> Result<Solution, String> {
+    let (s, lambda, c) = (amount(v, "S")?, amount(v, "lambda")?, amount(v, "c")?);
+    if cards_after_loss(c as usize, amount(v, "loss")?) == c as usize {
+        return Err("no incident".into());
+    }
+    Ok(Solution::new(queue_wait_ms(s, c as usize, lambda)))
+}
+
+/// Misconception of C2: `S·ρ`, a wait in step with the load.
+fn wait_linear(v: &Vars) -> Result<Solution, String> {
+    let right = solve_queue_wait(v)?.answer;
+    let s = amount(v, "S")?;
+    // W = S·ρ/(1 − ρ), so S·ρ = W·(1 − ρ) = W·S/(W + S).
+    Ok(Solution::new(right * s / (right + s)))
+}
+
+/// A misconception of C3: the shed with the room `room(c, μ, cap, paid)`,
+/// where it is more than the ±1 tolerance from the right one.
+fn shed_with(v: &Vars, room: fn(f64, f64, f64, f64) -> f64) -> Result<Solution, String> {
+    let right = solve_shed(v)?.answer;
+    let (c, mu, cap) = (amount(v, "c")?, amount(v, "mu")?, amount(v, "cap")?);
+    let (paid, free) = (amount(v, "paid")?, amount(v, "free")?);
+    let wrong = (free - room(c, mu, cap, paid).max(0.0)).max(0.0);
+    if (wrong - right).abs() <= 2.0 {
+        return Err("the same shed".into());
+    }
+    Ok(Solution::new(wrong))
+}
 
 /// Template T2-C2, "the queue wait the utilization formula quotes":
 /// `ρ = λ/(c·1000/S)`, `W = S·ρ/(1−ρ)` (ms).

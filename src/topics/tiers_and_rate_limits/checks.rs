@@ -4,12 +4,13 @@
 use super::model::{burst_cards_to_rent, ms, pct, rps, spill_to_restore, Solved, Worst};
 use super::params::{Input, PAID_SLO_MS, SHED_LIMIT, UTIL_CAP};
 use crate::model::units;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const PAID_SLO: CheckSpec = CheckSpec {
     id: "paid_slo",
     label: "Paid tier inside its wait target (SLO)",
     rule: "mean paid queue wait (in the worse of the pools carrying paid) ≤ 150 ms",
+    cmp: Cmp::AtMost,
 };
 
 /// The worst pool carrying paid waits at most [`PAID_SLO_MS`] on average.
@@ -25,25 +26,18 @@ fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
     } else {
         "spill_share"
     };
-    Verdict::at_most(
-        PAID_SLO.id,
-        m.paid_wait,
-        PAID_SLO_MS,
-        Unit::Ms,
-        Some(lever),
-        |pass| {
-            let head = format!(
-                "Paid waits {} on average in {}",
-                ms(m.paid_wait),
-                paid_pool(m)
-            );
-            if pass {
-                format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
-            } else {
-                paid_slo_missed(inp, m, &head, rho_slo, spill_slo)
-            }
-        },
-    )
+    PAID_SLO.verdict(m.paid_wait, PAID_SLO_MS, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "Paid waits {} on average in {}",
+            ms(m.paid_wait),
+            paid_pool(m)
+        );
+        if pass {
+            format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
+        } else {
+            paid_slo_missed(inp, m, &head, rho_slo, spill_slo)
+        }
+    })
 }
 
 /// The pool that gives paid its worst wait, in words.
@@ -116,13 +110,13 @@ const SHARED_CAP: CheckSpec = CheckSpec {
     id: "shared_cap",
     label: "Shared pool under its cap",
     rule: "shared-pool utilization ≤ 85 %",
+    cmp: Cmp::AtMost,
 };
 
 /// The shared pool runs at most at [`UTIL_CAP`].
 fn shared_cap(inp: &Input, m: &Solved) -> Verdict {
     let paid_alone_over = m.rho_ps > UTIL_CAP;
-    Verdict::at_most(
-        SHARED_CAP.id,
+    SHARED_CAP.verdict(
         m.rho_s,
         UTIL_CAP,
         Unit::Share,
@@ -178,6 +172,7 @@ const FREE_SHED: CheckSpec = CheckSpec {
     id: "free_shed",
     label: "Free tier mostly served",
     rule: "free arrivals refused at the gateway ≤ 50 %",
+    cmp: Cmp::AtMost,
 };
 
 /// The gateway refuses at most [`SHED_LIMIT`] of free arrivals.
@@ -185,8 +180,7 @@ fn free_shed(inp: &Input, m: &Solved) -> Verdict {
     // The burst cards that carry half the free demand under the cap.
     let half_load = m.paid_shared + SHED_LIMIT * inp.free;
     let burst_half = burst_cards_to_rent(half_load, UTIL_CAP, m.mu, m.cs_own);
-    Verdict::at_most(
-        FREE_SHED.id,
+    FREE_SHED.verdict(
         m.shed_share,
         SHED_LIMIT,
         Unit::Share,

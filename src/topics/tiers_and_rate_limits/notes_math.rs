@@ -53,16 +53,56 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "S", meaning: "mean service time of a request, ms", param: Some("service_ms") },
-        Symbol { symbol: "c_P", meaning: "provisioned cards standing", param: Some("prov_cards") },
-        Symbol { symbol: "c_S", meaning: "shared cards standing, burst cards included", param: Some("shared_cards") },
-        Symbol { symbol: "λ_p", meaning: "paid arrivals, requests a second", param: Some("paid_rps") },
-        Symbol { symbol: "λ_f", meaning: "free arrivals, requests a second", param: Some("free_rps") },
-        Symbol { symbol: "a", meaning: "the share of free demand the bucket admits", param: Some("admit_share") },
-        Symbol { symbol: "B", meaning: "grants a full bucket holds", param: Some("bucket_capacity") },
-        Symbol { symbol: "σ", meaning: "share of paid spilled to the shared pool", param: Some("spill_share") },
-        Symbol { symbol: "b", meaning: "burst cards rented into the shared pool", param: Some("burst_cards") },
-        Symbol { symbol: "δ", meaning: "share of a pool's cards an incident removes", param: Some("loss_prov") },
+        Symbol {
+            symbol: "S",
+            meaning: "mean service time of a request, ms",
+            param: Some("service_ms"),
+        },
+        Symbol {
+            symbol: "c_P",
+            meaning: "provisioned cards standing",
+            param: Some("prov_cards"),
+        },
+        Symbol {
+            symbol: "c_S",
+            meaning: "shared cards standing, burst cards included",
+            param: Some("shared_cards"),
+        },
+        Symbol {
+            symbol: "λ_p",
+            meaning: "paid arrivals, requests a second",
+            param: Some("paid_rps"),
+        },
+        Symbol {
+            symbol: "λ_f",
+            meaning: "free arrivals, requests a second",
+            param: Some("free_rps"),
+        },
+        Symbol {
+            symbol: "a",
+            meaning: "the share of free demand the bucket admits",
+            param: Some("admit_share"),
+        },
+        Symbol {
+            symbol: "B",
+            meaning: "grants a full bucket holds",
+            param: Some("bucket_capacity"),
+        },
+        Symbol {
+            symbol: "σ",
+            meaning: "share of paid spilled to the shared pool",
+            param: Some("spill_share"),
+        },
+        Symbol {
+            symbol: "b",
+            meaning: "burst cards rented into the shared pool",
+            param: Some("burst_cards"),
+        },
+        Symbol {
+            symbol: "δ",
+            meaning: "share of a pool's cards an incident removes",
+            param: Some("loss_prov"),
+        },
     ],
     terms: &["tier", "card", "token-bucket", "http-429", "slo", "utilization", "p95", "shared-pool", "provisioned-pool", "spill"],
 };

@@ -44,34 +44,36 @@ const MARK_SLOTS: usize = 160;
 /// Simulated seconds after which the running means have settled.
 const SETTLE_S: f64 = 1800.0;
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 3] = [
-    Comparison::new(
-        "shed",
-        "No shedding vs shed free to the cap",
-        "shed_to_cap",
-        "off",
-        "on",
-        "Shedding refuses more free requests at the gateway (more red crosses), and the shared cards' queues stay short.",
-    ),
-    Comparison::new(
-        "spill",
-        "Paid on its own cards vs 30 % spilled",
-        "spill_share",
-        "0",
-        "0.3",
-        "Spilled paid requests go ahead of free ones on the shared cards: the provisioned queues shrink and free waits longer.",
-    ),
-    Comparison::new(
-        "assignment",
-        "Random card vs round-robin",
-        "assignment",
-        "random",
-        "round-robin",
-        "Round-robin hands each card evenly spaced requests: at the same load the queues are shorter.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "shed",
+            label: "No shedding vs shed free to the cap",
+            param: "shed_to_cap",
+            a: "off",
+            b: "on",
+            watch: "Shedding refuses more free requests at the gateway (more red crosses), and the shared cards' queues stay short.",
+        },
+        Comparison {
+            id: "spill",
+            label: "Paid on its own cards vs 30 % spilled",
+            param: "spill_share",
+            a: "0",
+            b: "0.3",
+            watch: "Spilled paid requests go ahead of free ones on the shared cards: the provisioned queues shrink and free waits longer.",
+        },
+        Comparison {
+            id: "assignment",
+            label: "Random card vs round-robin",
+            param: "assignment",
+            a: "random",
+            b: "round-robin",
+            watch: "Round-robin hands each card evenly spaced requests: at the same load the queues are shorter.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// How far the running paid mean may sit from the page's simulated paid
 /// wait after `SETTLE_S`: the widest 95 % interval the page's simulation

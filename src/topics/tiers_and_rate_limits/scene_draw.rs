@@ -81,11 +81,8 @@ impl TiersScene {
         let cap = inp.bucket.max(1.0);
         let level = self.live.bucket_tokens(self.now_ms());
         let (x, y, w, h) = (LANE_X, 262.0, 150.0, 12.0);
-        f.label(
+        f.caption(
             (x, y - 6.0),
-            Ink::Text,
-            TextSize::Small,
-            Align::Left,
             format_args!(
                 "token bucket: {} of {}",
                 Thousands(level.floor()),
@@ -101,18 +98,12 @@ impl TiersScene {
         );
         f.outline(x, y, w, h, Ink::Text);
         let refill = self.live.cfg().refill_rps;
-        f.label(
+        f.note(
             (x, y + h + 13.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("refills {} tokens/s; each free", Thousands(refill)),
         );
-        f.label(
+        f.note(
             (x, y + h + 26.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("request takes one, or gets a 429"),
         );
     }
@@ -215,11 +206,8 @@ impl TiersScene {
     fn draw_counters(&self, f: &mut Frame) {
         let (paid, free) = self.means();
         let (a, b, c) = self.waiting();
-        f.label(
+        f.plain(
             (PANEL_X, 44.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!("after {:.1} s", self.live_s()),
         );
         let rows: [(&str, Ink, f64, &str); 4] = [
@@ -235,13 +223,7 @@ impl TiersScene {
         ];
         for (i, (label, ink, v, unit)) in rows.into_iter().enumerate() {
             let y = 70.0 + 44.0 * i as f32;
-            f.label(
-                (PANEL_X, y),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Left,
-                format_args!("{label}"),
-            );
+            f.note((PANEL_X, y), format_args!("{label}"));
             if unit == "%" {
                 f.label(
                     (PANEL_X, y + 18.0),
@@ -260,11 +242,8 @@ impl TiersScene {
                 );
             }
         }
-        f.label(
+        f.note(
             (PANEL_X, 262.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Left,
             format_args!("{} requests so far", Thousands(self.arrivals as f64)),
         );
     }

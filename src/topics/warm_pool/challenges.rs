@@ -16,6 +16,20 @@ pub static SOLVER: Answers = answers! {
     "idle_rent_per_year" => solve_idle_rent,
     "cold_start_backlog" => solve_backlog,
     "break_even_pool" => solve_break_even,
+    "idle_rent_per_day" => |v| rent_over(v, 24.0),
+    "idle_rent_per_month" => |v| rent_over(v, 730.0),
+    "idle_rent_one_replica" => idle_rent_one_replica,
+    "backlog_whole_burst" => |v| backlog_with(v, |k, w| (w > 0).then_some(k)),
+    "backlog_one_replica" => |v| backlog_with(v, |k, w| (k - w != 1).then_some(1)),
+    "backlog_half" => backlog_half,
+    "break_even_whole_burst" => |v| break_even_with(v, |k, _, _, _| k as usize),
+    "break_even_hourly_rent" => |v| break_even_with(v, |_, price, _, removed| {
+        break_even_pool(price, removed)
+    }),
+    "break_even_one_burst" => |v| break_even_with(v, |_, price, n, removed| {
+        let once: Vec<f64> = removed.iter().map(|x| x / n.max(1.0)).collect();
+        break_even_pool(idle_rent_per_day(1, price), &once)
+    }),
 };
 
 /// Daily dollars of the waiting each pool size `0..=MAX_POOL` removes from
@@ -44,6 +58,8 @@ fn step_removed_per_day(
 /// is the whole burst, and the first replica this much less when the target
 /// is no pool.
 const EDGE_MARGIN: f64 = 1.25;
+/// C3's draws whose target is no pool at all (the answer 0): one in twenty.
+const NO_POOL_DRAWS: f64 = 0.05;
 /// C3's price grid and range: the page slider's step, $0.50–$20 an hour.
 const PRICE_STEP: f64 = 0.05;
 const PRICE_MIN: f64 = 0.5;
@@ -65,7 +81,8 @@ fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
     })
 }
 
-/// C3's price per replica-hour: a target pool `w* = floor(u·(k + 1))`, then
+/// C3's price per replica-hour: a target pool `w*` (0 when `u` is below
+/// [`NO_POOL_DRAWS`], else `1 + floor(k·(u − that) / (1 − that))`), then
 /// the price at which replica `w*` still removes more waiting than it rents
 /// and replica `w* + 1` less: `n × V × g / 24`, where `g` (user-hours a
 /// burst) is the mean of the two replicas' removed waiting (from
@@ -80,7 +97,11 @@ fn price_for_target(v: &Vars, u: f64) -> f64 {
     let (n, value) = (v.num("n"), v.num("V"));
     let removed_by =
         |j: u32| (step_burst_wait(j - 1, k, r, t, l) - step_burst_wait(j, k, r, t, l)) / 3600.0;
-    let target = ((u * (k + 1) as f64) as u32).min(k);
+    let target = if u < NO_POOL_DRAWS {
+        0
+    } else {
+        1 + (((u - NO_POOL_DRAWS) / (1.0 - NO_POOL_DRAWS) * k as f64) as u32).min(k - 1)
+    };
     let g = if target == 0 {
         removed_by(1) * EDGE_MARGIN
     } else if target == k {
@@ -209,4 +230,61 @@ fn solve_break_even(v: &Vars) -> Result<Solution, String> {
         .with("marginals", marginals)
         .with("verdict", verdict)
         .with("best_line", best_line))
+}
+
+/// Misconception of C1: the pool's rent over `hours` instead of a year.
+fn rent_over(v: &Vars, hours: f64) -> Result<Solution, String> {
+    let (w, price) = (whole(v, "w", MAX_POOL as u32)?, amount(v, "price")?);
+    Ok(Solution::new(w as f64 * price * hours))
+}
+
+/// Misconception of C1: one replica's year (the same for a pool of one).
+fn idle_rent_one_replica(v: &Vars) -> Result<Solution, String> {
+    let (w, price) = (whole(v, "w", MAX_POOL as u32)?, amount(v, "price")?);
+    if w == 1 {
+        return Err("the pool is one replica".into());
+    }
+    Ok(Solution::new(idle_rent_per_year(1, price)))
+}
+
+/// A misconception of C2: the backlog of `replicas(k, w)` replicas missing
+/// for the cold start, where that idea applies (it differs from `k − w`).
+fn backlog_with(v: &Vars, replicas: fn(u32, u32) -> Option<u32>) -> Result<Solution, String> {
+    let pool = MAX_POOL as u32;
+    let (k, w) = (whole(v, "k", pool)?.max(1), whole(v, "w", pool)?);
+    let (r, t) = (amount(v, "r")?, amount(v, "T")?);
+    if w >= k {
+        return Err("no replica launches".into());
+    }
+    let n = replicas(k, w).ok_or("the same number of replicas")?;
+    Ok(Solution::new(cold_start_backlog(n, r, t)).with("missing", (k - w).to_string()))
+}
+
+/// Misconception of C2: half the backlog, as if the burst ramped up.
+fn backlog_half(v: &Vars) -> Result<Solution, String> {
+    let right = solve_backlog(v)?;
+    if right.answer == 0.0 {
+        return Err("no backlog".into());
+    }
+    Ok(Solution::new(right.answer / 2.0))
+}
+
+/// A misconception of C3: the pool `pick(k, price, bursts a day, removed
+/// per day)` chooses, where it differs from the right one.
+fn break_even_with(v: &Vars, pick: fn(u32, f64, f64, &[f64]) -> usize) -> Result<Solution, String> {
+    let right = solve_break_even(v)?.answer as usize;
+    let k = whole(v, "k", MAX_POOL as u32)?.max(1);
+    let (t, l, r) = (amount(v, "T")?, amount(v, "L")?, amount(v, "r")?);
+    let (value, price, n) = (amount(v, "V")?, amount(v, "price")?, amount(v, "n")?);
+    let removed = step_removed_per_day(k, r, t, l, n, value);
+    let wrong = pick(k, price, n, &removed[..=k as usize]).min(k as usize);
+    if wrong == right {
+        return Err("the same pool".into());
+    }
+    Ok(Solution::new(wrong as f64)
+        .with(
+            "rent_day",
+            Unit::UsdPerDay.format(idle_rent_per_day(1, price)),
+        )
+        .with("price", Unit::UsdPerHour.format(price)))
 }

@@ -6,19 +6,19 @@ use super::model::idle_rent_per_year;
 use super::params::Input;
 use super::sim::BurstStats;
 use crate::model::units::number;
-use crate::model::{CheckSpec, Outcome, Unit, Verdict};
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const P95_WAIT: CheckSpec = CheckSpec {
     id: "p95_wait",
     label: "Burst arrivals barely wait",
     rule: "the wait 95 % of burst arrivals stay under (p95) ≤ the target (default 10 s)",
+    cmp: Cmp::AtMost,
 };
 
 fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
     let k = inp.shape.need;
     let target = inp.target_s;
-    Verdict::at_most(
-        P95_WAIT.id,
+    P95_WAIT.verdict(
         now.p95_wait_s,
         target,
         Unit::Seconds,
@@ -52,38 +52,32 @@ const IDLE_RENT: CheckSpec = CheckSpec {
     id: "idle_rent",
     label: "Standby rent within budget",
     rule: "idle rent per year ≤ the budget (default $30,000)",
+    cmp: Cmp::AtMost,
 };
 
 fn idle_rent(inp: &Input) -> Verdict {
     let rent = idle_rent_per_year(inp.warm, inp.price);
-    Verdict::at_most(
-        IDLE_RENT.id,
-        rent,
-        inp.budget,
-        Unit::UsdPerYear,
-        Some("warm"),
-        |pass| {
-            let head = format!(
-                "{} warm {} × {} × 24 h × 365 = {} of standby rent",
-                inp.warm,
-                if inp.warm == 1 { "replica" } else { "replicas" },
-                Unit::UsdPerHour.format(inp.price),
-                Unit::UsdPerYear.format(rent)
-            );
-            if pass {
-                format!(
-                    "{head}, within the {} budget.",
-                    Unit::UsdPerYear.format(inp.budget)
-                )
-            } else {
-                format!(
-                    "{head}, over the {} budget: lower the warm replicas (each costs {}).",
-                    Unit::UsdPerYear.format(inp.budget),
-                    Unit::UsdPerYear.format(idle_rent_per_year(1, inp.price))
-                )
-            }
-        },
-    )
+    IDLE_RENT.verdict(rent, inp.budget, Unit::UsdPerYear, Some("warm"), |pass| {
+        let head = format!(
+            "{} warm {} × {} × 24 h × 365 = {} of standby rent",
+            inp.warm,
+            if inp.warm == 1 { "replica" } else { "replicas" },
+            Unit::UsdPerHour.format(inp.price),
+            Unit::UsdPerYear.format(rent)
+        );
+        if pass {
+            format!(
+                "{head}, within the {} budget.",
+                Unit::UsdPerYear.format(inp.budget)
+            )
+        } else {
+            format!(
+                "{head}, over the {} budget: lower the warm replicas (each costs {}).",
+                Unit::UsdPerYear.format(inp.budget),
+                Unit::UsdPerYear.format(idle_rent_per_year(1, inp.price))
+            )
+        }
+    })
 }
 
 pub(super) static CHECKS: [CheckSpec; 2] = [P95_WAIT, IDLE_RENT];

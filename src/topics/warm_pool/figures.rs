@@ -7,23 +7,19 @@
 use super::model::{break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year};
 use super::params::{Input, MAX_POOL};
 use super::sim::{removed_per_day, BurstStats};
-use crate::model::{Outcome, Unit};
-
-/// One figure: id, label, value, unit.
-type Row = (&'static str, &'static str, f64, Unit);
+use crate::model::{FigureRow, Outcome, Unit};
 
 pub(super) fn figures(inp: &Input, now: &BurstStats, pools: &[BurstStats], out: &mut Outcome) {
     let rows = rent_rows(inp)
         .into_iter()
         .chain(burst_rows(inp, now))
         .chain(value_rows(inp, now, pools));
-    for (id, label, value, unit) in rows {
-        out.figure(id, label, value, unit);
-    }
+    out.add_figures(rows);
 }
 
 /// The seed's rent arithmetic, for the whole burst and for this pool.
-fn rent_rows(inp: &Input) -> [Row; 8] {
+#[rustfmt::skip]
+fn rent_rows(inp: &Input) -> [FigureRow; 8] {
     let k = inp.shape.need;
     let launched = k.saturating_sub(inp.warm);
     let late = if launched > 0 {
@@ -33,99 +29,36 @@ fn rent_rows(inp: &Input) -> [Row; 8] {
     };
     let replicas = Unit::Count("replicas");
     [
-        (
-            "cold_start_s",
-            "Cold start",
-            inp.shape.cold_start_s,
-            Unit::Seconds,
-        ),
-        (
-            "always_warm_per_day",
-            "Always warm: the whole burst, per day",
-            idle_rent_per_day(k, inp.price),
-            Unit::UsdPerDay,
-        ),
-        (
-            "always_warm_per_year",
-            "Always warm: the whole burst, per year",
-            idle_rent_per_year(k, inp.price),
-            Unit::UsdPerYear,
-        ),
-        (
-            "one_warm_per_year",
-            "One warm replica, per year",
-            idle_rent_per_year(1, inp.price),
-            Unit::UsdPerYear,
-        ),
-        (
-            "idle_rent_per_day",
-            "Idle rent of this pool, per day",
-            idle_rent_per_day(inp.warm, inp.price),
-            Unit::UsdPerDay,
-        ),
-        (
-            "idle_rent_per_year",
-            "Idle rent of this pool, per year",
-            idle_rent_per_year(inp.warm, inp.price),
-            Unit::UsdPerYear,
-        ),
-        (
-            "launched_replicas",
-            "Replicas launched at the burst",
-            launched as f64,
-            replicas,
-        ),
-        (
-            "launch_late_s",
-            "Each launched replica arrives late by",
-            late,
-            Unit::Seconds,
-        ),
+        ("cold_start_s", "Cold start", inp.shape.cold_start_s, Unit::Seconds),
+        ("always_warm_per_day", "Always warm: the whole burst, per day", idle_rent_per_day(k, inp.price), Unit::UsdPerDay),
+        ("always_warm_per_year", "Always warm: the whole burst, per year", idle_rent_per_year(k, inp.price), Unit::UsdPerYear),
+        ("one_warm_per_year", "One warm replica, per year", idle_rent_per_year(1, inp.price), Unit::UsdPerYear),
+        ("idle_rent_per_day", "Idle rent of this pool, per day", idle_rent_per_day(inp.warm, inp.price), Unit::UsdPerDay),
+        ("idle_rent_per_year", "Idle rent of this pool, per year", idle_rent_per_year(inp.warm, inp.price), Unit::UsdPerYear),
+        ("launched_replicas", "Replicas launched at the burst", launched as f64, replicas),
+        ("launch_late_s", "Each launched replica arrives late by", late, Unit::Seconds),
     ]
 }
 
 /// The simulated burst: its backlog and its arrivals' waits.
-fn burst_rows(inp: &Input, now: &BurstStats) -> [Row; 6] {
+#[rustfmt::skip]
+fn burst_rows(inp: &Input, now: &BurstStats) -> [FigureRow; 6] {
     let launched = inp.shape.need.saturating_sub(inp.warm);
     let requests = Unit::Count("requests");
     [
-        (
-            "step_backlog",
-            "Backlog if the burst arrived at once",
-            cold_start_backlog(launched, inp.shape.rate, inp.shape.cold_start_s),
-            requests,
-        ),
-        (
-            "backlog",
-            "Peak backlog of this burst",
-            now.peak_backlog,
-            requests,
-        ),
-        (
-            "mean_wait_s",
-            "Mean wait of burst arrivals",
-            now.mean_wait_s,
-            Unit::Seconds,
-        ),
-        (
-            "p95_wait_s",
-            "p95 wait of burst arrivals",
-            now.p95_wait_s,
-            Unit::Seconds,
-        ),
+        ("step_backlog", "Backlog if the burst arrived at once", cold_start_backlog(launched, inp.shape.rate, inp.shape.cold_start_s), requests),
+        ("backlog", "Peak backlog of this burst", now.peak_backlog, requests),
+        ("mean_wait_s", "Mean wait of burst arrivals", now.mean_wait_s, Unit::Seconds),
+        ("p95_wait_s", "p95 wait of burst arrivals", now.p95_wait_s, Unit::Seconds),
         ("max_wait_s", "Longest wait", now.max_wait_s, Unit::Seconds),
-        (
-            "burst_requests",
-            "Requests per burst",
-            now.arrivals,
-            requests,
-        ),
+        ("burst_requests", "Requests per burst", now.arrivals, requests),
     ]
 }
 
 /// What the rent buys: waiting removed against no pool, its price two ways,
 /// and the break-even pool.
-fn value_rows(inp: &Input, now: &BurstStats, pools: &[BurstStats]) -> [Row; 5] {
+#[rustfmt::skip]
+fn value_rows(inp: &Input, now: &BurstStats, pools: &[BurstStats]) -> [FigureRow; 5] {
     let rent_day = idle_rent_per_day(inp.warm, inp.price);
     let hours_removed =
         (pools[0].total_wait - now.total_wait).max(0.0) / 3600.0 * inp.bursts_per_day;
@@ -150,36 +83,11 @@ fn value_rows(inp: &Input, now: &BurstStats, pools: &[BurstStats]) -> [Row; 5] {
         .collect();
     let best = break_even_pool(idle_rent_per_day(1, inp.price), &removed);
     [
-        (
-            "wait_hours_per_day",
-            "User-hours of waiting per day",
-            now.total_wait / 3600.0 * inp.bursts_per_day,
-            Unit::Hours,
-        ),
-        (
-            "wait_hours_removed_per_day",
-            "User-hours of waiting the pool removes per day",
-            hours_removed,
-            Unit::Hours,
-        ),
-        (
-            "cost_per_wait_hour_removed",
-            "Pool rent per user-hour of waiting removed",
-            per_hour,
-            Unit::UsdPerHour,
-        ),
-        (
-            "cost_per_p95_second_removed",
-            "Rent per year per second of p95 wait removed",
-            per_p95_second,
-            Unit::UsdPerYear,
-        ),
-        (
-            "break_even_pool",
-            "Break-even pool (the last replica still pays for itself)",
-            best as f64,
-            Unit::Count("replicas"),
-        ),
+        ("wait_hours_per_day", "User-hours of waiting per day", now.total_wait / 3600.0 * inp.bursts_per_day, Unit::Hours),
+        ("wait_hours_removed_per_day", "User-hours of waiting the pool removes per day", hours_removed, Unit::Hours),
+        ("cost_per_wait_hour_removed", "Pool rent per user-hour of waiting removed", per_hour, Unit::UsdPerHour),
+        ("cost_per_p95_second_removed", "Rent per year per second of p95 wait removed", per_p95_second, Unit::UsdPerYear),
+        ("break_even_pool", "Break-even pool (the last replica still pays for itself)", best as f64, Unit::Count("replicas")),
     ]
 }
 

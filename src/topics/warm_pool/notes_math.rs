@@ -28,12 +28,36 @@ pub static MATH: Math = Math {
         },
     ],
     symbols: &[
-        Symbol { symbol: "w", meaning: "warm replicas", param: Some("warm") },
-        Symbol { symbol: "k", meaning: "replicas the burst needs", param: Some("burst_replicas") },
-        Symbol { symbol: "T", meaning: "cold start, s", param: Some("cold_start_s") },
-        Symbol { symbol: "p", meaning: "price of a replica-hour, $", param: Some("price_per_hour") },
-        Symbol { symbol: "r", meaning: "requests a second one replica serves", param: Some("replica_rate") },
-        Symbol { symbol: "L", meaning: "how long the burst holds at its top, s", param: Some("burst_s") },
+        Symbol {
+            symbol: "w",
+            meaning: "warm replicas",
+            param: Some("warm"),
+        },
+        Symbol {
+            symbol: "k",
+            meaning: "replicas the burst needs",
+            param: Some("burst_replicas"),
+        },
+        Symbol {
+            symbol: "T",
+            meaning: "cold start, s",
+            param: Some("cold_start_s"),
+        },
+        Symbol {
+            symbol: "p",
+            meaning: "price of a replica-hour, $",
+            param: Some("price_per_hour"),
+        },
+        Symbol {
+            symbol: "r",
+            meaning: "requests a second one replica serves",
+            param: Some("replica_rate"),
+        },
+        Symbol {
+            symbol: "L",
+            meaning: "how long the burst holds at its top, s",
+            param: Some("burst_s"),
+        },
     ],
     terms: &["warm-pool", "replica", "cold-start", "burst", "gpu", "p95"],
 };

@@ -21,26 +21,28 @@ use super::sim::{simulate_burst, BurstRun};
 use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
 use crate::model::{Params, Unit};
 
-pub static SCENE: SceneSpec = SceneSpec::new(build, &COMPARISONS, &COUNTERS);
-
-static COMPARISONS: [Comparison; 2] = [
-    Comparison::new(
-        "pool",
-        "No warm pool vs one warm replica",
-        "warm",
-        "0",
-        "1",
-        "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
-    ),
-    Comparison::new(
-        "all-warm",
-        "One warm replica vs four",
-        "warm",
-        "1",
-        "4",
-        "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
-    ),
-];
+pub static SCENE: SceneSpec = SceneSpec {
+    build,
+    comparisons: &[
+        Comparison {
+            id: "pool",
+            label: "No warm pool vs one warm replica",
+            param: "warm",
+            a: "0",
+            b: "1",
+            watch: "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
+        },
+        Comparison {
+            id: "all-warm",
+            label: "One warm replica vs four",
+            param: "warm",
+            a: "1",
+            b: "4",
+            watch: "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
+        },
+    ],
+    counters: &COUNTERS,
+};
 
 /// The whole day (86,400 s): the scene's clock runs at least as fast as its
 /// steps, so by then it has reached midnight. The burst counters settle

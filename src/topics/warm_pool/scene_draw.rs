@@ -4,9 +4,7 @@
 //! standby rent meter; the counters and a legend.
 
 use super::scene::{Phase, PoolScene, MARKS, TRACE};
-use crate::model::scene::{
-    day_strip, jitter, Align, Clock, Frame, Glyph, Ink, TextSize, Thousands,
-};
+use crate::model::scene::{day_strip, jitter, Align, Clock, Frame, Glyph, Ink, Thousands};
 
 /// Panels' top and bottom.
 const PY0: f32 = 70.0;
@@ -49,11 +47,8 @@ impl PoolScene {
             Phase::Forward { .. } => "fast-forward through the quiet hours",
             Phase::Over => "the day is over",
         };
-        f.label(
+        f.plain(
             (10.0, 16.0),
-            Ink::Text,
-            TextSize::Normal,
-            Align::Left,
             format_args!(
                 "{} · burst {k} of {n} · {phase} · {} standby, {} launched on each burst",
                 Clock(self.day_t),
@@ -77,10 +72,8 @@ impl PoolScene {
     fn lane(&self, f: &mut Frame) {
         let t = self.burst_t();
         let rate = self.burst().demand(t);
-        f.small(
+        f.caption(
             (LX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Arrivals: {} a second", Thousands(rate)),
         );
         f.outline(LX0, PY0, LX1 - LX0, PY1 - PY0, Ink::Idle);
@@ -110,10 +103,8 @@ impl PoolScene {
         } else {
             ""
         };
-        f.small(
+        f.caption(
             (QX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Queue: {} waiting{more}", Thousands(q)),
         );
         f.outline(QX0, PY0, QX1 - QX0, PY1 - PY0, Ink::Muted);
@@ -128,10 +119,8 @@ impl PoolScene {
     fn replicas(&self, f: &mut Frame) {
         let b = self.burst();
         let (w, k) = (b.warm, b.shape.need);
-        f.small(
+        f.caption(
             (RX0, PY0 - 6.0),
-            Ink::Text,
-            Align::Left,
             format_args!("Replicas: {w} standby, {} launched per burst", b.launched()),
         );
         let in_burst = self.in_burst();
@@ -162,13 +151,7 @@ impl PoolScene {
                 let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
                 f.booting((x, y, BW, BH), done, (cold - t).ceil());
             } else {
-                f.outline(x, y, BW, BH, Ink::Muted);
-                f.small(
-                    (x + BW / 2.0, y + 22.0),
-                    Ink::Muted,
-                    Align::Center,
-                    format_args!("cold"),
-                );
+                f.idle_box((x, y, BW, BH), "cold");
             }
         }
     }
@@ -240,12 +223,7 @@ impl PoolScene {
                 format_args!("launches ready at {cold:.0} s"),
             );
         }
-        f.small(
-            (TX0, TY1 + 12.0),
-            Ink::Muted,
-            Align::Left,
-            format_args!("0 s"),
-        );
+        f.note((TX0, TY1 + 12.0), format_args!("0 s"));
         f.small(
             (TX1, TY1 + 12.0),
             Ink::Muted,
@@ -271,23 +249,10 @@ impl PoolScene {
         let b = self.burst();
         let (x0, x1) = (RX0, 946.0f32);
         let rent = self.rent();
-        f.small(
-            (x0, TY0 - 8.0),
-            Ink::Text,
-            Align::Left,
-            format_args!("Standby rent today"),
-        );
-        f.label(
-            (x0, TY0 + 14.0),
-            Ink::Accent,
-            TextSize::Large,
-            Align::Left,
-            format_args!("${rent:.2}"),
-        );
-        f.small(
+        f.caption((x0, TY0 - 8.0), format_args!("Standby rent today"));
+        f.big((x0, TY0 + 14.0), Ink::Accent, format_args!("${rent:.2}"));
+        f.note(
             (x0 + 110.0, TY0 + 12.0),
-            Ink::Muted,
-            Align::Left,
             format_args!(
                 "{} standby × ${:.2} an hour, called or not",
                 b.warm, self.price
@@ -297,10 +262,8 @@ impl PoolScene {
         let fill = (rent / whole.max(1e-9)).clamp(0.0, 1.0) as f32;
         f.outline(x0, TY0 + 24.0, x1 - x0, 10.0, Ink::Muted);
         f.rect(x0, TY0 + 24.0, (x1 - x0) * fill, 10.0, Ink::Accent);
-        f.small(
+        f.note(
             (x0, TY0 + 48.0),
-            Ink::Muted,
-            Align::Left,
             format_args!("bar: against the whole burst warm all day (${whole:.0})"),
         );
         if let Phase::Forward { from, to, .. } = self.phase {
@@ -317,10 +280,8 @@ impl PoolScene {
             );
         } else {
             let every = self.cycle / 60.0;
-            f.small(
+            f.note(
                 (x0, TY0 + 64.0),
-                Ink::Muted,
-                Align::Left,
                 format_args!(
                     "A burst every {every:.0} min, {} a day; the quiet between passes fast",
                     self.bursts
@@ -355,15 +316,12 @@ impl PoolScene {
 
     fn legend(&self, f: &mut Frame) {
         let m = self.per_mark;
-        f.small((10.0, 346.0),
-            Ink::Muted,
-            Align::Left,
+        f.footer(
+
             format_args!("A dot is {m} arriving requests; a ring, {m} waiting. A box is a replica (a GPU card): grey = standby, rented and idle; blue fill = share busy;"),
-        );
-        f.small((10.0, 358.0),
-            Ink::Muted,
-            Align::Left,
+
             format_args!("purple = cold start (fill = progress, seconds left); outlined = cold, not running. The meter counts the standby replicas only, as the page's idle rent does."),
+
         );
     }
 }

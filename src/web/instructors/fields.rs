@@ -60,25 +60,13 @@ fn fieldset(parent: &Element, legend: &str) -> Element {
 
 /// The page's head and its notice (the link's adjustments).
 pub(super) fn head(app: &Element, notes: &[String]) {
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", "for instructors"));
-    append(&head, &text_el("h1", "", "Embed a page in your course"));
-    append(
-        &head,
-        &text_el(
-            "p",
-            "question",
-            "Choose what your students see, check it in the preview, then copy the link or the iframe snippet. Values you move in the preview stay in the link.",
-        ),
+    let head = title_block(
+        "for instructors",
+        "Embed a page in your course",
+        "Choose what your students see, check it in the preview, then copy the link or the iframe snippet. Values you move in the preview stay in the link.",
     );
     append(app, &head);
-    let notice = el("p", "notice");
-    attr(&notice, "id", "notice");
-    attr(&notice, "role", "status");
-    if !notes.is_empty() {
-        notice.set_text_content(Some(&notes.join(" ")));
-    }
-    append(app, &notice);
+    notice(app, &notes.join(" "));
 }
 
 /// "Page": the topic, its story and fix, and the values moved in the preview.
@@ -221,11 +209,7 @@ fn copyable(
 }
 
 pub(super) fn outputs(layout: &Element) -> Outputs {
-    let out = el("section", "i-out");
-    attr(&out, "aria-labelledby", "i-out-h");
-    let h = text_el("h2", "", "Link and snippet");
-    attr(&h, "id", "i-out-h");
-    append(&out, &h);
+    let out = labelled_section("i-out", "i-out-h", "Link and snippet");
     let link = el("input", "i-link");
     attr(&link, "type", "text");
     let row = copyable(

@@ -22,8 +22,8 @@ struct ChartSlot {
     /// (creation, a resize), not on every repaint: reading it forces a
     /// synchronous layout of the page.
     size: (f64, f64),
-    /// The legend on show: (name, colour, dashed) per entry.
-    legend_items: Vec<(String, String, bool)>,
+    /// The legend on show: (name, colour, the swatch's classes) per entry.
+    legend_items: Vec<(String, String, String)>,
     title: Element,
     canvas: HtmlCanvasElement,
     summary: Element,
@@ -71,6 +71,7 @@ impl Charts {
         for (slot, chart) in self.slots.iter_mut().zip(charts) {
             slot.title.set_text_content(Some(&chart.title));
             slot.summary.set_text_content(Some(&chart.summary));
+            attr(&slot.table, "aria-label", &format!("{}: data", chart.title));
             attr(
                 &slot.canvas,
                 "aria-label",
@@ -87,6 +88,18 @@ impl Charts {
             if slot.details.open() {
                 paint_table(&slot.table, chart);
             }
+        }
+    }
+
+    /// The page's styles changed (a theme, projector mode, print, forced
+    /// colours): every chart is measured and drawn again in its new inks.
+    pub fn restyle(&mut self, charts: &[Chart]) {
+        draw::restyle();
+        for (slot, chart) in self.slots.iter_mut().zip(charts) {
+            slot.measure();
+            slot.legend_items.clear();
+            slot.paint_legend(chart);
+            slot.paint_canvas(chart);
         }
     }
 
@@ -142,7 +155,10 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
     append(&fig, &summary);
     let details = el("details", "");
     append(&details, &text_el("summary", "", "Chart data as a table"));
+    // It scrolls when wide or long: a keyboard can reach and scroll it.
     let table = el("div", "table-wrap");
+    attr(&table, "tabindex", "0");
+    attr(&table, "role", "group");
     append(&details, &table);
     append(&fig, &details);
     append(parent, &fig);
@@ -188,7 +204,7 @@ impl ChartSlot {
             canvas.set_height(ph);
         }
         match draw::draw(canvas, chart, dpr) {
-            Ok(lay) => attr(canvas, "data-labels", &label_boxes(&lay)),
+            Ok(lay) => attr(canvas, "data-labels", &label_boxes(&lay, draw::zoom())),
             Err(e) => log_error(&format!("chart {}: {e}", chart.id)),
         }
     }
@@ -202,9 +218,9 @@ impl ChartSlot {
             return;
         }
         clear(&self.legend);
-        for (name, color, dashed) in &items {
+        for (name, color, class) in &items {
             let li = el("li", "");
-            let swatch = el("span", if *dashed { "swatch dashed" } else { "swatch" });
+            let swatch = el("span", class);
             let _ = html(&swatch).style().set_property("--c", color);
             append(&li, &swatch);
             let _ = li.append_with_str_1(name);
@@ -215,11 +231,13 @@ impl ChartSlot {
 }
 
 /// The text boxes drawn, one a line: "x y w h align swatch text" in CSS
-/// px, for a test that measures the real text against them.
-fn label_boxes(lay: &ChartLayout) -> String {
+/// px (`zoom` of them a layout px), for a test that measures the real text
+/// against them.
+fn label_boxes(lay: &ChartLayout, zoom: f64) -> String {
     let mut out = String::new();
     for l in &lay.labels {
         let r = &l.rect;
+        let (x, y, w, h) = (r.x * zoom, r.y * zoom, r.w * zoom, r.h * zoom);
         let align = match l.align {
             Align::Left => "left",
             Align::Center => "center",
@@ -227,44 +245,72 @@ fn label_boxes(lay: &ChartLayout) -> String {
         };
         out += &format!(
             "{:.1} {:.1} {:.1} {:.1} {align} {} {}\n",
-            r.x, r.y, r.w, r.h, l.swatch as u8, l.text
+            x, y, w, h, l.swatch as u8, l.text
         );
     }
     out
 }
 
-fn legend_items(chart: &Chart) -> Vec<(String, String, bool)> {
+/// The legend's entries: a swatch of each series' colour that shows its
+/// line (dashed or not), its marker or its hatching, as the canvas draws it.
+fn legend_items(chart: &Chart) -> Vec<(String, String, String)> {
+    let entry = |name: &str, tone: Tone, class: String| (name.to_string(), draw::css(tone), class);
     match &chart.plot {
-        Plot::Xy(xy) => xy
-            .series
-            .iter()
-            .map(|s| (s.name.clone(), draw::css(s.tone), s.style == Style::Dashed))
-            .collect(),
+        Plot::Xy(xy) => {
+            let n = xy.series.len();
+            xy.series
+                .iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let line = match s.style {
+                        Style::Dashed => " dashed",
+                        Style::Points => " points",
+                        _ => "",
+                    };
+                    let mark = draw::marker(k, n, s.style);
+                    entry(&s.name, s.tone, format!("swatch{line} m{mark}"))
+                })
+                .collect()
+        }
         Plot::Bars(b) => b
             .sets
             .iter()
-            .map(|s| (s.name.clone(), draw::css(s.tone), false))
+            .enumerate()
+            .map(|(k, s)| entry(&s.name, s.tone, format!("swatch bar h{k}")))
             .collect(),
         Plot::Ring(r) => {
             let mut items = vec![
-                ("moved family".into(), draw::css(Tone::Bad), false),
-                ("kept family".into(), draw::css(Tone::Muted), false),
+                entry("moved family", Tone::Bad, "swatch points m1".into()),
+                entry("kept family", Tone::Muted, "swatch points m1 small".into()),
             ];
             if r.arcs.iter().any(|a| a.moved) {
-                items.push(("arc that changed card".into(), draw::css(Tone::Warn), false));
+                items.push(entry(
+                    "arc that changed card",
+                    Tone::Warn,
+                    "swatch bar".into(),
+                ));
             }
             items
         }
     }
 }
 
+/// The chart's data as a table, captioned with its title. A header cell
+/// with no words is a plain cell (a header must name its column).
 fn paint_table(holder: &Element, chart: &Chart) {
     let t = chart.table();
-    let mut html = String::from("<table><thead><tr>");
-    for h in &t.headers {
-        html += &format!("<th scope=\"col\">{}</th>", esc(h));
+    let mut html = format!("<table><caption>{}</caption>", esc(&chart.title));
+    if t.headers.iter().any(|h| !h.is_empty()) {
+        html += "<thead><tr>";
+        for h in &t.headers {
+            html += &match h.as_str() {
+                "" => "<td></td>".to_string(),
+                h => format!("<th scope=\"col\">{}</th>", esc(h)),
+            };
+        }
+        html += "</tr></thead>";
     }
-    html += "</tr></thead><tbody>";
+    html += "<tbody>";
     for row in &t.rows {
         html += "<tr>";
         for (k, cell) in row.iter().enumerate() {

@@ -213,9 +213,11 @@ impl Control {
         }
     }
 
-    /// Shows `v` in the value, the slider (or select) and the number box.
+    /// Shows `v` in the value, the slider (or select) and the number box,
+    /// and gives the slider the words a screen reader says.
     pub fn show(&self, v: f64) {
-        self.output.set_text_content(Some(&self.spec.display(v)));
+        let shown = self.spec.display(v);
+        self.output.set_text_content(Some(&shown));
         // Marked when away from its default: what a story or the reader moved.
         if let Some(wrap) = self.output.closest(".control").ok().flatten() {
             let _ = wrap
@@ -233,6 +235,10 @@ impl Control {
                 self.input
                     .unchecked_ref::<HtmlInputElement>()
                     .set_value(&pos.to_string());
+                // A screen reader says the value as shown, with its unit, not
+                // the track's position (a log slider's 0 to 1000, a share's
+                // fraction).
+                attr(&self.input, "aria-valuetext", &shown);
                 if let Some(n) = &self.number {
                     n.set_value(&self.spec.box_text(v));
                 }

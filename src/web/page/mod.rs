@@ -24,12 +24,13 @@ use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use super::scene::SceneView;
-use crate::model::{Outcome, Params, Preset, Topic};
+use crate::model::{Outcome, ParamSpec, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
 use controls::{control, Control};
 use outcome::OutcomeView;
 use stories::Stories;
+use wasm_bindgen::JsCast;
 use web_sys::Element;
 
 pub struct Page {
@@ -51,7 +52,16 @@ pub struct Page {
     scene: SceneView,
     last: Option<Outcome>,
     renders: u32,
+    /// The live region's timer: it says the figures once they settle.
+    say: Option<i32>,
+    /// The story (and whether its fix was on) the live region last named.
+    said_story: Option<(&'static str, bool)>,
+    say_tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
 }
+
+/// The live region speaks this long after the last change (ms): a slider
+/// dragged or held down is heard once, where it stops.
+const SAY_AFTER_MS: i32 = 1200;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Source {
@@ -64,7 +74,9 @@ enum Source {
 fn head(app: &Element, topic: &'static dyn Topic, link: &State) {
     let head = el("header", "topic-head");
     append(&head, &text_el("p", "kind", topic.kind().word()));
-    append(&head, &text_el("h1", "", topic.title()));
+    let h1 = text_el("h1", "", topic.title());
+    attr(&h1, "id", "topic-title");
+    append(&head, &h1);
     append(&head, &text_el("p", "question", topic.question()));
     let source = text_el("p", "source", &format!("Source: {}", topic.source()));
     append(&head, &source);
@@ -87,11 +99,7 @@ fn controls_section(
     topic: &'static dyn Topic,
     link: &State,
 ) -> (Vec<Control>, Option<Element>) {
-    let aside = el("section", "controls");
-    attr(&aside, "aria-labelledby", "controls-h");
-    let h = text_el("h2", "", "Parameters");
-    attr(&h, "id", "controls-h");
-    append(&aside, &h);
+    let aside = labelled_section("controls", "controls-h", "Parameters");
     append(&aside, &text_el("p", "moved-key", "moved from its default"));
     let specs = topic.params();
     let declared = topic.keys().params;
@@ -142,10 +150,7 @@ impl Page {
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
         head(&app, topic, &link);
-        let notice = el("p", "notice");
-        attr(&notice, "role", "status");
-        attr(&notice, "id", "notice");
-        append(&app, &notice);
+        let notice = notice(&app, "");
         let stories = Stories::build(topic);
         if !link.embed.hide.stories {
             append(&app, &stories.section);
@@ -165,7 +170,14 @@ impl Page {
         attr(&h, "id", "results-h");
         append(&results, &h);
         let charts = Charts::build(&results);
-        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures);
+        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures)
+            .locking(
+                topic
+                    .params()
+                    .iter()
+                    .map(|s| s.name)
+                    .filter(|n| link.locked(n)),
+            );
         math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);
@@ -194,7 +206,13 @@ impl Page {
             scene,
             last: None,
             renders: 0,
+            say: None,
+            said_story: None,
+            say_tick: wasm_bindgen::closure::Closure::new(|| {
+                dispatch(Msg::Page(PageMsg::Announce))
+            }),
         };
+        page.said_story = page.preset.map(|p| (p.title, page.fix));
         if !adjustments.is_empty() {
             page.say(&adjustments.join(" "));
         }
@@ -210,6 +228,10 @@ impl Page {
         charts::watch_sizes();
         // Back and forward between stories: the address says what to show.
         on(&window(), "popstate", |_| dispatch(Msg::PopState));
+        // A theme, projector mode, print or forced colours (www/theme.js).
+        on(&document(), "fleetlab-restyle", |_| {
+            dispatch(Msg::Page(PageMsg::Restyled))
+        });
         (page, fx)
     }
 
@@ -266,6 +288,27 @@ impl Page {
                     self.charts.repaint_resized(&out.charts);
                 }
             }
+            PageMsg::Restyled => {
+                if let Some(out) = &self.last {
+                    self.charts.restyle(&out.charts);
+                }
+                self.scene.restyle();
+            }
+            PageMsg::Announce => {
+                self.say = None;
+                let story = self.preset.map(|p| (p.title, self.fix));
+                let mut text = String::new();
+                if story != self.said_story {
+                    if let Some((title, fix)) = story {
+                        let fixed = if fix { ", its fix applied" } else { "" };
+                        text = format!("Story: {title}{fixed}. ");
+                    }
+                    self.said_story = story;
+                }
+                if let Some(out) = &self.last {
+                    announce(&(text + &self.outcome.spoken(out)));
+                }
+            }
         }
         fx
     }
@@ -281,39 +324,39 @@ impl Page {
         };
         match self.topic.preset_params(p, fix) {
             Ok(params) => {
-                if let Some(label) = self.moves_a_lock(&params) {
-                    self.say(&format!(
-                        "This story would change {label}, which this page keeps fixed."
-                    ));
-                    self.reveal_label(label);
-                    return;
-                }
-                self.params = params;
-                self.preset = Some(p);
-                self.fix = fix && p.fix.is_some();
+                let fix = fix && p.fix.is_some();
+                self.show_story("This story", params, Some(p), fix, fx);
             }
-            Err(e) => {
-                self.say(&format!("This preset could not be applied: {e}"));
-                return;
-            }
+            Err(e) => self.say(&format!("This preset could not be applied: {e}")),
         }
-        self.sync_controls();
-        self.render(fx);
-        fx.push(Effect::AddressChanged { push: true });
     }
 
     fn reset(&mut self, fx: &mut Vec<Effect>) {
         let defaults = self.topic.defaults();
-        if let Some(label) = self.moves_a_lock(&defaults) {
+        self.show_story("The defaults", defaults, None, false, fx);
+    }
+
+    /// Shows `params`, a story (with its fix when `fix`) or the defaults,
+    /// unless they would move a locked parameter: then the reader is told
+    /// what (`what`: "This story") would change it, and nothing moves.
+    fn show_story(
+        &mut self,
+        what: &str,
+        params: Params,
+        preset: Option<&'static Preset>,
+        fix: bool,
+        fx: &mut Vec<Effect>,
+    ) {
+        if let Some(label) = self.moves_a_lock(&params) {
             self.say(&format!(
-                "The defaults would change {label}, which this page keeps fixed."
+                "{what} would change {label}, which this page keeps fixed."
             ));
             self.reveal_label(label);
             return;
         }
-        self.params = defaults;
-        self.preset = None;
-        self.fix = false;
+        self.params = params;
+        self.preset = preset;
+        self.fix = fix;
         self.sync_controls();
         self.render(fx);
         fx.push(Effect::AddressChanged { push: true });
@@ -365,6 +408,17 @@ impl Page {
     }
 
     /// Tells the reader that a locked control ignored an event.
+    /// The spec of control i if it may move; a locked one is refused, and
+    /// the reader told.
+    fn movable(&self, i: usize) -> Option<&'static ParamSpec> {
+        let c = self.controls.get(i)?;
+        if c.locked {
+            self.refuse_locked(i);
+            return None;
+        }
+        Some(c.spec)
+    }
+
     fn refuse_locked(&self, i: usize) {
         let spec = self.controls[i].spec;
         self.say(&format!("{} is locked on this page.", spec.label));
@@ -374,14 +428,9 @@ impl Page {
     /// A value from a slider or select: clamped to the spec (a script can set
     /// anything), and the reader told when it was adjusted.
     fn set_param(&mut self, i: usize, v: f64, source: Source, fx: &mut Vec<Effect>) {
-        let Some(c) = self.controls.get(i) else {
+        let Some(spec) = self.movable(i) else {
             return;
         };
-        let spec = c.spec;
-        if c.locked {
-            self.refuse_locked(i);
-            return;
-        }
         if v.is_nan() {
             self.say(&format!(
                 "{}: that is not a value; kept {}.",
@@ -406,24 +455,19 @@ impl Page {
 
     /// A typed value: refused with a message when it is not allowed.
     fn type_param(&mut self, i: usize, text: &str, fx: &mut Vec<Effect>) {
-        let Some(c) = self.controls.get(i) else {
+        let Some(spec) = self.movable(i) else {
             return;
         };
-        let spec = c.spec;
-        if c.locked {
-            self.refuse_locked(i);
-            return;
-        }
         match spec.read_typed(text) {
             Ok(v) => {
-                c.error.set_text_content(None);
+                self.controls[i].error.set_text_content(None);
                 let _ = self.params.set_value(spec.name, v);
                 self.sync_control(i);
                 self.render(fx);
                 fx.push(Effect::AddressChanged { push: false });
             }
             Err(e) => {
-                c.error.set_text_content(Some(&e));
+                self.controls[i].error.set_text_content(Some(&e));
                 self.sync_control(i);
             }
         }
@@ -496,6 +540,21 @@ impl Page {
         });
     }
 
+    /// Says the figures in the live region once changes stop for
+    /// [`SAY_AFTER_MS`].
+    fn say_later(&mut self) {
+        let w = window();
+        if let Some(t) = self.say.take() {
+            w.clear_timeout_with_handle(t);
+        }
+        self.say = w
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                self.say_tick.as_ref().unchecked_ref(),
+                SAY_AFTER_MS,
+            )
+            .ok();
+    }
+
     /// Runs the model and repaints figures, checks, notes and charts. The
     /// body's data attributes count renders and time them (tests wait on the
     /// count; the benchmark reads the split).
@@ -511,6 +570,9 @@ impl Page {
         self.scene.rebuild(&self.params);
         self.last = Some(out);
         self.renders += 1;
+        if self.renders > 1 {
+            self.say_later();
+        }
         let body = document().body().expect("body");
         attr(&body, "data-renders", &self.renders.to_string());
         attr(&body, "data-render-ms", &format!("{:.2}", t3 - t0));
@@ -522,6 +584,22 @@ impl Page {
         );
         attr(&body, "data-render-split", &split);
         fx.push(Effect::PageParamsChanged);
+    }
+}
+
+/// Embedded, a page may share its host's screen with another: its main
+/// landmark and its regions carry the topic's title, so that each names a
+/// place no other landmark on the screen names.
+pub fn name_regions() {
+    let Some(app) = by_id("app") else { return };
+    attr(&app, "aria-labelledby", "topic-title");
+    if let Ok(regions) = app.query_selector_all("section[aria-labelledby]") {
+        for i in 0..regions.length() {
+            if let Some(r) = regions.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                let own = r.get_attribute("aria-labelledby").unwrap_or_default();
+                attr(&r, "aria-labelledby", &format!("{own} topic-title"));
+            }
+        }
     }
 }
 

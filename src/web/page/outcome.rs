@@ -1,7 +1,9 @@
 //! The outcome in words: the key figures and a verdict chip per check in the
 //! key bar (the page's first screen), then under the charts the checks with
-//! their verdicts and a "Go to the lever" button, the notes, and the other
-//! figures under "More figures". Each repaint updates the elements in place.
+//! their verdicts and a "Go to the lever" button (or, where the course page
+//! locked the lever, what the learner can do instead), the notes, and the
+//! other figures under "More figures". Each repaint updates the elements in
+//! place.
 
 use crate::model::{CheckSpec, Note, Outcome, ParamSpec};
 use crate::web::dom::*;
@@ -11,17 +13,22 @@ use web_sys::Element;
 /// A figure's box, updated in place.
 struct FigureSlot {
     id: &'static str,
+    /// Shown among the key figures.
+    key: bool,
     row: Element,
     value: Element,
 }
 
 /// A check's item, updated in place, and its chip in the key bar.
 struct CheckSlot {
+    label: &'static str,
     item: Element,
     badge: Element,
     cmp: Element,
     why: Element,
     lever: Element,
+    /// Said instead of the lever's button when the lever is locked.
+    fixed: Element,
     chip: Element,
     chip_badge: Element,
     chip_cmp: Element,
@@ -38,6 +45,8 @@ pub(super) struct OutcomeView {
     check_slots: Vec<CheckSlot>,
     notes: Element,
     notes_html: String,
+    /// The parameters this page locks (none unless told).
+    locked: Vec<&'static str>,
 }
 
 impl OutcomeView {
@@ -63,7 +72,6 @@ impl OutcomeView {
         append(results, &h);
         let list = el("ul", "checks");
         attr(&list, "id", "checks");
-        attr(&list, "aria-live", "polite");
         append(results, &list);
         let notes = el("div", "notes");
         append(results, &notes);
@@ -88,7 +96,15 @@ impl OutcomeView {
                 .collect(),
             notes,
             notes_html: String::new(),
+            locked: Vec::new(),
         }
+    }
+
+    /// The page locks the parameters `locked`: a failing check whose lever
+    /// is one of them offers no way to it.
+    pub fn locking(mut self, locked: impl Iterator<Item = &'static str>) -> OutcomeView {
+        self.locked = locked.collect();
+        self
     }
 
     /// Repaints from `out`; `specs` name the levers.
@@ -96,6 +112,35 @@ impl OutcomeView {
         self.paint_figures(out);
         self.paint_checks(out, specs);
         self.paint_notes(out);
+    }
+
+    /// The outcome in a few words, for the page's live region: the key
+    /// figures, and how many checks pass (naming those that fail).
+    pub fn spoken(&self, out: &Outcome) -> String {
+        let figures: Vec<String> = self
+            .figure_slots
+            .iter()
+            .zip(&out.figures)
+            .filter(|(s, _)| s.key)
+            .map(|(_, f)| format!("{} {}", f.label, f.text()))
+            .collect();
+        let failing: Vec<&str> = self
+            .check_slots
+            .iter()
+            .zip(&out.checks)
+            .filter(|(_, v)| !v.pass)
+            .map(|(s, _)| s.label)
+            .collect();
+        let n = out.checks.len();
+        let mut text = format!("{}.", figures.join("; "));
+        if n > 0 {
+            text += &format!(" Checks: {} of {n} pass", n - failing.len());
+            if !failing.is_empty() {
+                text += &format!("; failing: {}", failing.join("; "));
+            }
+            text += ".";
+        }
+        text
     }
 
     fn paint_figures(&mut self, out: &Outcome) {
@@ -157,6 +202,7 @@ impl OutcomeView {
                 i,
                 FigureSlot {
                     id: f.id,
+                    key: r.is_some(),
                     row,
                     value,
                 },
@@ -202,7 +248,15 @@ impl OutcomeView {
                 .lever
                 .filter(|_| !v.pass)
                 .and_then(|name| specs.iter().find(|s| s.name == name));
-            match lever {
+            let fixed = lever.filter(|spec| self.locked.contains(&spec.name));
+            match fixed {
+                Some(spec) => {
+                    set_text_if_changed(&slot.fixed, &self.instead(spec, specs));
+                    show(&slot.fixed, true);
+                }
+                None => show(&slot.fixed, false),
+            }
+            match lever.filter(|_| fixed.is_none()) {
                 Some(spec) => {
                     set_text_if_changed(&slot.lever, &format!("Go to the lever: {}", spec.label));
                     attr(&slot.lever, "data-lever", spec.name);
@@ -215,6 +269,28 @@ impl OutcomeView {
                         attr(&slot.lever, "hidden", "");
                     }
                 }
+            }
+        }
+    }
+
+    /// What a learner can do about a failing check whose lever `spec` is
+    /// locked: the sliders still free, or, with none, the reading.
+    fn instead(&self, spec: &ParamSpec, specs: &[ParamSpec]) -> String {
+        let free: Vec<&str> = specs
+            .iter()
+            .filter(|s| !self.locked.contains(&s.name))
+            .map(|s| s.label)
+            .collect();
+        let head = format!(
+            "Its lever, {}, is fixed on this page: that change cannot be made here, so the check stays as it is.",
+            spec.label
+        );
+        match free.len() {
+            0 => format!("{head} Every value is set by your course: read why it fails and what the rule asks, then answer the question below."),
+            n => {
+                let named = free.iter().take(3).copied().collect::<Vec<_>>().join(", ");
+                let more = if n > 3 { " and the others" } else { "" };
+                format!("{head} You can still move {named}{more} and watch how this check responds, or answer the question below.")
             }
         }
     }
@@ -232,6 +308,17 @@ impl OutcomeView {
         if html != self.notes_html {
             self.notes.set_inner_html(&html);
             self.notes_html = html;
+        }
+    }
+}
+
+/// Shows or hides `e` (touching the DOM only on a change).
+fn show(e: &Element, on: bool) {
+    if e.has_attribute("hidden") == on {
+        if on {
+            let _ = e.remove_attribute("hidden");
+        } else {
+            attr(e, "hidden", "");
         }
     }
 }
@@ -278,6 +365,9 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
         }
     });
     append(&item, &lever);
+    let fixed = el("p", "lever-fixed");
+    attr(&fixed, "hidden", "");
+    append(&item, &fixed);
     append(parent, &item);
     // The chip: the verdict in the first screen; pressed, it shows the
     // whole check (a button, not a link: the address keeps no fragment).
@@ -299,11 +389,13 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
     append(&li, &chip);
     append(chips, &li);
     CheckSlot {
+        label: spec.label,
         item,
         badge,
         cmp,
         why,
         lever,
+        fixed,
         chip,
         chip_badge,
         chip_cmp,

@@ -28,11 +28,7 @@ fn page_button(class: &str, text: &str, msg: fn() -> PageMsg) -> Element {
 
 impl Stories {
     pub fn build(topic: &'static dyn Topic) -> Stories {
-        let section = el("section", "presets");
-        attr(&section, "aria-labelledby", "presets-h");
-        let h = text_el("h2", "", "Stories");
-        attr(&h, "id", "presets-h");
-        append(&section, &h);
+        let section = labelled_section("presets", "presets-h", "Stories");
         let row = el("div", "preset-row");
         let mut preset_buttons = Vec::new();
         for (i, p) in topic.presets().iter().enumerate() {
@@ -54,12 +50,9 @@ impl Stories {
         attr(&reset_button, "id", "reset");
         append(&row, &reset_button);
         append(&section, &row);
-        let story = el("div", "story");
-        attr(&story, "aria-live", "polite");
-        append(&section, &story);
-        let lock_note = el("p", "lock-note");
-        attr(&lock_note, "id", "lock-note");
-        append(&section, &lock_note);
+        // Heard through the page's live region, with the figures it sets.
+        let story = child(&section, "div", "story", &[]);
+        let lock_note = child(&section, "p", "lock-note", &[("id", "lock-note")]);
         Stories {
             section,
             preset_buttons,

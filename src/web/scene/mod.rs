@@ -26,6 +26,7 @@
 mod batch;
 mod paint;
 mod play;
+mod preview;
 mod side;
 mod text;
 
@@ -37,6 +38,7 @@ use crate::web::dom::*;
 use crate::web::msg::{dispatch, Effect, Msg, PageMsg, SceneMsg};
 use paint::Palette;
 use play::{Clock, Stats};
+pub use preview::Previews;
 use side::Side;
 use text::Readout;
 use wasm_bindgen::prelude::*;
@@ -142,7 +144,7 @@ impl SceneView {
             params: None,
             stale: false,
             sides: Vec::new(),
-            palette: Palette::read(&ui.section),
+            palette: Palette::read(),
             ui,
             readout: Readout::default(),
             clock: Clock::new(reduced),
@@ -190,6 +192,15 @@ impl SceneView {
     pub fn update(&mut self, msg: SceneMsg, fx: &mut Vec<Effect>) {
         if let Some(live) = &mut self.0 {
             live.update(msg, fx);
+        }
+    }
+
+    /// The page's styles changed: the scene reads its inks again and
+    /// repaints.
+    pub fn restyle(&mut self) {
+        if let Some(live) = &mut self.0 {
+            live.palette = Palette::read();
+            live.paint_now();
         }
     }
 }
@@ -459,12 +470,8 @@ impl Ui {
         offered: &[&'static Comparison],
         on_show: Option<&Comparison>,
     ) -> Ui {
-        let section = el("section", "scene");
-        attr(&section, "aria-labelledby", "scene-h");
+        let section = labelled_section("scene", "scene-h", "Watch it run");
         attr(&section, "data-scene-state", "paused");
-        let h = text_el("h2", "", "Watch it run");
-        attr(&h, "id", "scene-h");
-        append(&section, &h);
         append(
             &section,
             &text_el(
@@ -516,15 +523,16 @@ impl Ui {
         append(&section, &watch);
         let counters = el("div", "scene-counters");
         append(&section, &counters);
-        let summary = el("p", "scene-summary");
-        // A screen reader hears the live copy below, at most every few
-        // seconds, rather than this one at every refresh.
-        attr(&summary, "aria-hidden", "true");
-        append(&section, &summary);
-        let live = el("p", "sr-only");
-        attr(&live, "aria-live", "polite");
-        attr(&live, "aria-atomic", "true");
-        append(&section, &live);
+        // Each canvas's description: what the scene shows now. A screen
+        // reader hears it through the page's one live region, at most every
+        // few seconds, rather than this copy at every refresh.
+        let summary = child(
+            &section,
+            "p",
+            "scene-summary",
+            &[("id", "scene-summary"), ("aria-hidden", "true")],
+        );
+        let live = live_region();
         append(parent, &section);
         Ui {
             section,

@@ -5,19 +5,23 @@
 //! batch.rs), so a row of cards or a few thousand requests in flight are a
 //! few dozen canvas calls, not thousands.
 //!
-//! Inks are colours read once from CSS custom properties (`--scene-hit`…),
-//! so a theme can change them; they are kept as JS strings and set through
+//! Inks are colours read from CSS custom properties (`--scene-hit`…) when
+//! the page starts and whenever its theme changes; text is written in a
+//! shade of its ink legible on the scene's background. They are kept as JS
+//! strings and set through
 //! setters that take them as they are, so a frame converts no colour. Hit and
 //! miss differ by shape as well as colour (the glyphs). Sizes are the
 //! scene's logical units scaled to the canvas, with floors in CSS pixels so
 //! a mark or a label stays visible on a phone.
 
 use super::batch::{Batches, Look};
-use crate::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
+use crate::model::chart_colour::{legible, Rgb};
+use crate::model::scene::{Frame, Glyph, Ink, Shape};
+use crate::web::dom::css_colour;
 use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Element};
+use web_sys::CanvasRenderingContext2d;
 
 #[wasm_bindgen]
 extern "C" {
@@ -89,28 +93,30 @@ const GLYPH_PX: f64 = 1.5;
 /// Dash and gap of a dashed line, in CSS pixels.
 const DASH_PX: (f64, f64) = (5.0, 4.0);
 
-/// The colours of a page's theme, read once.
+/// The colours of a page's theme, read once (and again when it changes).
 pub struct Palette {
     inks: Vec<JsValue>,
+    /// Each ink as text: legible on the scene's background.
+    text: Vec<JsValue>,
     background: JsValue,
 }
 
 impl Palette {
-    /// Reads the inks from the custom properties in effect on `el`.
-    pub fn read(el: &Element) -> Palette {
-        let style = web_sys::window().and_then(|w| w.get_computed_style(el).ok().flatten());
+    /// Reads the inks from the stylesheet's custom properties as the page
+    /// resolves them now (its theme, print, forced colours' system colours).
+    pub fn read() -> Palette {
         let get = |name: &str, fallback: &str| {
-            let v = style
-                .as_ref()
-                .and_then(|s| s.get_property_value(name).ok())
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-                .unwrap_or_else(|| fallback.to_string());
-            JsValue::from_str(&v)
+            let v = css_colour(&format!("{name}, {fallback}"));
+            Rgb::parse(&v).unwrap_or(Rgb(0, 0, 0))
         };
+        let bg = get("--scene-bg", "#ffffff");
+        let ink = get("--scene-text", "#1d2430");
+        let inks: Vec<Rgb> = INKS.iter().map(|(_, name, fb)| get(name, fb)).collect();
+        let js = |c: Rgb| JsValue::from_str(&c.hex());
         Palette {
-            inks: INKS.iter().map(|(_, name, fb)| get(name, fb)).collect(),
-            background: get("--scene-bg", "#ffffff"),
+            text: inks.iter().map(|c| js(legible(*c, bg, ink))).collect(),
+            inks: inks.into_iter().map(js).collect(),
+            background: js(bg),
         }
     }
 }
@@ -270,25 +276,23 @@ impl Painter {
             else {
                 continue;
             };
-            let f = match size {
-                TextSize::Small => 0,
-                TextSize::Normal => 1,
-                TextSize::Large => 2,
-            };
+            // `fonts` and `aligns` are in the order the enums declare.
+            let f = size as u8;
             if self.font != Set::To(f) {
                 setters(c).set_font_value(&self.fonts[f as usize]);
                 self.font = Set::To(f);
             }
-            let a = match align {
-                Align::Left => 0,
-                Align::Center => 1,
-                Align::Right => 2,
-            };
+            let a = align as u8;
             if self.align != Set::To(a) {
                 setters(c).set_align_value(&self.aligns[a as usize]);
                 self.align = Set::To(a);
             }
-            fill_with(c, &mut self.fill, ink, palette);
+            // Text inks follow the others in the fill's record.
+            let i = ink_index(ink);
+            if self.fill != Set::To((i + INKS.len()) as u8) {
+                setters(c).set_fill(&palette.text[i]);
+                self.fill = Set::To((i + INKS.len()) as u8);
+            }
             let _ = c.fill_text(frame.str(text), x as f64, y as f64);
         }
     }

@@ -20,6 +20,8 @@ pub(super) struct Side {
     measured: (f64, f64, f64),
     /// The scene's logical size the canvas is proportioned for.
     shaped: (f32, f32),
+    /// The frame's texts are painted.
+    words: bool,
 }
 
 impl Side {
@@ -30,6 +32,7 @@ impl Side {
         attr(&canvas, "data-side", which);
         attr(&canvas, "role", "img");
         attr(&canvas, "aria-label", label);
+        attr(&canvas, "aria-describedby", "scene-summary");
         // Narrower than its least width (a phone), the scene scrolls
         // sideways rather than shrink past reading.
         let scroll = el("div", "scene-scroll");
@@ -38,7 +41,12 @@ impl Side {
         attr(&scroll, "aria-label", label);
         append(&scroll, &canvas);
         append(parent, &scroll);
-        let canvas: HtmlCanvasElement = canvas.unchecked_into();
+        Side::on(canvas.unchecked_into(), true)
+    }
+
+    /// A side painting on `canvas`; `words`: the frame's texts are painted
+    /// (a thumbnail leaves them out).
+    pub fn on(canvas: HtmlCanvasElement, words: bool) -> Option<Side> {
         let ctx = canvas
             .get_context("2d")
             .ok()??
@@ -53,6 +61,7 @@ impl Side {
             counters: Vec::new(),
             measured: (0.0, 0.0, 0.0),
             shaped: (0.0, 0.0),
+            words,
         })
     }
 
@@ -105,6 +114,11 @@ impl Side {
         std::mem::swap(&mut self.frame, &mut self.before);
         self.frame.clear();
         s.draw(&mut self.frame);
+        if !self.words {
+            self.frame
+                .shapes
+                .retain(|s| !matches!(s, crate::model::scene::Shape::Text { .. }));
+        }
         self.painter.paint(&self.frame, s.size(), palette);
         self.counters.clear();
         s.counters(&mut self.counters);

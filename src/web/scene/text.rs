@@ -45,6 +45,10 @@ impl Readout {
             append(holder, &dl);
         } else {
             let table = el("table", "scene-diff");
+            append(
+                &table,
+                &text_el("caption", "vh", "The counters side by side"),
+            );
             let head = el("tr", "");
             let cols = ["Counter", &heads[0], &heads[1], "B − A"];
             for (i, h) in cols.iter().enumerate() {
@@ -70,7 +74,11 @@ impl Readout {
                 append(&body, &tr);
             }
             append(&table, &body);
+            // Wider than a phone, it scrolls: a keyboard can reach it.
             let wrap = el("div", "table-wrap");
+            attr(&wrap, "tabindex", "0");
+            attr(&wrap, "role", "group");
+            attr(&wrap, "aria-label", "The counters side by side");
             append(&wrap, &table);
             append(holder, &wrap);
         }

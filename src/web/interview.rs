@@ -1,0 +1,549 @@
+//! The mock interview (`?view=interview`): choose 20 or 45 minutes, then
+//! one design problem drawn from a seed, asked a question at a time while
+//! a countdown runs; at the end a scorecard by dimension and a review of
+//! every answer with its worked solution and a link to the topic page that
+//! shows it. The problems, their keys and the scorecard are the core's
+//! (crate::interview); this page keeps the session in localStorage so the
+//! countdown keeps counting across a reload, reads the clock, and records
+//! the result in the progress record.
+
+use super::dom::*;
+use super::msg::{dispatch, InterviewMsg, Msg};
+use super::practice::fresh_seed as entropy;
+use super::store::Store;
+use crate::challenge::Verdict;
+use crate::interview::{self, announce, fresh_seed, scorecard, Asked, Mock, Session, LENGTHS};
+use crate::urlstate::State;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
+
+/// Where the session is kept between reloads, and the last mock's seed (so
+/// the next one draws another problem).
+const KEY: &str = "fleetlab.interview";
+const LAST: &str = "fleetlab.interview.last";
+
+pub struct Interview {
+    body: Element,
+    status: Element,
+    /// The mock on show (none: the start screen).
+    session: Option<Session>,
+    /// The seed the link names, for the start screen.
+    linked: Option<u64>,
+    /// The whole seconds the clock shows.
+    shown: f64,
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+fn load() -> Option<Session> {
+    Session::read(&storage()?.get_item(KEY).ok()??)
+}
+
+fn save(s: &Session) {
+    if let Some(ls) = storage() {
+        let _ = ls.set_item(KEY, &s.write());
+    }
+}
+
+/// Replaces the address (no new history entry): the mock on show.
+fn set_address(query: &str) {
+    if let Ok(h) = window().history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(query));
+    }
+}
+
+/// `mm:ss`.
+fn clock_text(s: f64) -> String {
+    let s = s.ceil() as u64;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn button(class: &str, text: &str, id: &str, msg: fn() -> InterviewMsg) -> Element {
+    let b = text_el("button", class, text);
+    attr(&b, "type", "button");
+    attr(&b, "id", id);
+    on(&b, "click", move |_| dispatch(Msg::Interview(msg())));
+    b
+}
+
+impl Interview {
+    /// Builds the page in `app`: the mock in progress (or just ended) if
+    /// the browser keeps one for this link, else the start screen.
+    pub fn mount(app: &Element, link: &State, notes: Vec<String>, store: &mut Store) -> Interview {
+        clear(app);
+        let _ = app.remove_attribute("aria-busy");
+        attr(app, "data-view", "interview");
+        document().set_title("Mock interview · Fleetlab");
+        let head = el("header", "topic-head");
+        append(&head, &text_el("p", "kind", "interview practice"));
+        append(&head, &text_el("h1", "", "Mock interview"));
+        append(app, &head);
+        let notice = text_el("p", "notice", &notes.join(" "));
+        attr(&notice, "role", "status");
+        append(app, &notice);
+        let status = el("p", "vh");
+        attr(&status, "id", "interview-status");
+        attr(&status, "role", "status");
+        append(app, &status);
+        let body = el("section", "iv");
+        attr(&body, "id", "interview");
+        append(app, &body);
+        let linked = link.challenge.seed;
+        let session = load().filter(|s| linked.is_none_or(|l| l == s.seed));
+        let mut page = Interview {
+            body,
+            status,
+            session,
+            linked,
+            shown: -1.0,
+        };
+        let cb = Closure::<dyn FnMut()>::new(|| dispatch(Msg::Interview(InterviewMsg::Tick)));
+        let _ = window().set_interval_with_callback_and_timeout_and_arguments_0(
+            cb.as_ref().unchecked_ref(),
+            1000,
+        );
+        cb.forget();
+        page.tick(store);
+        page.render(store);
+        page
+    }
+
+    pub fn update(&mut self, msg: InterviewMsg, store: &mut Store) {
+        match msg {
+            InterviewMsg::Tick => {
+                if !self.tick(store) {
+                    return;
+                }
+            }
+            InterviewMsg::Start => self.start(),
+            InterviewMsg::Again => {
+                self.linked = None;
+                self.session = None;
+                if let Some(ls) = storage() {
+                    let _ = ls.remove_item(KEY);
+                }
+                set_address("?view=interview");
+            }
+            InterviewMsg::Submit | InterviewMsg::Skip => {
+                let text = match msg {
+                    InterviewMsg::Submit => input_value(),
+                    _ => String::new(),
+                };
+                if let Some(s) = &mut self.session {
+                    s.answer(&text, now());
+                    save(s);
+                }
+                self.finish(store);
+            }
+            InterviewMsg::End => {
+                if let Some(s) = &mut self.session {
+                    s.end(now());
+                    save(s);
+                }
+                self.finish(store);
+            }
+        }
+        self.render(store);
+        focus_first(&self.body);
+    }
+
+    /// Starts a mock of the chosen length: the link's seed, or a fresh one
+    /// that draws another problem than the last mock's.
+    fn start(&mut self) {
+        let minutes = chosen_length();
+        let ls = storage();
+        let previous = ls
+            .as_ref()
+            .and_then(|ls| ls.get_item(LAST).ok().flatten())
+            .and_then(|t| t.parse().ok());
+        let seed = self
+            .linked
+            .unwrap_or_else(|| fresh_seed(entropy() << 21 ^ entropy(), previous));
+        let s = Session::start(seed, minutes, now());
+        save(&s);
+        if let Some(ls) = ls {
+            let _ = ls.set_item(LAST, &s.seed.to_string());
+        }
+        set_address(&format!("?view=interview&challenge_seed={}", s.seed));
+        self.shown = -1.0;
+        self.session = Some(s);
+        self.say("The mock has started. The clock is running.");
+    }
+
+    /// The clock: shows the time left, says the milestones out loud, and
+    /// ends the mock when time is up (true: the page changes).
+    fn tick(&mut self, store: &mut Store) -> bool {
+        let t = now();
+        let Some(s) = self.session.as_mut().filter(|s| s.ended_ms.is_none()) else {
+            return false;
+        };
+        let left = s.remaining_s(t).ceil();
+        let over = s.tick(t);
+        let said = if over {
+            save(s);
+            announce(s.minutes, f64::INFINITY, 0.0)
+        } else {
+            (self.shown >= 0.0)
+                .then(|| announce(s.minutes, self.shown, left))
+                .flatten()
+        };
+        self.show_clock(left);
+        if let Some(text) = said {
+            self.say(&text);
+        }
+        if over {
+            self.finish(store);
+        }
+        over
+    }
+
+    fn show_clock(&mut self, left: f64) {
+        self.shown = left;
+        if let Some(clock) = by_id("interview-clock") {
+            clock.set_text_content(Some(&clock_text(left)));
+            attr(&clock, "data-remaining", &left.to_string());
+        }
+    }
+
+    /// Records an ended mock in the progress record, once.
+    fn finish(&mut self, store: &mut Store) {
+        let Some(s) = &mut self.session else { return };
+        if s.ended_ms.is_none() || s.recorded {
+            return;
+        }
+        let mock = s.mock();
+        let card = scorecard(&mock.walk(&s.answers, mock.steps()));
+        let saved =
+            store.update(|p| p.record_interview(interview::result(&mock, s.minutes, &card)));
+        s.recorded = true;
+        save(s);
+        // A record that could not be saved is said, not lost in silence.
+        if let Err(why) = saved {
+            self.say(&why);
+        }
+    }
+
+    fn say(&self, text: &str) {
+        self.status.set_text_content(Some(text));
+    }
+
+    fn render(&mut self, store: &Store) {
+        clear(&self.body);
+        match &self.session {
+            None => start_screen(&self.body, self.linked, store),
+            Some(s) if s.ended_ms.is_some() => review(&self.body, s),
+            Some(s) => {
+                let left = s.remaining_s(now()).ceil();
+                running(&self.body, s);
+                self.show_clock(left);
+            }
+        }
+        attr(
+            &self.body,
+            "data-state",
+            match &self.session {
+                None => "start",
+                Some(s) if s.ended_ms.is_some() => "done",
+                Some(_) => "running",
+            },
+        );
+    }
+}
+
+fn input_value() -> String {
+    by_id("interview-answer")
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// The length radio that is checked (the first length if none).
+fn chosen_length() -> u32 {
+    document()
+        .query_selector("input[name=iv-length]:checked")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+        .and_then(|i| i.value().parse().ok())
+        .unwrap_or(LENGTHS[0])
+}
+
+/// Moves focus to the first control of the new content (the answer box, or
+/// the first heading), so a keyboard carries on where the page changed.
+fn focus_first(body: &Element) {
+    let target = [
+        "#interview-answer",
+        "#interview-start",
+        "#interview-scorecard",
+    ]
+    .iter()
+    .find_map(|q| body.query_selector(q).ok().flatten());
+    if let Some(t) = target {
+        if t.tag_name() == "H2" {
+            attr(&t, "tabindex", "-1");
+        }
+        let _ = html(&t).focus();
+    }
+}
+
+/// Before a mock: the length, what it will be, and past results.
+fn start_screen(body: &Element, linked: Option<u64>, store: &Store) {
+    let what = match linked {
+        Some(seed) => format!("This link's mock: {}.", Mock::new(seed).title()),
+        None => "One design problem, drawn at random from three.".to_string(),
+    };
+    let intro = format!(
+        "{what} Seven questions; later ones take your own earlier numbers, and the \
+         requirements change half-way. No feedback until the end, as in the room: then a \
+         scorecard and a worked review."
+    );
+    append(body, &text_el("p", "iv-intro", &intro));
+    let set = el("fieldset", "iv-length");
+    append(&set, &text_el("legend", "", "Length"));
+    for (i, m) in LENGTHS.iter().enumerate() {
+        let lab = el("label", "");
+        let r = el("input", "");
+        attr(&r, "type", "radio");
+        attr(&r, "name", "iv-length");
+        attr(&r, "value", &m.to_string());
+        if i == 0 {
+            attr(&r, "checked", "");
+        }
+        append(&lab, &r);
+        append(&lab, &text_el("span", "", &format!(" {m} minutes")));
+        append(&set, &lab);
+    }
+    append(body, &set);
+    append(
+        body,
+        &button("primary", "Start the mock", "interview-start", || {
+            InterviewMsg::Start
+        }),
+    );
+    let past = &store.progress().interviews;
+    if past.is_empty() {
+        return;
+    }
+    append(body, &text_el("h2", "", "Your past mocks"));
+    let list = el("ul", "iv-past");
+    for r in past.iter().rev().take(5) {
+        let (points, asked) = r.dims.iter().fold((0.0, 0), |(p, n), t| {
+            (p + t.correct as f64 + 0.5 * t.close as f64, n + t.asked)
+        });
+        let line = format!(
+            "{} · {} minutes · {points} of {asked} points",
+            Mock::new(r.seed).title(),
+            r.minutes
+        );
+        append(&list, &text_el("li", "", &line));
+    }
+    append(body, &list);
+}
+
+/// The mock in progress: the clock, the problem, the answers so far, the
+/// change once it has come, and the question on show.
+fn running(body: &Element, s: &Session) {
+    let mock = s.mock();
+    let k = s.answers.len();
+    let walk = mock.walk(&s.answers, k + 1);
+    let bar = el("div", "iv-bar");
+    let clock = el("p", "iv-clock");
+    append(&clock, &text_el("span", "", "Time left "));
+    let time = el("span", "iv-time");
+    attr(&time, "id", "interview-clock");
+    attr(&time, "role", "timer");
+    append(&clock, &time);
+    append(&bar, &clock);
+    let of = format!("Question {} of {}", k + 1, mock.steps());
+    append(&bar, &text_el("p", "iv-step", &of));
+    append(
+        &bar,
+        &button("", "End the mock now", "interview-end", || {
+            InterviewMsg::End
+        }),
+    );
+    append(body, &bar);
+    append(body, &text_el("h2", "iv-title", &mock.title()));
+    append(body, &text_el("p", "iv-brief", &mock.brief()));
+    if k > 0 {
+        let h = text_el("p", "iv-so-far-h", "Your answers so far");
+        attr(&h, "id", "iv-so-far");
+        append(body, &h);
+        let list = el("ol", "iv-so-far");
+        attr(&list, "aria-labelledby", "iv-so-far");
+        for a in &walk[..k] {
+            let given = match (a.given, &a.answer) {
+                (Some(x), _) => a.unit.format(x),
+                (None, Some(t)) => format!("“{t}”, unreadable"),
+                (None, None) => "skipped".to_string(),
+            };
+            append(
+                &list,
+                &text_el("li", "", &format!("{}: {given}", a.dim.title())),
+            );
+        }
+        append(body, &list);
+    }
+    if k >= mock.problem.change_at {
+        let note = el("div", "iv-change");
+        append(&note, &text_el("h3", "", "The requirements change"));
+        append(&note, &text_el("p", "", &mock.change()));
+        append(body, &note);
+    }
+    if let Some(a) = walk.get(k) {
+        question(body, a);
+    }
+}
+
+fn question(body: &Element, a: &Asked) {
+    let q = el("div", "iv-q");
+    attr(&q, "data-step", &(a.index + 1).to_string());
+    let h = format!("Question {} · {}", a.index + 1, a.dim.title());
+    append(&q, &text_el("h3", "", &h));
+    let text = text_el("p", "q-text", &a.text);
+    attr(&text, "id", "interview-question");
+    append(&q, &text);
+    let form = el("form", "q-form");
+    let unit = match a.unit.symbol() {
+        "" => String::new(),
+        u => format!(" (in {u})"),
+    };
+    let label = text_el("label", "", &format!("Your answer{unit}"));
+    attr(&label, "for", "interview-answer");
+    append(&form, &label);
+    let input = el("input", "");
+    for (k, v) in [
+        ("id", "interview-answer"),
+        ("type", "text"),
+        ("autocomplete", "off"),
+        ("inputmode", "decimal"),
+    ] {
+        attr(&input, k, v);
+    }
+    append(&form, &input);
+    let submit = text_el("button", "primary", "Submit answer");
+    attr(&submit, "type", "submit");
+    attr(&submit, "id", "interview-submit");
+    append(&form, &submit);
+    append(
+        &form,
+        &button("", "Skip", "interview-skip", || InterviewMsg::Skip),
+    );
+    on(&form, "submit", |e| {
+        e.prevent_default();
+        dispatch(Msg::Interview(InterviewMsg::Submit));
+    });
+    append(&q, &form);
+    append(body, &q);
+}
+
+/// After a mock: the scorecard by dimension and the review of every step.
+fn review(body: &Element, s: &Session) {
+    let mock = s.mock();
+    let walk = mock.walk(&s.answers, mock.steps());
+    let card = scorecard(&walk);
+    append(body, &text_el("h2", "iv-title", &mock.title()));
+    let h = text_el("h2", "", "Scorecard");
+    attr(&h, "id", "interview-scorecard");
+    append(body, &h);
+    let (points, asked) = card
+        .iter()
+        .fold((0.0, 0), |(p, n), t| (p + t.points(), n + t.asked));
+    let total = format!(
+        "{points} of {asked} points on the {}-minute clock, {} of {} answered (a correct answer \
+         scores 1, a close one ½).",
+        s.minutes,
+        walk.iter().filter(|a| a.answer.is_some()).count(),
+        walk.len()
+    );
+    append(body, &text_el("p", "iv-total", &total));
+    let mut html = String::from(
+        "<table class=\"iv-card\"><thead><tr><th scope=\"col\">Dimension</th><th scope=\"col\">Points</th><th scope=\"col\">Verdict</th></tr></thead><tbody>",
+    );
+    for t in &card {
+        html += &format!(
+            "<tr data-dim=\"{}\"><th scope=\"row\">{}</th><td>{} of {}</td><td>{}</td></tr>",
+            t.dim.word(),
+            t.dim.title(),
+            t.points(),
+            t.asked,
+            t.verdict()
+        );
+    }
+    html += "</tbody></table>";
+    let table = el("div", "table-wrap");
+    table.set_inner_html(&html);
+    append(body, &table);
+    append(body, &text_el("h2", "", "Review"));
+    let list = el("ol", "iv-review");
+    for a in &walk {
+        append(&list, &reviewed(a, &walk, mock.problem.change_at));
+    }
+    append(body, &list);
+    append(
+        body,
+        &button("primary", "Start another mock", "interview-again", || {
+            InterviewMsg::Again
+        }),
+    );
+}
+
+/// One step in the review: the question, the answer and its grade, what it
+/// built on, the worked solution and the page that shows it.
+fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
+    let li = el("li", "iv-item");
+    attr(&li, "data-verdict", a.verdict.map_or("none", Verdict::word));
+    let after = if a.index >= change_at {
+        " · after the change"
+    } else {
+        ""
+    };
+    let h = format!("{} · {}{after}", a.dim.title(), a.title);
+    append(&li, &text_el("h3", "", &h));
+    append(&li, &text_el("p", "q-text", &a.text));
+    let given = match (&a.answer, a.verdict) {
+        (Some(t), Some(v)) => format!("Your answer: {t} ({}).", v.word()),
+        _ => "Not answered.".to_string(),
+    };
+    let mut key = format!("{given} Key: {}.", a.key_text());
+    if !a.tolerance.accepts(a.key, a.exact) {
+        key += &format!(
+            " That key follows from your earlier numbers; with every earlier number right it is {}.",
+            a.unit.format(a.exact)
+        );
+    }
+    append(&li, &text_el("p", "iv-key", &key));
+    for c in &a.built_on {
+        let (q, used) = (c.step + 1, c.unit.format(c.used));
+        let line = match (c.theirs, c.right) {
+            (false, _) => format!("Built on question {q}, not answered: its key, {used}."),
+            (true, true) => format!("Built on question {q}: your {used}, right."),
+            (true, false) => format!(
+                "Built on question {q}: your {used}, where the key was {}.",
+                c.unit.format(c.exact)
+            ),
+        };
+        append(&li, &text_el("p", "iv-carry", &line));
+    }
+    if let Some(j) = a.refused {
+        let line = format!(
+            "Your answer to question {} leaves this one without an answer, so it took that \
+             question's key, {}.",
+            j + 1,
+            walk[j].key_text()
+        );
+        append(&li, &text_el("p", "iv-carry", &line));
+    }
+    append(&li, &text_el("div", "q-solution", &a.worked));
+    let link = text_el("a", "", "See it on the topic page");
+    attr(&link, "href", &a.link);
+    append(&li, &link);
+    li
+}
