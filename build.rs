@@ -11,6 +11,9 @@ mod schema;
 #[allow(dead_code)]
 mod kinds_schema;
 
+/// The name the kinds schema reads the challenge schema under.
+use schema as base_schema;
+
 use std::fs;
 use std::path::Path;
 

@@ -485,31 +485,24 @@ fn the_command_line_asks_keys_and_marks() {
         }
         let key = v["key"].as_str().unwrap();
         let wrong = v["wrong"].as_str().unwrap();
-        let out = run(&[
-            "kind",
-            "warm-pool",
-            kind,
-            "--seed",
-            "5",
-            "--answer",
-            wrong,
-            "--json",
-        ]);
-        let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(m["mark"]["correct"], false, "{kind}: {wrong}");
-        let out = run(&[
-            "kind",
-            "warm-pool",
-            kind,
-            "--seed",
-            "5",
-            "--answer",
-            key,
-            "--json",
-        ]);
-        let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(m["mark"]["correct"], true, "{kind}: {key}");
-        assert_eq!(m["mark"]["counted"], true, "{kind}");
+        let mark = |answer: &str| {
+            let args = [
+                "kind",
+                "warm-pool",
+                kind,
+                "--seed",
+                "5",
+                "--answer",
+                answer,
+                "--json",
+            ];
+            let v: serde_json::Value = serde_json::from_slice(&run(&args).stdout).unwrap();
+            v["mark"].clone()
+        };
+        assert_eq!(mark(wrong)["correct"], false, "{kind}: {wrong}");
+        let m = mark(key);
+        assert_eq!(m["correct"], true, "{kind}: {key}");
+        assert_eq!(m["counted"], true, "{kind}");
     }
     let out = run(&[
         "kind",

@@ -22,28 +22,7 @@ impl<'a> Filler<'a> {
 
     /// `text` with every placeholder it can fill filled.
     pub fn text(&mut self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len() + 16);
-        let mut rest = text;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let Some(close) = after.find('}') else {
-                out.push_str(&rest[open..]);
-                return out;
-            };
-            let name = &after[..close];
-            match self.figure(name) {
-                Some(v) => out.push_str(&v),
-                None => {
-                    out.push('{');
-                    out.push_str(name);
-                    out.push('}');
-                }
-            }
-            rest = &after[close + 1..];
-        }
-        out.push_str(rest);
-        out
+        crate::challenge::placeholders(text, |name| self.figure(name))
     }
 
     fn figure(&mut self, name: &str) -> Option<String> {

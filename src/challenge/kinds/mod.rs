@@ -21,6 +21,10 @@ pub mod predict;
 pub mod schedule;
 pub mod schema;
 
+/// The challenge schema, by the name `schema.rs` reads it under (build.rs
+/// gives it the same).
+use super::schema as base_schema;
+
 use super::StaticVar;
 use crate::model::{Params, Topic, Verdict};
 

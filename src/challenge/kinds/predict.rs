@@ -187,13 +187,13 @@ fn explanation(story: &Preset, fix: bool) -> String {
 }
 
 fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) if !s.chars().nth(1).is_some_and(|x| x.is_uppercase()) => {
-            f.to_lowercase().collect::<String>() + c.as_str()
-        }
-        _ => s.to_string(),
+    // "p95 wait of burst arrivals"; an acronym ("GPU …") keeps its capitals.
+    let b = s.as_bytes();
+    let mut out = s.to_string();
+    if b.len() > 1 && b[0].is_ascii_uppercase() && !b[1].is_ascii_uppercase() {
+        out[..1].make_ascii_lowercase();
     }
+    out
 }
 
 /// A prediction a topic page asks for before a story's outcome shows.

@@ -8,8 +8,10 @@
 //! checks every kinds file and writes its contents as Rust data (so the
 //! browser ships no TOML parser and a malformed file fails the build), and as
 //! `challenge::kinds::schema` in the crate for the native tests. It must
-//! therefore not name anything from the crate.
+//! therefore not name anything from the crate but the challenge schema, as
+//! `super::base_schema` (both places make that name).
 
+use super::base_schema::Var;
 use serde::Deserialize;
 
 /// The difficulty words, easiest first.
@@ -63,24 +65,10 @@ pub struct Order {
 pub struct Level {
     pub template: String,
     pub level: String,
-    pub vars: Vec<Range>,
-}
-
-/// A variable's range at a level: a grid, a list of numbers or of words.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Range {
-    pub name: String,
-    #[serde(default)]
-    pub min: Option<f64>,
-    #[serde(default)]
-    pub max: Option<f64>,
-    #[serde(default)]
-    pub step: Option<f64>,
-    #[serde(default)]
-    pub values: Option<Vec<f64>>,
-    #[serde(default)]
-    pub words: Option<Vec<String>>,
+    /// Each a variable of the template (its name) with a grid, numbers or
+    /// words, as a challenge file writes it (no `unit` or `param`: those
+    /// stay the template's).
+    pub vars: Vec<Var>,
 }
 
 fn blank(s: &str) -> bool {
@@ -103,32 +91,6 @@ fn distinct(texts: &[&str], what: &str) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-impl Range {
-    /// Well formed on its own: one kind of range, not empty, min ≤ max.
-    pub fn check(&self, what: &str) -> Result<(), String> {
-        let name = &self.name;
-        let grid = self.min.is_some() || self.max.is_some() || self.step.is_some();
-        let kinds = [grid, self.values.is_some(), self.words.is_some()];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            return Err(format!(
-                "{what}: var {name}: give min/max/step, values, or words"
-            ));
-        }
-        if grid {
-            match (self.min, self.max, self.step) {
-                (Some(a), Some(b), Some(s)) if a <= b && s > 0.0 => {}
-                _ => return Err(format!("{what}: var {name}: min ≤ max and step > 0")),
-            }
-        }
-        if self.values.as_ref().is_some_and(|v| v.is_empty())
-            || self.words.as_ref().is_some_and(|v| v.is_empty())
-        {
-            return Err(format!("{what}: var {name}: empty list"));
-        }
-        Ok(())
-    }
 }
 
 impl KindsFile {
@@ -174,7 +136,10 @@ impl KindsFile {
                 return Err(format!("{what}: at least one var"));
             }
             for r in &l.vars {
-                r.check(&what)?;
+                r.check().map_err(|e| format!("{what}: {e}"))?;
+                if r.unit.is_some() || r.param.is_some() {
+                    return Err(format!("{what}: var {}: no unit or param", r.name));
+                }
             }
         }
         Ok(())
@@ -204,11 +169,6 @@ pub fn to_rust(file: &KindsFile) -> String {
     fn list<T>(xs: &[T], f: impl Fn(&T) -> String) -> String {
         format!("&[{}]", xs.iter().map(f).collect::<Vec<_>>().join(", "))
     }
-    fn opt<T>(x: &Option<T>, f: impl Fn(&T) -> String) -> String {
-        x.as_ref()
-            .map_or("None".into(), |v| format!("Some({})", f(v)))
-    }
-    let num = |x: &f64| format!("{x:?}_f64");
     let choices = list(&file.choices, |c| {
         format!(
             "Choice {{ level: {}, prompt: {}, answer: {}, wrong: {} }}",
@@ -227,17 +187,7 @@ pub fn to_rust(file: &KindsFile) -> String {
         )
     });
     let levels = list(&file.levels, |l| {
-        let vars = list(&l.vars, |r| {
-            format!(
-                "StaticVar {{ name: {}, min: {}, max: {}, step: {}, values: {}, words: {}, unit: None, param: None }}",
-                s(&r.name),
-                opt(&r.min, num),
-                opt(&r.max, num),
-                opt(&r.step, num),
-                opt(&r.values, |xs| list(xs, num)),
-                opt(&r.words, |ws| list(ws, |w| s(w))),
-            )
-        });
+        let vars = list(&l.vars, Var::to_rust);
         format!(
             "Ranges {{ template: {}, level: {}, vars: {vars} }}",
             s(&l.template),
