@@ -3,8 +3,10 @@
 // kind … --key`), so the browser's draw is checked against the native model.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import {
-  appUnderTest, nativeCli, closeClean, screenshot, addressWhenSettled, answer,
+  appUnderTest, nativeCli, closeClean, screenshot, addressWhenSettled, answer, ROOT,
 } from './support.mjs';
 
 const app = appUnderTest();
@@ -207,5 +209,40 @@ test('mastery per topic on the home page and in the practice view', async () => 
   await page.goto(page.url().replace(/\?.*/, '?view=home'));
   await page.waitForSelector('body[data-ready]');
   assert.match(await page.textContent('.path-card[data-topic="warm-pool"] .progress'), /mastery 6%/);
+  await closeClean(page);
+});
+
+/** axe-core's WCAG 2.2 AA and best-practice violations on the page, as lines. */
+async function axeViolations(page) {
+  await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+  const r = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    resultTypes: ['violations'],
+  }));
+  return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+test('axe finds no violation in the kinds\' questions, their marks, and a prediction asked and revealed', async () => {
+  for (const kind of ['lever', 'choice', 'order', 'predict']) {
+    const page = await app.open(`?view=practice&kinds=${kind}`);
+    assert.deepEqual(await axeViolations(page), [], `${kind}: asked`);
+    await page.click('#k-check');
+    if (kind === 'choice' || kind === 'predict') await page.check('#k-opt-0');
+    if (kind === 'lever') await lever(page, (await kindKey(page)).key);
+    else await page.click('#k-check');
+    await page.waitForSelector('#k-feedback[data-verdict]');
+    if (!(await page.isVisible('#k-reasons'))) await page.click('#k-why');
+    assert.deepEqual(await axeViolations(page), [], `${kind}: marked`);
+    await closeClean(page);
+  }
+  const page = await app.open('?topic=cache-aware-routing&predict=on');
+  await page.click('[data-preset="silent-eviction"]');
+  await page.waitForSelector('#poe-form:not([hidden])');
+  assert.deepEqual(await axeViolations(page), [], 'a prediction asked');
+  await page.fill('#poe-0', '80%');
+  await page.check('input[name=poe-1][value="0"]');
+  await page.click('#poe-commit');
+  await page.waitForSelector('#poe-reveal[data-recorded]');
+  assert.deepEqual(await axeViolations(page), [], 'a prediction revealed');
   await closeClean(page);
 });
