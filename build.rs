@@ -7,20 +7,30 @@
 #[allow(dead_code)]
 mod schema;
 
+#[path = "src/challenge/kinds/schema.rs"]
+#[allow(dead_code)]
+mod kinds_schema;
+
+/// The name the kinds schema reads the challenge schema under.
+use schema as base_schema;
+
 use std::fs;
 use std::path::Path;
 
 fn main() {
     println!("cargo::rerun-if-changed=challenges");
     println!("cargo::rerun-if-changed=src/challenge/schema.rs");
+    println!("cargo::rerun-if-changed=src/challenge/kinds/schema.rs");
     let mut files: Vec<_> = fs::read_dir("challenges")
         .expect("the challenges/ folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| !is_kinds(p))
         .collect();
     files.sort();
     let mut arms = String::new();
     let mut ids = Vec::new();
+    let mut parsed = Vec::new();
     for path in &files {
         println!("cargo::rerun-if-changed={}", path.display());
         let stem = path
@@ -39,6 +49,7 @@ fn main() {
             schema::to_rust(&file.templates)
         );
         ids.push(format!("{stem:?}"));
+        parsed.push((stem, file));
     }
     let code = format!(
         "/// Topics with a challenge file.\npub const TOPICS: &[&str] = &[{}];\n\n/// The templates of `topic`'s challenge file.\npub fn templates(topic: &str) -> Option<&'static [StaticTemplate]> {{\n    match topic {{\n{arms}        _ => None,\n    }}\n}}\n",
@@ -46,4 +57,67 @@ fn main() {
     );
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("challenges.rs");
     fs::write(out, code).expect("write challenges.rs");
+    kinds(&parsed);
+}
+
+/// `challenges/<topic>.kinds.toml`: a topic's question kinds beyond one number.
+fn is_kinds(p: &Path) -> bool {
+    p.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(".kinds.toml"))
+}
+
+/// Parses and checks every kinds file (its level ranges against the topic's
+/// numeric templates) and writes them as Rust data to `$OUT_DIR/kinds.rs`.
+fn kinds(templates: &[(String, schema::File)]) {
+    let mut files: Vec<_> = fs::read_dir("challenges")
+        .expect("the challenges/ folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| is_kinds(p))
+        .collect();
+    files.sort();
+    let mut arms = String::new();
+    for path in &files {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let name = path
+            .file_name()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let stem = name.trim_end_matches(".kinds.toml").to_string();
+        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let file = kinds_schema::parse_kinds(&text)
+            .unwrap_or_else(|e| panic!("\n\nchallenges/{name} is malformed: {e}\n\n"));
+        if file.topic != stem {
+            panic!("\n\nchallenges/{name} names topic '{}'; the file must be named after its topic\n\n", file.topic);
+        }
+        let own = templates.iter().find(|(t, _)| *t == stem).map(|(_, f)| f);
+        for l in &file.levels {
+            let t = own
+                .and_then(|f| f.templates.iter().find(|t| t.id == l.template))
+                .unwrap_or_else(|| panic!("\n\nchallenges/{name}: level for {}, which challenges/{stem}.toml does not have\n\n", l.template));
+            for r in &l.vars {
+                let v = t.vars.iter().find(|v| v.name == r.name).unwrap_or_else(|| {
+                    panic!(
+                        "\n\nchallenges/{name}: {} {} has no var {}\n\n",
+                        l.template, l.level, r.name
+                    )
+                });
+                if v.words.is_some() != r.words.is_some() {
+                    panic!(
+                        "\n\nchallenges/{name}: {} {}: var {} must stay words or numbers\n\n",
+                        l.template, l.level, r.name
+                    );
+                }
+            }
+        }
+        arms += &format!(
+            "        {stem:?} => Some(&{}),\n",
+            kinds_schema::to_rust(&file)
+        );
+    }
+    let code = format!(
+        "/// The question kinds of `topic`'s kinds file.\npub fn kinds(topic: &str) -> Option<&'static Kinds> {{\n    match topic {{\n{arms}        _ => None,\n    }}\n}}\n"
+    );
+    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("kinds.rs");
+    fs::write(out, code).expect("write kinds.rs");
 }

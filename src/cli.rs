@@ -9,6 +9,9 @@ use crate::topics;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+#[path = "cli_kinds.rs"]
+mod kinds;
+
 #[derive(Parser)]
 #[command(
     name = "fleetlab",
@@ -81,6 +84,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A question of another kind: choose the lever, multiple choice, order
+    /// the steps, predict then reveal; with --answer, its mark.
+    Kind(kinds::KindArgs),
     /// A numbered problem set with a separate answer key, for instructors:
     /// one sheet, or one per student of a class.
     ProblemSet {
@@ -209,6 +215,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             answer,
             json,
         } => grade_text(&draw(&topic, &template, seed)?, &answer, json),
+        Command::Kind(args) => kinds::run(args),
         Command::ProblemSet {
             seed,
             topics: chosen,

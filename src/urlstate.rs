@@ -30,6 +30,8 @@
 //! | `tries` | tries allowed per question, 1 to 99 |
 //! | `fixed_seed` | every question uses this seed (a class gets the same numbers) |
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
+//! | `kinds` | the practice page's kinds of question: any of `numbers`, `lever`, `choice`, `order`, `predict` (absent: all) |
+//! | `predict` | `on`: a topic page asks for a prediction before a story's outcome shows; `off`: the practice page asks none (absent: off on a topic page, on in practice) |
 //! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
 //! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 //! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
@@ -39,9 +41,13 @@ use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
 use crate::xapi::Agent;
 
+#[path = "urlstate_embed.rs"]
+mod embed;
+use embed::read_embed;
+
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 18] = [
+pub const KEYS: [&str; 20] = [
     "view",
     "topic",
     "preset",
@@ -60,11 +66,16 @@ pub const KEYS: [&str; 18] = [
     "actor",
     "actor_home",
     "theme",
+    "predict",
+    "kinds",
 ];
 
 /// The themes a link may ask for (www/theme.js applies them before the
 /// page is drawn; the page keeps the word in its address).
 pub const THEMES: [&str; 3] = ["light", "dark", "projector"];
+
+/// The kinds of question a practice page may drill (`kinds=`), in order.
+pub const KIND_WORDS: [&str; 5] = ["numbers", "lever", "choice", "order", "predict"];
 
 /// Tries allowed per question: `1..=MAX_TRIES`.
 pub const MAX_TRIES: u32 = 99;
@@ -206,6 +217,20 @@ pub struct Embed {
     pub actor: Option<Agent>,
     /// One of [`THEMES`]: the page's look, whatever the reader chose.
     pub theme: Option<&'static str>,
+    /// Predict before the outcome shows: on a topic page, before a story's
+    /// outcome; on the practice page, its prediction questions. `None`: the
+    /// view's default (off on a topic page, on in practice).
+    pub predict: Option<bool>,
+    /// The practice page's kinds of question, some of [`KIND_WORDS`] in
+    /// that order (`None`: all).
+    pub kinds: Option<Vec<&'static str>>,
+}
+
+impl Embed {
+    /// Whether predictions are asked in `view`.
+    pub fn predicts(&self, view: View) -> bool {
+        self.predict.unwrap_or(view == View::Practice)
+    }
 }
 
 /// The challenge question on show.
@@ -375,6 +400,12 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(h) = e.chart_height {
         out.push(("chart_height", h.to_string()));
+    }
+    if let Some(p) = e.predict {
+        out.push(("predict", if p { "on" } else { "off" }.into()));
+    }
+    if let Some(k) = &e.kinds {
+        out.push(("kinds", k.join(",")));
     }
     if let Some(q) = e.questions {
         out.push(("questions", q.word().into()));
@@ -646,78 +677,6 @@ fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
     }
 }
 
-/// The options a course page sets in its iframe's URL.
-fn read_embed(e: &mut Embed, topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String>) {
-    if let Some(v) = pairs.get("embed") {
-        match flag(v) {
-            Some(on) => e.on = on,
-            None => notes.push(format!("embed={} is not 1 or 0; ignored.", short(v))),
-        }
-    }
-    if let Some(v) = pairs.get("lock") {
-        e.lock = lock(topic, v, notes);
-    }
-    if let Some(v) = pairs.get("hide") {
-        for word in v.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match e.hide.flag(&word.to_ascii_lowercase()) {
-                Some(f) => *f = true,
-                None => notes.push(format!(
-                    "hide={} is not one of {}; ignored.",
-                    short(word),
-                    Hide::WORDS.join(", ")
-                )),
-            }
-        }
-    }
-    if let Some(v) = pairs.given("tries") {
-        e.tries = whole("tries", v, (1, MAX_TRIES as u64), "", notes).map(|n| n as u32);
-    }
-    if let Some(v) = pairs.given("fixed_seed") {
-        e.fixed_seed = seed("fixed_seed", v, "each question draws its own", notes);
-    }
-    if let Some(v) = pairs.given("chart_height") {
-        let (lo, hi) = CHART_HEIGHT;
-        e.chart_height =
-            whole("chart_height", v, (lo as u64, hi as u64), " px", notes).map(|n| n as u32);
-    }
-    if let Some(v) = pairs.given("theme") {
-        e.theme = THEMES.iter().copied().find(|t| t.eq_ignore_ascii_case(v));
-        if e.theme.is_none() {
-            notes.push(format!(
-                "theme={} is not one of {}; ignored.",
-                short(v),
-                THEMES.join(", ")
-            ));
-        }
-    }
-    read_learner(e, pairs, notes);
-}
-
-/// Where questions take their values, and the learner statements name.
-fn read_learner(e: &mut Embed, pairs: &Pairs, notes: &mut Vec<String>) {
-    if let Some(v) = pairs.given("questions") {
-        e.questions = match v.to_ascii_lowercase().as_str() {
-            "page" => Some(Questions::Page),
-            "drawn" => Some(Questions::Drawn),
-            _ => {
-                notes.push(format!(
-                    "questions={} is not “page” or “drawn”; ignored.",
-                    short(v)
-                ));
-                None
-            }
-        };
-    }
-    if let Some(v) = pairs.given("actor") {
-        match Agent::from_link(v, pairs.given("actor_home")) {
-            Ok(a) => e.actor = Some(a),
-            Err(why) => notes.push(format!("{why}; the learner is not named.")),
-        }
-    } else if pairs.given("actor_home").is_some() {
-        notes.push("actor_home needs an actor; ignored.".into());
-    }
-}
-
 /// The comparison shown side by side: one the topic's scene offers, on a
 /// parameter the page does not lock, with the scene on show.
 fn read_compare(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
@@ -796,42 +755,6 @@ fn flag(v: &str) -> Option<bool> {
         "" | "1" | "true" | "yes" | "on" => Some(true),
         "0" | "false" | "no" | "off" => Some(false),
         _ => None,
-    }
-}
-
-fn lock(topic: &'static dyn Topic, v: &str, notes: &mut Vec<String>) -> Lock {
-    let v = v.trim();
-    if v.eq_ignore_ascii_case("all") {
-        return Lock::All;
-    }
-    if v.is_empty() || v.eq_ignore_ascii_case("none") {
-        return Lock::None;
-    }
-    let mut wanted = Vec::new();
-    let mut strangers = Vec::new();
-    for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        match topic.params().iter().find(|s| s.name == name) {
-            Some(s) => wanted.push(s.name),
-            None => strangers.push(short(name)),
-        }
-    }
-    if !strangers.is_empty() {
-        notes.push(format!(
-            "lock: {} has no parameter {}; ignored.",
-            topic.title(),
-            strangers.join(", ")
-        ));
-    }
-    let names: Vec<&'static str> = topic
-        .params()
-        .iter()
-        .map(|s| s.name)
-        .filter(|n| wanted.contains(n))
-        .collect();
-    if names.is_empty() {
-        Lock::None
-    } else {
-        Lock::Some(names)
     }
 }
 

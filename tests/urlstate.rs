@@ -8,8 +8,8 @@ use fleetlab::challenge::{self, mirrors_page};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, MAX_SEED,
-    MAX_TRIES, THEMES,
+    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, KIND_WORDS,
+    MAX_SEED, MAX_TRIES, THEMES,
 };
 use fleetlab::xapi::Agent;
 use proptest::prelude::*;
@@ -246,6 +246,51 @@ fn embed_options_and_views_round_trip() {
     assert_eq!(s.params().choice("scheme"), "ring");
 }
 
+/// `predict`: on or off in the link, the view's default when absent (off on
+/// a topic page, on in practice); anything else is said and ignored.
+#[test]
+fn predict_reads_writes_and_defaults_by_view() {
+    let (s, notes) = decode("topic=warm-pool&preset=all-cold&embed=1&predict=on");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.predict, Some(true));
+    assert!(s.embed.predicts(View::Topic));
+    assert_eq!(
+        encode(&s),
+        "topic=warm-pool&preset=all-cold&embed=1&predict=on"
+    );
+    let (s, _) = decode("view=practice&predict=0");
+    assert_eq!(s.embed.predict, Some(false));
+    assert!(!s.embed.predicts(View::Practice));
+    assert!(encode(&s).ends_with("predict=off"));
+    assert_eq!(decode(&encode(&s)).0, s);
+    let (s, _) = decode("topic=warm-pool");
+    assert_eq!(s.embed.predict, None);
+    assert!(!s.embed.predicts(View::Topic) && s.embed.predicts(View::Practice));
+    assert!(!encode(&s).contains("predict"));
+    let (s, notes) = decode("topic=warm-pool&predict=maybe");
+    assert_eq!(s.embed.predict, None);
+    assert_eq!(notes, ["predict=maybe is not on or off; ignored."]);
+}
+
+/// `kinds`: the practice page's kinds of question, in canonical order;
+/// unknown words are said and dropped, none known means all.
+#[test]
+fn kinds_name_the_practice_pages_questions() {
+    let (s, notes) = decode("view=practice&kinds=order,Numbers,lever");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.kinds, Some(vec!["numbers", "lever", "order"]));
+    assert_eq!(
+        encode(&s),
+        "view=practice&topic=consistent-hashing&kinds=numbers,lever,order"
+    );
+    assert_eq!(decode(&encode(&s)).0, s);
+    let (s, notes) = decode("view=practice&kinds=riddles,choice");
+    assert_eq!(s.embed.kinds, Some(vec!["choice"]));
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let (s, _) = decode("view=practice&kinds=riddles");
+    assert_eq!(s.embed.kinds, None);
+}
+
 #[test]
 fn compare_names_a_comparison_the_page_can_show() {
     for t in topics::all() {
@@ -366,6 +411,10 @@ fn valid_state() -> impl Strategy<Value = State> {
                 0..6u8,
                 (0..3u8, 0..3u8),
                 proptest::option::of(proptest::sample::select(THEMES.to_vec())),
+                (
+                    proptest::option::of(any::<bool>()),
+                    proptest::option::of(proptest::collection::vec(any::<bool>(), 5)),
+                ),
             ),
         )
             .prop_map(
@@ -377,7 +426,19 @@ fn valid_state() -> impl Strategy<Value = State> {
                     tpl,
                     seed,
                     live,
-                    (on, lock, pick, hide, tries, fixed, height, view, (questions, actor), theme),
+                    (
+                        on,
+                        lock,
+                        pick,
+                        hide,
+                        tries,
+                        fixed,
+                        height,
+                        view,
+                        (questions, actor),
+                        theme,
+                        (predict, kinds),
+                    ),
                 )| {
                     let mut s = State::new(t);
                     s.view = [
@@ -446,6 +507,17 @@ fn valid_state() -> impl Strategy<Value = State> {
                                 .ok(),
                         },
                         theme,
+                        predict,
+                        kinds: kinds
+                            .map(|on| {
+                                KIND_WORDS
+                                    .iter()
+                                    .zip(on)
+                                    .filter(|(_, on)| *on)
+                                    .map(|(k, _)| *k)
+                                    .collect::<Vec<_>>()
+                            })
+                            .filter(|k| !k.is_empty()),
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.

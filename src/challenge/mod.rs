@@ -10,6 +10,7 @@
 
 pub mod answer;
 mod grade;
+pub mod kinds;
 pub mod progress;
 pub mod schema;
 pub mod tries;
@@ -571,6 +572,18 @@ fn ask(
                     .join(", ")
             ))
         })?;
+    ask_template(solver, t, seed, live)
+}
+
+/// Draws template `t` (a topic's own, or one with its ranges at a level)
+/// from `seed` and solves it.
+pub(crate) fn ask_template(
+    solver: &'static dyn Solver,
+    t: &Template,
+    seed: u64,
+    live: Option<&Params>,
+) -> Result<Question, ChallengeError> {
+    let topic = solver.topic();
     let mut rng = SplitMix64::new(seed);
     let mut vars = solver.draw(t, &mut rng);
     if let Some(params) = live {
@@ -641,38 +654,41 @@ fn ask(
 /// Replaces `{name}` with a drawn value, a solver value or the answer.
 /// Unknown names stay as written (a test finds them).
 pub fn fill(text: &str, vars: &Vars, sol: &Solution, answer: &str) -> String {
+    placeholders(text, |name| {
+        if name == "answer" {
+            Some(answer.to_string())
+        } else {
+            sol.values
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .or_else(|| vars.show(name))
+        }
+    })
+}
+
+/// `text` with each `{name}` replaced by `value(name)`; a name it gives
+/// nothing for stays as written.
+pub fn placeholders(text: &str, mut value: impl FnMut(&str) -> Option<String>) -> String {
     let mut out = String::with_capacity(text.len() + 32);
     let mut rest = text;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close) => {
-                let name = &after[..close];
-                let value = if name == "answer" {
-                    Some(answer.to_string())
-                } else {
-                    sol.values
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .map(|(_, v)| v.clone())
-                        .or_else(|| vars.show(name))
-                };
-                match value {
-                    Some(v) => out.push_str(&v),
-                    None => {
-                        out.push('{');
-                        out.push_str(name);
-                        out.push('}');
-                    }
-                }
-                rest = &after[close + 1..];
-            }
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        match value(name) {
+            Some(v) => out.push_str(&v),
             None => {
-                out.push_str(&rest[open..]);
-                rest = "";
+                out.push('{');
+                out.push_str(name);
+                out.push('}');
             }
         }
+        rest = &after[close + 1..];
     }
     out.push_str(rest);
     out

@@ -1,5 +1,7 @@
-//! A learner's practice record: per template, attempts and correct answers;
-//! overall score and streaks. The browser keeps it in localStorage and
+//! A learner's practice record: per template, attempts and correct answers,
+//! and its Leitner box and when it is due again (src/challenge/kinds/schedule.rs);
+//! the practice page's count of questions drawn; the predictions made on
+//! topic pages; overall score and streaks. The browser keeps it in localStorage and
 //! exports/imports it as JSON. Reading it never loses work: a record that
 //! fails to parse is kept aside by the edge, and one that parses but is
 //! inconsistent is repaired here with a list of what was changed.
@@ -7,8 +9,10 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The format version this build writes.
-pub const VERSION: u32 = 1;
+/// The format version this build writes. Format 2 added the boxes, the
+/// questions drawn and the predictions; a format-1 record reads as one whose
+/// boxes are all empty (and says it was upgraded).
+pub const VERSION: u32 = 2;
 
 /// The largest record text read (an import, the saved record). A record
 /// holds one entry per template of every topic, a few kilobytes; a larger
@@ -24,6 +28,11 @@ pub struct Entry {
     pub first_try: u32,
     /// The last seed seen, so "continue" reopens the same question.
     pub last_seed: Option<u64>,
+    /// The Leitner box: 0 never answered, 1 missed last time, up to 5.
+    #[serde(rename = "box")]
+    pub leitner: u8,
+    /// The practice question (by count drawn) by which it comes back.
+    pub due: Option<u32>,
 }
 
 /// One finished mock interview: the problem, its seed and length, and how
@@ -60,6 +69,11 @@ pub struct Progress {
     pub score: u32,
     pub streak: u32,
     pub best_streak: u32,
+    /// Practice-page questions drawn so far: the clock of the boxes.
+    pub drawn: u32,
+    /// Predictions on topic pages, keyed "topic/story" or "topic/story+fix":
+    /// `attempts` counts those made, `correct` those the model bore out.
+    pub predictions: BTreeMap<String, Entry>,
     /// Finished mock interviews, oldest first.
     pub interviews: Vec<InterviewResult>,
 }
@@ -72,6 +86,8 @@ impl Default for Progress {
             score: 0,
             streak: 0,
             best_streak: 0,
+            drawn: 0,
+            predictions: BTreeMap::new(),
             interviews: Vec::new(),
         }
     }
@@ -83,6 +99,28 @@ const MAX_SAFE: u64 = (1 << 53) - 1;
 
 pub fn key(topic: &str, template: &str) -> String {
     format!("{topic}/{template}")
+}
+
+/// Bounds the counts by the attempts; whether it changed anything.
+fn bound_counts(e: &mut Entry) -> bool {
+    let ok = e.correct <= e.attempts && e.first_try <= e.correct;
+    e.correct = e.correct.min(e.attempts);
+    e.first_try = e.first_try.min(e.correct);
+    !ok
+}
+
+/// Bounds a box and its due question; whether it changed anything.
+fn repair_box(e: &mut Entry, drawn: u32) -> bool {
+    use super::kinds::schedule::{gap, TOP};
+    let was = (e.leitner, e.due);
+    e.leitner = e.leitner.min(TOP);
+    let latest = drawn.saturating_add(gap(TOP));
+    if e.leitner == 0 {
+        e.due = None;
+    } else if e.due.is_none_or(|d| d > latest) {
+        e.due = Some(drawn.saturating_add(gap(e.leitner)));
+    }
+    (e.leitner, e.due) != was
 }
 
 impl Progress {
@@ -99,6 +137,9 @@ impl Progress {
         let e = self.entries.entry(key(topic, template)).or_default();
         e.attempts = e.attempts.saturating_add(1);
         e.last_seed = (seed <= MAX_SAFE).then_some(seed);
+        if first {
+            super::kinds::schedule::after(e, correct, self.drawn);
+        }
         if correct {
             e.correct = e.correct.saturating_add(1);
             if first {
@@ -146,15 +187,26 @@ impl Progress {
         }
         let mut fixed = 0;
         for e in self.entries.values_mut() {
-            if e.correct > e.attempts || e.first_try > e.correct {
-                e.correct = e.correct.min(e.attempts);
-                e.first_try = e.first_try.min(e.correct);
-                fixed += 1;
-            }
+            fixed += usize::from(bound_counts(e));
             if e.last_seed.is_some_and(|s| s > MAX_SAFE) {
                 e.last_seed = None;
                 fixed += 1;
             }
+            fixed += usize::from(repair_box(e, self.drawn));
+        }
+        let before = self.predictions.len();
+        self.predictions.retain(|k, _| {
+            k.split_once('/')
+                .is_some_and(|(t, s)| !t.is_empty() && !s.is_empty())
+        });
+        if self.predictions.len() < before {
+            notes.push(format!(
+                "dropped {} unknown predictions",
+                before - self.predictions.len()
+            ));
+        }
+        for x in self.predictions.values_mut() {
+            fixed += usize::from(bound_counts(x));
         }
         if self.streak > self.best_streak {
             self.best_streak = self.streak;
@@ -194,6 +246,16 @@ impl Progress {
             if mine.last_seed.is_none() {
                 mine.last_seed = e.last_seed;
             }
+            if e.leitner > mine.leitner || mine.due.is_none() {
+                mine.leitner = mine.leitner.max(e.leitner);
+                mine.due = e.due.or(mine.due);
+            }
+        }
+        self.drawn = self.drawn.max(other.drawn);
+        for (k, x) in &other.predictions {
+            let mine = self.predictions.entry(k.clone()).or_default();
+            mine.attempts = mine.attempts.saturating_add(x.attempts);
+            mine.correct = mine.correct.saturating_add(x.correct);
         }
         self.score = self.score.saturating_add(other.score);
         self.best_streak = self.best_streak.max(other.best_streak);
@@ -202,6 +264,14 @@ impl Progress {
                 self.record_interview(m.clone());
             }
         }
+    }
+
+    /// Records a prediction made on a story of a topic page (`story`:
+    /// "story" or "story+fix"); `right`: the model bore it out.
+    pub fn predicted(&mut self, topic: &str, story: &str, right: bool) {
+        let x = self.predictions.entry(key(topic, story)).or_default();
+        x.attempts = x.attempts.saturating_add(1);
+        x.correct = x.correct.saturating_add(u32::from(right));
     }
 
     /// Questions solved over every template (saturating: an imported
@@ -216,7 +286,11 @@ impl Progress {
 /// Whether `key` is "topic/template" of a challenge this build has.
 fn known(key: &str) -> bool {
     key.split_once('/').is_some_and(|(t, c)| {
-        super::generated::templates(t).is_some_and(|ts| ts.iter().any(|x| x.id == c))
+        super::generated::templates(t).is_some_and(|ts| {
+            // A numeric challenge, or a question kind (L1, M1, O1, P1).
+            ts.iter().any(|x| x.id == c)
+                || super::kinds::Kind::from_id(c).is_some_and(|k| k.id() == c)
+        })
     })
 }
 
@@ -338,6 +412,7 @@ mod tests {
                 correct: 5,
                 first_try: 9,
                 last_seed: Some(u64::MAX),
+                ..Entry::default()
             },
         );
         let (q, notes) = p.repaired().unwrap();

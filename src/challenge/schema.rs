@@ -251,15 +251,34 @@ pub fn parse_file(text: &str) -> Result<File, String> {
     Ok(file)
 }
 
+impl Var {
+    /// The variable as a Rust expression of static data (for build.rs):
+    /// `StaticVar { .. }`.
+    pub fn to_rust(&self) -> String {
+        fn opt<T>(x: &Option<T>, f: impl Fn(&T) -> String) -> String {
+            x.as_ref()
+                .map_or("None".into(), |v| format!("Some({})", f(v)))
+        }
+        let num = |x: &f64| format!("{x:?}_f64");
+        let s = |x: &String| format!("{x:?}");
+        let list = |xs: &[String]| format!("&[{}]", xs.join(", "));
+        format!(
+            "StaticVar {{ name: {}, min: {}, max: {}, step: {}, values: {}, words: {}, unit: {}, param: {} }}",
+            s(&self.name),
+            opt(&self.min, num),
+            opt(&self.max, num),
+            opt(&self.step, num),
+            opt(&self.values, |xs| list(&xs.iter().map(num).collect::<Vec<_>>())),
+            opt(&self.words, |ws| list(&ws.iter().map(s).collect::<Vec<_>>())),
+            opt(&self.unit, s),
+            opt(&self.param, s),
+        )
+    }
+}
+
 /// Writes templates as a Rust expression of static data (for build.rs):
 /// `&[StaticTemplate { .. }, ..]`, turned into [`Template`]s on demand.
 pub fn to_rust(templates: &[Template]) -> String {
-    fn opt<T>(x: &Option<T>, f: impl Fn(&T) -> String) -> String {
-        match x {
-            Some(v) => format!("Some({})", f(v)),
-            None => "None".into(),
-        }
-    }
     fn num(x: &f64) -> String {
         format!("{x:?}_f64")
     }
@@ -274,19 +293,7 @@ pub fn to_rust(templates: &[Template]) -> String {
             Tolerance::Abs(v) => format!("Tolerance::Abs({})", num(&v)),
             Tolerance::Exact => "Tolerance::Exact".into(),
         };
-        let vars = list(&t.vars, |v| {
-            format!(
-                "StaticVar {{ name: {}, min: {}, max: {}, step: {}, values: {}, words: {}, unit: {}, param: {} }}",
-                s(&v.name),
-                opt(&v.min, num),
-                opt(&v.max, num),
-                opt(&v.step, num),
-                opt(&v.values, |xs| list(xs, num)),
-                opt(&v.words, |ws| list(ws, s)),
-                opt(&v.unit, s),
-                opt(&v.param, s),
-            )
-        });
+        let vars = list(&t.vars, Var::to_rust);
         let misconceptions = list(&t.misconceptions, |m| {
             format!(
                 "StaticMisconception {{ name: {}, answer: {}, feedback: {} }}",

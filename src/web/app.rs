@@ -14,8 +14,9 @@ use super::host::{self, Host};
 use super::instructors::Form;
 use super::interview::Interview;
 use super::links::{copy_text, link_for};
-use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg};
+use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg};
 use super::page::Page;
+use super::poe::Poe;
 use super::practice::{Cx, Options, Panel};
 use super::scene::Previews;
 use super::store::Store;
@@ -38,6 +39,8 @@ enum Shown {
         address: Address,
         /// The challenge panel, unless hidden or the topic has none.
         practice: Option<Panel>,
+        /// Predictions before a story's outcome, unless the stories are hidden.
+        poe: Option<Poe>,
     },
     Drill(Drill),
     Instructors(Form),
@@ -102,6 +105,7 @@ impl App {
     fn topic(link: State, notes: Vec<String>) -> App {
         let topic = link.topic();
         let (page, fx) = Page::mount(topic, link.clone(), notes);
+        let poe = Poe::mount(topic, link.embed.predicts(View::Topic));
         let mut app = App {
             host: Host::default(),
             store: None,
@@ -109,6 +113,7 @@ impl App {
                 page,
                 address: Address::default(),
                 practice: None,
+                poe,
             },
         };
         app.apply(fx);
@@ -150,13 +155,23 @@ impl App {
 
     /// What the topic page shows, as a link would rebuild it.
     fn page_state(&self) -> Option<State> {
-        let Shown::Topic { page, practice, .. } = &self.view else {
+        let Shown::Topic {
+            page,
+            practice,
+            poe,
+            ..
+        } = &self.view
+        else {
             return None;
         };
         let challenge = practice
             .as_ref()
             .and_then(|p| p.current_challenge(page.params()));
-        Some(page.link_state(challenge))
+        let mut s = page.link_state(challenge);
+        if let Some(poe) = poe {
+            s.embed.predict = poe.enabled.then_some(true);
+        }
+        Some(s)
     }
 
     fn apply(&mut self, fx: Vec<Effect>) {
@@ -224,9 +239,18 @@ impl App {
     /// untried question about the page) never leaves another question on
     /// show than the link names.
     fn follow_address(&mut self) -> Vec<Effect> {
-        let Shown::Topic { page, practice, .. } = &mut self.view else {
+        let Shown::Topic {
+            page,
+            practice,
+            poe,
+            ..
+        } = &mut self.view
+        else {
             return Vec::new();
         };
+        if let Some(poe) = poe {
+            poe.cancel();
+        }
         let query = window().location().search().unwrap_or_default();
         let link = urlstate::decode(&query).0;
         if link.topic != page.topic().id() {
@@ -280,7 +304,38 @@ impl App {
     /// Handles `msg` in the view on show; the effects for [`App::apply`].
     fn route(&mut self, msg: Msg) -> Vec<Effect> {
         match (msg, &mut self.view) {
-            (Msg::Page(m), Shown::Topic { page, .. }) => page.update(m),
+            (Msg::Page(m), Shown::Topic { page, poe, .. }) => {
+                let story = matches!(m, PageMsg::Preset(_) | PageMsg::Fix);
+                let moves = matches!(
+                    m,
+                    PageMsg::Reset | PageMsg::Choose(..) | PageMsg::Slide(..) | PageMsg::Type(..)
+                );
+                let fx = page.update(m);
+                if let (Some(poe), Some(out)) = (poe.as_mut(), page.outcome()) {
+                    if story {
+                        let (s, fix) = page.story();
+                        poe.story_chosen(s, fix, out);
+                    } else if moves {
+                        poe.cancel();
+                    }
+                }
+                fx
+            }
+            (
+                Msg::Predict(m),
+                Shown::Topic {
+                    page,
+                    poe: Some(poe),
+                    ..
+                },
+            ) => {
+                let store = self.store.get_or_insert_with(Store::open);
+                poe.update(m, page.outcome(), store);
+                match m {
+                    PredictMsg::Toggle => vec![Effect::AddressChanged { push: false }],
+                    _ => Vec::new(),
+                }
+            }
             (Msg::PopState, Shown::Topic { .. }) => self.follow_address(),
             (Msg::Practice(m), Shown::Topic { page, practice, .. }) => {
                 let Some(panel) = practice else {

@@ -207,14 +207,24 @@ fn progress(t: &'static dyn Topic, store: &Store) -> Element {
         tried = tried.saturating_add(e.attempts);
     }
     let n = templates.len();
-    let text = if tried == 0 {
-        format!("Not started · {n} challenges")
-    } else {
-        let q = if right == 1 { "question" } else { "questions" };
-        format!("{solved} of {n} challenges solved · {right} {q} right")
+    // Mastery: the boxes of all its questions, of every kind.
+    let m = (super::drill::mastery(p, t) * 100.0).round();
+    let text = match (tried, m > 0.0) {
+        (0, false) => format!("Not started · {n} challenges"),
+        (0, true) => format!("{n} challenges · mastery {m}%"),
+        _ => {
+            let q = if right == 1 { "question" } else { "questions" };
+            let ms = if m > 0.0 {
+                format!(" · mastery {m}%")
+            } else {
+                String::new()
+            };
+            format!("{solved} of {n} challenges solved · {right} {q} right{ms}")
+        }
     };
     let out = text_el("p", "progress", &text);
     attr(&out, "data-solved", &right.to_string());
+    attr(&out, "data-mastery", &m.to_string());
     if n > 0 {
         let bar = el("span", "meter");
         attr(&bar, "role", "img");

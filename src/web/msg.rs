@@ -33,6 +33,8 @@ pub enum Msg {
     Message(MessageEvent),
     /// The home page's scene previews.
     Preview(PreviewMsg),
+    /// The prediction asked before a story's outcome (src/web/poe.rs).
+    Predict(PredictMsg),
 }
 
 /// The home page's scene previews (src/web/scene/preview.rs).
@@ -44,6 +46,29 @@ pub enum PreviewMsg {
     InView(usize, bool),
     /// The page's styles changed: the previews repaint in the new inks.
     Restyled,
+}
+
+/// Predict before a story's outcome shows, on a topic page.
+#[derive(Clone, Copy)]
+pub enum PredictMsg {
+    /// "Predict before each story" turned on or off.
+    Toggle,
+    /// "Commit my prediction".
+    Commit,
+    /// "Skip: show me".
+    Skip,
+}
+
+/// In a question of another kind (src/web/kinds.rs).
+#[derive(Clone, Copy)]
+pub enum KindMsg {
+    Check,
+    /// The lever's parameter was chosen.
+    Param,
+    /// Move the step at a position up (true) or down.
+    Move(usize, bool),
+    /// "Show why".
+    Why,
 }
 
 /// On a topic page.
@@ -114,6 +139,8 @@ pub enum PracticeMsg {
     Export,
     /// The text of a file chosen to import.
     Imported(String),
+    /// A question of another kind (the practice page).
+    Kind(KindMsg),
 }
 
 /// On the mock interview page.

@@ -346,7 +346,10 @@ impl Panel {
             PracticeMsg::Fresh => self.fresh(cx),
             PracticeMsg::AboutPage => self.about_page(cx),
             // The practice page's own (src/web/drill.rs).
-            PracticeMsg::Chosen | PracticeMsg::Export | PracticeMsg::Imported(_) => {}
+            PracticeMsg::Chosen
+            | PracticeMsg::Export
+            | PracticeMsg::Imported(_)
+            | PracticeMsg::Kind(_) => {}
         }
     }
 
@@ -531,7 +534,8 @@ impl Panel {
         }
     }
 
-    fn show(&mut self, q: Result<Question, challenge::ChallengeError>, cx: &mut Cx) {
+    /// Shows `q` (drawn by the caller: the practice page's adaptive pick).
+    pub fn show(&mut self, q: Result<Question, challenge::ChallengeError>, cx: &mut Cx) {
         let q = match q {
             Ok(q) => q,
             Err(e) => {

@@ -167,7 +167,7 @@ test('every topic, its stories, fixes, charts and practice run under the policy'
 });
 
 test('the practice view, with an answer and an export, runs under the policy', async () => {
-  const page = await cspTopic('?view=practice');
+  const page = await cspTopic('?view=practice&kinds=numbers');
   await assertPolicy(page.mainFrame());
   await answer(page, '1');
   await page.waitForSelector('#q-feedback[data-verdict]');

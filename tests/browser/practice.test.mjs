@@ -59,7 +59,8 @@ test('drawn questions match the native model, and close answers get a nudge', as
 });
 
 test('the practice page drills, keeps score, and recovers a corrupted record', async () => {
-  const page = await app.open('?view=practice');
+  // Numeric questions only (the other kinds: tests/browser/kinds.test.mjs).
+  const page = await app.open('?view=practice&kinds=numbers');
   const topic = await page.getAttribute('#q-text', 'data-topic');
   const tpl = await page.getAttribute('#q-text', 'data-template');
   const seed = await page.getAttribute('#q-text', 'data-seed');
@@ -77,7 +78,7 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
   // An inconsistent one: repaired, with what changed.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 0, entries: { 'consistent-hashing/C2': { attempts: 1, correct: 4 } }, score: 2 })));
   await reload(page);
-  assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 1; corrected 1 inconsistent counts/);
+  assert.match(await page.textContent('#notice'), /recovered: upgraded from format 0 to 2; corrected 1 inconsistent counts/);
 
   // A record from a newer Fleetlab is left alone.
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 9 })));
@@ -90,7 +91,7 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
 });
 
 test('progress exports to a file and imports back', async () => {
-  const page = await app.open('?view=practice');
+  const page = await app.open('?view=practice&kinds=numbers');
   await page.evaluate(() => localStorage.setItem('fleetlab.progress', JSON.stringify({ version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 })));
   await reload(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);

@@ -120,6 +120,8 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
             _ => Agent::from_link("jo 123/é&x=1", Some("https://lms.example.org/p?a=b")).ok(),
         },
         theme: chance(rng, 0.3).then(|| *pick(rng, &THEMES)),
+        predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
+        kinds: chance(rng, 0.2).then(|| vec!["numbers", "order"]),
     };
     // A comparison the page can show: its parameter free, the scene on show.
     let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);

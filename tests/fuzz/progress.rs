@@ -41,7 +41,7 @@ fn entry_key(rng: &mut SplitMix64) -> String {
         1 => key(&mutate(t.id(), 2, rng), &tpl),
         2 if chance(rng, 0.02) => long_text(rng, "warm-pool/"),
         _ => {
-            let c = *pick(rng, &["C1", "C2", "C3"]);
+            let c = *pick(rng, &["C1", "C2", "C3", "L1", "M1", "O1", "P1"]);
             key(t.id(), c)
         }
     }
@@ -72,6 +72,11 @@ fn valid(rng: &mut SplitMix64) -> Value {
         if chance(rng, 0.3) {
             e.as_object_mut().unwrap().remove("first_try");
         }
+        if chance(rng, 0.5) {
+            let o = e.as_object_mut().unwrap();
+            o.insert("box".into(), json!(rng.below(7)));
+            o.insert("due".into(), json!(count(rng).min(u32::MAX as u64)));
+        }
         entries.insert(entry_key(rng), e);
     }
     let streak = count(rng).min(u32::MAX as u64);
@@ -81,6 +86,8 @@ fn valid(rng: &mut SplitMix64) -> Value {
         "score": count(rng).min(u32::MAX as u64),
         "streak": streak,
         "best_streak": streak + rng.below(5).min(u32::MAX as u64 - streak),
+        "drawn": count(rng).min(u32::MAX as u64),
+        "predictions": { "warm-pool/all-cold": { "attempts": rng.below(5), "correct": rng.below(7) } },
     })
 }
 
@@ -136,6 +143,10 @@ fn poke(rng: &mut SplitMix64, v: &mut Value) {
                     "correct",
                     "first_try",
                     "last_seed",
+                    "box",
+                    "due",
+                    "drawn",
+                    "predictions",
                     "extra",
                 ],
             );
@@ -172,16 +183,21 @@ fn assert_consistent(p: &Progress, ctx: &str) {
     assert_eq!(p.version, VERSION, "{ctx}");
     assert!(p.best_streak >= p.streak, "{ctx}: streak above best");
     for (k, e) in &p.entries {
-        let ok = k
-            .split_once('/')
-            .is_some_and(|(t, c)| !t.is_empty() && matches!(c, "C1" | "C2" | "C3"));
+        let ok = k.split_once('/').is_some_and(|(t, c)| {
+            !t.is_empty() && matches!(c, "C1" | "C2" | "C3" | "L1" | "M1" | "O1" | "P1")
+        });
         assert!(ok, "{ctx}: key {}", clip(k));
+        assert!(e.leitner <= 5, "{ctx}: box {}", e.leitner);
+        assert_eq!(e.due.is_some(), e.leitner > 0, "{ctx}: due {e:?}");
         assert!(
             e.correct <= e.attempts && e.first_try <= e.correct,
             "{ctx}: {} counts {e:?}",
             clip(k)
         );
         assert!(e.last_seed.is_none_or(|s| s <= MAX_SAFE), "{ctx}: seed");
+    }
+    for x in p.predictions.values() {
+        assert!(x.correct <= x.attempts, "{ctx}: predictions {x:?}");
     }
     let _ = p.solved();
 }
@@ -229,7 +245,7 @@ fn progress_import_repairs_or_refuses() {
             let all: Vec<_> = topics::all().collect();
             for _ in 0..4 {
                 let t = pick(&mut rng, &all).id();
-                let c = pick(&mut rng, &["C1", "C2", "C3"]);
+                let c = pick(&mut rng, &["C1", "C2", "L1", "P1"]);
                 let (seed, right, first) = (
                     count(&mut rng),
                     chance(&mut rng, 0.5),

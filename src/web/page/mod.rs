@@ -249,6 +249,16 @@ impl Page {
         &self.results
     }
 
+    /// The story on show and whether its fix is applied.
+    pub fn story(&self) -> (Option<&'static Preset>, bool) {
+        (self.preset, self.fix)
+    }
+
+    /// The outcome on show.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.last.as_ref()
+    }
+
     pub fn update(&mut self, msg: PageMsg) -> Vec<Effect> {
         let mut fx = Vec::new();
         match msg {

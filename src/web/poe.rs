@@ -1,0 +1,302 @@
+//! Predict, observe, explain on a topic page: with predictions on (the
+//! checkbox under the stories, or `predict=on` in the link), choosing a
+//! story or its fix hides the outcome until the learner commits a
+//! prediction — the page's first figure, and whether the check the story is
+//! about holds — or skips. Then each prediction shows beside the model's
+//! answer, with the story's explanation, and the record keeps it.
+//!
+//! The outcome is veiled, not withheld: the page has already run the model;
+//! the figures, checks and charts are blurred and inert (unreachable by
+//! keyboard and screen reader) until the reveal.
+
+use super::dom::*;
+use super::msg::{dispatch, Msg, PredictMsg};
+use super::store::Store;
+use crate::challenge::kinds::predict::{self, Guess, Near, Prompt};
+use crate::model::{Outcome, Preset, Topic};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
+
+pub struct Poe {
+    topic: &'static dyn Topic,
+    pub enabled: bool,
+    section: Element,
+    form: Element,
+    reveal: Element,
+    /// The story (and fix) waiting for a prediction, and what it asks.
+    pending: Option<(&'static Preset, bool, Vec<Prompt>)>,
+}
+
+fn send(m: PredictMsg) {
+    dispatch(Msg::Predict(m));
+}
+
+/// The page's outcome: the key figures, the sliders and the results, and
+/// the story's text (which tells how it ends).
+fn veil(on: bool) {
+    for sel in [".layout", ".presets .story"] {
+        let Some(e) = document().query_selector(sel).ok().flatten() else {
+            continue;
+        };
+        if on {
+            let _ = e.class_list().add_1("veiled");
+            attr(&e, "inert", "");
+        } else {
+            let _ = e.class_list().remove_1("veiled");
+            let _ = e.remove_attribute("inert");
+        }
+    }
+}
+
+impl Poe {
+    /// The switch among the story buttons, and the section under them
+    /// (none when the link hides the stories).
+    pub fn mount(topic: &'static dyn Topic, enabled: bool) -> Option<Poe> {
+        let stories = document()
+            .query_selector("section.presets")
+            .ok()
+            .flatten()?;
+        let row = stories.query_selector(".preset-row").ok().flatten()?;
+        // The switch sits with the story buttons; the section below them
+        // shows only while a prediction is asked or revealed.
+        let lab = el("label", "poe-toggle");
+        attr(&lab, "title", "Before a story's outcome shows, predict it");
+        let cb = el("input", "");
+        attr(&cb, "type", "checkbox");
+        attr(&cb, "id", "poe-on");
+        if enabled {
+            attr(&cb, "checked", "");
+        }
+        on(&cb, "change", |_| send(PredictMsg::Toggle));
+        append(&lab, &cb);
+        append(&lab, &text_el("span", "", " Predict first"));
+        append(&row, &lab);
+        let section = el("section", "poe");
+        attr(&section, "id", "poe");
+        attr(&section, "aria-label", "Predict before you look");
+        attr(&section, "hidden", "");
+        let form = el("form", "poe-form");
+        attr(&form, "id", "poe-form");
+        attr(&form, "hidden", "");
+        on(&form, "submit", |e| {
+            e.prevent_default();
+            send(PredictMsg::Commit);
+        });
+        append(&section, &form);
+        let reveal = el("div", "poe-reveal");
+        attr(&reveal, "id", "poe-reveal");
+        attr(&reveal, "role", "status");
+        attr(&reveal, "aria-live", "polite");
+        append(&section, &reveal);
+        let _ = stories.after_with_node_1(&section);
+        Some(Poe {
+            topic,
+            enabled,
+            section,
+            form,
+            reveal,
+            pending: None,
+        })
+    }
+
+    /// A story (or its fix) was chosen and the page ran it: with
+    /// predictions on, the outcome is veiled and the prompts asked.
+    pub fn story_chosen(&mut self, story: Option<&'static Preset>, fix: bool, out: &Outcome) {
+        clear(&self.reveal);
+        self.cancel();
+        let Some(story) = story.filter(|_| self.enabled) else {
+            return;
+        };
+        let prompts = predict::story_prompts(self.topic, story, out);
+        if prompts.is_empty() {
+            return;
+        }
+        clear(&self.form);
+        let what = match (fix, story.fix) {
+            (true, Some(f)) => format!("“{}” with its fix, {}", story.title, f.label),
+            _ => format!("“{}”", story.title),
+        };
+        append(
+            &self.form,
+            &text_el(
+                "p",
+                "poe-lede",
+                &format!("Before you look at {what}: commit a prediction. The outcome stays hidden until you do, or skip."),
+            ),
+        );
+        for (i, p) in prompts.iter().enumerate() {
+            append(&self.form, &prompt_field(i, p));
+        }
+        let row = el("div", "q-row");
+        let commit = text_el("button", "primary", "Commit my prediction");
+        attr(&commit, "type", "submit");
+        attr(&commit, "id", "poe-commit");
+        append(&row, &commit);
+        let skip = text_el("button", "", "Skip: show me");
+        attr(&skip, "type", "button");
+        attr(&skip, "id", "poe-skip");
+        on(&skip, "click", |_| send(PredictMsg::Skip));
+        append(&row, &skip);
+        append(&self.form, &row);
+        let _ = self.form.remove_attribute("hidden");
+        let _ = self.section.remove_attribute("hidden");
+        clear(&self.reveal);
+        veil(true);
+        if let Some(first) = self.form.query_selector("input").ok().flatten() {
+            let _ = html(&first).focus();
+        }
+        self.pending = Some((story, fix, prompts));
+    }
+
+    /// Anything else moved on the page: a pending prediction is dropped.
+    pub fn cancel(&mut self) {
+        if self.pending.take().is_some() {
+            attr(&self.form, "hidden", "");
+            clear(&self.form);
+            veil(false);
+        }
+        if !self.reveal.has_child_nodes() {
+            attr(&self.section, "hidden", "");
+        }
+    }
+
+    /// Each prediction beside the model's answer in `out`; the record
+    /// counts it (right when every one bore out).
+    fn commit(&mut self, out: &Outcome, store: &mut Store) {
+        let Some((story, fix, prompts)) = self.pending.clone() else {
+            return;
+        };
+        let mut rows = Vec::new();
+        for (i, p) in prompts.iter().enumerate() {
+            let Some(guess) = read_guess(i, p) else {
+                self.note("Make each prediction first, or skip.");
+                return;
+            };
+            rows.extend(predict::reveal(p, &guess, out));
+        }
+        self.pending = None;
+        attr(&self.form, "hidden", "");
+        clear(&self.form);
+        veil(false);
+        let right = rows.iter().filter(|r| r.near == Near::Right).count();
+        let key = if fix {
+            format!("{}+fix", story.id)
+        } else {
+            story.id.to_string()
+        };
+        let saved = store.update(|p| p.predicted(self.topic.id(), &key, right == rows.len()));
+        let mut h = format!(
+            "<p class=\"poe-score\">{right} of {} predictions bore out.</p><table class=\"poe-table\"><caption>Your prediction beside the model</caption><thead><tr><th scope=\"col\">Prediction</th><th scope=\"col\">Yours</th><th scope=\"col\">The model</th><th scope=\"col\">How near</th></tr></thead><tbody>",
+            rows.len()
+        );
+        for r in &rows {
+            h += &format!(
+                "<tr data-near=\"{}\"><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td></tr>",
+                r.near.word(),
+                esc(&r.question),
+                esc(&r.yours),
+                esc(&r.model),
+                r.said
+            );
+        }
+        h += "</tbody></table>";
+        h += &format!(
+            "<p class=\"poe-why\"><strong>Why:</strong> {}</p>",
+            esc(story.story)
+        );
+        if let (true, Some(f)) = (fix, story.fix) {
+            h += &format!(
+                "<p class=\"poe-why\"><strong>The fix:</strong> {}</p>",
+                esc(f.explain)
+            );
+        }
+        if let Err(why) = saved {
+            h += &format!("<p class=\"poe-score\">{}</p>", esc(&why));
+        }
+        self.reveal.set_inner_html(&h);
+        attr(&self.reveal, "data-recorded", &key);
+    }
+
+    fn note(&self, text: &str) {
+        self.reveal
+            .set_inner_html(&format!("<p class=\"poe-score\">{}</p>", esc(text)));
+    }
+
+    /// Handles a message; `out` is the outcome on the page.
+    pub fn update(&mut self, m: PredictMsg, out: Option<&Outcome>, store: &mut Store) {
+        match m {
+            PredictMsg::Toggle => {
+                self.enabled = by_id("poe-on")
+                    .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+                    .is_some_and(|e| e.checked());
+                if !self.enabled {
+                    self.cancel();
+                }
+            }
+            PredictMsg::Skip => {
+                clear(&self.reveal);
+                self.cancel();
+            }
+            PredictMsg::Commit => {
+                if let Some(out) = out {
+                    self.commit(out, store);
+                }
+            }
+        }
+    }
+}
+
+/// A prediction's field: a box for a figure, a yes/no radio group for a check.
+fn prompt_field(i: usize, p: &Prompt) -> Element {
+    match p {
+        Prompt::Figure { unit, .. } => {
+            let row = el("div", "poe-field");
+            let l = text_el("label", "", &p.question());
+            attr(&l, "for", &format!("poe-{i}"));
+            append(&row, &l);
+            let input = el("input", "");
+            attr(&input, "id", &format!("poe-{i}"));
+            attr(&input, "type", "text");
+            attr(&input, "autocomplete", "off");
+            attr(&input, "inputmode", "decimal");
+            append(&row, &input);
+            let u = unit.symbol();
+            if !u.is_empty() {
+                append(&row, &text_el("span", "poe-unit", u));
+            }
+            row
+        }
+        Prompt::Holds(_) => {
+            let set = el("fieldset", "poe-field");
+            append(&set, &text_el("legend", "", &p.question()));
+            for (v, word) in [("1", "It holds"), ("0", "It fails")] {
+                let lab = el("label", "");
+                let r = el("input", "");
+                attr(&r, "type", "radio");
+                attr(&r, "name", &format!("poe-{i}"));
+                attr(&r, "value", v);
+                append(&lab, &r);
+                append(&lab, &text_el("span", "", &format!(" {word}")));
+                append(&set, &lab);
+            }
+            set
+        }
+    }
+}
+
+/// What the learner predicted in field `i`; none while it is empty.
+fn read_guess(i: usize, p: &Prompt) -> Option<Guess> {
+    match p {
+        Prompt::Figure { .. } => by_id(&format!("poe-{i}"))
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .map(|e| e.value())
+            .filter(|v| !v.trim().is_empty())
+            .map(Guess::Figure),
+        Prompt::Holds(_) => document()
+            .query_selector(&format!("input[name=poe-{i}]:checked"))
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            .map(|e| Guess::Holds(e.value() == "1")),
+    }
+}
