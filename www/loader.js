@@ -5,10 +5,13 @@
 // them into two <meta> tags just above this script (Trunk.toml,
 // pattern_script), and this file, the same for every build, reads them.
 //
-// Over http(s) it fetches the wasm and imports the glue at once; from file://,
-// where Chromium refuses module scripts and fetch, it loads the classic bundle
-// with the wasm inlined that scripts/offline.mjs writes after the build
-// (NAME.offline.js beside NAME.js).
+// Over http(s) it streams the wasm into the compiler and imports the glue at
+// once, so the module compiles while the page is parsed, styled and laid out,
+// and starts it when the document is parsed; from file://, where Chromium
+// refuses module scripts and fetch, it loads the classic bundle with the wasm
+// inlined that scripts/offline.mjs writes after the build (NAME.offline.js
+// beside NAME.js). (No <link rel=preload> for either: from file:// the
+// browser refuses both and says so on the console.)
 (function () {
   "use strict";
   // embed=1 hides the site's chrome before the app starts (no flash); the app
@@ -26,6 +29,18 @@
     }
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", show); else show();
   }
+  // The compiled module, compiled as its bytes arrive; from the whole bytes
+  // where streaming is refused (a host that does not send application/wasm).
+  function compile(url) {
+    function whole() {
+      return fetch(url).then(function (r) {
+        if (!r.ok) throw new Error("failed to fetch " + url + ": " + r.status + " " + r.statusText);
+        return r.arrayBuffer();
+      }).then(function (b) { return WebAssembly.compile(b); });
+    }
+    if (typeof WebAssembly.compileStreaming !== "function") return whole();
+    return WebAssembly.compileStreaming(fetch(url)).catch(whole);
+  }
   function parsed() {
     return new Promise(function (ok) {
       if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ok); else ok();
@@ -41,10 +56,10 @@
     document.head.appendChild(s);
     return;
   }
-  var bytes = fetch(wasm);
-  Promise.all([import(js), parsed()]).then(function (r) {
+  var module = compile(wasm);
+  Promise.all([import(js), module, parsed()]).then(function (r) {
     window.wasmBindings = r[0];
-    return r[0].default({ module_or_path: bytes });
+    return r[0].default({ module_or_path: r[1] });
   }).then(function (w) {
     dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: w } }));
   }, function (e) { fail(String(e && e.message || e)); });

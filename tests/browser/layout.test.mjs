@@ -50,7 +50,7 @@ test('no topic in the address: the home page links every topic on a learning pat
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
   const cards = await page.$$eval('.path-card[data-topic]', (els) => els.map((e) => e.dataset.topic));
   assert.equal(cards.length, 8, 'eight topics');
-  const linked = await page.$$eval('.path-card h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
+  const linked = await page.$$eval('.path-card[data-topic] h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual([...linked].sort(), [...app.topics].sort(), 'every built topic is linked');
   // Explorers first, then the simulators they feed.
   const kinds = await page.$$eval('.path-card[data-topic] .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));

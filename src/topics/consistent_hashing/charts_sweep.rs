@@ -3,9 +3,10 @@
 //! beside the two theory curves (modulo's `1 − min/lcm` and the least possible
 //! `|n − n0| / max`).
 
-use super::model::{card_hash, ideal_moved_share, jump_records, key, modulo_moved_share, weight};
-use super::model_ring::{ring_cards, ring_table, sweep_hi};
+use super::model::{ideal_moved_share, modulo_moved_share};
+use super::model_ring::sweep_hi;
 use super::params::{Input, ALL};
+use super::sim_sweep::sweep_moves;
 use crate::model::*;
 
 /// Families sampled for the sweep chart.
@@ -32,63 +33,6 @@ fn sweep_grid(inp: &Input) -> Vec<usize> {
     xs.sort_unstable();
     xs.dedup();
     xs
-}
-
-/// Counts a key as moved at every size in `xs` where its owner differs from
-/// its owner at `n0`. The records are the cards that own the key as the
-/// fleet grows, increasing: the owner at size `n` is the last below `n`.
-fn count_moves(rec: &[u32], n0: usize, xs: &[usize], moved: &mut [usize]) {
-    let owner = |n: usize| rec[rec.partition_point(|&c| (c as usize) < n) - 1];
-    let home = owner(n0);
-    for (m, &n) in moved.iter_mut().zip(xs) {
-        if owner(n) != home {
-            *m += 1;
-        }
-    }
-}
-
-/// Rendezvous's records for `key`: each card that beats every card before it.
-fn rendezvous_records(key: u64, hashes: &[u64], rec: &mut Vec<u32>) {
-    rec.clear();
-    let mut best = 0u64;
-    for (c, h) in hashes.iter().enumerate() {
-        let w = weight(key, *h);
-        if c == 0 || w > best {
-            best = w;
-            rec.push(c as u32);
-        }
-    }
-}
-
-/// Families moved at each size of `xs`, per scheme in `ALL`'s order, over
-/// the first `s` families.
-fn measure(inp: &Input, xs: &[usize], s: usize) -> [Vec<usize>; 4] {
-    let hi = *xs.last().unwrap_or(&1);
-    let n0 = inp.n0;
-    let ring = ring_table(ring_cards(inp), inp.vnodes);
-    let hashes: Vec<u64> = (0..hi.max(n0)).map(card_hash).collect();
-    let mut moved = [
-        vec![0usize; xs.len()],
-        vec![0; xs.len()],
-        vec![0; xs.len()],
-        vec![0; xs.len()],
-    ];
-    let mut rec = Vec::new();
-    for k in (0..s).map(key) {
-        let home = k % n0 as u64;
-        for (m, &n) in moved[0].iter_mut().zip(xs) {
-            if k % n as u64 != home {
-                *m += 1;
-            }
-        }
-        ring.records(k, &mut rec);
-        count_moves(&rec, n0, xs, &mut moved[1]);
-        jump_records(k, hi.max(n0), &mut rec);
-        count_moves(&rec, n0, xs, &mut moved[2]);
-        rendezvous_records(k, &hashes, &mut rec);
-        count_moves(&rec, n0, xs, &mut moved[3]);
-    }
-    moved
 }
 
 /// One measured line per scheme, then the two theory curves.
@@ -134,7 +78,7 @@ pub(super) fn sweep_chart(inp: &Input) -> Chart {
     let xs = sweep_grid(inp);
     let n0 = inp.n0;
     let s = inp.families.min(SWEEP_FAMILIES);
-    let moved = measure(inp, &xs, s);
+    let moved = sweep_moves(inp, &xs, s);
     let at = |v: &[usize]| {
         xs.iter()
             .position(|&x| x == inp.n1)

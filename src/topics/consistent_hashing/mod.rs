@@ -6,8 +6,11 @@
 //! the same hashed families; the measured moved share sits beside theory.
 //!
 //! Files: `params` (inputs, stories) → `model`, `model_ring` (shares, jump,
-//! rendezvous, the ring) → `sim` (placing families, the benchmark) →
-//! `figures`, `checks`, `notes`, `charts_ring`, `charts_sweep` → `challenges`.
+//! rendezvous, the ring) → `sim` (placing families, the benchmark), with
+//! `sim_place` (placements kept per size and moved to the next, so a slider
+//! moves only the families it moves) and `sim_sweep` (the sweep chart's
+//! counts from each key's kept owners) → `figures`, `checks`, `notes`,
+//! `charts_ring`, `charts_sweep` → `challenges`.
 
 mod challenges;
 mod charts_ring;
@@ -21,6 +24,8 @@ mod notes_math;
 mod params;
 mod scene;
 mod sim;
+mod sim_place;
+mod sim_sweep;
 
 pub use challenges::SOLVER;
 pub use notes_math::MATH;

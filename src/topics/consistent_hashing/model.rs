@@ -66,16 +66,18 @@ pub(super) fn expected_share(inp: &Input) -> f64 {
     }
 }
 
-/// Lamping & Veach, "A Fast, Minimal Memory, Consistent Hash Algorithm".
+/// Lamping & Veach, "A Fast, Minimal Memory, Consistent Hash Algorithm":
+/// the bucket of `key` among `n`, and the next bucket the key would visit
+/// (the first at or past `n`, where it goes once the fleet grows past it).
 #[inline]
-pub(super) fn jump(mut key: u64, n: usize) -> usize {
+pub(super) fn jump(mut key: u64, n: usize) -> (u32, u64) {
     let (mut b, mut j) = (-1i64, 0i64);
     while j < n as i64 {
         b = j;
         key = key.wrapping_mul(2_862_933_555_777_941_757).wrapping_add(1);
         j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
     }
-    b as usize
+    (b as u32, j as u64)
 }
 
 /// Every bucket jump hash visits for `key` below `n_max`, in increasing order:
@@ -120,7 +122,7 @@ mod tests {
             jump_records(k, 300, &mut rec);
             for n in 1..=300 {
                 let owner = rec[rec.partition_point(|&c| (c as usize) < n) - 1] as usize;
-                assert_eq!(owner, jump(k, n), "key {j} size {n}");
+                assert_eq!(owner, jump(k, n).0 as usize, "key {j} size {n}");
             }
         }
     }

@@ -53,6 +53,16 @@ impl Ring {
         }
     }
 
+    /// The points, clockwise.
+    pub(super) fn points(&self) -> &[u64] {
+        &self.points
+    }
+
+    /// Each point's card.
+    pub(super) fn cards(&self) -> &[u32] {
+        &self.cards
+    }
+
     /// Index of the first point at or after `key`, wrapping.
     #[inline]
     fn successor(&self, key: u64) -> usize {

@@ -25,7 +25,7 @@
 use super::model::{ideal_moved_share, key};
 use super::model_ring::{ring_arcs, TURN};
 use super::params::{Input, Scheme};
-use super::sim::resize;
+use super::sim::{moved_at, resize};
 use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
 use crate::model::scene::{Brief, SceneSpec, Stepper, TextSize};
 use crate::model::{Params, RingArc, Unit};
@@ -119,11 +119,7 @@ fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
     let inp = Input::read(p);
     let r = resize(&inp);
     let (n0, n1) = (inp.n0, inp.n1);
-    let mut moved_at: Vec<f64> = (0..inp.families)
-        .filter(|&j| r.before[j] != r.after[j])
-        .map(|j| key(j) as f64 / TURN)
-        .collect();
-    moved_at.sort_by(f64::total_cmp);
+    let moved_at = moved_at(&inp, &r);
     let (arcs_after, arcs_before) = match &r.ring {
         Some(ring) => (ring_arcs(ring, n0, n1), ring_arcs(ring, n0, n0)),
         None => (Vec::new(), Vec::new()),

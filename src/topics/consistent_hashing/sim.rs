@@ -3,9 +3,10 @@
 //! from the family's index, so a run is deterministic. Also the benchmark's
 //! engine, which places families on a 64 → 65 card ring.
 
-use super::model::{cap, card_hash, jump, key, weight};
-use super::model_ring::{ring_cards, ring_table, Ring};
+use super::model::cap;
+use super::model_ring::{ring_cards, ring_table, Ring, TURN};
 use super::params::{Input, Scheme};
+use super::sim_place::{key_order, placement, Way};
 use crate::model::hash64;
 use crate::model::memo::Memo;
 use crate::model::Engine;
@@ -22,9 +23,6 @@ pub(super) struct Resize {
     /// The ring, when the scheme uses one (for the chart).
     pub(super) ring: Option<Rc<Ring>>,
 }
-
-/// Each family's card before and after, side by side.
-type Placement = (Vec<u32>, Vec<u32>);
 
 thread_local! {
     /// Recent placements: the page's run and the two sides of a scene's
@@ -51,16 +49,26 @@ pub(super) fn resize(inp: &Input) -> Rc<Resize> {
 
 fn place(inp: &Input) -> Resize {
     let (n0, n1, f) = (inp.n0, inp.n1, inp.families);
-    let mut ring = None;
-    let (before, after) = match inp.scheme {
-        Scheme::Modulo => place_modulo(f, n0, n1),
-        Scheme::Jump => place_jump(f, n0, n1),
-        Scheme::Rendezvous => place_rendezvous(f, n0, n1),
-        Scheme::Ring => {
-            let r = ring_table(ring_cards(inp), inp.vnodes);
-            let pair = place_ring(&r, inp.effective_bound(), f, n0, n1);
-            ring = Some(r);
-            pair
+    let ring = (inp.scheme == Scheme::Ring).then(|| ring_table(ring_cards(inp), inp.vnodes));
+    let (before, after) = match (inp.effective_bound(), &ring) {
+        (Some(c), Some(r)) => (
+            r.bounded(f, n0, cap(c, f, n0)),
+            r.bounded(f, n1, cap(c, f, n1)),
+        ),
+        _ => {
+            let way = match (inp.scheme, &ring) {
+                (Scheme::Modulo, _) => Way::Modulo,
+                (Scheme::Jump, _) => Way::Jump,
+                (Scheme::Rendezvous, _) => Way::Rendezvous,
+                (Scheme::Ring, r) => Way::Ring {
+                    vnodes: inp.vnodes,
+                    table: r
+                        .clone()
+                        .unwrap_or_else(|| ring_table(ring_cards(inp), inp.vnodes)),
+                },
+            };
+            let at = |n| placement(&way, n, f).owner[..f].to_vec();
+            (at(n0), at(n1))
         }
     };
     let moved = before.iter().zip(&after).filter(|(a, b)| a != b).count();
@@ -74,61 +82,19 @@ fn place(inp: &Input) -> Resize {
     }
 }
 
-fn place_modulo(f: usize, n0: usize, n1: usize) -> Placement {
-    (0..f)
-        .map(|j| {
-            let k = key(j);
-            ((k % n0 as u64) as u32, (k % n1 as u64) as u32)
+/// Where the moved families' keys sit on the circle, as fractions of a
+/// turn, in order.
+pub(super) fn moved_at(inp: &Input, r: &Resize) -> Vec<f64> {
+    let order = key_order(inp.families);
+    order
+        .keys
+        .iter()
+        .zip(&order.fams)
+        .filter(|&(_, &j)| {
+            (j as usize) < inp.families && r.before[j as usize] != r.after[j as usize]
         })
-        .unzip()
-}
-
-fn place_jump(f: usize, n0: usize, n1: usize) -> Placement {
-    (0..f)
-        .map(|j| {
-            let k = key(j);
-            (jump(k, n0) as u32, jump(k, n1) as u32)
-        })
-        .unzip()
-}
-
-/// Both sizes' winners from one pass over the cards' weights.
-fn place_rendezvous(f: usize, n0: usize, n1: usize) -> Placement {
-    let n = n0.max(n1);
-    let hashes: Vec<u64> = (0..n).map(card_hash).collect();
-    (0..f)
-        .map(|j| {
-            let k = key(j);
-            let (mut b0, mut w0, mut b1, mut w1) = (0u32, 0u64, 0u32, 0u64);
-            for (c, h) in hashes.iter().enumerate() {
-                let w = weight(k, *h);
-                if c < n0 && (c == 0 || w > w0) {
-                    (b0, w0) = (c as u32, w);
-                }
-                if c < n1 && (c == 0 || w > w1) {
-                    (b1, w1) = (c as u32, w);
-                }
-            }
-            (b0, b1)
-        })
-        .unzip()
-}
-
-/// The ring's owners, or with a load bound `c` each size placed on its own
-/// under its cap.
-fn place_ring(r: &Ring, bound: Option<f64>, f: usize, n0: usize, n1: usize) -> Placement {
-    match bound {
-        Some(c) => (
-            r.bounded(f, n0, cap(c, f, n0)),
-            r.bounded(f, n1, cap(c, f, n1)),
-        ),
-        None => (0..f)
-            .map(|j| {
-                let (a, b) = r.owners(key(j), n0, n1);
-                (a as u32, b as u32)
-            })
-            .unzip(),
-    }
+        .map(|(&k, _)| k as f64 / TURN)
+        .collect()
 }
 
 /// The busiest card's families after the resize.
