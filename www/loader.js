@@ -7,7 +7,7 @@
 //
 // Over http(s) it streams the wasm into the compiler and imports the glue at
 // once, so the module compiles while the page is parsed, styled and laid out,
-// and starts it when the document is parsed; from file://, where Chromium
+// and starts it when the document is parsed and its stylesheets applied; from file://, where Chromium
 // refuses module scripts and fetch, it loads the classic bundle with the wasm
 // inlined that scripts/offline.mjs writes after the build (NAME.offline.js
 // beside NAME.js). (No <link rel=preload> for either: from file:// the
@@ -47,6 +47,21 @@
     });
   }
 
+  // The stylesheets applied: the app reads its inks from them (a chart drawn
+  // before they apply would take every colour as unset).
+  function styled() {
+    return parsed().then(function () {
+      var links = document.querySelectorAll('link[rel="stylesheet"]');
+      return Promise.all(Array.prototype.map.call(links, function (l) {
+        if (l.sheet) return null;
+        return new Promise(function (ok) {
+          l.addEventListener("load", ok);
+          l.addEventListener("error", ok);
+        });
+      }));
+    });
+  }
+
   var js = meta("fleetlab-js"), wasm = meta("fleetlab-wasm");
   if (!js || !wasm) { fail("index.html names no app bundle; rebuild with scripts/build.sh."); return; }
   if (location.protocol === "file:") {
@@ -57,7 +72,7 @@
     return;
   }
   var module = compile(wasm);
-  Promise.all([import(js), module, parsed()]).then(function (r) {
+  Promise.all([import(js), module, styled()]).then(function (r) {
     window.wasmBindings = r[0];
     return r[0].default({ module_or_path: r[1] });
   }).then(function (w) {

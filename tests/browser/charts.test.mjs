@@ -2,7 +2,7 @@
 // boxes its layout placed (`data-labels`, CSS px, from the model's width
 // estimate); here the canvas's own `measureText` measures each string in the
 // chart font, and the real text must fit its box, stay on the canvas and
-// clear every other text. Every chart of every topic, on every story ± fix,
+// clear every other text; no chart is a black box. Every chart of every topic, on every story ± fix,
 // at 1366×900 and 360×740; a screenshot of each chart's default state goes
 // to artifacts/screenshots/charts-<width>-<topic>-<chart>.png.
 import { test, before, after } from 'node:test';
@@ -31,8 +31,18 @@ function measureCharts(page) {
   return page.$$eval('[data-chart] canvas', (canvases) => {
     const ctx = document.createElement('canvas').getContext('2d');
     ctx.font = '12px system-ui, sans-serif';
+    // The share of the canvas in near-black: a light page's chart is drawn
+    // on its light background (a chart painted before its stylesheet
+    // applied took every colour as unset: a black box).
+    const dark = (c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 60 && d[i + 3] > 200) n += 1;
+      return n / (d.length / 4);
+    };
     return canvases.map((c) => ({
       id: c.closest('[data-chart]').dataset.chart,
+      dark: dark(c),
       width: c.clientWidth,
       height: c.clientHeight,
       boxes: (c.dataset.labels || '').split('\n').filter(Boolean).map((line) => {
@@ -63,6 +73,7 @@ function checkCharts(charts, where) {
   let worst = 0;
   for (const c of charts) {
     assert.ok(c.boxes.length > 0, `${where} / ${c.id}: no text boxes published`);
+    assert.ok(c.dark < 0.5, `${where} / ${c.id}: ${(100 * c.dark).toFixed(0)} % of the chart is black`);
     const ink = c.boxes.map(inked);
     c.boxes.forEach((b, i) => {
       const room = b.w - (b.swatch ? 18 : 0);
