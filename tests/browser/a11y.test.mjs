@@ -59,7 +59,7 @@ const fixed = (topic) => [...(withFix[topic] ?? [])][0];
 const STATES = [
   { name: 'home', query: '?view=home' },
   { name: 'home, no topic named', query: '' },
-  { name: 'practice, answered', query: '?view=practice', act: answered },
+  { name: 'practice, answered', query: '?view=practice&kinds=numbers', act: answered },
   { name: 'glossary', query: '?view=glossary#card' },
   { name: 'instructors', query: '?view=instructors', act: (p) => p.waitForSelector('#i-preview') },
   { name: 'interview', query: '?view=interview' },

@@ -228,7 +228,7 @@ test('graded and progress events carry xAPI statements naming the learner and th
 
 test('an over-large or foreign import is refused or trimmed with a message, and the record kept', async () => {
   const page = await openPage(browser, server.origin);
-  await gotoTopic(page, server.origin, '?view=practice');
+  await gotoTopic(page, server.origin, '?view=practice&kinds=numbers');
   const mine = { version: 1, entries: { 'consistent-hashing/C3': { attempts: 3, correct: 2, first_try: 1 } }, score: 2, streak: 0, best_streak: 2 };
   await page.evaluate((r) => localStorage.setItem('fleetlab.progress', JSON.stringify(r)), mine);
   await reload(page);
