@@ -249,7 +249,7 @@ test('an over-large or foreign import is refused or trimmed with a message, and 
   fs.writeFileSync(foreign, JSON.stringify({ version: 1, entries: { 'warp-drive/C1': { attempts: 1, correct: 1 }, 'consistent-hashing/C9': { attempts: 4, correct: 4 }, 'consistent-hashing/C1': { attempts: 1, correct: 1, first_try: 1 } }, score: 1 }));
   await page.setInputFiles('#import', foreign);
   await page.waitForFunction(() => /Imported/.test(document.querySelector('#notice').textContent));
-  assert.match(await page.textContent('#notice'), /Imported 1 solved questions from 1 templates\. \(dropped 2 entries for topics or challenges this page does not have \(consistent-hashing\/C9, warp-drive\/C1\)\)/);
+  assert.match(await page.textContent('#notice'), /Imported 1 solved questions from 1 templates\. \(upgraded from format 1 to 2; dropped 2 entries for topics or challenges this page does not have \(consistent-hashing\/C9, warp-drive\/C1\)\)/);
   assert.equal(await kept(), 3);
   await closeClean(page);
 });
