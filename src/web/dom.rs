@@ -51,6 +51,100 @@ pub fn child(parent: &Element, tag: &str, class: &str, attrs: &[(&str, &str)]) -
     e
 }
 
+/// A new element with a class (empty for none), text and attributes,
+/// appended to `parent`.
+pub fn text_child(
+    parent: &Element,
+    tag: &str,
+    class: &str,
+    text: &str,
+    attrs: &[(&str, &str)],
+) -> Element {
+    let e = child(parent, tag, class, attrs);
+    e.set_text_content(Some(text));
+    e
+}
+
+/// A push button (`type=button`: it submits no form) with a class and text.
+pub fn push_button(class: &str, text: &str) -> Element {
+    let b = text_el("button", class, text);
+    attr(&b, "type", "button");
+    b
+}
+
+/// A form's submit button with a class, text and id (empty for none),
+/// appended to `form`.
+pub fn submit_button(form: &Element, class: &str, text: &str, id: &str) -> Element {
+    let b = text_child(form, "button", class, text, &[("type", "submit")]);
+    if !id.is_empty() {
+        attr(&b, "id", id);
+    }
+    b
+}
+
+/// A form with a class and id (empty for none), appended to `parent`, whose
+/// submit (Enter, or its submit button) runs `f` instead of leaving the page.
+pub fn submit_form(parent: &Element, class: &str, id: &str, f: impl Fn() + 'static) -> Element {
+    let form = child(parent, "form", class, &[]);
+    if !id.is_empty() {
+        attr(&form, "id", id);
+    }
+    on(&form, "submit", move |e| {
+        e.prevent_default();
+        f();
+    });
+    form
+}
+
+/// A polite status region with a class and id, appended to `parent`: a
+/// screen reader reads out what it comes to say.
+pub fn status_region(parent: &Element, tag: &str, class: &str, id: &str) -> Element {
+    child(
+        parent,
+        tag,
+        class,
+        &[("id", id), ("role", "status"), ("aria-live", "polite")],
+    )
+}
+
+/// A radio button of group `name` with `value`, in a `label` of `class`
+/// that says `text`, appended to `parent`; returns the input.
+pub fn radio(parent: &Element, class: &str, name: &str, value: &str, text: &str) -> Element {
+    let label = child(parent, "label", class, &[]);
+    let input = child(
+        &label,
+        "input",
+        "",
+        &[("type", "radio"), ("name", name), ("value", value)],
+    );
+    text_child(&label, "span", "", text, &[]);
+    input
+}
+
+/// A `div` of `class` appended to `parent`, one group of controls to a
+/// screen reader, named `label` (empty: unnamed).
+pub fn group(parent: &Element, class: &str, label: &str) -> Element {
+    let g = child(parent, "div", class, &[("role", "group")]);
+    if !label.is_empty() {
+        attr(&g, "aria-label", label);
+    }
+    g
+}
+
+/// A group (see [`group`]) that scrolls what is too wide or long for the
+/// screen; a keyboard can reach it to scroll it.
+pub fn scroll_box(parent: &Element, class: &str, label: &str) -> Element {
+    let wrap = group(parent, class, label);
+    attr(&wrap, "tabindex", "0");
+    wrap
+}
+
+/// The browser's localStorage; none when it keeps none (private modes,
+/// storage turned off).
+pub fn local_storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
 /// A `section` of `class` opened by an `h2` of `title`, whose id
 /// (`heading_id`) names the section.
 pub fn labelled_section(class: &str, heading_id: &str, title: &str) -> Element {

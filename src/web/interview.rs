@@ -38,16 +38,12 @@ fn now() -> f64 {
     js_sys::Date::now()
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
 fn load() -> Option<Session> {
-    Session::read(&storage()?.get_item(KEY).ok()??)
+    Session::read(&local_storage()?.get_item(KEY).ok()??)
 }
 
 fn save(s: &Session) {
-    if let Some(ls) = storage() {
+    if let Some(ls) = local_storage() {
         let _ = ls.set_item(KEY, &s.write());
     }
 }
@@ -66,8 +62,7 @@ fn clock_text(s: f64) -> String {
 }
 
 fn button(class: &str, text: &str, id: &str, msg: fn() -> InterviewMsg) -> Element {
-    let b = text_el("button", class, text);
-    attr(&b, "type", "button");
+    let b = push_button(class, text);
     attr(&b, "id", id);
     on(&b, "click", move |_| dispatch(Msg::Interview(msg())));
     b
@@ -126,7 +121,7 @@ impl Interview {
             InterviewMsg::Again => {
                 self.linked = None;
                 self.session = None;
-                if let Some(ls) = storage() {
+                if let Some(ls) = local_storage() {
                     let _ = ls.remove_item(KEY);
                 }
                 set_address("?view=interview");
@@ -158,7 +153,7 @@ impl Interview {
     /// that draws another problem than the last mock's.
     fn start(&mut self) {
         let minutes = chosen_length();
-        let ls = storage();
+        let ls = local_storage();
         let previous = ls
             .as_ref()
             .and_then(|ls| ls.get_item(LAST).ok().flatten())
@@ -308,17 +303,16 @@ fn start_screen(body: &Element, linked: Option<u64>, store: &Store) {
     let set = el("fieldset", "iv-length");
     append(&set, &text_el("legend", "", "Length"));
     for (i, m) in LENGTHS.iter().enumerate() {
-        let lab = el("label", "");
-        let r = el("input", "");
-        attr(&r, "type", "radio");
-        attr(&r, "name", "iv-length");
-        attr(&r, "value", &m.to_string());
+        let r = radio(
+            &set,
+            "",
+            "iv-length",
+            &m.to_string(),
+            &format!(" {m} minutes"),
+        );
         if i == 0 {
             attr(&r, "checked", "");
         }
-        append(&lab, &r);
-        append(&lab, &text_el("span", "", &format!(" {m} minutes")));
-        append(&set, &lab);
     }
     append(body, &set);
     append(
@@ -354,13 +348,14 @@ fn running(body: &Element, s: &Session) {
     let k = s.answers.len();
     let walk = mock.walk(&s.answers, k + 1);
     let bar = el("div", "iv-bar");
-    let clock = el("p", "iv-clock");
+    let clock = child(&bar, "p", "iv-clock", &[]);
     append(&clock, &text_el("span", "", "Time left "));
-    let time = el("span", "iv-time");
-    attr(&time, "id", "interview-clock");
-    attr(&time, "role", "timer");
-    append(&clock, &time);
-    append(&bar, &clock);
+    child(
+        &clock,
+        "span",
+        "iv-time",
+        &[("id", "interview-clock"), ("role", "timer")],
+    );
     let of = format!("Question {} of {}", k + 1, mock.steps());
     append(&bar, &text_el("p", "iv-step", &of));
     append(
@@ -403,45 +398,36 @@ fn running(body: &Element, s: &Session) {
 }
 
 fn question(body: &Element, a: &Asked) {
-    let q = el("div", "iv-q");
-    attr(&q, "data-step", &(a.index + 1).to_string());
+    let step = (a.index + 1).to_string();
+    let q = child(body, "div", "iv-q", &[("data-step", &step)]);
     let h = format!("Question {} · {}", a.index + 1, a.dim.title());
     append(&q, &text_el("h3", "", &h));
-    let text = text_el("p", "q-text", &a.text);
-    attr(&text, "id", "interview-question");
-    append(&q, &text);
-    let form = el("form", "q-form");
+    text_child(&q, "p", "q-text", &a.text, &[("id", "interview-question")]);
+    let form = submit_form(&q, "q-form", "", || {
+        dispatch(Msg::Interview(InterviewMsg::Submit))
+    });
     let unit = match a.unit.symbol() {
         "" => String::new(),
         u => format!(" (in {u})"),
     };
-    let label = text_el("label", "", &format!("Your answer{unit}"));
-    attr(&label, "for", "interview-answer");
-    append(&form, &label);
-    let input = el("input", "");
-    for (k, v) in [
-        ("id", "interview-answer"),
-        ("type", "text"),
-        ("autocomplete", "off"),
-        ("inputmode", "decimal"),
-    ] {
-        attr(&input, k, v);
-    }
-    append(&form, &input);
-    let submit = text_el("button", "primary", "Submit answer");
-    attr(&submit, "type", "submit");
-    attr(&submit, "id", "interview-submit");
-    append(&form, &submit);
+    let label = format!("Your answer{unit}");
+    text_child(&form, "label", "", &label, &[("for", "interview-answer")]);
+    child(
+        &form,
+        "input",
+        "",
+        &[
+            ("id", "interview-answer"),
+            ("type", "text"),
+            ("autocomplete", "off"),
+            ("inputmode", "decimal"),
+        ],
+    );
+    submit_button(&form, "primary", "Submit answer", "interview-submit");
     append(
         &form,
         &button("", "Skip", "interview-skip", || InterviewMsg::Skip),
     );
-    on(&form, "submit", |e| {
-        e.prevent_default();
-        dispatch(Msg::Interview(InterviewMsg::Submit));
-    });
-    append(&q, &form);
-    append(body, &q);
 }
 
 /// After a mock: the scorecard by dimension and the review of every step.

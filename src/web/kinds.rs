@@ -38,8 +38,7 @@ fn send(m: KindMsg) {
 }
 
 fn button(text: &str, id: &str, m: KindMsg) -> Element {
-    let b = text_el("button", "", text);
-    attr(&b, "type", "button");
+    let b = push_button("", text);
     attr(&b, "id", id);
     on(&b, "click", move |_| send(m));
     b
@@ -52,45 +51,25 @@ fn select(e: Option<Element>) -> Option<HtmlSelectElement> {
 impl KindPanel {
     /// The widget, appended to `parent`, hidden until a question is shown.
     pub fn mount(parent: &Element, max_tries: Option<u32>) -> KindPanel {
-        let area = el("div", "k-area");
-        attr(&area, "hidden", "");
-        let text = el("p", "q-text");
-        attr(&text, "id", "k-text");
-        append(&area, &text);
-        let meta = el("p", "q-meta");
-        append(&area, &meta);
-        let form = el("form", "k-form");
-        attr(&form, "id", "k-form");
-        let controls = el("div", "k-controls");
-        append(&form, &controls);
-        let check = text_el("button", "primary", "Check");
-        attr(&check, "type", "submit");
-        attr(&check, "id", "k-check");
-        append(&form, &check);
-        on(&form, "submit", |e| {
-            e.prevent_default();
-            send(KindMsg::Check);
-        });
-        append(&area, &form);
-        let feedback = el("p", "q-feedback");
-        attr(&feedback, "id", "k-feedback");
-        attr(&feedback, "role", "status");
-        attr(&feedback, "aria-live", "polite");
-        append(&area, &feedback);
-        let row = el("div", "q-row");
+        let area = child(parent, "div", "k-area", &[("hidden", "")]);
+        let text = child(&area, "p", "q-text", &[("id", "k-text")]);
+        let meta = child(&area, "p", "q-meta", &[]);
+        let form = submit_form(&area, "k-form", "k-form", || send(KindMsg::Check));
+        let controls = child(&form, "div", "k-controls", &[]);
+        let check = submit_button(&form, "primary", "Check", "k-check");
+        let feedback = status_region(&area, "p", "q-feedback", "k-feedback");
+        let row = child(&area, "div", "q-row", &[]);
         let why_button = button("Show why", "k-why", KindMsg::Why);
         attr(&why_button, "disabled", "");
         append(&row, &why_button);
-        append(&area, &row);
-        let reasons = el("div", "k-reasons q-solution");
-        attr(&reasons, "id", "k-reasons");
+        let reasons = child(&area, "div", "k-reasons q-solution", &[("id", "k-reasons")]);
         attr(&reasons, "hidden", "");
-        append(&area, &reasons);
-        let live = el("p", "vh");
-        attr(&live, "aria-live", "polite");
-        attr(&live, "id", "k-live");
-        append(&area, &live);
-        append(parent, &area);
+        let live = child(
+            &area,
+            "p",
+            "vh",
+            &[("aria-live", "polite"), ("id", "k-live")],
+        );
         KindPanel {
             area,
             text,
@@ -139,10 +118,12 @@ impl KindPanel {
             Body::Lever(_) => self.paint_lever(topic),
             Body::Order { steps, .. } => {
                 self.order = (0..steps.len()).collect();
-                let list = el("ol", "k-steps");
-                attr(&list, "id", "k-steps");
-                attr(&list, "aria-label", "Steps, in your order");
-                append(&self.controls, &list);
+                child(
+                    &self.controls,
+                    "ol",
+                    "k-steps",
+                    &[("id", "k-steps"), ("aria-label", "Steps, in your order")],
+                );
                 self.paint_steps(&q);
             }
         }
@@ -165,61 +146,52 @@ impl KindPanel {
     }
 
     fn paint_options(&self, options: &[kinds::Said]) {
-        let set = el("fieldset", "k-options");
+        let set = child(&self.controls, "fieldset", "k-options", &[]);
         append(&set, &text_el("legend", "", "Your answer"));
         for (i, o) in options.iter().enumerate() {
-            let label = el("label", "k-option");
-            let input = el("input", "");
-            attr(&input, "type", "radio");
-            attr(&input, "name", "k-opt");
+            let text = format!("{}. {}", letter(i), o.text);
+            let input = radio(&set, "k-option", "k-opt", &i.to_string(), &text);
             attr(&input, "id", &format!("k-opt-{i}"));
-            attr(&input, "value", &i.to_string());
-            append(&label, &input);
-            append(
-                &label,
-                &text_el("span", "", &format!("{}. {}", letter(i), o.text)),
-            );
-            append(&set, &label);
         }
-        append(&self.controls, &set);
     }
 
     fn paint_lever(&self, topic: &'static dyn Topic) {
-        let row = el("div", "k-lever");
-        let l = text_el("label", "", "Lever");
-        attr(&l, "for", "k-param");
-        append(&row, &l);
-        let s = el("select", "");
-        attr(&s, "id", "k-param");
-        attr(&s, "aria-describedby", "k-hint");
-        let none = text_el("option", "", "Choose a parameter…");
-        attr(&none, "value", "");
-        append(&s, &none);
+        let row = child(&self.controls, "div", "k-lever", &[]);
+        text_child(&row, "label", "", "Lever", &[("for", "k-param")]);
+        let s = child(
+            &row,
+            "select",
+            "",
+            &[("id", "k-param"), ("aria-describedby", "k-hint")],
+        );
+        text_child(&s, "option", "", "Choose a parameter…", &[("value", "")]);
         for spec in topic.params() {
-            let o = text_el("option", "", spec.label);
-            attr(&o, "value", spec.name);
-            append(&s, &o);
+            text_child(&s, "option", "", spec.label, &[("value", spec.name)]);
         }
         on(&s, "change", |_| send(KindMsg::Param));
-        append(&row, &s);
-        let l = text_el("label", "", "Set it to");
-        attr(&l, "for", "k-value");
-        append(&row, &l);
-        let v = el("input", "");
-        attr(&v, "id", "k-value");
-        attr(&v, "type", "text");
-        attr(&v, "autocomplete", "off");
-        attr(&v, "aria-describedby", "k-hint");
-        append(&row, &v);
-        let w = el("select", "");
-        attr(&w, "id", "k-word");
-        attr(&w, "aria-label", "Set it to");
-        attr(&w, "hidden", "");
-        append(&row, &w);
-        append(&self.controls, &row);
-        let hint = el("p", "q-meta");
-        attr(&hint, "id", "k-hint");
-        append(&self.controls, &hint);
+        text_child(&row, "label", "", "Set it to", &[("for", "k-value")]);
+        child(
+            &row,
+            "input",
+            "",
+            &[
+                ("id", "k-value"),
+                ("type", "text"),
+                ("autocomplete", "off"),
+                ("aria-describedby", "k-hint"),
+            ],
+        );
+        child(
+            &row,
+            "select",
+            "",
+            &[
+                ("id", "k-word"),
+                ("aria-label", "Set it to"),
+                ("hidden", ""),
+            ],
+        );
+        child(&self.controls, "p", "q-meta", &[("id", "k-hint")]);
     }
 
     /// The value control follows the chosen parameter: a box for a number
@@ -248,9 +220,7 @@ impl KindPanel {
                 let _ = w.remove_attribute("hidden");
                 w.set_inner_html("");
                 for (word, label) in options {
-                    let o = text_el("option", "", label);
-                    attr(&o, "value", word);
-                    append(&w, &o);
+                    text_child(&w, "option", "", label, &[("value", word)]);
                 }
                 hint.set_text_content(Some(&format!("The story has {}.", spec.display(now))));
             }
@@ -277,13 +247,11 @@ impl KindPanel {
         clear(&list);
         let n = self.order.len();
         for (pos, &i) in self.order.iter().enumerate() {
-            let li = el("li", "k-step");
-            attr(&li, "data-step", &i.to_string());
+            let li = child(&list, "li", "k-step", &[("data-step", &i.to_string())]);
             append(&li, &text_el("span", "k-pos", &format!("{}.", pos + 1)));
             append(&li, &text_el("span", "k-step-text", &steps[i].text));
             for (up, glyph, word) in [(true, "↑", "up"), (false, "↓", "down")] {
-                let b = text_el("button", "k-move", glyph);
-                attr(&b, "type", "button");
+                let b = push_button("k-move", glyph);
                 attr(&b, "id", &format!("k-{word}-{pos}"));
                 attr(
                     &b,
@@ -296,7 +264,6 @@ impl KindPanel {
                 on(&b, "click", move |_| send(KindMsg::Move(pos, up)));
                 append(&li, &b);
             }
-            append(&list, &li);
         }
     }
 

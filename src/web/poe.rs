@@ -75,19 +75,11 @@ impl Poe {
         attr(&section, "id", "poe");
         attr(&section, "aria-label", "Predict before you look");
         attr(&section, "hidden", "");
-        let form = el("form", "poe-form");
-        attr(&form, "id", "poe-form");
-        attr(&form, "hidden", "");
-        on(&form, "submit", |e| {
-            e.prevent_default();
-            send(PredictMsg::Commit);
+        let form = submit_form(&section, "poe-form", "poe-form", || {
+            send(PredictMsg::Commit)
         });
-        append(&section, &form);
-        let reveal = el("div", "poe-reveal");
-        attr(&reveal, "id", "poe-reveal");
-        attr(&reveal, "role", "status");
-        attr(&reveal, "aria-live", "polite");
-        append(&section, &reveal);
+        attr(&form, "hidden", "");
+        let reveal = status_region(&section, "div", "poe-reveal", "poe-reveal");
         let _ = stories.after_with_node_1(&section);
         Some(Poe {
             topic,
@@ -128,12 +120,8 @@ impl Poe {
             append(&self.form, &prompt_field(i, p));
         }
         let row = el("div", "q-row");
-        let commit = text_el("button", "primary", "Commit my prediction");
-        attr(&commit, "type", "submit");
-        attr(&commit, "id", "poe-commit");
-        append(&row, &commit);
-        let skip = text_el("button", "", "Skip: show me");
-        attr(&skip, "type", "button");
+        submit_button(&row, "primary", "Commit my prediction", "poe-commit");
+        let skip = push_button("", "Skip: show me");
         attr(&skip, "id", "poe-skip");
         on(&skip, "click", |_| send(PredictMsg::Skip));
         append(&row, &skip);
@@ -270,14 +258,7 @@ fn prompt_field(i: usize, p: &Prompt) -> Element {
             let set = el("fieldset", "poe-field");
             append(&set, &text_el("legend", "", &p.question()));
             for (v, word) in [("1", "It holds"), ("0", "It fails")] {
-                let lab = el("label", "");
-                let r = el("input", "");
-                attr(&r, "type", "radio");
-                attr(&r, "name", &format!("poe-{i}"));
-                attr(&r, "value", v);
-                append(&lab, &r);
-                append(&lab, &text_el("span", "", &format!(" {word}")));
-                append(&set, &lab);
+                radio(&set, "", &format!("poe-{i}"), v, &format!(" {word}"));
             }
             set
         }

@@ -144,15 +144,9 @@ pub struct Panel {
     asked: Option<Params>,
 }
 
-fn button(class: &str, text: &str) -> Element {
-    let b = text_el("button", class, text);
-    attr(&b, "type", "button");
-    b
-}
-
 /// A button that sends `msg` when clicked.
 pub fn msg_button(class: &str, text: &str, id: &str, msg: fn() -> PracticeMsg) -> Element {
-    let b = button(class, text);
+    let b = push_button(class, text);
     attr(&b, "id", id);
     on(&b, "click", move |_| dispatch(Msg::Practice(msg())));
     b
@@ -160,47 +154,39 @@ pub fn msg_button(class: &str, text: &str, id: &str, msg: fn() -> PracticeMsg) -
 
 /// The question, the answer form and the feedback line.
 fn question_area(parent: &Element) -> [Element; 4] {
-    let text = el("p", "q-text");
-    attr(&text, "id", "q-text");
-    append(parent, &text);
-    let meta = el("p", "q-meta");
-    append(parent, &meta);
-    let form = el("form", "q-form");
-    attr(&form, "id", "q-form");
-    let label = text_el("label", "", "Your answer");
-    attr(&label, "for", "q-answer");
-    append(&form, &label);
-    let input = el("input", "");
-    attr(&input, "id", "q-answer");
-    attr(&input, "type", "text");
-    attr(&input, "autocomplete", "off");
-    attr(&input, "inputmode", "decimal");
-    attr(&input, "aria-describedby", "q-feedback");
-    append(&form, &input);
-    let check = text_el("button", "primary", "Check");
-    attr(&check, "type", "submit");
-    append(&form, &check);
-    on(&form, "submit", |e| {
-        e.prevent_default();
-        dispatch(Msg::Practice(PracticeMsg::Check));
+    let text = child(parent, "p", "q-text", &[("id", "q-text")]);
+    let meta = child(parent, "p", "q-meta", &[]);
+    let form = submit_form(parent, "q-form", "q-form", || {
+        dispatch(Msg::Practice(PracticeMsg::Check))
     });
-    append(parent, &form);
-    let feedback = el("p", "q-feedback");
-    attr(&feedback, "id", "q-feedback");
-    attr(&feedback, "role", "status");
-    attr(&feedback, "aria-live", "polite");
-    append(parent, &feedback);
+    text_child(&form, "label", "", "Your answer", &[("for", "q-answer")]);
+    let input = child(
+        &form,
+        "input",
+        "",
+        &[
+            ("id", "q-answer"),
+            ("type", "text"),
+            ("autocomplete", "off"),
+            ("inputmode", "decimal"),
+            ("aria-describedby", "q-feedback"),
+        ],
+    );
+    submit_button(&form, "primary", "Check", "");
+    let feedback = status_region(parent, "p", "q-feedback", "q-feedback");
     [text, meta, input, feedback]
 }
 
 /// The question area shared by both modes, appended to `parent`.
 fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
     let [text, meta, input, feedback] = question_area(parent);
-    let saved = el("p", "q-saved");
-    attr(&saved, "id", "q-saved");
-    attr(&saved, "role", "alert");
-    append(parent, &saved);
-    let row = el("div", "q-row");
+    let saved = child(
+        parent,
+        "p",
+        "q-saved",
+        &[("id", "q-saved"), ("role", "alert")],
+    );
+    let row = child(parent, "div", "q-row", &[]);
     let hint_button = msg_button("", "Show a hint", "q-hint", || PracticeMsg::Hint);
     let solution_button = msg_button("", "Show the worked solution", "q-solution", || {
         PracticeMsg::Reveal
@@ -211,12 +197,8 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
     if !options.hide_solution {
         append(&row, &solution_button);
     }
-    append(parent, &row);
-    let hints = el("ol", "q-hints");
-    append(parent, &hints);
-    let solution = el("div", "q-solution");
-    attr(&solution, "hidden", "");
-    append(parent, &solution);
+    let hints = child(parent, "ol", "q-hints", &[]);
+    let solution = child(parent, "div", "q-solution", &[("hidden", "")]);
     let score = el("p", "q-score");
     attr(&score, "id", "q-score");
     if !options.hide_score {
@@ -246,18 +228,12 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
 /// The "Practice" section's head: its title, the template tabs and the
 /// question buttons.
 fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
-    let section = el("section", "practice");
+    let section = labelled_section("practice", "practice-h", "Practice");
     attr(&section, "id", "practice");
-    attr(&section, "aria-labelledby", "practice-h");
-    let h = text_el("h2", "", "Practice");
-    attr(&h, "id", "practice-h");
-    append(&section, &h);
-    let tabs_row = el("div", "q-tabs");
-    attr(&tabs_row, "role", "group");
-    attr(&tabs_row, "aria-label", "Challenge");
+    let tabs_row = group(&section, "q-tabs", "Challenge");
     let mut tabs = Vec::new();
     for (i, t) in templates.iter().enumerate() {
-        let b = button("q-tab", &format!("{}: {}", t.id, t.title));
+        let b = push_button("q-tab", &format!("{}: {}", t.id, t.title));
         attr(&b, "data-template", &t.id);
         on(&b, "click", move |_| {
             dispatch(Msg::Practice(PracticeMsg::Tab(i)))
@@ -265,8 +241,7 @@ fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
         append(&tabs_row, &b);
         tabs.push(b);
     }
-    append(&section, &tabs_row);
-    let row = el("div", "q-row");
+    let row = child(&section, "div", "q-row", &[]);
     append(
         &row,
         &msg_button("", "New question", "q-new", || PracticeMsg::Fresh),
@@ -277,7 +252,6 @@ fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
             PracticeMsg::AboutPage
         }),
     );
-    append(&section, &row);
     (section, tabs)
 }
 

@@ -31,10 +31,6 @@ pub struct Store {
     tries: Ledger,
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
 /// Reads a record from JSON text: parsed, then repaired; the error says why
 /// it could not be read.
 pub fn read(text: &str) -> Result<(Progress, Vec<String>), String> {
@@ -67,7 +63,7 @@ pub fn write(p: &Progress) -> String {
 impl Store {
     /// Reads the saved record (see the file's header for what is kept).
     pub fn open() -> Store {
-        let Some(ls) = storage() else {
+        let Some(ls) = local_storage() else {
             return Store {
                 progress: Progress::default(),
                 writable: false,
@@ -128,7 +124,7 @@ impl Store {
     /// record saved before is then as it was). A page that may not save (no
     /// storage, a newer record) said so when it opened.
     fn save(&self) -> Result<(), String> {
-        let Some(ls) = storage().filter(|_| self.writable) else {
+        let Some(ls) = local_storage().filter(|_| self.writable) else {
             return Ok(());
         };
         ls.set_item(KEY, &write(&self.progress)).map_err(refused)
@@ -157,7 +153,7 @@ impl Store {
     pub fn spend(&mut self, q: &Question, spent: Spent) -> Result<(), String> {
         let mut ledger = self.ledger();
         ledger.set(&tries::key(q), spent);
-        let saved = match storage() {
+        let saved = match local_storage() {
             Some(ls) => ls.set_item(TRIES, &ledger.write()).map_err(refused),
             None => Ok(()),
         };
@@ -166,7 +162,7 @@ impl Store {
     }
 
     fn ledger(&self) -> Ledger {
-        match storage() {
+        match local_storage() {
             Some(ls) => ls
                 .get_item(TRIES)
                 .ok()
@@ -194,7 +190,7 @@ impl Store {
             ));
         }
         if !self.writable {
-            return Err(match storage() {
+            return Err(match local_storage() {
                 Some(_) => "your saved progress is from a newer Fleetlab and is left untouched, so nothing can be saved here".into(),
                 None => "this browser keeps no local storage here, so it could not be kept".into(),
             });
@@ -233,7 +229,7 @@ fn refused(e: JsValue) -> String {
 
 /// The unreadable original, if one was kept.
 pub fn backup() -> Option<String> {
-    storage().and_then(|ls| ls.get_item(BACKUP).ok().flatten())
+    local_storage().and_then(|ls| ls.get_item(BACKUP).ok().flatten())
 }
 
 /// Offers `text` as a file download named `name`.

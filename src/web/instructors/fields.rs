@@ -92,11 +92,8 @@ pub(super) fn page_fields(form: &Element) -> PageFields {
     listen(&preset, FormMsg::Preset);
     let fix = checkbox(&what, "i-fix", "Apply the story's fix");
     listen(&fix, FormMsg::Fix);
-    let values = el("p", "i-values");
-    attr(&values, "id", "i-values");
-    append(&what, &values);
-    let reset = text_el("button", "", "Back to the story's values");
-    attr(&reset, "type", "button");
+    let values = child(&what, "p", "i-values", &[("id", "i-values")]);
+    let reset = push_button("", "Back to the story's values");
     attr(&reset, "id", "i-reset-values");
     on(&reset, "click", |_| {
         dispatch(Msg::Form(FormMsg::ResetValues))
@@ -220,10 +217,13 @@ pub(super) fn outputs(layout: &Element) -> Outputs {
         "Copy the link",
         CopyWhat::StudentLink,
     );
-    let open = text_el("a", "", "Open the embed in a new tab");
-    attr(&open, "target", "_blank");
-    attr(&open, "rel", "noopener");
-    append(&row, &open);
+    let open = text_child(
+        &row,
+        "a",
+        "",
+        "Open the embed in a new tab",
+        &[("target", "_blank"), ("rel", "noopener")],
+    );
     let snippet = el("textarea", "i-snippet");
     attr(&snippet, "rows", "7");
     attr(&snippet, "spellcheck", "false");
@@ -235,13 +235,18 @@ pub(super) fn outputs(layout: &Element) -> Outputs {
         "Copy the snippet",
         CopyWhat::Snippet,
     );
-    let h = text_el("h2", "", "Preview");
-    append(&out, &h);
-    let preview: HtmlIFrameElement = el("iframe", "i-preview").unchecked_into();
-    attr(&preview, "id", "i-preview");
-    attr(&preview, "title", "Preview of the embedded page");
-    attr(&preview, "height", &PREVIEW_HEIGHT.to_string());
-    append(&out, &preview);
+    append(&out, &text_el("h2", "", "Preview"));
+    let preview: HtmlIFrameElement = child(
+        &out,
+        "iframe",
+        "i-preview",
+        &[
+            ("id", "i-preview"),
+            ("title", "Preview of the embedded page"),
+            ("height", &PREVIEW_HEIGHT.to_string()),
+        ],
+    )
+    .unchecked_into();
     append(layout, &out);
     Outputs {
         link: link.unchecked_into(),

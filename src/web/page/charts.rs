@@ -40,12 +40,13 @@ pub(super) struct Charts {
 impl Charts {
     /// The charts' box at the end of `results`.
     pub fn build(results: &Element) -> Charts {
-        let chart_box = el("div", "charts");
-        let scene = el("div", "scene-slot");
-        attr(&scene, "id", "scene-slot");
-        attr(&scene, "hidden", "");
-        append(&chart_box, &scene);
-        append(results, &chart_box);
+        let chart_box = child(results, "div", "charts", &[]);
+        child(
+            &chart_box,
+            "div",
+            "scene-slot",
+            &[("id", "scene-slot"), ("hidden", "")],
+        );
         Charts {
             chart_box,
             slots: Vec::new(),
@@ -155,11 +156,7 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
     append(&fig, &summary);
     let details = el("details", "");
     append(&details, &text_el("summary", "", "Chart data as a table"));
-    // It scrolls when wide or long: a keyboard can reach and scroll it.
-    let table = el("div", "table-wrap");
-    attr(&table, "tabindex", "0");
-    attr(&table, "role", "group");
-    append(&details, &table);
+    let table = scroll_box(&details, "table-wrap", "");
     append(&fig, &details);
     append(parent, &fig);
     let id = chart.id;

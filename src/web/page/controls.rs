@@ -42,8 +42,7 @@ pub(super) fn control(
         (_, true) => "control locked",
         _ => "control",
     };
-    let wrap = el("div", class);
-    attr(&wrap, "data-param", spec.name);
+    let wrap = child(parent, "div", class, &[("data-param", spec.name)]);
     let id = format!("p-{}", spec.name);
     let top = el("div", "control-top");
     let label = text_el("label", "", spec.label);
@@ -90,15 +89,9 @@ pub(super) fn control(
     if matches!(spec.kind, ParamKind::Choice(_)) {
         append(&wrap, &input);
     }
-    let help = text_el(
-        "p",
-        "help",
-        &format!("{} Default from {}.", spec.help, spec.source),
-    );
-    attr(&help, "id", &help_id);
-    append(&wrap, &help);
+    let help = format!("{} Default from {}.", spec.help, spec.source);
+    text_child(&wrap, "p", "help", &help, &[("id", &help_id)]);
     append(&wrap, &error);
-    append(parent, &wrap);
     Control {
         spec,
         input,

@@ -58,31 +58,26 @@ impl OutcomeView {
         checks: &[CheckSpec],
         key_ids: &'static [&'static str],
     ) -> OutcomeView {
-        let h = text_el("h2", "keybar-h", "Key figures");
-        attr(&h, "id", "keybar-h");
-        append(keybar, &h);
-        let key = el("dl", "figures key");
-        attr(&key, "id", "figures");
-        append(keybar, &key);
-        let chips = el("ul", "chips");
-        attr(&chips, "aria-label", "Checks");
-        append(keybar, &chips);
-        let h = text_el("h2", "", "Checks");
-        attr(&h, "id", "checks-h");
-        append(results, &h);
-        let list = el("ul", "checks");
-        attr(&list, "id", "checks");
-        append(results, &list);
-        let notes = el("div", "notes");
-        append(results, &notes);
-        let more_box = el("details", "more-figures");
-        attr(&more_box, "id", "more-figures");
-        attr(&more_box, "hidden", "");
-        let more_summary = text_el("summary", "", "More figures");
-        append(&more_box, &more_summary);
-        let more = el("dl", "figures");
-        append(&more_box, &more);
-        append(results, &more_box);
+        text_child(
+            keybar,
+            "h2",
+            "keybar-h",
+            "Key figures",
+            &[("id", "keybar-h")],
+        );
+        let key = child(keybar, "dl", "figures key", &[("id", "figures")]);
+        let chips = child(keybar, "ul", "chips", &[("aria-label", "Checks")]);
+        text_child(results, "h2", "", "Checks", &[("id", "checks-h")]);
+        let list = child(results, "ul", "checks", &[("id", "checks")]);
+        let notes = child(results, "div", "notes", &[]);
+        let more_box = child(
+            results,
+            "details",
+            "more-figures",
+            &[("id", "more-figures"), ("hidden", "")],
+        );
+        let more_summary = text_child(&more_box, "summary", "", "More figures", &[]);
+        let more = child(&more_box, "dl", "figures", &[]);
         OutcomeView {
             key_ids,
             key,
@@ -223,21 +218,14 @@ impl OutcomeView {
         for (slot, v) in self.check_slots.iter().zip(&out.checks) {
             let class = if v.pass { "check pass" } else { "check fail" };
             if slot.item.class_name() != class {
+                let pass = if v.pass { "true" } else { "false" };
                 slot.item.set_class_name(class);
-                attr(
-                    &slot.item,
-                    "data-pass",
-                    if v.pass { "true" } else { "false" },
-                );
+                attr(&slot.item, "data-pass", pass);
                 slot.badge
                     .set_text_content(Some(if v.pass { "✓ pass" } else { "✗ fail" }));
                 slot.chip
                     .set_class_name(if v.pass { "chip pass" } else { "chip fail" });
-                attr(
-                    &slot.chip,
-                    "data-pass",
-                    if v.pass { "true" } else { "false" },
-                );
+                attr(&slot.chip, "data-pass", pass);
                 slot.chip_badge
                     .set_text_content(Some(if v.pass { "✓" } else { "✗" }));
             }
@@ -329,25 +317,34 @@ fn set_text_if_changed(e: &Element, text: &str) {
     }
 }
 
+/// A check's verdict badge, its `label` (a `label_tag`) and the
+/// comparison, appended to `parent` with `classes` in that order; returns
+/// the badge and the comparison.
+fn verdict_parts(
+    parent: &Element,
+    classes: [&str; 3],
+    label_tag: &str,
+    label: &str,
+) -> (Element, Element) {
+    let badge = child(parent, "span", classes[0], &[]);
+    append(parent, &text_el(label_tag, classes[1], label));
+    let cmp = child(parent, "span", classes[2], &[]);
+    (badge, cmp)
+}
+
 fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot {
     let item = el("li", "check");
     attr(&item, "data-check", spec.id);
     attr(&item, "id", &format!("check-{}", spec.id));
-    let head = el("div", "check-head");
-    let badge = el("span", "badge");
-    append(&head, &badge);
-    append(&head, &text_el("strong", "", spec.label));
-    let cmp = el("span", "cmp");
-    append(&head, &cmp);
-    append(&item, &head);
+    let head = child(&item, "div", "check-head", &[]);
+    let (badge, cmp) = verdict_parts(&head, ["badge", "", "cmp"], "strong", spec.label);
     let why = el("p", "why");
     append(&item, &why);
     append(
         &item,
         &text_el("p", "rule", &format!("Rule: {}", spec.rule)),
     );
-    let lever = el("button", "lever");
-    attr(&lever, "type", "button");
+    let lever = push_button("lever", "");
     attr(&lever, "hidden", "");
     // Moves the focus only (opening "More parameters" when the lever is
     // folded there); the page's state is not touched.
@@ -372,8 +369,7 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
     // The chip: the verdict in the first screen; pressed, it shows the
     // whole check (a button, not a link: the address keeps no fragment).
     let li = el("li", "");
-    let chip = el("button", "chip");
-    attr(&chip, "type", "button");
+    let chip = push_button("chip", "");
     attr(&chip, "data-chip", spec.id);
     let target = format!("check-{}", spec.id);
     on(&chip, "click", move |_| {
@@ -381,11 +377,8 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
             check.scroll_into_view();
         }
     });
-    let chip_badge = el("span", "chip-badge");
-    append(&chip, &chip_badge);
-    append(&chip, &text_el("span", "chip-label", spec.label));
-    let chip_cmp = el("span", "chip-cmp");
-    append(&chip, &chip_cmp);
+    let chip_classes = ["chip-badge", "chip-label", "chip-cmp"];
+    let (chip_badge, chip_cmp) = verdict_parts(&chip, chip_classes, "span", spec.label);
     append(&li, &chip);
     append(chips, &li);
     CheckSlot {

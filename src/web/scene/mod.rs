@@ -480,9 +480,7 @@ impl Ui {
                 "The model's own engine at the page's values, request by request; its counters settle toward the figures.",
             ),
         );
-        let bar = el("div", "scene-bar");
-        attr(&bar, "role", "group");
-        attr(&bar, "aria-label", "Scene controls");
+        let bar = group(&section, "scene-bar", "Scene controls");
         let play = button(&bar, "scene-play", "Play", SceneMsg::Play);
         let step = button(&bar, "scene-step", "Step", SceneMsg::Step);
         attr(
@@ -516,7 +514,6 @@ impl Ui {
         });
         let clock = el("output", "scene-clock");
         append(&bar, &clock);
-        append(&section, &bar);
         let stage = el("div", "scene-stage");
         append(&section, &stage);
         let watch = text_el("p", "scene-watch", on_show.map_or("", |c| c.watch));

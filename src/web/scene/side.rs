@@ -35,12 +35,8 @@ impl Side {
         attr(&canvas, "aria-describedby", "scene-summary");
         // Narrower than its least width (a phone), the scene scrolls
         // sideways rather than shrink past reading.
-        let scroll = el("div", "scene-scroll");
-        attr(&scroll, "tabindex", "0");
-        attr(&scroll, "role", "group");
-        attr(&scroll, "aria-label", label);
+        let scroll = scroll_box(parent, "scene-scroll", label);
         append(&scroll, &canvas);
-        append(parent, &scroll);
         Side::on(canvas.unchecked_into(), true)
     }
 

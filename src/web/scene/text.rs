@@ -75,12 +75,8 @@ impl Readout {
             }
             append(&table, &body);
             // Wider than a phone, it scrolls: a keyboard can reach it.
-            let wrap = el("div", "table-wrap");
-            attr(&wrap, "tabindex", "0");
-            attr(&wrap, "role", "group");
-            attr(&wrap, "aria-label", "The counters side by side");
+            let wrap = scroll_box(holder, "table-wrap", "The counters side by side");
             append(&wrap, &table);
-            append(holder, &wrap);
         }
         Readout {
             shown: vec![String::new(); cells.len()],
