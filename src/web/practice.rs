@@ -10,16 +10,15 @@ use crate::challenge::tries::Spent;
 use crate::challenge::{self, Question, Template, Verdict};
 use crate::model::{Params, Topic};
 use crate::topics;
-use crate::urlstate::{self, Questions, State};
+use crate::urlstate::{self, Hide, Questions, State};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
 /// What a host page (embed mode) may turn off or limit.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    pub hide_hints: bool,
-    pub hide_solution: bool,
-    pub hide_score: bool,
+    /// The parts the host hides (hints, the worked solution, the score).
+    pub hide: Hide,
     /// Tries allowed per question.
     pub max_tries: Option<u32>,
     /// Every "new question" uses this seed (a whole class, the same numbers).
@@ -54,9 +53,7 @@ impl Options {
     pub fn embedded(link: &State) -> Options {
         let e = &link.embed;
         Options {
-            hide_hints: e.hide.hints,
-            hide_solution: e.hide.solution,
-            hide_score: e.hide.score,
+            hide: e.hide,
             max_tries: e.tries,
             seed: e.fixed_seed,
             ask: match e.questions {
@@ -191,17 +188,17 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
     let solution_button = msg_button("", "Show the worked solution", "q-solution", || {
         PracticeMsg::Reveal
     });
-    if !options.hide_hints {
+    if !options.hide.hints {
         append(&row, &hint_button);
     }
-    if !options.hide_solution {
+    if !options.hide.solution {
         append(&row, &solution_button);
     }
     let hints = child(parent, "ol", "q-hints", &[]);
     let solution = child(parent, "div", "q-solution", &[("hidden", "")]);
     let score = el("p", "q-score");
     attr(&score, "id", "q-score");
-    if !options.hide_score {
+    if !options.hide.score {
         append(parent, &score);
     }
     Panel {
@@ -584,7 +581,7 @@ impl Panel {
     /// A question opened with tries already spent on it (before a reload,
     /// in another tab): its box, its feedback and its solution say so.
     fn paint_spent(&mut self) {
-        if self.tries > 0 && !self.options.hide_solution {
+        if self.tries > 0 && !self.options.hide.solution {
             let _ = self.solution_button.remove_attribute("disabled");
         }
         let said = if self.solved {
@@ -601,7 +598,7 @@ impl Panel {
 
     /// With the solution hidden by the host, the question's end brings it in.
     fn paint_over(&mut self) {
-        if self.options.hide_solution && self.over() {
+        if self.options.hide.solution && self.over() {
             self.insert_solution();
         }
     }
@@ -644,7 +641,7 @@ impl Panel {
         );
         self.saved
             .set_text_content(saved.err().as_deref().filter(|s| !s.is_empty()));
-        if !self.options.hide_solution {
+        if !self.options.hide.solution {
             let _ = self.solution_button.remove_attribute("disabled");
         }
         if let Some(max) = self.out_of_tries().filter(|_| !self.solved) {
@@ -676,7 +673,7 @@ impl Panel {
         self.feedback.set_class_name(class);
         attr(&self.feedback, "data-verdict", g.verdict.word());
         let mut message = g.message.clone();
-        if self.options.hide_hints {
+        if self.options.hide.hints {
             // The grader's wrong-answer message carries the first hint.
             if let Some(i) = message.find(" Hint:") {
                 message.truncate(i);
@@ -709,7 +706,7 @@ impl Panel {
     }
 
     fn reveal(&mut self) {
-        if self.options.hide_solution || self.solution_button.has_attribute("disabled") {
+        if self.options.hide.solution || self.solution_button.has_attribute("disabled") {
             return;
         }
         self.insert_solution();
