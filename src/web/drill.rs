@@ -125,8 +125,7 @@ fn records(app: &Element) {
     append(&tools, &import_label);
     append(&tools, &import);
     if store::backup().is_some() {
-        let b = text_el("button", "", "Download the unreadable backup");
-        attr(&b, "type", "button");
+        let b = push_button("", "Download the unreadable backup");
         attr(&b, "id", "backup");
         // Reads only the saved backup, none of the page's state.
         on(&b, "click", |_| {

@@ -30,8 +30,7 @@ pub fn link_for(state: &State) -> String {
 /// works out `what` at the moment of the click.
 pub fn copy_button(label: &str, what: CopyWhat) -> Element {
     let wrap = el("span", "copy-link");
-    let b = text_el("button", "copy", label);
-    attr(&b, "type", "button");
+    let b = push_button("copy", label);
     append(&wrap, &b);
     let status = child(&wrap, "span", "copy-status", &[("role", "status")]);
     let aria = format!("{label}: the text to copy");

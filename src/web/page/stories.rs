@@ -20,8 +20,7 @@ pub(super) struct Stories {
 
 /// A button that sends `msg` when clicked.
 fn page_button(class: &str, text: &str, msg: fn() -> PageMsg) -> Element {
-    let b = text_el("button", class, text);
-    attr(&b, "type", "button");
+    let b = push_button(class, text);
     on(&b, "click", move |_| dispatch(Msg::Page(msg())));
     b
 }
@@ -32,8 +31,7 @@ impl Stories {
         let row = el("div", "preset-row");
         let mut preset_buttons = Vec::new();
         for (i, p) in topic.presets().iter().enumerate() {
-            let b = text_el("button", "preset", &format!("{}. {}", i + 1, p.title));
-            attr(&b, "type", "button");
+            let b = push_button("preset", &format!("{}. {}", i + 1, p.title));
             attr(&b, "data-preset", p.id);
             attr(&b, "aria-pressed", "false");
             on(&b, "click", move |_| {

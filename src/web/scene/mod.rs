@@ -548,8 +548,7 @@ impl Ui {
 }
 
 fn button(parent: &Element, class: &str, label: &str, msg: SceneMsg) -> Element {
-    let b = text_el("button", class, label);
-    attr(&b, "type", "button");
+    let b = push_button(class, label);
     on(&b, "click", move |_| send(msg));
     append(parent, &b);
     b
