@@ -212,7 +212,10 @@ async function fixableStories(topic, stories) {
 console.log(`\n## Scene frame time (advance + draw + paint per animation frame, last ${Math.min(FRAMES, 240)} of ${FRAMES} frames); load average ${load()}\n`);
 const sceneRows = [];
 let worstFrame = 0;
-for (const query of topics.map((t) => `?topic=${t}`)) {
+// Beside every page's first story, the heaviest scenes (100,000 families on
+// a ring); more as page queries: SCENE_QUERIES='?topic=x&preset=y ?topic=z'.
+const heavy = (process.env.SCENE_QUERIES ?? '?topic=consistent-hashing&preset=ring-plus-one').split(/\s+/).filter(Boolean);
+for (const query of [...topics.map((t) => `?topic=${t}`), ...heavy]) {
   for (const fastest of [false, true]) {
     await gotoTopic(page, server.origin, query);
     if (!(await page.$('section.scene'))) break;
