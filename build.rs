@@ -1,7 +1,9 @@
 //! Parses and checks every `challenges/<topic>.toml` with the crate's own
 //! schema (src/challenge/schema.rs) and writes the templates as Rust data to
-//! `$OUT_DIR/challenges.rs`. A malformed file fails the build with the file's
-//! name and the reason; the browser ships no TOML parser.
+//! `$OUT_DIR/challenges.rs`, and every topic's `src/topics/<id>/params.toml`
+//! (its sliders and stories) to `$OUT_DIR/params/<id>.rs` (build/params.rs).
+//! A malformed file fails the build with the file's name and the reason; the
+//! browser ships no TOML parser.
 
 #[path = "src/challenge/schema.rs"]
 #[allow(dead_code)]
@@ -10,6 +12,9 @@ mod schema;
 #[path = "src/challenge/kinds/schema.rs"]
 #[allow(dead_code)]
 mod kinds_schema;
+
+#[path = "build/params.rs"]
+mod params;
 
 /// The name the kinds schema reads the challenge schema under.
 use schema as base_schema;
@@ -58,6 +63,7 @@ fn main() {
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("challenges.rs");
     fs::write(out, code).expect("write challenges.rs");
     kinds(&parsed);
+    params::generate();
 }
 
 /// `challenges/<topic>.kinds.toml`: a topic's question kinds beyond one number.

@@ -210,6 +210,35 @@ fn choice(
         .map_or(String::new(), |&o| part(o).to_string())
 }
 
+/// The index of `word` among a choice's `options`, the default a
+/// topic's `params.toml` names by word; at compile time, a word that is not
+/// one of them fails the build.
+pub const fn choice_index(options: &[(&str, &str)], word: &str) -> f64 {
+    let mut i = 0;
+    while i < options.len() {
+        if same_bytes(options[i].0.as_bytes(), word.as_bytes()) {
+            return i as f64;
+        }
+        i += 1;
+    }
+    panic!("a params.toml names a word its choice parameter does not offer")
+}
+
+/// `a == b`, for constants.
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The label a reader sees for parameter `name` of `specs` (the name itself
 /// if there is none: the registry tests hold every lever to a parameter).
 pub fn label_of(specs: &'static [ParamSpec], name: &'static str) -> &'static str {
