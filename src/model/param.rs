@@ -239,6 +239,33 @@ const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     true
 }
 
+/// `word` and `from_word` of an enum whose variants are, in order, the
+/// choices of a word table (`ParamKind::Choice`): `choice_words!(Mode in
+/// MODES: AlwaysWarm, Steady)`. A word the table lacks reads as the first
+/// variant; a table whose length is not the variants' fails the build.
+macro_rules! choice_words {
+    ($name:ident in $table:ident: $($variant:ident),+ $(,)?) => {
+        const _: () = assert!($table.len() == [$($name::$variant),+].len());
+
+        impl $name {
+            /// Its word in the parameter's table.
+            pub fn word(self) -> &'static str {
+                $table[self as usize].0
+            }
+            /// The variant a word of the parameter's table names.
+            pub fn from_word(w: &str) -> $name {
+                const ALL: &[$name] = &[$($name::$variant),+];
+                $table
+                    .iter()
+                    .zip(ALL)
+                    .find(|((word, _), _)| *word == w)
+                    .map_or(ALL[0], |(_, v)| *v)
+            }
+        }
+    };
+}
+pub(crate) use choice_words;
+
 /// The label a reader sees for parameter `name` of `specs` (the name itself
 /// if there is none: the registry tests hold every lever to a parameter).
 pub fn label_of(specs: &'static [ParamSpec], name: &'static str) -> &'static str {

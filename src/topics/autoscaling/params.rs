@@ -40,18 +40,7 @@ const SIGNALS: &[(&str, &str)] = &[
     ("gpu-utilization", "GPU utilization gauge"),
 ];
 
-impl Signal {
-    pub(super) fn from_word(w: &str) -> Signal {
-        match w {
-            "tokens-per-second" => Signal::TokensPerSecond,
-            "gpu-utilization" => Signal::GpuUtilization,
-            _ => Signal::QueueDepth,
-        }
-    }
-    pub(super) fn word(self) -> &'static str {
-        SIGNALS[self as usize].0
-    }
-}
+choice_words!(Signal in SIGNALS: QueueDepth, TokensPerSecond, GpuUtilization);
 
 // The sliders and the stories, from params.toml (see build/params.rs).
 include!(concat!(env!("OUT_DIR"), "/params/autoscaling.rs"));

@@ -32,17 +32,9 @@ impl Model {
             Model::Premium70b => 700,
         }
     }
-    pub(super) fn from_word(w: &str) -> Model {
-        match w {
-            "70b" => Model::Premium70b,
-            _ => Model::Chat8b,
-        }
-    }
+    /// What a reader sees for it ("8B chat"): its label in the parameter.
     pub fn name(self) -> &'static str {
-        match self {
-            Model::Chat8b => "8B chat",
-            Model::Premium70b => "70B premium",
-        }
+        MODELS[self as usize].1
     }
 }
 
@@ -110,6 +102,9 @@ impl Chip {
 }
 
 const MODELS: &[(&str, &str)] = &[("8b", "8B chat"), ("70b", "70B premium")];
+
+choice_words!(Model in MODELS: Chat8b, Premium70b);
+
 const FILL_CHIPS: &[(&str, &str)] = &[("h100", "H100"), ("b200", "B200")];
 
 // The sliders and the stories, from params.toml (see build/params.rs).

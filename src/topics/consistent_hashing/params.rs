@@ -19,26 +19,15 @@ const SCHEMES: &[(&str, &str)] = &[
     ("jump", "jump consistent hash"),
     ("rendezvous", "rendezvous (highest random weight)"),
 ];
+
+choice_words!(Scheme in SCHEMES: Modulo, Ring, Jump, Rendezvous);
+
 pub(super) const ALL: [Scheme; 4] = [
     Scheme::Modulo,
     Scheme::Ring,
     Scheme::Jump,
     Scheme::Rendezvous,
 ];
-
-impl Scheme {
-    fn from_word(w: &str) -> Scheme {
-        match w {
-            "ring" => Scheme::Ring,
-            "jump" => Scheme::Jump,
-            "rendezvous" => Scheme::Rendezvous,
-            _ => Scheme::Modulo,
-        }
-    }
-    pub(super) fn word(self) -> &'static str {
-        SCHEMES[self as usize].0
-    }
-}
 
 /// One preamble copy in MB: 1,200 tokens × 320 KB a token, decimal = 384 MB.
 pub(super) const COPY_MB: f64 = PREAMBLE_TOKENS * KV_KB_PER_TOKEN / 1000.0;

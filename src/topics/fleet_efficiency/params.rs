@@ -66,15 +66,6 @@ impl Class {
             Class::Bargain => 1400.0,
         }
     }
-    pub fn word(self) -> &'static str {
-        CLASSES[self as usize].0
-    }
-    pub(super) fn from_word(w: &str) -> Class {
-        match w {
-            "bargain" => Class::Bargain,
-            _ => Class::Flagship,
-        }
-    }
 }
 
 /// The measurement window the autoscaler scores through.
@@ -94,16 +85,6 @@ impl Window {
             Window::Week => 0.02,
         }
     }
-    pub fn word(self) -> &'static str {
-        WINDOWS[self as usize].0
-    }
-    pub(super) fn from_word(w: &str) -> Window {
-        match w {
-            "hour" => Window::Hour,
-            "week" => Window::Week,
-            _ => Window::Day,
-        }
-    }
     /// `[hour, day, week][i]` (challenge draws).
     pub(super) fn nth(i: usize) -> Window {
         [Window::Hour, Window::Day, Window::Week][i.min(2)]
@@ -116,18 +97,6 @@ pub enum Mode {
     AlwaysWarm,
     /// Whole-card greedy over survivors with headroom 1 + err.
     Steady,
-}
-
-impl Mode {
-    pub fn word(self) -> &'static str {
-        MODES[self as usize].0
-    }
-    fn from_word(w: &str) -> Mode {
-        match w {
-            "steady" => Mode::Steady,
-            _ => Mode::AlwaysWarm,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,26 +130,23 @@ impl Shape {
     pub fn max(self) -> f64 {
         self.multipliers().iter().fold(0.0, |a, &b| f64::max(a, b))
     }
-    pub fn word(self) -> &'static str {
-        SHAPES[self as usize].0
-    }
-    fn from_word(w: &str) -> Shape {
-        match w {
-            "diurnal" => Shape::Diurnal,
-            _ => Shape::Flat,
-        }
-    }
 }
 
 const CLASSES: &[(&str, &str)] = &[
     ("flagship", "flagship (7,000 tok/s, $2,600/month)"),
     ("bargain", "bargain (3,150 tok/s, $1,400/month)"),
 ];
+
+choice_words!(Class in CLASSES: Flagship, Bargain);
+
 const WINDOWS: &[(&str, &str)] = &[
     ("hour", "hour (±25 %)"),
     ("day", "day (±5 %)"),
     ("week", "week (±2 %)"),
 ];
+
+choice_words!(Window in WINDOWS: Hour, Day, Week);
+
 const MODES: &[(&str, &str)] = &[
     ("always-warm", "always warm (every survivor runs)"),
     (
@@ -188,10 +154,15 @@ const MODES: &[(&str, &str)] = &[
         "steady (fewest best-scoring cards that cover the peak plus the window's error)",
     ),
 ];
+
+choice_words!(Mode in MODES: AlwaysWarm, Steady);
+
 const SHAPES: &[(&str, &str)] = &[
     ("flat", "flat (24 × 1.0)"),
     ("diurnal", "diurnal (0.75 / 1.05 / 1.25)"),
 ];
+
+choice_words!(Shape in SHAPES: Flat, Diurnal);
 
 // ---------------------------------------------------------------------------
 // The sliders and the stories

@@ -22,6 +22,8 @@ pub(super) const BALANCERS: &[(&str, &str)] = &[
     ("hash-shard2", "hash, hot member sharded across two cards"),
 ];
 
+choice_words!(Balancer in BALANCERS: RoundRobin, LeastLoaded, Hash, HashOverflow, HashShard2);
+
 pub(super) const ALL: [Balancer; 5] = [
     Balancer::RoundRobin,
     Balancer::LeastLoaded,
@@ -31,18 +33,6 @@ pub(super) const ALL: [Balancer; 5] = [
 ];
 
 impl Balancer {
-    pub(super) fn from_word(w: &str) -> Balancer {
-        match w {
-            "least-loaded" => Balancer::LeastLoaded,
-            "hash" => Balancer::Hash,
-            "hash-overflow" => Balancer::HashOverflow,
-            "hash-shard2" => Balancer::HashShard2,
-            _ => Balancer::RoundRobin,
-        }
-    }
-    pub(super) fn word(self) -> &'static str {
-        BALANCERS[self as usize].0
-    }
     /// What a reader sees for it ("hash the family").
     pub(super) fn label(self) -> &'static str {
         BALANCERS[self as usize].1
