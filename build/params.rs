@@ -312,6 +312,27 @@ fn spec(file: &str, at: &str, p: &ParamDef, units: &[String], asserts: &mut Stri
         (None, None) if p.base.is_none() => fields.push("unit: crate::model::Unit::None".into()),
         (None, None) => {}
     }
+    kind(file, at, p, &mut fields, asserts);
+    if let Some(s) = &p.source {
+        fields.push(format!("source: {s:?}"));
+    }
+    if let Some(h) = &p.help {
+        fields.push(format!("help: {h:?}"));
+    }
+    if let Some(b) = &p.base {
+        fields.push(format!("..{b}"));
+    }
+    let mut code = "    crate::model::ParamSpec {\n".to_string();
+    for f in fields {
+        let comma = if f.starts_with("..") { "" } else { "," };
+        let _ = writeln!(code, "        {f}{comma}");
+    }
+    code + "    },\n"
+}
+
+/// The `kind` and `default` fields of `p`: a choice's words, or a range
+/// with its default checked against it.
+fn kind(file: &str, at: &str, p: &ParamDef, fields: &mut Vec<String>, asserts: &mut String) {
     let ranged = p.min.is_some() || p.max.is_some() || p.step.is_some();
     match (&p.choices, ranged) {
         (Some(_), true) => fail(file, at, "a choice has no min, max or step"),
@@ -325,7 +346,10 @@ fn spec(file: &str, at: &str, p: &ParamDef, units: &[String], asserts: &mut Stri
                 None => {}
             }
         }
-        (None, false) => need("min, max and step (or choices)", false),
+        (None, false) if p.base.is_none() => {
+            fail(file, at, "min, max and step (or choices) are missing")
+        }
+        (None, false) => {}
         (None, true) => {
             let (Some(min), Some(max), Some(step)) = (&p.min, &p.max, &p.step) else {
                 fail(file, at, "min, max and step go together")
@@ -359,21 +383,6 @@ fn spec(file: &str, at: &str, p: &ParamDef, units: &[String], asserts: &mut Stri
             }
         }
     }
-    if let Some(s) = &p.source {
-        fields.push(format!("source: {s:?}"));
-    }
-    if let Some(h) = &p.help {
-        fields.push(format!("help: {h:?}"));
-    }
-    if let Some(b) = &p.base {
-        fields.push(format!("..{b}"));
-    }
-    let mut code = "    crate::model::ParamSpec {\n".to_string();
-    for f in fields {
-        let comma = if f.starts_with("..") { "" } else { "," };
-        let _ = writeln!(code, "        {f}{comma}");
-    }
-    code + "    },\n"
 }
 
 /// Checks `a ≤ b` now when both are numbers, else has the compiler check it.
