@@ -1,7 +1,8 @@
 //! Parses and checks every `challenges/<topic>.toml` with the crate's own
 //! schema (src/challenge/schema.rs) and writes the templates as Rust data to
 //! `$OUT_DIR/challenges.rs`. A malformed file fails the build with the file's
-//! name and the reason; the browser ships no TOML parser.
+//! name and the reason; the browser ships no TOML parser. Compiles
+//! `glossary.toml` the same way, to `$OUT_DIR/glossary.rs`.
 
 #[path = "src/challenge/schema.rs"]
 #[allow(dead_code)]
@@ -58,6 +59,49 @@ fn main() {
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("challenges.rs");
     fs::write(out, code).expect("write challenges.rs");
     kinds(&parsed);
+    glossary();
+}
+
+/// One entry of `glossary.toml` (its fields are `glossary::Term`'s).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    id: String,
+    term: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    short: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Glossary {
+    term: Vec<Entry>,
+}
+
+/// Writes `glossary.toml`'s entries, in its order, as `TERMS` to
+/// `$OUT_DIR/glossary.rs`.
+fn glossary() {
+    println!("cargo::rerun-if-changed=glossary.toml");
+    let text = fs::read_to_string("glossary.toml").expect("glossary.toml");
+    let file: Glossary =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("\n\nglossary.toml is malformed: {e}\n\n"));
+    let mut code = String::from(
+        "/// Every term, in alphabetical order of its heading.\npub static TERMS: &[Term] = &[\n",
+    );
+    for t in &file.term {
+        let aliases: Vec<String> = t.aliases.iter().map(|a| format!("{a:?}")).collect();
+        code += &format!(
+            "    Term {{ id: {:?}, term: {:?}, aliases: &[{}], short: {:?} }},\n",
+            t.id,
+            t.term,
+            aliases.join(", "),
+            t.short
+        );
+    }
+    code += "];\n";
+    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("glossary.rs");
+    fs::write(out, code).expect("write glossary.rs");
 }
 
 /// `challenges/<topic>.kinds.toml`: a topic's question kinds beyond one number.

@@ -118,6 +118,9 @@ enum Command {
         /// Fewer repetitions (a smoke run).
         #[arg(long)]
         quick: bool,
+        /// The timings as JSON (what `scripts/bench.sh` sets beside the browser's).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -188,7 +191,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 Ok(run_text(topic, preset, fix, &params, &out, tables))
             }
         }
-        Command::Bench { quick } => Ok(bench_text(quick)),
+        Command::Bench { quick, json } => Ok(bench_text(quick, json)),
         Command::Scorm(args) => crate::scorm::run(args).map_err(Usage),
         Command::Challenge {
             topic,
@@ -555,10 +558,13 @@ fn params_shown(spec: &crate::model::ParamSpec, v: f64) -> String {
     spec.display(v)
 }
 
-fn bench_text(quick: bool) -> String {
+fn bench_text(quick: bool, json: bool) -> String {
     let t0 = std::time::Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     let b = report::bench(&clock, if quick { 20.0 } else { 200.0 }, quick);
+    if json {
+        return to_json(&b);
+    }
     let mut s = String::from("native model timings (build with --release for real figures)\n\n");
     s += "run() per story (± its fix): the first, cold run, then the mean of warm repeats\n";
     for r in &b.runs {

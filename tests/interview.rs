@@ -57,6 +57,24 @@ fn show_one_of_each() {
     }
 }
 
+/// The cost step, shared by the chat and tiers problems, bills one of what
+/// each problem's fleet counts: replicas in chat, cards in tiers.
+#[test]
+fn the_cost_step_names_what_the_fleet_counts() {
+    for (p, words) in [
+        (0, "Every replica bills its rent"),
+        (1, "Every card bills its rent"),
+    ] {
+        let mock = Mock::new(p);
+        let walk = mock.walk(&[], mock.steps());
+        assert!(
+            walk.iter().any(|a| a.worked.starts_with(words)),
+            "{}: no step's worked solution says “{words}”",
+            mock.problem.id
+        );
+    }
+}
+
 /// Each problem over 1,000 seeds: the title, brief and change are filled;
 /// every step's text and worked solution are filled, its key is finite and
 /// graded correct when typed, a number 1.5× off is not, the exact chain

@@ -427,12 +427,25 @@ impl Solver for Answers {
 
 /// Solves template `id` of a topic on given values (a worked example).
 pub fn solve(solver: &dyn Solver, id: &str, vars: &Vars) -> Result<Solution, String> {
-    let topic = solver.topic();
-    let t = templates(topic)
-        .into_iter()
-        .find(|t| t.id == id)
-        .ok_or(format!("{} has no challenge {id}", topic.id()))?;
+    let t = template(solver.topic(), id).map_err(|e| e.to_string())?;
     solver.solve(&t, vars)
+}
+
+/// Template `id` of a topic (its case aside), or an error that lists the
+/// templates it has.
+pub fn template(topic: &dyn Topic, id: &str) -> Result<Template, ChallengeError> {
+    let all = templates(topic);
+    if let Some(t) = all.iter().find(|t| t.id.eq_ignore_ascii_case(id)) {
+        return Ok(t.clone());
+    }
+    Err(ChallengeError::NoTemplate(format!(
+        "{} has no challenge '{id}'; it has {}",
+        topic.id(),
+        all.iter()
+            .map(|t| t.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )))
 }
 
 /// The templates of a topic (none if it has no challenge file).
@@ -532,7 +545,7 @@ pub fn question(
     id: &str,
     seed: u64,
 ) -> Result<Question, ChallengeError> {
-    ask(solver, id, seed, None)
+    ask_template(solver, &template(solver.topic(), id)?, seed, None)
 }
 
 /// Template `id` asked about the page's parameters: variables that mirror a
@@ -543,36 +556,12 @@ pub fn question_live(
     seed: u64,
     params: &Params,
 ) -> Result<Question, ChallengeError> {
-    ask(solver, id, seed, Some(params))
+    ask_template(solver, &template(solver.topic(), id)?, seed, Some(params))
 }
 
 /// Whether a template has a variable that mirrors a page parameter.
 pub fn mirrors_page(t: &Template) -> bool {
     t.vars.iter().any(|v| v.param.is_some())
-}
-
-fn ask(
-    solver: &'static dyn Solver,
-    id: &str,
-    seed: u64,
-    live: Option<&Params>,
-) -> Result<Question, ChallengeError> {
-    let topic = solver.topic();
-    let all = templates(topic);
-    let t = all
-        .iter()
-        .find(|t| t.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| {
-            ChallengeError::NoTemplate(format!(
-                "{} has no challenge '{id}'; it has {}",
-                topic.id(),
-                all.iter()
-                    .map(|t| t.id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?;
-    ask_template(solver, t, seed, live)
 }
 
 /// Draws template `t` (a topic's own, or one with its ranges at a level)

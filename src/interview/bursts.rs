@@ -5,7 +5,7 @@
 //! worth renting (fleet efficiency) and the ring the launched replicas join
 //! (consistent hashing).
 
-use super::{copy, drawn, key_of, one_of, pick, put, whole, Dim, Problem, Step};
+use super::{copy, drawn, drawn_keyed, one_of, pick, put, whole, Dim, Problem, Step};
 use crate::challenge::Vars;
 use crate::model::{SplitMix64, Unit};
 
@@ -113,13 +113,7 @@ pub static PROBLEM: Problem = Problem {
 /// score and the ring between bursts.
 fn story(rng: &mut SplitMix64) -> Vars {
     // A break-even pool of at least 2, so the cut takes a replica away.
-    let mut s = drawn(WARM, "C3", rng);
-    for _ in 0..32 {
-        if key_of(WARM, "C3", &s).is_some_and(|w| w >= 2.0) {
-            break;
-        }
-        s = drawn(WARM, "C3", rng);
-    }
+    let mut s = drawn_keyed(WARM, "C3", 2.0, rng);
     put(&mut s, "cut", one_of(rng, &[0.2, 0.3, 0.4]), Unit::Share);
     let night = drawn("autoscaling", "C3", rng);
     for name in ["C", "P", "spare", "floor", "level"] {

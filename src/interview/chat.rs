@@ -4,7 +4,9 @@
 //! (cache-aware routing), the resize (consistent hashing) and the wait
 //! (tiers and rate limits).
 
-use super::{copy, drawn, fleet_bill, key_of, one_of, pick, put, say, whole, Dim, Problem, Step};
+use super::{
+    bill_step, copy, drawn, fleet_bill, key_of, one_of, pick, put, say, whole, Dim, Problem, Step,
+};
 use crate::challenge::Vars;
 use crate::model::{SplitMix64, Unit};
 
@@ -35,17 +37,12 @@ pub static PROBLEM: Problem = Problem {
             worked: "{solution}",
             values: peak,
         },
-        Step {
-            dim: Dim::Cost,
-            topic: "autoscaling",
-            template: "C2",
-            uses: &[0],
-            prompt: "Cost: each replica rents {price}. What does your fleet of {N} bill per hour \
-                     at the peak, spares included?",
-            worked: "Every replica bills its rent, the spares as much as the busy ones: \
-                     {N} × {price} = {answer}.",
-            values: bill,
-        },
+        bill_step(
+            "Cost: each replica rents {price}. What does your fleet of {N} bill per hour at the \
+             peak, spares included?",
+            &[0],
+            bill,
+        ),
         Step {
             dim: Dim::TradeOffs,
             topic: "cache-aware-routing",

@@ -24,7 +24,7 @@ pub use session::{announce, fresh_seed, Session, LENGTHS};
 use crate::challenge::answer::parse_answer;
 use crate::challenge::progress::{DimTally, InterviewResult};
 use crate::challenge::{self, Solution, Template, Tolerance, Value, Vars, Verdict};
-use crate::model::{ParamKind, SplitMix64, Unit};
+use crate::model::{units, ParamKind, SplitMix64, Unit};
 use crate::topics;
 use crate::urlstate::{self, State};
 
@@ -376,10 +376,7 @@ impl Mock {
 /// The template a step asks through.
 fn template(step: &Step) -> Template {
     topics::find(step.topic)
-        .map(challenge::templates)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|t| t.id == step.template)
+        .and_then(|topic| challenge::template(topic, step.template).ok())
         .expect("every step names a template of a built topic")
 }
 
@@ -430,6 +427,19 @@ fn drawn(topic: &str, template: &str, rng: &mut SplitMix64) -> Vars {
         .unwrap_or_default()
 }
 
+/// As [`drawn`], drawn again (up to 32 times) until the template's key is at
+/// least `least`; the last draw stands if none is.
+fn drawn_keyed(topic: &str, template: &str, least: f64, rng: &mut SplitMix64) -> Vars {
+    let mut v = drawn(topic, template, rng);
+    for _ in 0..32 {
+        if key_of(topic, template, &v).is_some_and(|k| k >= least) {
+            break;
+        }
+        v = drawn(topic, template, rng);
+    }
+    v
+}
+
 /// The key of template `template` of `topic` on `vars`, if it has one.
 fn key_of(topic: &str, template: &str, vars: &Vars) -> Option<f64> {
     let t = topics::find(topic)?;
@@ -473,11 +483,27 @@ fn whole(x: f64, lo: f64, hi: f64) -> Option<f64> {
     (x.fract() == 0.0 && (lo..=hi).contains(&x)).then_some(x)
 }
 
+/// The cost step: what the candidate's fleet of step `uses[0]` bills per
+/// hour at its rent (autoscaling's C2), on `values`, which are
+/// [`fleet_bill`]'s for that step's number.
+const fn bill_step(prompt: &'static str, uses: &'static [usize], values: Values) -> Step {
+    Step {
+        dim: Dim::Cost,
+        topic: "autoscaling",
+        template: "C2",
+        uses,
+        prompt,
+        worked: "Every {one} bills its rent, the spares as much as the busy ones: \
+                 {N} × {price} = {answer}.",
+        values,
+    }
+}
+
 /// The autoscaling bill's values (template C2) for the candidate's fleet of
 /// `n` (shown as `{N}` in `unit`): the story's peak and spare (`C`, `P`,
 /// `spare`, `price`) when `n` is the fleet that peak needs, else a peak `n`
 /// replicas carry exactly, with no spare. The bill is `n` × the price
-/// either way.
+/// either way. `{one}` is one of what `unit` counts ("replica").
 fn fleet_bill(s: &Vars, n: f64, unit: Unit) -> Option<Vars> {
     let n = whole(n, 1.0, 2000.0)?;
     let mut v = pick(s, &[("C", "C"), ("price", "price")]);
@@ -490,6 +516,9 @@ fn fleet_bill(s: &Vars, n: f64, unit: Unit) -> Option<Vars> {
         v.set_num("spare", 0.0);
     }
     put(&mut v, "N", n, unit);
+    if let Unit::Count(noun) = unit {
+        say(&mut v, "one", units::singular(noun).to_string());
+    }
     Some(v)
 }
 

@@ -5,7 +5,9 @@
 //! and read what that costs the free tier, the budget and the bursts (warm
 //! pool).
 
-use super::{copy, drawn, fleet_bill, key_of, one_of, pick, put, whole, Dim, Problem, Step};
+use super::{
+    bill_step, copy, drawn, drawn_keyed, fleet_bill, one_of, pick, put, whole, Dim, Problem, Step,
+};
 use crate::challenge::Vars;
 use crate::model::{SplitMix64, Unit};
 
@@ -84,16 +86,11 @@ pub static PROBLEM: Problem = Problem {
             worked: "{solution}",
             values: shed_after,
         },
-        Step {
-            dim: Dim::Cost,
-            topic: "autoscaling",
-            template: "C2",
-            uses: &[3],
-            prompt: "What does your enterprise pool of {N} bill per hour, spares included?",
-            worked: "Every card bills its rent, the spares as much as the busy ones: \
-                     {N} × {price} = {answer}.",
-            values: bill,
-        },
+        bill_step(
+            "What does your enterprise pool of {N} bill per hour, spares included?",
+            &[3],
+            bill,
+        ),
         Step {
             dim: Dim::Reliability,
             topic: "warm-pool",
@@ -115,13 +112,7 @@ pub static PROBLEM: Problem = Problem {
 /// family, an enterprise tier of 15–35 % of the shared cards, its price and
 /// its bursts.
 fn story(rng: &mut SplitMix64) -> Vars {
-    let mut pool = drawn(TIERS, "C3", rng);
-    for _ in 0..32 {
-        if key_of(TIERS, "C3", &pool).is_some_and(|x| x >= 3.0) {
-            break;
-        }
-        pool = drawn(TIERS, "C3", rng);
-    }
+    let pool = drawn_keyed(TIERS, "C3", 3.0, rng);
     let mut s = pick(
         &pool,
         &[("c", "c"), ("mu", "mu"), ("cap", "cap"), ("paid", "paid")],

@@ -7,8 +7,9 @@
 
 use serde::Serialize;
 
-/// The unit a number is measured in. `family()` groups the units that convert
-/// into each other (MB and GB; ms and s), which the answer parser relies on.
+/// The unit a number is measured in. The answer parser reads each as a
+/// dimension and a factor to that dimension's base, so that units of one
+/// dimension (MB and GB; ms and s) convert into each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Unit {
     /// A plain count; the noun is what is counted ("cards", "families", "").
@@ -44,23 +45,6 @@ pub enum Unit {
     None,
 }
 
-/// Units that convert into each other share a family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    Count,
-    Share,
-    Ratio,
-    Memory,
-    Time,
-    Money,
-    MoneyRate,
-    /// Dollars per million tokens.
-    TokenPrice,
-    Rate,
-    Tokens,
-    Plain,
-}
-
 impl Unit {
     /// The unit's symbol as written after a number ("MB", "%", "tok/s").
     pub fn symbol(self) -> &'static str {
@@ -86,24 +70,6 @@ impl Unit {
             Unit::TTokens => "T tokens",
             Unit::TokPerUsd => "tok/$",
             Unit::None => "",
-        }
-    }
-
-    pub fn family(self) -> Family {
-        match self {
-            Unit::Count(_) => Family::Count,
-            Unit::Share | Unit::Points => Family::Share,
-            Unit::Ratio => Family::Ratio,
-            Unit::Mb | Unit::Gb => Family::Memory,
-            Unit::Ms | Unit::Seconds | Unit::Hours => Family::Time,
-            Unit::Usd => Family::Money,
-            Unit::UsdPerHour | Unit::UsdPerDay | Unit::UsdPerMonth | Unit::UsdPerYear => {
-                Family::MoneyRate
-            }
-            Unit::UsdPerMTok => Family::TokenPrice,
-            Unit::TokPerS | Unit::ReqPerS | Unit::TokPerUsd => Family::Rate,
-            Unit::Tokens | Unit::TTokens => Family::Tokens,
-            Unit::None => Family::Plain,
         }
     }
 

@@ -1,18 +1,37 @@
 // The benchmark (not a test: it prints figures and never fails on speed).
 //   node tests/browser/bench.mjs        (scripts/bench.sh builds first)
-// Prints: slider-input-to-repaint latency p50/p95 over 200 moves per topic in
-// headless Chromium; the built app's gzipped size (HTML + JS + wasm + CSS);
-// the release wasm size; the scene's frame time (advance + draw + paint per
-// animation frame, p50/p95/max) at its default speed and at its fastest, with
-// the marks (requests) on screen and the allocations its frames made; the
-// model's run() times and engine throughput in wasm (compare with
-// `fleetlab bench` natively).
+// Measures, in headless Chromium against dist/:
+//   - size by part: what a visitor of the hosted app downloads, gzip -9
+//     (node's zlib) and brotli 11, as the precompressed files beside them;
+//   - first paint: navigation to the first chart or scene on screen (the app
+//     says data-ready once the page is drawn; the next frame shows it), and
+//     the layout shift over the load, each page loaded REPS times cold;
+//   - slider input to repaint: the synchronous work of one move (model, DOM,
+//     chart canvases) on every topic's headline slider, on every story with
+//     and without its fix, MOVES moves each; and the scene's rebuild that
+//     follows on the next frame;
+//   - the scene's frame time (advance + draw + paint), at its default speed
+//     and its fastest, and with thousands of requests in flight;
+//   - run() and the engines in wasm, beside `fleetlab bench --json` natively.
+// Ends with every budget beside its measured value, as the Markdown table
+// README.md quotes. Environment: MOVES (default 60), REPS (5), SCENE_FRAMES
+// (300), SCENE_LOADED (2000), QUICK=1 (fewer of everything, a smoke run),
+// NATIVE=path of a release `fleetlab` binary (default target/release/fleetlab;
+// skipped if missing).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { serve, launch, openPage, gotoTopic, builtTopics, DIST } from './support.mjs';
+import { execFileSync } from 'node:child_process';
+import { serve, launch, openPage, gotoTopic, builtTopics, DIST, ROOT } from './support.mjs';
 
-const MOVES = Number(process.env.MOVES || 200);
+const QUICK = process.env.QUICK === '1';
+const MOVES = Number(process.env.MOVES || (QUICK ? 12 : 60));
+const REPS = Number(process.env.REPS || (QUICK ? 2 : 5));
+const FRAMES = Number(process.env.SCENE_FRAMES || (QUICK ? 60 : 300));
+const LOADED = Number(process.env.SCENE_LOADED || 2000);
+const BUDGET = { app_kb: 250, paint_ms: 300, shift: 0.02, repaint_ms: 4, frame_ms: 8 };
+
 // The slider each topic is timed on (its headline lever); others: the first range.
 const SLIDER = {
   'consistent-hashing': 'cards_after',
@@ -26,35 +45,52 @@ const SLIDER = {
 };
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (x, d = 2) => (x === undefined || Number.isNaN(x) ? '–' : `${x.toFixed(d)} ms`);
+const quantile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
+const table = (head, rows) => [
+  `| ${head.join(' | ')} |`,
+  `|${head.map((h, i) => (i ? '---:' : '---')).join('|')}|`,
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** What a visitor of the hosted app downloads: index.html, the loader, the JS glue, the wasm, the CSS. */
-const hosted = (f) => f === 'index.html' || (/\.(js|wasm|css)$/.test(f) && !f.endsWith('.offline.js') && !f.startsWith('course.'));
+console.log(`fleetlab bench — ${new Date().toISOString()}, ${os.cpus().length} cores, load average at start ${load()}`);
+console.log(`MOVES=${MOVES} REPS=${REPS} SCENE_FRAMES=${FRAMES}${QUICK ? ' (QUICK)' : ''}`);
 
-function sizes(pick) {
-  const rows = [];
-  let raw = 0;
-  let gz = 0;
-  for (const f of fs.readdirSync(DIST)) {
-    if (!pick(f)) continue;
+// ---- size by part --------------------------------------------------------
+/** The parts a visitor of the hosted app downloads (not the file:// bundle, not the sample course page). */
+const PARTS = [
+  ['wasm', (f) => f.endsWith('_bg.wasm')],
+  ['JS glue', (f) => /^fleetlab-web-[0-9a-f]+\.js$/.test(f)],
+  ['CSS', (f) => /^style-.*\.css$/.test(f)],
+  ['loader', (f) => /^loader-.*\.js$/.test(f)],
+  ['index.html', (f) => f === 'index.html'],
+];
+const files = fs.readdirSync(DIST).filter((f) => !/\.(gz|br)$/.test(f));
+const sizeRows = [];
+const total = { raw: 0, gz: 0, br: 0 };
+for (const [part, pick] of PARTS) {
+  for (const f of files.filter(pick)) {
     const body = fs.readFileSync(path.join(DIST, f));
-    const z = zlib.gzipSync(body, { level: 9 }).length;
-    rows.push([f, body.length, z]);
-    raw += body.length;
-    gz += z;
+    const gz = zlib.gzipSync(body, { level: 9 }).length;
+    const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    sizeRows.push([part, f, body.length, gz, br]);
+    total.raw += body.length;
+    total.gz += gz;
+    total.br += br;
   }
-  return { rows, raw, gz };
 }
-
-const s = sizes(hosted);
-console.log('\nbundle (dist/)');
-for (const [f, r, z] of s.rows) console.log(`  ${f.padEnd(44)} ${kb(r).padStart(10)} raw ${kb(z).padStart(10)} gzip -9`);
-console.log(`  ${'whole app'.padEnd(44)} ${kb(s.raw).padStart(10)} raw ${kb(s.gz).padStart(10)} gzip -9   (target ≤ 250 KB)`);
-const wasm = s.rows.find(([f]) => f.endsWith('.wasm'));
-console.log(`  release wasm: ${wasm[1].toLocaleString('en')} B raw, ${wasm[2].toLocaleString('en')} B gzip -9`);
-// Read from disk only (file://), or a sample page: not part of what a visitor downloads.
-for (const [f, r, z] of sizes((f) => !hosted(f)).rows) {
-  const what = f.endsWith('.offline.js') ? 'file:// only (wasm inlined)' : 'sample page';
-  console.log(`  ${f.padEnd(44)} ${kb(r).padStart(10)} raw ${kb(z).padStart(10)} gzip -9   (${what})`);
+console.log('\n## Size by part (hosted app)\n');
+console.log(table(['part', 'file', 'raw', 'gzip -9', 'brotli 11'],
+  [...sizeRows.map(([p, f, r, g, b]) => [p, f, kb(r), kb(g), kb(b)]),
+    ['**whole app**', '', kb(total.raw), `**${kb(total.gz)}**`, kb(total.br)]]));
+for (const f of files.filter((f) => !PARTS.some(([, pick]) => pick(f)))) {
+  const body = fs.readFileSync(path.join(DIST, f));
+  const what = f.endsWith('.offline.js') ? 'file:// only (wasm inlined)' : 'sample course page';
+  console.log(`  not downloaded by a hosted page: ${f} ${kb(body.length)} raw, ${kb(zlib.gzipSync(body, { level: 9 }).length)} gzip (${what})`);
 }
 
 const server = await serve();
@@ -62,18 +98,62 @@ const browser = await launch();
 const page = await openPage(browser, server.origin);
 await gotoTopic(page, server.origin, '');
 const topics = await builtTopics(page);
+const summary = {};
 
-console.log(`\nslider input → repaint, ${MOVES} moves (synchronous work: model + DOM + canvas drawing), target p95 ≤ 4 ms`);
-for (const topic of topics) {
-  await gotoTopic(page, server.origin, `?topic=${topic}`);
+// ---- first paint and layout shift ------------------------------------------
+/** One cold load of `query`: ms from navigation to the frame after data-ready, and the layout shift until then. */
+async function coldLoad(query) {
+  const p = await openPage(browser, server.origin);
+  await p.addInitScript(() => {
+    window.__load = { shift: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__load.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver((_, obs) => {
+      if (!document.body?.dataset.ready) return;
+      obs.disconnect();
+      window.__load.ready = performance.now();
+      requestAnimationFrame(() => { window.__load.painted = performance.now(); });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+  await p.goto(`${server.origin}/index.html${query}`);
+  await p.waitForFunction(() => window.__load.painted);
+  await p.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+  const r = await p.evaluate(() => window.__load);
+  await p.context().close();
+  return r;
+}
+const paintRows = [];
+const paints = [];
+const shifts = [];
+console.log(`\n## First paint (navigation → first chart or scene on screen), ${REPS} cold loads each; load average ${load()}\n`);
+for (const query of ['', ...topics.map((t) => `?topic=${t}`), '?view=practice']) {
+  const runs = [];
+  for (let i = 0; i < REPS; i++) runs.push(await coldLoad(query));
+  const t = runs.map((r) => r.painted);
+  const s = runs.map((r) => r.shift);
+  paints.push(...t);
+  shifts.push(...s);
+  paintRows.push([query || '(home)', ms(quantile(t, 0.5), 0), ms(Math.max(...t), 0), Math.max(...s).toFixed(4)]);
+}
+console.log(table(['page', 'first paint p50', 'max', 'layout shift max'], paintRows));
+summary.paint = quantile(paints, 0.5);
+summary.paintMax = Math.max(...paints);
+summary.shift = Math.max(...shifts);
+
+// ---- slider input → repaint -------------------------------------------------
+/** MOVES moves of the headline slider on the page `query` shows: per move, the synchronous ms and the scene's rebuild. */
+async function slide(query, topic) {
+  await gotoTopic(page, server.origin, query);
   const name = SLIDER[topic];
   const id = (await page.$(`#p-${name}[type=range]`)) ? `#p-${name}` : await page.$eval('input[type=range]', (e) => `#${e.id}`);
-  const r = await page.evaluate(async ({ id, moves }) => {
+  return page.evaluate(async ({ id, moves }) => {
     const el = document.querySelector(id);
+    const scene = document.querySelector('section.scene');
     const lo = Number(el.min);
     const hi = Number(el.max);
     const ts = [];
-    const splits = [];
+    const builds = [];
     for (let i = 0; i < moves; i++) {
       // Sweep back and forth across the middle of the track, as a hand would.
       const u = 0.25 + 0.5 * Math.abs(((i * 2) % 100) / 50 - 1);
@@ -81,29 +161,64 @@ for (const topic of topics) {
       const t0 = performance.now();
       el.dispatchEvent(new Event('input', { bubbles: true }));
       ts.push(performance.now() - t0);
-      splits.push(document.body.dataset.renderSplit);
       await new Promise((res) => requestAnimationFrame(res));
+      await new Promise((res) => requestAnimationFrame(res));
+      if (scene?.dataset.sceneBuildMs) builds.push(Number(scene.dataset.sceneBuildMs));
     }
-    ts.sort((a, b) => a - b);
-    const q = (p) => ts[Math.min(ts.length - 1, Math.floor(p * ts.length))];
-    const charts = [...document.querySelectorAll('[data-chart] canvas')]
-      .map((c) => `${c.closest('[data-chart]').dataset.chart} ${c.dataset.paintMs}`).join(', ');
-    return { p50: q(0.5), p95: q(0.95), max: ts[ts.length - 1], split: `${splits[splits.length - 1]}; ${charts}` };
+    return { id, ts, builds, split: document.body.dataset.renderSplit };
   }, { id, moves: MOVES });
-  console.log(`  ${topic.padEnd(24)} ${id.padEnd(20)} p50 ${r.p50.toFixed(2).padStart(6)} ms  p95 ${r.p95.toFixed(2).padStart(6)} ms  max ${r.max.toFixed(1).padStart(6)} ms   (last: ${r.split})`);
+}
+console.log(`\n## Slider input → repaint (model + DOM + chart canvases, synchronous), ${MOVES} moves per story; load average ${load()}\n`);
+const storyRows = [];
+const pageRows = [];
+let worstPage = 0;
+for (const topic of topics) {
+  await gotoTopic(page, server.origin, `?topic=${topic}`);
+  const stories = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
+  const fixes = await fixableStories(topic, stories);
+  const all = [];
+  const builds = [];
+  let slider = '';
+  for (const story of stories) {
+    for (const fix of fixes.has(story) ? [false, true] : [false]) {
+      const r = await slide(`?topic=${topic}&preset=${story}${fix ? '&fix=1' : ''}`, topic);
+      slider = r.id.slice(3);
+      all.push(...r.ts);
+      builds.push(...r.builds);
+      storyRows.push([topic, story + (fix ? ' + fix' : ''), ms(quantile(r.ts, 0.5)), ms(quantile(r.ts, 0.95)),
+        ms(Math.max(...r.ts), 1), r.builds.length ? ms(quantile(r.builds, 0.95)) : '–']);
+    }
+  }
+  const p95 = quantile(all, 0.95);
+  worstPage = Math.max(worstPage, p95);
+  pageRows.push([topic, slider, ms(quantile(all, 0.5)), ms(p95), builds.length ? ms(quantile(builds, 0.95)) : '–']);
+}
+console.log(table(['page', 'story', 'p50', 'p95', 'max', 'scene rebuild p95'], storyRows));
+console.log('\nper page, every story ± fix pooled:\n');
+console.log(table(['page', 'slider', 'p50', 'p95', 'scene rebuild p95 (next frame)'], pageRows));
+summary.repaint = worstPage;
+
+/** Stories of `topic` that have a fix (the page's fix button shows on them). */
+async function fixableStories(topic, stories) {
+  const out = new Set();
+  for (const story of stories) {
+    await gotoTopic(page, server.origin, `?topic=${topic}&preset=${story}`);
+    if (await page.$('#apply-fix:not([hidden])')) out.add(story);
+  }
+  return out;
 }
 
-const FRAMES = Number(process.env.SCENE_FRAMES || 300);
-// More scenes to time, as page queries (`SCENE_QUERIES='?topic=x&demand=9 ?topic=y'`).
-const extra = (process.env.SCENE_QUERIES || '').split(/\s+/).filter(Boolean);
-console.log(`\nscene: advance + draw + paint per animation frame over the last ${Math.min(FRAMES, 240)} frames (of ${FRAMES}); marks = requests drawn; allocs = allocations in those frames; built = a rebuild from the page's values (on the frame after a slider moves)`);
-for (const query of [...topics.map((t) => `?topic=${t}`), ...extra]) {
+// ---- scenes -----------------------------------------------------------------
+console.log(`\n## Scene frame time (advance + draw + paint per animation frame, last ${Math.min(FRAMES, 240)} of ${FRAMES} frames); load average ${load()}\n`);
+const sceneRows = [];
+let worstFrame = 0;
+// Beside every page's first story, the heaviest scenes (100,000 families on
+// a ring); more as page queries: SCENE_QUERIES='?topic=x&preset=y ?topic=z'.
+const heavy = (process.env.SCENE_QUERIES ?? '?topic=consistent-hashing&preset=ring-plus-one').split(/\s+/).filter(Boolean);
+for (const query of [...topics.map((t) => `?topic=${t}`), ...heavy]) {
   for (const fastest of [false, true]) {
     await gotoTopic(page, server.origin, query);
-    if (!(await page.$('section.scene'))) {
-      console.log(`  ${query.padEnd(40)} no scene`);
-      break;
-    }
+    if (!(await page.$('section.scene'))) break;
     if (fastest) {
       await page.$eval('#scene-speed', (s) => {
         s.selectedIndex = s.options.length - 1;
@@ -124,19 +239,16 @@ for (const query of [...topics.map((t) => `?topic=${t}`), ...extra]) {
         await new Promise((res) => requestAnimationFrame(res));
       }
       const d = document.querySelector('section.scene').dataset;
-      return { ms: d.sceneFrameMs, allocs: d.sceneAllocs, load: d.sceneLoad, time: d.sceneTime, build: d.sceneBuildMs, most };
+      return { ms: d.sceneFrameMs, allocs: d.sceneAllocs, most };
     }, FRAMES);
     const [p50, p95, max] = r.ms.split(' ').map(Number);
     const [allocs, frames] = r.allocs.split(' ');
-    const [shapes, marks, batches] = r.load.split(' ');
-    console.log(`  ${query.padEnd(40)} ${speed.padEnd(16)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms   marks ${marks.padStart(5)} (most ${String(r.most).padStart(5)}), shapes ${shapes.padStart(5)} in ${batches.padStart(4)} batches, ${allocs} allocs in ${frames} frames, t = ${Number(r.time).toFixed(0)} s, built in ${r.build} ms`);
+    worstFrame = Math.max(worstFrame, p95);
+    sceneRows.push([query.slice(7), speed, ms(p50), ms(p95), ms(max, 1), String(r.most), `${allocs} in ${frames}`]);
   }
 }
-
-// Thousands of requests in flight: the gateway's launch day (free demand
-// far over the shared pool, no shedding) at real time, timed once the queue
-// holds LOADED requests, over the next 240 frames.
-const LOADED = Number(process.env.SCENE_LOADED || 2000);
+// Thousands of requests in flight: the gateway's launch day (free demand far
+// over the shared pool, no shedding) at real time, once the queue holds LOADED.
 const loaded = '?topic=tiers-and-rate-limits&preset=launch-day';
 await gotoTopic(page, server.origin, loaded);
 if (await page.$('section.scene [data-counter="waiting"]')) {
@@ -153,15 +265,51 @@ if (await page.$('section.scene [data-counter="waiting"]')) {
   const d = await page.$eval('section.scene', (e) => ({ ...e.dataset }));
   const [p50, p95, max] = d.sceneFrameMs.split(' ').map(Number);
   const [allocs, frames] = d.sceneAllocs.split(' ');
-  const [shapes, marks, batches] = d.sceneLoad.split(' ');
-  console.log(`  ${(loaded + ' ×1').padEnd(57)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms   ${w0.toLocaleString('en')} → ${(await waiting()).toLocaleString('en')} requests waiting (drawn as queues: marks ${marks}, shapes ${shapes} in ${batches} batches), ${allocs} allocs in ${frames} frames`);
+  summary.loaded = p95;
+  sceneRows.push([`${loaded.slice(7)} (${w0.toLocaleString('en')}+ waiting)`, '×1', ms(p50), ms(p95), ms(max, 1), String(await waiting()), `${allocs} in ${frames}`]);
 }
+console.log(table(['page', 'speed', 'p50', 'p95', 'max', 'requests drawn (most)', 'allocations'], sceneRows));
+summary.frame = Math.max(worstFrame, summary.loaded ?? 0);
 
-const b = await page.evaluate(() => window.wasmBindings.fleetlabBench(false));
-console.log('\nwasm: run() per story (± its fix), cold then mean warm ms');
-for (const r of b.runs) console.log(`  ${r.topic.padEnd(24)} ${(r.preset + (r.fix ? ' + fix' : '')).padEnd(32)} cold ${r.cold_ms.toFixed(3).padStart(9)} ms   warm ${r.ms.toFixed(3).padStart(9)} ms`);
-console.log('wasm: engines, items per second');
-for (const e of b.engines) console.log(`  ${e.topic.padEnd(24)} ${Math.round(e.items_per_s).toLocaleString('en').padStart(14)} ${e.unit}/s  (${e.name})`);
+// ---- the model in wasm and natively ----------------------------------------------
+const wasmBench = await page.evaluate((quick) => window.wasmBindings.fleetlabBench(quick), QUICK);
+const nativePath = process.env.NATIVE || path.join(ROOT, 'target', 'release', 'fleetlab');
+let native = null;
+if (fs.existsSync(nativePath)) {
+  native = JSON.parse(execFileSync(nativePath, ['bench', '--json', ...(QUICK ? ['--quick'] : [])], { maxBuffer: 64 << 20 }).toString());
+} else {
+  console.log(`\n(no native binary at ${nativePath}: build it with cargo build --release --bin fleetlab for the native column)`);
+}
+const key = (r) => `${r.topic} ${r.preset}${r.fix ? ' + fix' : ''}`;
+const nativeRun = new Map((native?.runs || []).map((r) => [key(r), r]));
+console.log(`\n## run() per story in wasm and natively (cold: the first run; warm: repeats, cached parts reused); load average ${load()}\n`);
+console.log(table(['story', 'wasm cold', 'wasm warm', 'native cold', 'native warm'], wasmBench.runs.map((r) => {
+  const n = nativeRun.get(key(r));
+  return [key(r), ms(r.cold_ms, 3), ms(r.ms, 3), ms(n?.cold_ms, 3), ms(n?.ms, 3)];
+})));
+const nativeEngine = new Map((native?.engines || []).map((e) => [e.topic, e]));
+const ratios = [];
+console.log('\n## Engines, items per second\n');
+console.log(table(['engine', 'wasm', 'native', 'native ÷ wasm'], wasmBench.engines.map((e) => {
+  const n = nativeEngine.get(e.topic);
+  const ratio = n ? n.items_per_s / e.items_per_s : undefined;
+  if (ratio) ratios.push(ratio);
+  const m = (x) => (x ? `${(x / 1e6).toFixed(1)} M ${e.unit}/s` : '–');
+  return [`${e.topic}: ${e.name}`, m(e.items_per_s), m(n?.items_per_s), ratio ? `${ratio.toFixed(2)}×` : '–'];
+})));
 
 await browser.close();
 await server.close();
+
+// ---- every budget beside its measured value -----------------------------------
+const ok = (pass) => (pass ? 'yes' : '**no**');
+console.log(`\n## Budgets (load average at the end ${load()})\n`);
+console.log(table(['budget', 'target', 'measured', 'met'], [
+  ['whole hosted app, gzip -9', `≤ ${BUDGET.app_kb} KB`, kb(total.gz), ok(total.gz <= BUDGET.app_kb * 1024)],
+  ['first chart or scene painted after navigation (median of every page; max)', `≤ ${BUDGET.paint_ms} ms`,
+    `${ms(summary.paint, 0)}; ${ms(summary.paintMax, 0)}`, ok(summary.paint <= BUDGET.paint_ms)],
+  ['layout shift while loading (worst page)', `≤ ${BUDGET.shift}`, summary.shift.toFixed(4), ok(summary.shift <= BUDGET.shift)],
+  ['slider input → repaint p95 (worst page, every story ± fix)', `≤ ${BUDGET.repaint_ms} ms`, ms(summary.repaint), ok(summary.repaint <= BUDGET.repaint_ms)],
+  ['scene frame p95 (worst page and speed; 2,000+ requests in flight)', `≤ ${BUDGET.frame_ms} ms`, ms(summary.frame), ok(summary.frame <= BUDGET.frame_ms)],
+  ['engines, native ÷ wasm (range)', 'printed', ratios.length ? `${Math.min(...ratios).toFixed(2)}× – ${Math.max(...ratios).toFixed(2)}×` : '–', ''],
+]));

@@ -4,7 +4,7 @@
 //! level's ranges and the rest as usual, and is solved by the same model.
 
 use super::{data, Level};
-use crate::challenge::{ask_template, templates, ChallengeError, Question, Solver, Template};
+use crate::challenge::{ask_template, template, ChallengeError, Question, Solver, Template};
 
 /// Template `t` of `topic` with its ranges at `level`.
 pub fn leveled(topic: &str, t: &Template, level: Level) -> Template {
@@ -49,11 +49,6 @@ pub fn question_at(
     level: Level,
 ) -> Result<Question, ChallengeError> {
     let topic = solver.topic();
-    let t = templates(topic)
-        .into_iter()
-        .find(|t| t.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| {
-            ChallengeError::NoTemplate(format!("{} has no challenge '{id}'", topic.id()))
-        })?;
+    let t = template(topic, id)?;
     ask_template(solver, &leveled(topic.id(), &t, level), seed, None)
 }
