@@ -1,7 +1,9 @@
 //! Parses and checks every `challenges/<topic>.toml` with the crate's own
 //! schema (src/challenge/schema.rs) and writes the templates as Rust data to
-//! `$OUT_DIR/challenges.rs`. A malformed file fails the build with the file's
-//! name and the reason; the browser ships no TOML parser. Compiles
+//! `$OUT_DIR/challenges.rs`, and every topic's `src/topics/<id>/params.toml`
+//! (its words, sliders and stories) to `$OUT_DIR/params/<id>.rs`
+//! (build/params.rs). A malformed file fails the build with the file's name
+//! and the reason; the browser ships no TOML parser. Compiles
 //! `glossary.toml` the same way, to `$OUT_DIR/glossary.rs`.
 
 #[path = "src/challenge/schema.rs"]
@@ -11,6 +13,9 @@ mod schema;
 #[path = "src/challenge/kinds/schema.rs"]
 #[allow(dead_code)]
 mod kinds_schema;
+
+#[path = "build/params.rs"]
+mod params;
 
 /// The name the kinds schema reads the challenge schema under.
 use schema as base_schema;
@@ -59,6 +64,7 @@ fn main() {
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("challenges.rs");
     fs::write(out, code).expect("write challenges.rs");
     kinds(&parsed);
+    params::generate();
     glossary();
 }
 

@@ -162,6 +162,11 @@ impl RefLine {
             tone,
         }
     }
+    /// A line at `at` labelled `name` and the value in `unit`
+    /// ("peak 1,200 tok/s").
+    pub fn valued(at: f64, name: &str, unit: Unit, tone: Tone) -> RefLine {
+        RefLine::new(at, format!("{name} {}", unit.format(at)), tone)
+    }
 }
 
 /// Lines and points over a numeric x axis.
@@ -182,6 +187,16 @@ pub struct BarSet {
     pub name: String,
     pub tone: Tone,
     pub values: Vec<f64>,
+}
+
+impl BarSet {
+    pub fn new(name: impl Into<String>, tone: Tone, values: Vec<f64>) -> BarSet {
+        BarSet {
+            name: name.into(),
+            tone,
+            values,
+        }
+    }
 }
 
 /// Bars over named categories, grouped side by side or stacked.

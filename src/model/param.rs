@@ -210,6 +210,62 @@ fn choice(
         .map_or(String::new(), |&o| part(o).to_string())
 }
 
+/// The index of `word` among a choice's `options`, the default a
+/// topic's `params.toml` names by word; at compile time, a word that is not
+/// one of them fails the build.
+pub const fn choice_index(options: &[(&str, &str)], word: &str) -> f64 {
+    let mut i = 0;
+    while i < options.len() {
+        if same_bytes(options[i].0.as_bytes(), word.as_bytes()) {
+            return i as f64;
+        }
+        i += 1;
+    }
+    panic!("a params.toml names a word its choice parameter does not offer")
+}
+
+/// `a == b`, for constants.
+const fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `word` and `from_word` of an enum whose variants are, in order, the
+/// choices of a word table (`ParamKind::Choice`): `choice_words!(Mode in
+/// MODES: AlwaysWarm, Steady)`. A word the table lacks reads as the first
+/// variant; a table whose length is not the variants' fails the build.
+macro_rules! choice_words {
+    ($name:ident in $table:ident: $($variant:ident),+ $(,)?) => {
+        const _: () = assert!($table.len() == [$($name::$variant),+].len());
+
+        impl $name {
+            /// Its word in the parameter's table.
+            pub fn word(self) -> &'static str {
+                $table[self as usize].0
+            }
+            /// The variant a word of the parameter's table names.
+            pub fn from_word(w: &str) -> $name {
+                const ALL: &[$name] = &[$($name::$variant),+];
+                $table
+                    .iter()
+                    .zip(ALL)
+                    .find(|((word, _), _)| *word == w)
+                    .map_or(ALL[0], |(_, v)| *v)
+            }
+        }
+    };
+}
+pub(crate) use choice_words;
+
 /// The label a reader sees for parameter `name` of `specs` (the name itself
 /// if there is none: the registry tests hold every lever to a parameter).
 pub fn label_of(specs: &'static [ParamSpec], name: &'static str) -> &'static str {

@@ -8,6 +8,29 @@ use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
 use crate::model::{Math, Params, SceneSpec};
 use crate::model::{Topic, TopicKind};
 
+/// A topic folder's `TOPIC`: its `run`, its engine, and what the folder
+/// declares where every topic declares it: its words, parameters and stories
+/// (`params::ABOUT`, from its params.toml), its checks (`checks::CHECKS`) and
+/// the parameters and figures its page shows first (`params::KEY_PARAMS`,
+/// `figures::KEY_FIGURES`).
+macro_rules! declared {
+    ($run:expr, engine: $engine:expr) => {
+        $crate::model::Declared {
+            about: $crate::model::About {
+                declares: $crate::model::Declarations::of(
+                    &params::PARAMS,
+                    &params::PRESETS,
+                    &checks::CHECKS,
+                ),
+                keys: $crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+                ..params::ABOUT
+            },
+            run: $run,
+            engine: $engine,
+        }
+    };
+}
+
 pub mod autoscaling;
 pub mod buying_the_fleet;
 pub mod cache_aware_routing;

@@ -53,11 +53,7 @@ pub(super) fn day_chart(d: &Day, r: &DayRun) -> Chart {
             x: Axis::new("hour of the day", Unit::Hours).range(0.0, 24.0),
             y: Axis::new("tokens per second", Unit::TokPerS),
             series,
-            hlines: vec![RefLine::new(
-                d.peak,
-                format!("peak {}", Unit::TokPerS.format(d.peak)),
-                Tone::Warn,
-            )],
+            hlines: vec![RefLine::valued(d.peak, "peak", Unit::TokPerS, Tone::Warn)],
             vlines: vec![],
         }),
     }

@@ -145,9 +145,10 @@ pub(super) fn gauge_chart(d: &Day, tr: &Trace) -> Chart {
                     points(&gauge, 0, n),
                 ),
             ],
-            hlines: vec![RefLine::new(
+            hlines: vec![RefLine::valued(
                 d.gauge_cap,
-                format!("gauge flattens at {}", Unit::Share.format(d.gauge_cap)),
+                "gauge flattens at",
+                Unit::Share,
                 Tone::Muted,
             )],
             vlines: vec![],

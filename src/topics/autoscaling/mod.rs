@@ -36,20 +36,7 @@ pub use scene::SCENE;
 pub use sim::{DayStats, Trace};
 pub use sim_day::{simulate_day, DayRun};
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "autoscaling",
-        title: "Replica autoscaling",
-        kind: TopicKind::Explorer,
-        question: "How many replicas, driven by which signal, launched how early?",
-        source: "the seed card “Replica autoscaling” and its worked example",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[2],
-    },
-    run,
-    engine: Some(sim_day::ENGINE),
-};
+pub static TOPIC: Declared = declared!(run, engine: Some(sim_day::ENGINE));
 
 fn run(p: &Params) -> Outcome {
     let day = Day::read(p);

@@ -141,21 +141,9 @@ fn dollars_chart(inp: &Input, m: &Month) -> Chart {
             categories: vec!["this month".to_string(), alt],
             y: Axis::new("the month's bill", Unit::Usd),
             sets: vec![
-                BarSet {
-                    name: "owned cards".to_string(),
-                    tone: Tone::Cat(0),
-                    values: vec![m.owned_dollars, m.owned_dollars],
-                },
-                BarSet {
-                    name: "rented cards".to_string(),
-                    tone: Tone::Cat(1),
-                    values: vec![m.rented_dollars, m.fill_dollars],
-                },
-                BarSet {
-                    name: "API".to_string(),
-                    tone: Tone::Bad,
-                    values: vec![m.api_dollars, 0.0],
-                },
+                BarSet::new("owned cards", Tone::Cat(0), vec![m.owned_dollars, m.owned_dollars]),
+                BarSet::new("rented cards", Tone::Cat(1), vec![m.rented_dollars, m.fill_dollars]),
+                BarSet::new("API", Tone::Bad, vec![m.api_dollars, 0.0]),
             ],
             stacked: true,
             hlines: vec![
@@ -215,21 +203,13 @@ fn per_1m_chart(inp: &Input, m: &Month) -> Chart {
             categories: CHIPS.iter().map(|c| c.name().to_string()).collect(),
             y: Axis::new("$ per 1M tokens", Unit::UsdPerMTok).range(0.0, top),
             sets: vec![
-                BarSet {
-                    name: "owned, 100% use".to_string(),
-                    tone: Tone::Cat(0),
-                    values: owned,
-                },
-                BarSet {
-                    name: "rented, 100% use".to_string(),
-                    tone: Tone::Cat(1),
-                    values: rented,
-                },
-                BarSet {
-                    name: format!("owned at this month's {} use", pct(u)),
-                    tone: Tone::Cat(2),
-                    values: at_use,
-                },
+                BarSet::new("owned, 100% use", Tone::Cat(0), owned),
+                BarSet::new("rented, 100% use", Tone::Cat(1), rented),
+                BarSet::new(
+                    format!("owned at this month's {} use", pct(u)),
+                    Tone::Cat(2),
+                    at_use,
+                ),
             ],
             stacked: false,
             hlines: vec![

@@ -36,20 +36,7 @@ pub use notes_math::MATH;
 pub use params::{Chip, Model};
 pub use scene::SCENE;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "buying-the-fleet",
-        title: "Buying the fleet",
-        kind: TopicKind::Simulator,
-        question: "For a month of demand, which mix of owned cards, rented cards and API overflow keeps owned cards busy, beats the API by a quarter and leaves the API only the spikes?",
-        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Buying the Fleet",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[1, 2, 3],
-    },
-    run,
-    engine: None,
-};
+pub static TOPIC: Declared = declared!(run, engine: None);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);

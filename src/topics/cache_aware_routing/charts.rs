@@ -38,16 +38,12 @@ pub(super) fn load_chart(inp: &Input, ev: &Evaluation, sim: &SimResult) -> Chart
             categories: card_names(n),
             y: Axis::new("decode utilization", Unit::Share),
             sets: vec![
-                BarSet {
-                    name: "model".to_string(),
-                    tone: Tone::Cat(0),
-                    values: ev.load.iter().map(|l| l / mu).collect(),
-                },
-                BarSet {
-                    name: format!("simulated ({} requests)", sim.requests),
-                    tone: Tone::Cat(1),
-                    values: measured,
-                },
+                BarSet::new("model", Tone::Cat(0), ev.load.iter().map(|l| l / mu).collect()),
+                BarSet::new(
+                    format!("simulated ({} requests)", sim.requests),
+                    Tone::Cat(1),
+                    measured,
+                ),
             ],
             stacked: false,
             hlines: vec![
@@ -92,16 +88,16 @@ pub(super) fn copies_chart(inp: &Input, ev: &Evaluation) -> Chart {
             categories: card_names(n),
             y: Axis::new("preamble copies", Unit::Count("copies")),
             sets: vec![
-                BarSet {
-                    name: "held (resident)".to_string(),
-                    tone: Tone::Good,
-                    values: ev.held.iter().map(|&h| h as f64).collect(),
-                },
-                BarSet {
-                    name: "homed but silently evicted".to_string(),
-                    tone: Tone::Bad,
-                    values: (0..n).map(|i| (ev.homes[i] - ev.held[i]) as f64).collect(),
-                },
+                BarSet::new(
+                    "held (resident)",
+                    Tone::Good,
+                    ev.held.iter().map(|&h| h as f64).collect(),
+                ),
+                BarSet::new(
+                    "homed but silently evicted",
+                    Tone::Bad,
+                    (0..n).map(|i| (ev.homes[i] - ev.held[i]) as f64).collect(),
+                ),
             ],
             stacked: true,
             hlines: vec![RefLine::new(
@@ -159,21 +155,17 @@ pub(super) fn levers_chart(inp: &Input) -> Chart {
             categories: ALL_POLICIES.iter().map(|p| p.word().to_string()).collect(),
             y: Axis::new("share", Unit::Share),
             sets: vec![
-                BarSet {
-                    name: "routed home (affinity)".to_string(),
-                    tone: Tone::Cat(0),
-                    values: evs.iter().map(|e| e.affinity).collect(),
-                },
-                BarSet {
-                    name: "hit share".to_string(),
-                    tone: Tone::Good,
-                    values: evs.iter().map(|e| e.hit).collect(),
-                },
-                BarSet {
-                    name: "busiest card".to_string(),
-                    tone: Tone::Warn,
-                    values: evs.iter().map(|e| e.busiest().1 / mu).collect(),
-                },
+                BarSet::new(
+                    "routed home (affinity)",
+                    Tone::Cat(0),
+                    evs.iter().map(|e| e.affinity).collect(),
+                ),
+                BarSet::new("hit share", Tone::Good, evs.iter().map(|e| e.hit).collect()),
+                BarSet::new(
+                    "busiest card",
+                    Tone::Warn,
+                    evs.iter().map(|e| e.busiest().1 / mu).collect(),
+                ),
             ],
             stacked: false,
             hlines: vec![
@@ -227,11 +219,7 @@ pub(super) fn scratch_chart(inp: &Input, s: &Scenario) -> Chart {
         &[],
         copies_per_card(160.0, inp.preamble_tokens, inp.kv_kb),
     );
-    let mut vlines = vec![RefLine::new(
-        inp.scratch_gb,
-        format!("now: {}", Unit::Gb.format(inp.scratch_gb)),
-        Tone::Ink,
-    )];
+    let mut vlines = vec![RefLine::valued(inp.scratch_gb, "now:", Unit::Gb, Tone::Ink)];
     if need_gb <= hi {
         vlines.push(RefLine::new(
             need_gb,

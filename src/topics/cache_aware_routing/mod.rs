@@ -49,20 +49,7 @@ use crate::engine::routing::evaluate;
 use crate::model::*;
 use params::Input;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "cache-aware-routing",
-        title: "Cache-aware routing & affinity",
-        kind: TopicKind::Simulator,
-        question: "Which GPU should each request land on so its shared opening, the preamble, is already resident there, without one card drowning?",
-        source: "the seed cards “Consistent hashing” and “Load balancing”, where they describe Cache-Aware Routing & Affinity",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[0, 1],
-    },
-    run,
-    engine: Some(sim::ENGINE),
-};
+pub static TOPIC: Declared = declared!(run, engine: Some(sim::ENGINE));
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);

@@ -34,20 +34,7 @@ pub use scene::SCENE;
 use crate::model::*;
 use params::Input;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "consistent-hashing",
-        title: "Consistent hashing",
-        kind: TopicKind::Explorer,
-        question: "When a fleet of GPUs resizes, how many prompt families lose their card, and what does re-prefilling their preamble copies cost?",
-        source: "the seed card “Consistent hashing” and its worked example",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[0],
-    },
-    run,
-    engine: Some(sim::ENGINE),
-};
+pub static TOPIC: Declared = declared!(run, engine: Some(sim::ENGINE));
 
 fn run(p: &Params) -> Outcome {
     let input = Input::read(p);

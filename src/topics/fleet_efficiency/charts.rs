@@ -139,11 +139,7 @@ fn cards_chart(m: &Month) -> Chart {
             y: Axis::new("measured rate", Unit::TokPerS),
             series: card_series(m),
             hlines: eviction_cut(m),
-            vlines: vec![RefLine::new(
-                m.median,
-                format!("fleet median {}", Unit::TokPerS.format(m.median)),
-                Tone::Ink,
-            )],
+            vlines: vec![RefLine::valued(m.median, "fleet median", Unit::TokPerS, Tone::Ink)],
         }),
     }
 }
@@ -177,24 +173,16 @@ fn bill_chart(m: &Month) -> Chart {
             ],
             y: Axis::new("the month's bill", Unit::Usd),
             sets: vec![
-                BarSet {
-                    name: "rent that moved tokens".to_string(),
-                    tone: Tone::Good,
-                    values: vec![
+                BarSet::new(
+                    "rent that moved tokens",
+                    Tone::Good,
+                    vec![
                         m.warm_rent - m.idle_dollars,
                         m.ideal_bill - m.ideal_idle_dollars,
                     ],
-                },
-                BarSet {
-                    name: "idle dollars".to_string(),
-                    tone: Tone::Warn,
-                    values: vec![m.idle_dollars, m.ideal_idle_dollars],
-                },
-                BarSet {
-                    name: "churn fees".to_string(),
-                    tone: Tone::Bad,
-                    values: vec![m.churn, 0.0],
-                },
+                ),
+                BarSet::new("idle dollars", Tone::Warn, vec![m.idle_dollars, m.ideal_idle_dollars]),
+                BarSet::new("churn fees", Tone::Bad, vec![m.churn, 0.0]),
             ],
             stacked: true,
             hlines,
@@ -243,9 +231,10 @@ fn delivery_chart(m: &Month) -> Chart {
             x: Axis::new("hour of the month", Unit::Hours).range(0.0, HOURS as f64),
             y: Axis::new("tokens per second", Unit::TokPerS),
             series,
-            hlines: vec![RefLine::new(
+            hlines: vec![RefLine::valued(
                 m.capacity,
-                format!("warm cards' true capacity {}", Unit::TokPerS.format(m.capacity)),
+                "warm cards' true capacity",
+                Unit::TokPerS,
                 Tone::Good,
             )],
             vlines: vec![],

@@ -1,8 +1,9 @@
 //! # Fleet efficiency: the three checks, and the slider move that flips one
 //!
-//! Each check's `CheckSpec` sits beside the function that computes its
-//! verdict. A failing check names the single slider move (in the order a
-//! reader would try them) that makes it pass; every candidate is a real run.
+//! The checks' specs stand in one table that [`Check`] indexes; each check's
+//! function computes its verdict through it. A failing check names the
+//! single slider move (in the order a reader would try them) that makes it
+//! pass; every candidate is a real run.
 
 use super::model::{ascending, card_score, pct1, plural};
 use super::params::{Class, Mode, MonthInput, Window, CAPACITY_PASS, CONVERGENCE_PASS, MAX_POOL};
@@ -10,6 +11,29 @@ use super::sim::{run_month, Month};
 use crate::model::outcome::CHECK_EPSILON;
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
+/// The checks, in the order the page lists them and [`Check`] counts them.
+pub static CHECKS: [CheckSpec; 3] = [
+    CheckSpec {
+        id: "capacity",
+        label: "Demand is carried",
+        rule: "delivered ÷ demanded ≥ 99 % over the month",
+        cmp: Cmp::AtLeast,
+    },
+    CheckSpec {
+        id: "convergence",
+        label: "Bill converges on the ideal",
+        rule: "ideal operator's bill ÷ this bill ≥ 90 %",
+        cmp: Cmp::AtLeast,
+    },
+    CheckSpec {
+        id: "eviction",
+        label: "No wrong evictions",
+        rule: "no evicted card had a true rate at or above the fleet median",
+        cmp: Cmp::AtMost,
+    },
+];
+
+/// One check, by its place in [`CHECKS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Check {
     Capacity,
@@ -44,16 +68,37 @@ impl Check {
             Check::Eviction => format!("none of its {} evictions is at or above the median", m.k),
         }
     }
+    /// The spec the page lists for this check.
+    fn spec(self) -> &'static CheckSpec {
+        &CHECKS[self as usize]
+    }
+    /// The lever a passing verdict names, the lever a failing one names
+    /// when no single move flips it, and the advice its text ends on then.
+    fn fallback(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Check::Capacity => (
+                "pool_size",
+                "pool_size",
+                "No single slider move covers it: even the largest pool falls short; lower the demand, or add cards in the pool and switch the card class together with a gentler eviction share.",
+            ),
+            Check::Convergence => (
+                "mode",
+                "window",
+                "No single slider move brings it to 90 %: move several together (run mode, measurement window, eviction share).",
+            ),
+            Check::Eviction => (
+                "window",
+                "share_pct",
+                "Set the eviction share to 0 % to evict nothing.",
+            ),
+        }
+    }
     /// The lever a verdict names and the advice its failing text ends on:
-    /// `pass_lever` and no advice when it passes; otherwise the move that
-    /// flips it, or `fallback` and `none` when no single move does.
-    fn lever(
-        self,
-        m: &Month,
-        pass_lever: &'static str,
-        fallback: &'static str,
-        none: &str,
-    ) -> (&'static str, String) {
+    /// the passing lever and no advice when it passes; otherwise the move
+    /// that flips it, or the fallback lever and advice when no single move
+    /// does.
+    fn lever(self, m: &Month) -> (&'static str, String) {
+        let (pass_lever, fallback, none) = self.fallback();
         if self.passes(m) {
             return (pass_lever, String::new());
         }
@@ -64,6 +109,21 @@ impl Check {
             ),
             None => (fallback, none.to_string()),
         }
+    }
+    /// This check's verdict on `value` against `threshold`, naming its
+    /// lever; `why` receives the verdict and the advice a failing text ends
+    /// on.
+    fn verdict(
+        self,
+        m: &Month,
+        value: f64,
+        threshold: f64,
+        unit: Unit,
+        why: impl FnOnce(bool, &str) -> String,
+    ) -> Verdict {
+        let (lever, fix) = self.lever(m);
+        self.spec()
+            .verdict(value, threshold, unit, Some(lever), |pass| why(pass, &fix))
     }
 }
 
@@ -78,28 +138,15 @@ fn usd(x: f64) -> String {
 // ---------------------------------------------------------------------------
 // The checks
 
-const CAPACITY: CheckSpec = CheckSpec {
-    id: "capacity",
-    label: "Demand is carried",
-    rule: "delivered ÷ demanded ≥ 99 % over the month",
-    cmp: Cmp::AtLeast,
-};
-
 fn capacity(m: &Month) -> Verdict {
-    let (lever, fix) = Check::Capacity.lever(
-        m,
-        "pool_size",
-        "pool_size",
-        "No single slider move covers it: even the largest pool falls short; lower the demand, or add cards in the pool and switch the card class together with a gentler eviction share.",
-    );
     let ratio = m.delivered_share();
     let warm = m.run.len();
-    CAPACITY.verdict(
+    Check::Capacity.verdict(
+        m,
         ratio,
         CAPACITY_PASS,
         Unit::Share,
-        Some(lever),
-        |pass| {
+        |pass, fix| {
             if pass && m.demanded_avg <= 0.0 {
                 "Nothing is demanded, so nothing is short: the capacity ratio reads 100 %."
                     .to_string()
@@ -141,26 +188,13 @@ fn shortage_cause(m: &Month) -> String {
     }
 }
 
-const CONVERGENCE: CheckSpec = CheckSpec {
-    id: "convergence",
-    label: "Bill converges on the ideal",
-    rule: "ideal operator's bill ÷ this bill ≥ 90 %",
-    cmp: Cmp::AtLeast,
-};
-
 fn convergence(m: &Month) -> Verdict {
-    let (lever, fix) = Check::Convergence.lever(
+    Check::Convergence.verdict(
         m,
-        "mode",
-        "window",
-        "No single slider move brings it to 90 %: move several together (run mode, measurement window, eviction share).",
-    );
-    CONVERGENCE.verdict(
         m.convergence,
         CONVERGENCE_PASS,
         Unit::Share,
-        Some(lever),
-        |pass| {
+        |pass, fix| {
             let (bill, ideal) = (bill_words(m), ideal_words(m));
             if pass && m.convergence > 1.0 {
                 format!(
@@ -215,26 +249,13 @@ fn ideal_words(m: &Month) -> String {
     }
 }
 
-const EVICTION: CheckSpec = CheckSpec {
-    id: "eviction",
-    label: "No wrong evictions",
-    rule: "no evicted card had a true rate at or above the fleet median",
-    cmp: Cmp::AtMost,
-};
-
 fn eviction(m: &Month) -> Verdict {
-    let (lever, fix) = Check::Eviction.lever(
+    Check::Eviction.verdict(
         m,
-        "window",
-        "share_pct",
-        "Set the eviction share to 0 % to evict nothing.",
-    );
-    EVICTION.verdict(
         m.wrong as f64,
         0.0,
         Unit::Count("wrong evictions"),
-        Some(lever),
-        |pass| {
+        |pass, fix| {
             let err = m.input.window.err() * 100.0;
             if pass && m.k == 0 {
                 format!(
@@ -262,8 +283,6 @@ fn eviction(m: &Month) -> Verdict {
         },
     )
 }
-
-pub static CHECKS: [CheckSpec; 3] = [CAPACITY, CONVERGENCE, EVICTION];
 
 pub(super) fn checks(m: &Month, out: &mut Outcome) {
     out.checks.push(capacity(m));

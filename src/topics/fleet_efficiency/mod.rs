@@ -34,22 +34,9 @@ pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
 pub use scene::SCENE;
 pub use sim::{draw_pool, run_month, Card, Month};
 
-use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};
+use crate::model::{Declared, Outcome, Params};
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "fleet-efficiency",
-        title: "Fleet efficiency & eviction",
-        kind: TopicKind::Simulator,
-        question: "Which cards of a rented pool should run, and which should leave, when the autoscaler sees only a noisy measured score?",
-        source: "the seed card “Replica autoscaling”, where it describes Fleet Efficiency & Eviction",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[2],
-    },
-    run,
-    engine: None,
-};
+pub static TOPIC: Declared = declared!(run, engine: None);
 
 fn run(p: &Params) -> Outcome {
     let m = run_month(&MonthInput::read(p));

@@ -28,21 +28,13 @@ pub(super) fn load_chart(inp: &Input, ev: &Evaluation) -> Chart {
             categories: (0..n).map(|i| i.to_string()).collect(),
             y: Axis::new("decode utilization", Unit::Share),
             sets: vec![
-                BarSet {
-                    name: "the family, on its own cards".to_string(),
-                    tone: Tone::Cat(0),
-                    values: (0..n).map(|i| ev.hot_load[i] + ev.cold_load[i]).collect(),
-                },
-                BarSet {
-                    name: "overflow received (misses)".to_string(),
-                    tone: Tone::Warn,
-                    values: ev.spill_in.clone(),
-                },
-                BarSet {
-                    name: "rest of the fleet's traffic".to_string(),
-                    tone: Tone::Muted,
-                    values: vec![inp.background(); n],
-                },
+                BarSet::new(
+                    "the family, on its own cards",
+                    Tone::Cat(0),
+                    (0..n).map(|i| ev.hot_load[i] + ev.cold_load[i]).collect(),
+                ),
+                BarSet::new("overflow received (misses)", Tone::Warn, ev.spill_in.clone()),
+                BarSet::new("rest of the fleet's traffic", Tone::Muted, vec![inp.background(); n]),
             ],
             stacked: true,
             hlines,

@@ -30,20 +30,7 @@ use crate::engine::routing::evaluate;
 use crate::model::*;
 use params::Input;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "load-balancing",
-        title: "Load balancing",
-        kind: TopicKind::Explorer,
-        question: "Spreading requests over a fleet of GPUs, what does balancing cost cache locality, and what does locality cost balance?",
-        source: "the seed card “Load balancing” and its worked example",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[1],
-    },
-    run,
-    engine: None,
-};
+pub static TOPIC: Declared = declared!(run, engine: None);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);

@@ -22,6 +22,8 @@ pub(super) const BALANCERS: &[(&str, &str)] = &[
     ("hash-shard2", "hash, hot member sharded across two cards"),
 ];
 
+choice_words!(Balancer in BALANCERS: RoundRobin, LeastLoaded, Hash, HashOverflow, HashShard2);
+
 pub(super) const ALL: [Balancer; 5] = [
     Balancer::RoundRobin,
     Balancer::LeastLoaded,
@@ -31,18 +33,6 @@ pub(super) const ALL: [Balancer; 5] = [
 ];
 
 impl Balancer {
-    pub(super) fn from_word(w: &str) -> Balancer {
-        match w {
-            "least-loaded" => Balancer::LeastLoaded,
-            "hash" => Balancer::Hash,
-            "hash-overflow" => Balancer::HashOverflow,
-            "hash-shard2" => Balancer::HashShard2,
-            _ => Balancer::RoundRobin,
-        }
-    }
-    pub(super) fn word(self) -> &'static str {
-        BALANCERS[self as usize].0
-    }
     /// What a reader sees for it ("hash the family").
     pub(super) fn label(self) -> &'static str {
         BALANCERS[self as usize].1
@@ -61,94 +51,8 @@ impl Balancer {
 /// The locality floor (the headroom is the engine's [`HEADROOM`]).
 pub(super) const LOCALITY_FLOOR: f64 = 0.9;
 
-pub(super) static PARAMS: [ParamSpec; 6] = [
-    ParamSpec {
-        name: "cards",
-        label: "Cards",
-        unit: Unit::Count("cards"),
-        kind: ParamKind::range(2.0, 256.0, 1.0),
-        default: 64.0,
-        source: "the worked example of the load-balancing seed card: a 64-card fleet",
-        help: "Fleet size: cards, each a GPU serving one copy of the model. The family's other members are hashed one per card.",
-    },
-    ParamSpec {
-        name: "hot_share",
-        label: "Hot member's share of the family",
-        unit: Unit::Share,
-        kind: ParamKind::range(0.0, 1.0, 0.01),
-        default: 0.8,
-        source: "the worked example: one family owns 80 percent of arrivals",
-        help: "The share of the family's arrivals that carry the hot member's preamble; the family's other members, one per remaining card, share the rest.",
-    },
-    ParamSpec {
-        name: "family_share",
-        label: "Family's share of fleet traffic",
-        unit: Unit::Share,
-        kind: ParamKind::range(0.01, 1.0, 0.01),
-        default: 0.3,
-        source: "the worked example: the family is 30 percent of all fleet traffic",
-        help: "The share of all fleet traffic the family's arrivals make up; the rest is spread evenly over the cards.",
-    },
-    ParamSpec {
-        name: "policy",
-        label: "Balancer",
-        unit: Unit::None,
-        kind: ParamKind::Choice(BALANCERS),
-        default: 0.0,
-        source: "the seed card, which starts from round-robin, the plain answer",
-        help: "What the balancer balances for: load (round-robin, least-loaded), or the family's cache (hashing, with a fallback for the hot member).",
-    },
-    ParamSpec {
-        name: "cap",
-        label: "Overflow cap",
-        unit: Unit::Share,
-        kind: ParamKind::range(0.05, 1.0, 0.01),
-        default: HEADROOM,
-        source: "the seed cards' headroom rule: the busiest card capped near 60 % of its decode capacity",
-        help: "With overflow at the cap only: the sticky card keeps load up to this utilization, the rest of the card staying as headroom; the excess goes to other cards and misses the cache.",
-    },
-    ParamSpec {
-        name: "family_load",
-        label: "Family's arrivals, in cards of decode capacity",
-        unit: Unit::Ratio,
-        kind: ParamKind::log_range(0.05, 16.0, 0.05),
-        default: 1.0,
-        source: "Fleetlab's choice: the family alone would fill one card",
-        help: "Turns shares into utilization: 1× means the family's arrivals equal one card's decode capacity.",
-    },
-];
-
-pub(super) static PRESETS: [Preset; 3] = [
-    Preset {
-        id: "round-robin",
-        title: "Worked example: round-robin",
-        story: "A 64-card fleet serves one family whose hot member owns 80 percent of its arrivals. Round-robin gives every card an equal 100/64 = 1.5625 % of the family, so the busiest card idles at the fleet's 5.2 % — and a card meets the family's resident copy one time in 64: perfect balance, a starved cache.",
-        set: &[("policy", "round-robin")],
-        fix: Some(Fix {
-            label: "Hash the family, shard its hot member",
-            explain: "Hashing sends each member to its one home card, so every arrival meets a resident copy, and sharding the hot member keeps its card at 44 %.",
-            set: &[("policy", "hash-shard2")],
-        }),
-    },
-    Preset {
-        id: "hash",
-        title: "Worked example: hash routing",
-        story: "Hash routing sends the family to its home: the busiest card takes 80 + 20/63 = 80.32 % of the family, and one resident copy catches all of it. With the family 30 % of fleet traffic that card absorbs 24.1 points of fleet load; with the family worth one card of decode capacity it runs at 84 %, over the 60 % headroom, while the rest idle.",
-        set: &[("policy", "hash")],
-        fix: Some(Fix {
-            label: "Shard the hot member across two cards",
-            explain: "Two homes split the hot member's 80 %, so the busiest card carries 40 + 20/63 = 40.32 % of the family (44 % utilization) for one duplicate preamble copy.",
-            set: &[("policy", "hash-shard2")],
-        }),
-    },
-    Preset {
-        id: "hash-shard2",
-        title: "Shard the hot member across two cards",
-        story: "The hot member gets two home cards, each taking half: the busiest card carries 40 + 20/63 = 40.32 % of the family, 12.1 points of fleet load, 44 % of its decode capacity. Locality stays 100 % at the price of one duplicate preamble copy (2 instead of 1). Try the balancer that overflows at the cap to see the other fallback: balance bought with misses.",
-        set: &[("policy", "hash-shard2")],
-        fix: None,
-    },
-];
+// The sliders and the stories, from params.toml (see build/params.rs).
+include!(concat!(env!("OUT_DIR"), "/params/load_balancing.rs"));
 
 typed_input! {
     /// The parameters of one run.

@@ -37,16 +37,8 @@ pub(super) fn utilization_chart(m: &Solved) -> Chart {
             categories: cats,
             y: Axis::new("utilization", Unit::Share),
             sets: vec![
-                BarSet {
-                    name: "paid".to_string(),
-                    tone: Tone::Cat(0),
-                    values: vec![m.rho_p, m.rho_ps],
-                },
-                BarSet {
-                    name: "free".to_string(),
-                    tone: Tone::Cat(1),
-                    values: vec![0.0, free_part],
-                },
+                BarSet::new("paid", Tone::Cat(0), vec![m.rho_p, m.rho_ps]),
+                BarSet::new("free", Tone::Cat(1), vec![0.0, free_part]),
             ],
             stacked: true,
             hlines: vec![
@@ -78,9 +70,10 @@ pub(super) fn bucket_level_chart(m: &Solved) -> Chart {
         .collect();
     let mut vlines = Vec::new();
     if m.t_empty <= BURST_SECONDS {
-        vlines.push(RefLine::new(
+        vlines.push(RefLine::valued(
             m.t_empty,
-            format!("empty at {}", Unit::Seconds.format(m.t_empty)),
+            "empty at",
+            Unit::Seconds,
             Tone::Bad,
         ));
     }
@@ -192,16 +185,8 @@ pub(super) fn sim_chart(m: &Solved, sim: &SimResult) -> Chart {
             categories: rows.iter().map(|r| r.0.to_string()).collect(),
             y: Axis::new("mean queue wait", Unit::Ms),
             sets: vec![
-                BarSet {
-                    name: "formula".to_string(),
-                    tone: Tone::Ink,
-                    values: rows.iter().map(|r| r.2).collect(),
-                },
-                BarSet {
-                    name: "simulated".to_string(),
-                    tone: Tone::Warn,
-                    values: rows.iter().map(|r| r.3.mean_ms()).collect(),
-                },
+                BarSet::new("formula", Tone::Ink, rows.iter().map(|r| r.2).collect()),
+                BarSet::new("simulated", Tone::Warn, rows.iter().map(|r| r.3.mean_ms()).collect()),
             ],
             stacked: false,
             hlines: vec![RefLine::new(PAID_SLO_MS, "paid SLO 150 ms", Tone::Bad)],

@@ -46,20 +46,7 @@ pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "tiers-and-rate-limits",
-        title: "Design ChatGPT: tiers & rate limits",
-        kind: TopicKind::Simulator,
-        question: "When everyone arrives at once, who gets served, who waits and who is told no, without the paying tier noticing?",
-        source: "the seed cards “Load balancing”, “Replica autoscaling” and “Model warm pool”, where they describe Design ChatGPT: Tiers & Rate Limits",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[1, 2, 3],
-    },
-    run,
-    engine: Some(sim_page::ENGINE),
-};
+pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE));
 
 fn run(p: &Params) -> Outcome {
     let inp = params::Input::read(p);

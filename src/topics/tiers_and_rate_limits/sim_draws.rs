@@ -110,18 +110,24 @@ pub(super) fn erlang_sigma(n: usize, rho: f64) -> f64 {
     0.5 * (lo + hi)
 }
 
+/// `n` exponential draws of mean 1 from the stream `seed` (the tests'
+/// samples).
+#[cfg(test)]
+pub(super) fn exp_draws(seed: u64, n: usize) -> Vec<f64> {
+    let z = ExpZiggurat::new();
+    let mut rng = SplitMix64::new(seed);
+    (0..n).map(|_| z.draw(&mut rng)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn ziggurat_draws_are_exponential() {
-        let z = ExpZiggurat::new();
-        let mut rng = SplitMix64::new(11);
         let n = 400_000;
         let (mut sum, mut sq, mut over3, mut over8) = (0.0, 0.0, 0u32, 0u32);
-        for _ in 0..n {
-            let x = z.draw(&mut rng);
+        for x in exp_draws(11, n) {
             assert!(x >= 0.0 && x.is_finite());
             sum += x;
             sq += x * x;

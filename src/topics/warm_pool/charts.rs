@@ -40,9 +40,10 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
                 format!("warm pool: {}", inp.warm),
                 Tone::Muted,
             )],
-            vlines: vec![RefLine::new(
+            vlines: vec![RefLine::valued(
                 inp.shape.cold_start_s,
-                format!("launches ready at {}", Unit::Seconds.format(inp.shape.cold_start_s)),
+                "launches ready at",
+                Unit::Seconds,
                 Tone::Ink,
             )],
         }),
@@ -116,11 +117,7 @@ fn rent_chart(inp: &Input, pools: &[BurstStats]) -> Chart {
                     removed,
                 ),
             ],
-            hlines: vec![RefLine::new(
-                inp.budget,
-                format!("budget {}", Unit::UsdPerYear.format(inp.budget)),
-                Tone::Warn,
-            )],
+            hlines: vec![RefLine::valued(inp.budget, "budget", Unit::UsdPerYear, Tone::Warn)],
             vlines: vec![RefLine::new(
                 inp.warm as f64,
                 format!("now: {}", inp.warm),

@@ -20,7 +20,7 @@ mod scene;
 mod scene_draw;
 mod sim;
 
-use crate::model::{About, Declarations, Declared, Outcome, Params, TopicKind};
+use crate::model::{Declared, Outcome, Params};
 use model::Burst;
 use params::Input;
 use sim::{pool_curve, simulate_burst, BurstTrace};
@@ -31,20 +31,7 @@ pub use notes_math::MATH;
 pub use params::MAX_POOL;
 pub use scene::SCENE;
 
-pub static TOPIC: Declared = Declared {
-    about: About {
-        id: "warm-pool",
-        title: "Model warm pools",
-        kind: TopicKind::Explorer,
-        question: "How many standby replicas does a burst shape justify?",
-        source: "the seed card “Model warm pool” and its worked example",
-        declares: Declarations::of(&params::PARAMS, &params::PRESETS, &checks::CHECKS),
-        keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
-        seed_cards: &[3],
-    },
-    run,
-    engine: None,
-};
+pub static TOPIC: Declared = declared!(run, engine: None);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);
