@@ -27,24 +27,10 @@ fn main() {
     println!("cargo::rerun-if-changed=challenges");
     println!("cargo::rerun-if-changed=src/challenge/schema.rs");
     println!("cargo::rerun-if-changed=src/challenge/kinds/schema.rs");
-    let mut files: Vec<_> = fs::read_dir("challenges")
-        .expect("the challenges/ folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .filter(|p| !is_kinds(p))
-        .collect();
-    files.sort();
     let mut arms = String::new();
     let mut ids = Vec::new();
     let mut parsed = Vec::new();
-    for path in &files {
-        println!("cargo::rerun-if-changed={}", path.display());
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
-        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for (_, stem, text) in challenge_files(false) {
         let file = schema::parse_file(&text)
             .unwrap_or_else(|e| panic!("\n\nchallenges/{stem}.toml is malformed: {e}\n\n"));
         if file.topic != stem {
@@ -110,6 +96,38 @@ fn glossary() {
     fs::write(out, code).expect("write glossary.rs");
 }
 
+/// The `.toml` files of `challenges/` in name order, each as its file name,
+/// its topic (the name without `.toml` or `.kinds.toml`) and its text: the
+/// kinds files when `kinds`, else the templates. The build reruns when one
+/// changes.
+fn challenge_files(kinds: bool) -> Vec<(String, String, String)> {
+    let mut files: Vec<_> = fs::read_dir("challenges")
+        .expect("the challenges/ folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter(|p| is_kinds(p) == kinds)
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|path| {
+            println!("cargo::rerun-if-changed={}", path.display());
+            let name = path
+                .file_name()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string();
+            let stem = name
+                .trim_end_matches(".toml")
+                .trim_end_matches(".kinds")
+                .to_string();
+            let text =
+                fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (name, stem, text)
+        })
+        .collect()
+}
+
 /// `challenges/<topic>.kinds.toml`: a topic's question kinds beyond one number.
 fn is_kinds(p: &Path) -> bool {
     p.file_name()
@@ -120,21 +138,8 @@ fn is_kinds(p: &Path) -> bool {
 /// Parses and checks every kinds file (its level ranges against the topic's
 /// numeric templates) and writes them as Rust data to `$OUT_DIR/kinds.rs`.
 fn kinds(templates: &[(String, schema::File)]) {
-    let mut files: Vec<_> = fs::read_dir("challenges")
-        .expect("the challenges/ folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| is_kinds(p))
-        .collect();
-    files.sort();
     let mut arms = String::new();
-    for path in &files {
-        println!("cargo::rerun-if-changed={}", path.display());
-        let name = path
-            .file_name()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default();
-        let stem = name.trim_end_matches(".kinds.toml").to_string();
-        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for (name, stem, text) in challenge_files(true) {
         let file = kinds_schema::parse_kinds(&text)
             .unwrap_or_else(|e| panic!("\n\nchallenges/{name} is malformed: {e}\n\n"));
         if file.topic != stem {
