@@ -180,6 +180,33 @@ impl Batches {
     }
 }
 
+/// The box of an arc of the circle (cx, cy, r) from angle `a0` to `a1`
+/// (from the top, turning as the painter's `arc()` turns: clockwise, the
+/// short way round past a full turn), grown by `pad`: its two ends and every
+/// quarter of the circle it passes. A ring drawn as many short arcs then
+/// covers its band, not each arc its whole circle's box.
+fn arc_box((cx, cy, r): (f32, f32, f32), a0: f32, a1: f32, pad: f32) -> Box {
+    use std::f32::consts::{FRAC_PI_2, TAU};
+    let sweep = a1 - a0;
+    if sweep.is_nan() || sweep.abs() >= TAU {
+        return (cx - r - pad, cy - r - pad, cx + r + pad, cy + r + pad);
+    }
+    let (t0, t1) = (a0 - FRAC_PI_2, a0 - FRAC_PI_2 + sweep.rem_euclid(TAU));
+    let at = |t: f32| (cx + r * t.cos(), cy + r * t.sin());
+    let (mut x0, mut y0) = at(t0);
+    let (mut x1, mut y1) = (x0, y0);
+    let mut grow = |(x, y): (f32, f32)| {
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    };
+    grow(at(t1));
+    let mut k = (t0 / FRAC_PI_2).floor() + 1.0;
+    while k * FRAC_PI_2 < t1 {
+        grow(at(k * FRAC_PI_2));
+        k += 1.0;
+    }
+    (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+}
+
 /// Where a shape may paint, as up to four boxes: an outline's four edges,
 /// anything else's box (a stroke's with its width, a text's estimated
 /// generously).
@@ -205,11 +232,14 @@ fn covers(s: &Shape, frame: &Frame, text_h: [f32; 3], min_r: f32) -> ([Box; 4], 
             )
         }
         Shape::Arc {
-            cx, cy, r, width, ..
-        } => {
-            let r = r.abs() + width.abs() / 2.0 + PAD;
-            one((cx - r, cy - r, cx + r, cy + r))
-        }
+            cx,
+            cy,
+            r,
+            a0,
+            a1,
+            width,
+            ..
+        } => one(arc_box((cx, cy, r.abs()), a0, a1, width.abs() / 2.0 + PAD)),
         Shape::Line { x0, y0, x1, y1, .. } => one((
             x0.min(x1) - PAD,
             y0.min(y1) - PAD,
