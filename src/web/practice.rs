@@ -542,13 +542,9 @@ impl Panel {
 
     /// The question's text, what to answer in, and its data attributes.
     fn paint_question(&self, q: &Question) {
-        let topic_title = topics::find(q.topic).map(|t| t.title()).unwrap_or("");
-        let head = match self.mode {
-            Mode::Drill { .. } => format!("{topic_title} · {}: {}. ", q.template, q.title),
-            Mode::Topic { .. } => String::new(),
-        };
-        self.text
-            .set_text_content(Some(&format!("{head}{}", q.text)));
+        // The practice page names the topic and challenge in the line above
+        // (`#q-about`); a topic page is its own heading.
+        self.text.set_text_content(Some(&q.text));
         let source = if q.live {
             "asked about this page's sliders".to_string()
         } else {
