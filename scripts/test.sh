@@ -3,6 +3,8 @@
 # suite (model, seed figures, registry, challenges, CLI, property tests), the
 # release build of the app, and the browser tests in headless Chromium.
 # Screenshots land in artifacts/screenshots/ (gitignored).
+# BROWSER_JOBS (default 2) is how many browser test files run at once, each
+# with its own server and Chromium; 1 runs them one after another.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -28,6 +30,6 @@ step "build the app (release)"
 scripts/build.sh
 
 step "browser tests"
-node --test --test-concurrency=1 tests/browser/
+node --test --test-concurrency="${BROWSER_JOBS:-2}" tests/browser/
 
 step "all green in $(( $(date +%s) - start ))s"
