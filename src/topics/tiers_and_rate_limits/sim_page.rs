@@ -44,9 +44,12 @@ pub(super) const ENGINE: Engine = Engine {
 pub(super) type SweepPoint = (f64, f64, f64);
 
 thread_local! {
-    /// The page's last simulation: a slider that moves only a formula-side
-    /// parameter (bucket chart, shed check) reuses it.
-    static SIM: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::new() };
+    /// The page's recent simulations: a slider that moves only a
+    /// formula-side parameter (bucket chart, shed check) reuses the last; a
+    /// story and its fix, side by side's two settings, or the three stories
+    /// ± fix a learner flips between are each simulated once (about 100 KB
+    /// each, mostly the three classes' wait histograms).
+    static SIM: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::with_capacity(8) };
     /// The simulated curve, in units of S: it depends on the seed only.
     static SWEEP: Memo<u64, Vec<SweepPoint>> = const { Memo::new() };
 }
