@@ -65,10 +65,15 @@
   var js = meta("fleetlab-js"), wasm = meta("fleetlab-wasm");
   if (!js || !wasm) { fail("index.html names no app bundle; rebuild with scripts/build.sh."); return; }
   if (location.protocol === "file:") {
-    var s = document.createElement("script");
-    s.src = js.replace(/\.js$/, ".offline.js");
-    s.onerror = function () { fail("the offline bundle is missing; rebuild with scripts/build.sh or serve this folder over http."); };
-    document.head.appendChild(s);
+    // The bundle starts the app as soon as it runs, so it is added once the
+    // stylesheets apply (added earlier, on a busy machine, every chart was
+    // drawn before the inks were there: a black box).
+    styled().then(function () {
+      var s = document.createElement("script");
+      s.src = js.replace(/\.js$/, ".offline.js");
+      s.onerror = function () { fail("the offline bundle is missing; rebuild with scripts/build.sh or serve this folder over http."); };
+      document.head.appendChild(s);
+    });
     return;
   }
   var module = compile(wasm);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import {
-  appUnderTest, openPage, gotoTopic, renders, figures, checks, canvases, screenshot, ROOT, DIST,
+  appUnderTest, openPage, gotoTopic, renders, figures, checks, canvases, blackCharts, screenshot, ROOT, DIST,
   presetsWithFix, addressWhenSettled, exactAnswer, load, closeClean, nativeCli,
 } from './support.mjs';
 
@@ -476,6 +476,8 @@ test('the app opens from disk (file://) and works offline', async () => {
   await load(page, `${base}?topic=consistent-hashing&preset=modulo-doubling`);
   const f = await figures(page);
   assert.equal(f.modulo_remap_share, '50%');
+  // The offline bundle starts once the stylesheet applies: charts in its inks.
+  assert.deepEqual(await blackCharts(page), []);
   const c0 = await canvases(page);
   await page.focus('#p-cards_after');
   await page.keyboard.press('ArrowLeft');

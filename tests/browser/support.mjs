@@ -122,6 +122,19 @@ export function canvases(page) {
     Object.fromEntries(els.map((c) => [c.closest('[data-chart]').dataset.chart, c.toDataURL()])));
 }
 
+/**
+ * The charts that are mostly near-black: a chart painted before the page's
+ * stylesheet applied takes every colour as unset and is a black box.
+ */
+export function blackCharts(page) {
+  return page.$$eval('[data-chart] canvas', (cs) => cs.filter((c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 60 && d[i + 3] > 200) n += 1;
+    return n > d.length / 8;
+  }).map((c) => c.closest('[data-chart]').dataset.chart));
+}
+
 /** Topic ids of the menu that are built (links, not "coming"). */
 export function builtTopics(page) {
   return page.$$eval('#topics a[href*="topic="]', (as) =>
