@@ -7,7 +7,7 @@
 // to artifacts/screenshots/charts-<width>-<topic>-<chart>.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, openPage, gotoTopic, presetsWithFix, SHOTS } from './support.mjs';
+import { serve, launch, openPage, gotoTopic, presetsWithFix, darkShares, SHOTS } from './support.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -26,23 +26,17 @@ after(async () => {
   await server?.close();
 });
 
-/** Every chart on the page: its boxes, the real width of each string, its canvas size. */
-function measureCharts(page) {
-  return page.$$eval('[data-chart] canvas', (canvases) => {
+/**
+ * Every chart on the page: its boxes, the real width of each string, its
+ * canvas size, and its share in near-black (darkShares).
+ */
+async function measureCharts(page) {
+  const dark = await darkShares(page);
+  const charts = await page.$$eval('[data-chart] canvas', (canvases) => {
     const ctx = document.createElement('canvas').getContext('2d');
     ctx.font = '12px system-ui, sans-serif';
-    // The share of the canvas in near-black: a light page's chart is drawn
-    // on its light background (a chart painted before its stylesheet
-    // applied took every colour as unset: a black box).
-    const dark = (c) => {
-      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let n = 0;
-      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 60 && d[i + 3] > 200) n += 1;
-      return n / (d.length / 4);
-    };
     return canvases.map((c) => ({
       id: c.closest('[data-chart]').dataset.chart,
-      dark: dark(c),
       width: c.clientWidth,
       height: c.clientHeight,
       boxes: (c.dataset.labels || '').split('\n').filter(Boolean).map((line) => {
@@ -55,6 +49,7 @@ function measureCharts(page) {
       }),
     }));
   });
+  return charts.map((c) => ({ ...c, dark: dark[c.id] }));
 }
 
 /** The box the real text covers: its measured width, anchored as the painter anchors it. */

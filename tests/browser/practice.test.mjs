@@ -64,10 +64,11 @@ test('the practice page drills, keeps score, and recovers a corrupted record', a
   const topic = await page.getAttribute('#q-text', 'data-topic');
   const tpl = await page.getAttribute('#q-text', 'data-template');
   const seed = await page.getAttribute('#q-text', 'data-seed');
+  const key = challengeKey(topic, tpl, seed);
   // The line above names the topic and challenge; the question is the model's, once.
   assert.match(await page.textContent('#q-about'), new RegExp(`· ${tpl}: `));
-  assert.equal(await page.textContent('#q-text'), challengeKey(topic, tpl, seed).question);
-  assert.equal(await answer(page, exactAnswer(challengeKey(topic, tpl, seed))), 'correct');
+  assert.equal(await page.textContent('#q-text'), key.question);
+  assert.equal(await answer(page, exactAnswer(key)), 'correct');
   assert.match(await page.textContent('#q-score'), /Score 1 · streak 1/);
   assert.equal(await page.$$eval('#progress-table tbody tr', (r) => r.length), 1);
 

@@ -123,16 +123,22 @@ export function canvases(page) {
 }
 
 /**
- * The charts that are mostly near-black: a chart painted before the page's
+ * { chart id: share of its canvas in near-black }. A light page's chart is
+ * drawn on its light background; a chart painted before the page's
  * stylesheet applied takes every colour as unset and is a black box.
  */
-export function blackCharts(page) {
-  return page.$$eval('[data-chart] canvas', (cs) => cs.filter((c) => {
+export function darkShares(page) {
+  return page.$$eval('[data-chart] canvas', (cs) => Object.fromEntries(cs.map((c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;
     for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 60 && d[i + 3] > 200) n += 1;
-    return n > d.length / 8;
-  }).map((c) => c.closest('[data-chart]').dataset.chart));
+    return [c.closest('[data-chart]').dataset.chart, n / (d.length / 4)];
+  })));
+}
+
+/** The charts that are half black or more. */
+export async function blackCharts(page) {
+  return Object.entries(await darkShares(page)).filter(([, s]) => s >= 0.5).map(([id]) => id);
 }
 
 /** Topic ids of the menu that are built (links, not "coming"). */
