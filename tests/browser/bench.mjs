@@ -95,7 +95,7 @@ for (const f of files.filter((f) => !PARTS.some(([, pick]) => pick(f)))) {
 
 const server = await serve();
 const browser = await launch();
-const page = await openPage(browser, server.origin);
+const page = await openPage(browser, server.origin, { motion: true });
 await gotoTopic(page, server.origin, '');
 const topics = await builtTopics(page);
 const summary = {};
@@ -103,7 +103,7 @@ const summary = {};
 // ---- first paint and layout shift ------------------------------------------
 /** One cold load of `query`: ms from navigation to the frame after data-ready, and the layout shift until then. */
 async function coldLoad(query) {
-  const p = await openPage(browser, server.origin);
+  const p = await openPage(browser, server.origin, { motion: true });
   await p.addInitScript(() => {
     window.__load = { shift: 0 };
     new PerformanceObserver((list) => {

@@ -75,7 +75,7 @@ test('no topic in the address: the home page links every topic on a learning pat
 });
 
 test('every home card previews its scene: moving while in view, still under reduced motion', async () => {
-  const page = await app.open('?view=home', DESKTOP);
+  const page = await app.open('?view=home', { ...DESKTOP, motion: true });
   const scenes = await page.$$eval('.preview canvas[data-scene]', (cs) => cs.map((c) => c.dataset.scene));
   assert.deepEqual([...scenes].sort(), [...app.topics].sort(), 'a preview per topic');
   const allPainted = () => [...document.querySelectorAll('.preview canvas')].every((c) => Number(c.dataset.frames) >= 1);

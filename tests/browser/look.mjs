@@ -6,7 +6,7 @@ import { serve, launch, openPage, gotoTopic, screenshot } from './support.mjs';
 const [query = '', width = '1280', preset, fix] = process.argv.slice(2);
 const server = await serve();
 const browser = await launch();
-const page = await openPage(browser, server.origin, { width: Number(width), height: 900 });
+const page = await openPage(browser, server.origin, { width: Number(width), height: 900, motion: true });
 await gotoTopic(page, server.origin, query);
 if (preset) await page.click(`[data-preset="${preset}"]`);
 if (fix) await page.click('#apply-fix');

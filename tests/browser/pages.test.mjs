@@ -59,7 +59,7 @@ async function moveASlider(page) {
 test('every topic page loads clean, moves under the keyboard and flips its checks', async (t) => {
   for (const topic of topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin);
+      const page = await openPage(browser, server.origin, { motion: true });
       await gotoTopic(page, server.origin, `?topic=${topic}`);
       assert.ok((await page.textContent('h1')).length > 3);
       assert.ok(Object.keys(await figures(page)).length >= 4, 'figures shown');

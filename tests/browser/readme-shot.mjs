@@ -5,7 +5,7 @@ import { serve, launch, openPage, gotoTopic, ROOT } from './support.mjs';
 
 const server = await serve();
 const browser = await launch();
-const page = await openPage(browser, server.origin, { width: 1280, height: 1000 });
+const page = await openPage(browser, server.origin, { width: 1280, height: 1000, motion: true });
 await gotoTopic(page, server.origin, '?topic=consistent-hashing');
 await page.click('[data-preset="ring-plus-one"]');
 await page.screenshot({ path: path.join(ROOT, 'docs', 'screenshot.jpg'), type: 'jpeg', quality: 72, fullPage: false });

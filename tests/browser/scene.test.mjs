@@ -21,7 +21,7 @@ let topics = [];
 before(async () => {
   server = await serve();
   browser = await launch();
-  const page = await openPage(browser, server.origin);
+  const page = await openPage(browser, server.origin, { motion: true });
   await gotoTopic(page, server.origin, '');
   topics = await builtTopics(page);
   // SCENE_ONLY=a,b: only these topics (while a scene is being written).
@@ -72,7 +72,7 @@ async function shot(element, name) {
 test('every topic page has a scene that plays, pauses and reads at desktop and phone sizes', async (t) => {
   for (const topic of topics) {
     await t.test(topic, async () => {
-      const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+      const page = await openPage(browser, server.origin, { width: 1366, height: 900, motion: true });
       await gotoTopic(page, server.origin, `?topic=${topic}`);
       const canvas = await page.$(`canvas[data-scene="${topic}"]`);
       assert.ok(canvas, `a canvas with data-scene="${topic}"`);
@@ -140,7 +140,7 @@ test('every topic page has a scene that plays, pauses and reads at desktop and p
 });
 
 test('with reduced motion the scene waits for the learner, then moves in steps', async () => {
-  const page = await openPage(browser, server.origin);
+  const page = await openPage(browser, server.origin, { motion: true });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const topic of topics) {
     await gotoTopic(page, server.origin, `?topic=${topic}`);
@@ -166,7 +166,7 @@ test('with reduced motion the scene waits for the learner, then moves in steps',
 test('side by side runs two settings on the same arrivals, and the address keeps it', async (t) => {
   let shown = false;
   for (const topic of topics) {
-    const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+    const page = await openPage(browser, server.origin, { width: 1366, height: 900, motion: true });
     await gotoTopic(page, server.origin, `?topic=${topic}`);
     const ids = await page.$$eval('#scene-compare option[data-compare-param]', (os) => os.map((o) => o.value));
     if (ids.length === 0) {
@@ -213,7 +213,7 @@ test('side by side runs two settings on the same arrivals, and the address keeps
 });
 
 test('hide=scene hides it; in embed mode it plays and a locked parameter is not compared', async () => {
-  const page = await openPage(browser, server.origin);
+  const page = await openPage(browser, server.origin, { motion: true });
   for (const topic of topics) {
     await gotoTopic(page, server.origin, `?topic=${topic}&embed=1&hide=scene`);
     assert.equal(await page.$('section.scene'), null, `${topic}: hidden`);
@@ -240,7 +240,7 @@ test('hide=scene hides it; in embed mode it plays and a locked parameter is not 
 });
 
 test('the scene holds off screen and in a hidden tab, and plays on when back', async () => {
-  const page = await openPage(browser, server.origin, { width: 1280, height: 600 });
+  const page = await openPage(browser, server.origin, { width: 1280, height: 600, motion: true });
   const topic = topics[0];
   await gotoTopic(page, server.origin, `?topic=${topic}`);
   await waitState(page, 'playing');
@@ -268,7 +268,7 @@ test('the scene holds off screen and in a hidden tab, and plays on when back', a
 });
 
 test('the instructors page offers to hide the scene, and its preview hides it', async () => {
-  const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+  const page = await openPage(browser, server.origin, { width: 1366, height: 900, motion: true });
   await gotoTopic(page, server.origin, `?view=instructors&topic=${topics[0]}`);
   await page.focus('#i-hide-scene');
   await page.keyboard.press('Space');

@@ -498,7 +498,7 @@ const ON_VIEW = { topic: onTopic, practice: onPractice, instructors: onInstructo
 async function session(seed) {
   const r = rng(seed);
   const log = [];
-  const page = await openPage(browser, server.origin, { width: 900 + r.int(500), height: 700 + r.int(300) });
+  const page = await openPage(browser, server.origin, { width: 900 + r.int(500), height: 700 + r.int(300), motion: true });
   // The page's "fresh" seeds come from the session: a replay draws the same.
   await page.context().addInitScript((s) => {
     let a = s >>> 0;
@@ -572,7 +572,7 @@ test(`random-UI soak: ${seeds.length} sessions × ${ACTIONS} actions`, async (t)
 });
 
 test('the soak sees what it fails on: a panic banner, a console error, injected markup', async () => {
-  const page = await openPage(browser, server.origin);
+  const page = await openPage(browser, server.origin, { motion: true });
   await page.goto(`${server.origin}/index.html?topic=${catalog[0].id}`);
   await built(page);
   assert.deepEqual(await trouble(page), []);

@@ -62,9 +62,17 @@ export function launch() {
 /**
  * A page that records console errors, page errors, failed requests and any
  * request to another origin. `problems()` lists them.
+ *
+ * It asks for reduced motion unless `motion` is set: a playing scene keeps
+ * most of a core busy (about 0.6 of one on the tiers page), so only the tests
+ * about motion (the scene's, the home previews', the soak's, every page's
+ * load) and the benchmark let the scenes play on their own.
  */
-export async function openPage(browser, origin, { width = 1280, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+export async function openPage(browser, origin, { width = 1280, height = 900, motion = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    reducedMotion: motion ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   const issues = [];
   page.on('console', (m) => {
