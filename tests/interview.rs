@@ -152,46 +152,56 @@ fn off_by_some(a: &Asked) -> String {
 #[test]
 fn follow_ups_take_the_candidates_numbers() {
     for (p, problem) in PROBLEMS.iter().enumerate() {
-        for (i, step) in problem.steps.iter().enumerate() {
-            for &j in step.uses {
-                let (mut moved, mut refused) = (0, 0);
-                for seed in seeds_of(p) {
-                    let mock = Mock::new(seed);
-                    let mut answers = exact_answers(&mock);
-                    answers[j] = off_by_some(&mock.walk(&answers, j + 1)[j]);
-                    let walk = mock.walk(&answers, i + 1);
-                    let a = &walk[i];
-                    let ctx = format!("{} seed {seed} Q{} after Q{}", problem.id, i + 1, j + 1);
-                    let carry = a.built_on.iter().find(|c| c.step == j).expect(&ctx);
-                    assert!(!carry.right, "{ctx}: {carry:?}");
-                    let typed = format_exact(a.key, a.unit);
-                    assert_eq!(grade(&typed, a.key, a.unit, a.tolerance), Verdict::Correct);
-                    if a.refused.is_some() {
-                        refused += 1;
-                        continue;
-                    }
-                    let carried: Vec<f64> = walk[..i]
-                        .iter()
-                        .map(|w| parse_answer(&answers[w.index], w.unit).unwrap())
-                        .collect();
-                    assert_eq!(carry.used, carried[j], "{ctx}");
-                    let vars = (step.values)(mock.story(), &carried).expect(&ctx);
-                    let topic = topics::find(step.topic).unwrap();
-                    let key = topics::solve(topic, step.template, &vars).unwrap().answer;
-                    assert_eq!(a.key, key, "{ctx}");
-                    if !a.tolerance.accepts(a.key, a.exact) {
-                        moved += 1;
-                        assert_ne!(
-                            grade(&typed, a.exact, a.unit, a.tolerance),
-                            Verdict::Correct,
-                            "{ctx}"
-                        );
-                    }
+        // Per follow-up (step i after step j): on how many seeds its key
+        // moved beyond the tolerance, and on how many it was refused.
+        let pairs: Vec<(usize, usize)> = (problem.steps.iter().enumerate())
+            .flat_map(|(i, step)| step.uses.iter().map(move |&j| (i, j)))
+            .collect();
+        let mut counts = vec![(0, 0); pairs.len()];
+        for seed in seeds_of(p) {
+            // The mock and its exact chain, once a seed: each follow-up
+            // changes one earlier answer of it.
+            let mock = Mock::new(seed);
+            let exact = exact_answers(&mock);
+            let asked = mock.walk(&exact, mock.steps());
+            for (&(i, j), (moved, refused)) in pairs.iter().zip(counts.iter_mut()) {
+                let step = &problem.steps[i];
+                let mut answers = exact.clone();
+                answers[j] = off_by_some(&asked[j]);
+                let walk = mock.walk(&answers, i + 1);
+                let a = &walk[i];
+                let ctx = format!("{} seed {seed} Q{} after Q{}", problem.id, i + 1, j + 1);
+                let carry = a.built_on.iter().find(|c| c.step == j).expect(&ctx);
+                assert!(!carry.right, "{ctx}: {carry:?}");
+                let typed = format_exact(a.key, a.unit);
+                assert_eq!(grade(&typed, a.key, a.unit, a.tolerance), Verdict::Correct);
+                if a.refused.is_some() {
+                    *refused += 1;
+                    continue;
                 }
-                let ctx = format!("{} Q{} after Q{}", problem.id, i + 1, j + 1);
-                assert!(moved >= SEEDS / 4, "{ctx}: the key moved on {moved} seeds");
-                assert!(refused <= SEEDS / 2, "{ctx}: refused on {refused} seeds");
+                let carried: Vec<f64> = walk[..i]
+                    .iter()
+                    .map(|w| parse_answer(&answers[w.index], w.unit).unwrap())
+                    .collect();
+                assert_eq!(carry.used, carried[j], "{ctx}");
+                let vars = (step.values)(mock.story(), &carried).expect(&ctx);
+                let topic = topics::find(step.topic).unwrap();
+                let key = topics::solve(topic, step.template, &vars).unwrap().answer;
+                assert_eq!(a.key, key, "{ctx}");
+                if !a.tolerance.accepts(a.key, a.exact) {
+                    *moved += 1;
+                    assert_ne!(
+                        grade(&typed, a.exact, a.unit, a.tolerance),
+                        Verdict::Correct,
+                        "{ctx}"
+                    );
+                }
             }
+        }
+        for (&(i, j), &(moved, refused)) in pairs.iter().zip(&counts) {
+            let ctx = format!("{} Q{} after Q{}", problem.id, i + 1, j + 1);
+            assert!(moved >= SEEDS / 4, "{ctx}: the key moved on {moved} seeds");
+            assert!(refused <= SEEDS / 2, "{ctx}: refused on {refused} seeds");
         }
     }
 }
@@ -240,12 +250,15 @@ fn a_seed_asks_the_same_mock_and_another_seed_another() {
     let a = Mock::new(77).walk(&[], 7);
     assert_eq!(a, Mock::new(77).walk(&[], 7));
     assert_ne!(a, Mock::new(80).walk(&[], 7));
+    for seed in 0..300 {
+        assert_eq!(Mock::new(seed).problem.id, Mock::problem_of(seed).id);
+    }
     for entropy in 0..3000u64 {
         let e = entropy.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         for previous in [0u64, 1, 2, 5, urlstate::MAX_SEED] {
             let s = fresh_seed(e, Some(previous));
             assert!(s <= urlstate::MAX_SEED);
-            assert_ne!(Mock::new(s).problem.id, Mock::new(previous).problem.id);
+            assert_ne!(Mock::problem_of(s).id, Mock::problem_of(previous).id);
         }
         assert_eq!(fresh_seed(e, None), e & urlstate::MAX_SEED);
     }

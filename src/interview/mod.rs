@@ -226,9 +226,14 @@ pub fn grade(text: &str, key: f64, unit: Unit, tolerance: Tolerance) -> Verdict 
 }
 
 impl Mock {
+    /// The problem seed `seed` draws (without drawing its story).
+    pub fn problem_of(seed: u64) -> &'static Problem {
+        PROBLEMS[(seed % PROBLEMS.len() as u64) as usize]
+    }
+
     /// The problem seed `seed` draws, and its story.
     pub fn new(seed: u64) -> Mock {
-        let problem = PROBLEMS[(seed % PROBLEMS.len() as u64) as usize];
+        let problem = Mock::problem_of(seed);
         let story = (problem.story)(&mut SplitMix64::new(seed));
         Mock {
             problem,

@@ -342,11 +342,13 @@ pub struct DayRun {
 }
 
 thread_local! {
-    /// The last day simulated: moving the price re-bills it without rerunning.
-    static DAY: Memo<Day, DayRun> = const { Memo::new() };
+    /// The last days simulated (about 46 KB each): moving the price re-bills
+    /// a day without rerunning it, and a question that reads a story and its
+    /// fix, or the page's stories in turn, finds them here.
+    static DAY: Memo<Day, DayRun> = const { Memo::with_capacity(8) };
 }
 
-/// The day `d`, simulated with its trace, or the last one if it is the same.
+/// The day `d`, simulated with its trace, or a recent one if it is the same.
 pub(super) fn day_run(d: &Day) -> Rc<DayRun> {
     DAY.with(|m| {
         m.get_or(*d, || {
