@@ -5,7 +5,8 @@
 //! with and without its fix. The scene is the page's model watched as it
 //! runs, so what it counts must converge to what the page states.
 
-use fleetlab::model::scene::{Frame, Shape};
+use fleetlab::model::chart_text::{text_width, FONT_PX};
+use fleetlab::model::scene::{Align, Frame, Shape, TextSize};
 use fleetlab::model::{Params, Preset, Topic};
 use fleetlab::topics;
 
@@ -134,6 +135,99 @@ fn frames_stay_finite_and_inside_the_scene() {
             assert!(!summary.trim().is_empty(), "{} {name}: no summary", t.id());
         }
     }
+}
+
+/// A scene's words can be read: every text lies inside the scene, its
+/// glyphs' rise and fall included, and no two texts cover each other. A
+/// text's box is its width in the charts' per-character table at its size
+/// (the desktop canvas's: small 11, normal 13, large 17 units), from 0.75 of
+/// its size above the baseline to 0.22 below.
+#[test]
+fn scene_texts_stay_inside_and_apart() {
+    let mut faults = Vec::new();
+    for (t, name, params) in states() {
+        let spec = topics::scene(t.id()).unwrap();
+        let mut scene = (spec.build)(&params, 11);
+        let (w, h) = scene.size();
+        let mut frame = Frame::default();
+        for step in 0..40 {
+            scene.advance(0.5 * step as f64);
+            frame.clear();
+            scene.draw(&mut frame);
+            let boxes = text_boxes(&frame);
+            for (b, text) in &boxes {
+                if b.0 < -0.5 || b.1 < -0.5 || b.2 > w + 0.5 || b.3 > h + 0.5 {
+                    faults.push(format!(
+                        "{} {name} step {step}: {text:?} at {b:?} leaves the {w}×{h} scene",
+                        t.id()
+                    ));
+                }
+            }
+            for (i, (a, at)) in boxes.iter().enumerate() {
+                for (b, bt) in &boxes[i + 1..] {
+                    if a.0 < b.2 - 0.5 && b.0 < a.2 - 0.5 && a.1 < b.3 - 0.5 && b.1 < a.3 - 0.5 {
+                        faults.push(format!(
+                            "{} {name} step {step}: {at:?} {a:?} covers {bt:?} {b:?}",
+                            t.id()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    // One line per kind of fault: the same texts in any state, step or value.
+    let mut kinds: Vec<(String, String)> = faults
+        .into_iter()
+        .map(|f| (f.replace(|c: char| c.is_ascii_digit() || c == '.', ""), f))
+        .collect();
+    kinds.sort_by(|a, b| a.0.cmp(&b.0));
+    kinds.dedup_by(|a, b| a.0 == b.0);
+    let firsts: Vec<String> = kinds.into_iter().map(|(_, f)| f).collect();
+    assert!(
+        firsts.is_empty(),
+        "{} kinds of fault, each at its first:\n{}",
+        firsts.len(),
+        firsts.join("\n")
+    );
+}
+
+/// Each non-empty text of `frame` with its box (x0, y0, x1, y1).
+fn text_boxes(frame: &Frame) -> Vec<((f32, f32, f32, f32), String)> {
+    let mut out = Vec::new();
+    for s in &frame.shapes {
+        let Shape::Text {
+            x,
+            y,
+            text,
+            size,
+            align,
+            ..
+        } = *s
+        else {
+            continue;
+        };
+        let text = frame.str(text).trim();
+        if text.is_empty() {
+            continue;
+        }
+        let px = match size {
+            TextSize::Small => 11.0,
+            TextSize::Normal => 13.0,
+            TextSize::Large => 17.0,
+        };
+        let width = (text_width(text) * px / FONT_PX) as f32;
+        let px = px as f32;
+        let x0 = match align {
+            Align::Left => x,
+            Align::Center => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        out.push((
+            (x0, y - 0.75 * px, x0 + width, y + 0.22 * px),
+            text.to_string(),
+        ));
+    }
+    out
 }
 
 fn anchor(s: &Shape) -> (f32, f32) {

@@ -14,6 +14,7 @@
 //! `advance`). `draw` and `counters` write into buffers the caller reuses, so
 //! a running scene allocates nothing per frame once its buffers have grown.
 
+use super::chart_text;
 use super::param::Params;
 use super::units::Unit;
 use std::fmt::Write as _;
@@ -115,6 +116,13 @@ impl CounterSpec {
 
 /// A scene's size unless it says otherwise, in its logical units.
 pub const SIZE: (f32, f32) = (960.0, 360.0);
+
+/// Logical units a small text (11 units tall) takes across: the charts'
+/// per-character widths ([`chart_text::text_width`], a little wider than
+/// most faces draw), scaled from their font to the scene's small size.
+pub fn small_width(s: &str) -> f32 {
+    (chart_text::text_width(s) * 11.0 / chart_text::FONT_PX) as f32
+}
 
 /// A running scene.
 pub trait Scene {
@@ -450,11 +458,11 @@ impl Frame {
     pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
         self.label(at, Ink::Text, TextSize::Normal, Align::Left, args);
     }
-    /// Two lines of small muted text along the foot of the scene (what its
-    /// signs mean).
+    /// Two lines of small muted text along the foot of a scene of [`SIZE`]
+    /// (what its signs mean), the second's descenders clear of the edge.
     pub fn footer(&mut self, first: std::fmt::Arguments, second: std::fmt::Arguments) {
-        self.note((10.0, 346.0), first);
-        self.note((10.0, 358.0), second);
+        self.note((10.0, SIZE.1 - 18.0), first);
+        self.note((10.0, SIZE.1 - 6.0), second);
     }
     /// A replica that does not serve (cold, draining): its box outlined,
     /// the word in it.
@@ -497,25 +505,25 @@ impl Frame {
         );
     }
     /// A legend line from `(x, y)`: each item's mark, then its words, left
-    /// to right. Returns the x where it ended (text widths are estimated at
-    /// 5.6 units a character of small text).
+    /// to right. Returns the x where it ended (text widths from
+    /// [`small_width`]).
     pub fn legend(&mut self, (x, y): (f32, f32), items: &[(Glyph, Ink, &str)]) -> f32 {
         let mut x = x;
         for &(glyph, ink, words) in items {
             self.mark(x + 4.0, y - 4.0, 4.0, glyph, ink);
             self.caption((x + 11.0, y), format_args!("{words}"));
-            x += 11.0 + 5.6 * words.chars().count() as f32 + 14.0;
+            x += 11.0 + small_width(words) + 14.0;
         }
         x
     }
     /// A scene's counters in a row from `(x, y)`, "label value" each, in
-    /// the order of `specs` (widths estimated as in `legend`).
+    /// the order of `specs` (widths from [`small_width`]).
     pub fn counters(&mut self, (x, y): (f32, f32), specs: &[CounterSpec], values: &[f64]) {
         let mut x = x;
         for (c, &v) in specs.iter().zip(values) {
             let start = self.text.len();
             self.caption((x, y), format_args!("{} {}", c.label, Brief(v, c.unit)));
-            x += 5.6 * self.text[start..].chars().count() as f32 + 18.0;
+            x += small_width(&self.text[start..]) + 18.0;
         }
     }
     /// The text a `TextRef` points at.

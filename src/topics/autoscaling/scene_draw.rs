@@ -175,7 +175,7 @@ impl DayScene {
             let (h, m) = (t / 3600 % 24, t / 60 % 60);
             f.line((x, CY1), (x, CY1 + 3.0), Ink::Muted, false);
             f.small(
-                (x, CY1 + 14.0),
+                (x, CY1 + 16.0),
                 Ink::Muted,
                 Align::Center,
                 format_args!("{h:02}:{m:02}"),
@@ -320,13 +320,13 @@ impl DayScene {
             Ink::Text
         };
         let more = if (q / d.ceiling).ceil() as usize > RINGS {
-            ", the first 40 drawn"
+            "; first 40 shown"
         } else {
             ""
         };
         f.caption(
             (RX0, y0 - 6.0),
-            format_args!("Queue (a ring: one replica-second of work{more})"),
+            format_args!("Queue (a ring = a replica-second of work{more})"),
         );
         f.small(
             (RX1, y0 + 6.0),
@@ -370,7 +370,7 @@ impl DayScene {
         let x = |v: f64| RX0 + (RX1 - RX0) * (v / 1.5).clamp(0.0, 1.0) as f32;
         f.note(
             (RX0, 202.0),
-            format_args!("Signals, as % of ready capacity, and the replicas each asks for"),
+            format_args!("Signals as % of ready capacity; ▶ the one it scales on"),
         );
         let rows = [
             (
@@ -385,11 +385,11 @@ impl DayScene {
             let share = m / cap;
             let reads = signal == d.signal;
             let (ink, tag) = if reads {
-                (Ink::Accent, " ◀ scales on it")
+                (Ink::Accent, "▶ ")
             } else {
                 (Ink::Muted, "")
             };
-            f.small((RX0, y), ink, Align::Left, format_args!("{name}{tag}"));
+            f.small((RX0, y), ink, Align::Left, format_args!("{tag}{name}"));
             f.small(
                 (RX1, y),
                 ink,
@@ -417,7 +417,7 @@ impl DayScene {
                 f.note(
                     (RX0, y + 32.0),
                     format_args!(
-                        "▲ cards really busy {:.0} %; the gauge stops at {:.0} % (dashed)",
+                        "▲ cards really busy {:.0} %; gauge stops at {:.0} % (dashed)",
                         busy * 100.0,
                         d.gauge_cap * 100.0
                     ),

@@ -105,7 +105,7 @@ impl FleetMonth {
                     ink,
                     s,
                     a,
-                    format_args!("{name}: {} tokens this month", Compact(carried as f64)),
+                    format_args!("{name}: {} tokens", Compact(carried as f64)),
                 );
             } else if cap == 0 {
                 f.label(at, Ink::Muted, s, a, format_args!("{name}: none"));
@@ -116,7 +116,7 @@ impl FleetMonth {
                     s,
                     a,
                     format_args!(
-                        "{name}: carry {} of their {} tokens ({:.0}% idle)",
+                        "{name} carry {} of {} tokens ({:.0}% idle)",
                         Compact(carried as f64),
                         Compact(cap as f64),
                         100.0 * (cap - carried) as f64 / cap as f64

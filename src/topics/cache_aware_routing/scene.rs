@@ -223,7 +223,7 @@ impl RoutingView for CarScene {
                 (Glyph::Ring, Ink::Muted, "waiting"),
             ],
             format_args!(
-                "A card keeps {} openings of {:.0} MB. Cells: the families it homes, the most asked first; filled = copy kept (the hot family in its own ink), × = no slot left (evicted), faint = free slot.",
+                "A card keeps {} openings of {:.0} MB. Cells: the families it homes, most asked first; filled = copy kept (the hot family in its ink), × = no slot (evicted), faint = free.",
                 self.inp.held(),
                 self.inp.copy_mb()
             ),

@@ -30,7 +30,7 @@ use crate::engine::routing_scene::{
     self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
 };
 use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
-use crate::model::scene::{SceneSpec, TextSize};
+use crate::model::scene::{SceneSpec, TextSize, SIZE};
 use crate::model::Params;
 
 /// One card's decode capacity in the scene, req/s (the routing simulator's
@@ -151,7 +151,7 @@ impl RoutingView for LbScene {
         routing_scene::header(
             f,
             format_args!(
-                "Balancer: {label} · {} cards (GPUs serving the model) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
+                "Balancer: {label} · {} cards (GPUs) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
                 self.inp.n,
                 self.inp.load,
                 100.0 * self.inp.w
@@ -193,7 +193,10 @@ impl RoutingView for LbScene {
         let load = live.load(b);
         f.label(
             (
-                self.cols.center(self.cols.of(b)).max(170.0),
+                // Its centre where its card is, the words inside the scene.
+                self.cols
+                    .center(self.cols.of(b))
+                    .clamp(170.0, SIZE.0 - 48.0),
                 QUEUE_TOP - 10.0,
             ),
             if load > HEADROOM {

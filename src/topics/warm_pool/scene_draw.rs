@@ -168,10 +168,11 @@ impl PoolScene {
         let x = |t: f64| TX0 + (TX1 - TX0) * (t / h).clamp(0.0, 1.0) as f32;
         let y = |v: f64| TY1 - (TY1 - TY0) * (v / top).clamp(0.0, 1.0) as f32;
         let which = if self.in_burst() { "This" } else { "Each" };
-        f.small((10.0, TY0 - 8.0),
+        f.small(
+            (10.0, TY0 - 8.0),
             Ink::Text,
             Align::Left,
-            format_args!("{which} burst: demand (teal) and ready replicas (blue), in replicas; the backlog in grey"),
+            format_args!("{which} burst: demand (teal), ready replicas (blue), the backlog (grey)"),
         );
         f.outline(TX0, TY0, TX1 - TX0, TY1 - TY0, Ink::Muted);
         let scale = self.trace_top;
