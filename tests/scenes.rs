@@ -1,6 +1,6 @@
 //! Every topic's scene, checked over the registry: it is deterministic by
-//! seed, its display list stays finite and inside its own size, its counters
-//! are finite, and after its stated settling time each counter that names a
+//! seed, its display list stays finite and inside its own size, its words
+//! stay inside it and clear of each other, its counters are finite, and after its stated settling time each counter that names a
 //! figure comes within its stated tolerance of that figure, on every story
 //! with and without its fix. The scene is the page's model watched as it
 //! runs, so what it counts must converge to what the page states.
