@@ -127,6 +127,40 @@ test('the home page shows the saved progress per topic', async () => {
   await page.context().close();
 });
 
+/**
+ * Figures whose value a line break splits inside a word or a number, as
+ * "$762,300/mon" "th" or "1,234,|567": a break must fall at a space or after
+ * a sign such as "/".
+ */
+function splitValues(page) {
+  return page.evaluate(() => {
+    const split = [];
+    const glued = /[\p{L}\p{N}.,]/u;
+    const range = document.createRange();
+    for (const dd of document.querySelectorAll('[data-figure] dd')) {
+      if (!dd.getClientRects().length) continue;
+      let top = null;
+      let before = '';
+      const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        for (let i = 0; i < n.length; i++) {
+          range.setStart(n, i);
+          range.setEnd(n, i + 1);
+          const box = range.getClientRects()[0];
+          if (!box) continue;
+          const ch = n.data[i];
+          if (top !== null && box.top > top + 1 && glued.test(before) && glued.test(ch)) {
+            split.push(`${dd.parentElement.dataset.figure} "${dd.textContent}" breaks between "${before}" and "${ch}"`);
+          }
+          top = box.top;
+          before = ch;
+        }
+      }
+    }
+    return split;
+  });
+}
+
 test('at 1366×900 the first chart starts above 900 px on every topic and story', async (t) => {
   const rows = [];
   for (const topic of app.topics) {
@@ -134,6 +168,7 @@ test('at 1366×900 the first chart starts above 900 px on every topic and story'
       const page = await openPage(app.browser, app.origin, DESKTOP);
       await gotoTopic(page, app.origin, `?topic=${topic}`);
       const tops = { defaults: await pictureTop(page) };
+      assert.deepEqual(await splitValues(page), [], 'defaults: a figure wraps inside a word');
       await shoot(page, `${topic}-1366`);
       // The key sliders are in the first screen too.
       const keys = await page.$$eval('.controls > .control', (cs) => cs.map((c) => Math.round(c.getBoundingClientRect().bottom + scrollY)));
@@ -143,6 +178,7 @@ test('at 1366×900 the first chart starts above 900 px on every topic and story'
         await page.click(`[data-preset="${id}"]`);
         await page.evaluate(() => scrollTo(0, 0));
         tops[id] = await pictureTop(page);
+        assert.deepEqual(await splitValues(page), [], `${id}: a figure wraps inside a word`);
         await shoot(page, `${topic}-${id}-1366`);
         if (await page.isVisible('#apply-fix')) {
           await page.click('#apply-fix');
@@ -167,6 +203,7 @@ test('on a phone the key figures stay in view while a slider moves', async (t) =
       const page = await openPage(app.browser, app.origin, PHONE);
       await gotoTopic(page, app.origin, `?topic=${topic}`);
       await shoot(page, `${topic}-360`);
+      assert.deepEqual(await splitValues(page), [], 'a figure wraps inside a word');
       // Open the fold, so the last slider is the farthest one down.
       await page.click('#more-params > summary');
       const sliders = await page.$$eval('.controls input[type=range]:not(:disabled)', (es) => es.map((e) => e.id));

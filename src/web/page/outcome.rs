@@ -149,7 +149,7 @@ impl OutcomeView {
             self.build_figures(out);
         }
         for (slot, f) in self.figure_slots.iter().zip(&out.figures) {
-            set_text_if_changed(&slot.value, &f.text());
+            set_value_if_changed(&slot.value, &f.text());
             attr(&slot.row, "data-value", &f.value.to_string());
         }
     }
@@ -307,6 +307,30 @@ fn show(e: &Element, on: bool) {
             let _ = e.remove_attribute("hidden");
         } else {
             attr(e, "hidden", "");
+        }
+    }
+}
+
+/// A figure's value. One without a space but with a "/" (a rate in dollars,
+/// "$762,300/month") gets a line-break opportunity after the "/", so that a
+/// narrow box wraps it as "$762,300/" and "month", never inside the unit
+/// ("…/mon" "th"); a value with a space breaks there ("500 req/s"). Its text,
+/// as read aloud, copied or compared, is the figure's text unchanged (a
+/// `<wbr>` holds none).
+fn set_value_if_changed(e: &Element, text: &str) {
+    if !text.contains('/') || text.contains(' ') {
+        set_text_if_changed(e, text);
+        return;
+    }
+    if e.text_content().as_deref() == Some(text) {
+        return;
+    }
+    e.set_text_content(None);
+    let mut parts = text.split_inclusive('/').peekable();
+    while let Some(part) = parts.next() {
+        let _ = e.append_with_str_1(part);
+        if parts.peek().is_some() {
+            append(e, &el("wbr", ""));
         }
     }
 }
