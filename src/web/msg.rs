@@ -89,6 +89,10 @@ pub enum PageMsg {
     Table(&'static str),
     /// The charts' box changed size.
     Resized,
+    /// Charts (by id) came on screen (true) or went off it.
+    ChartsSeen(Vec<(String, bool)>),
+    /// The page rested after a change: a chart off screen is drawn.
+    ChartsRest,
     /// The page's styles changed (its theme, projector mode, print or
     /// forced colours): the canvases are drawn again in the new inks.
     Restyled,

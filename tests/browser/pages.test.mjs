@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot,
-  presetsWithFix,
+  presetsWithFix, chartsDrawn,
 } from './support.mjs';
 
 let server;
@@ -65,6 +65,7 @@ test('every topic page loads clean, moves under the keyboard and flips its check
       assert.ok(Object.keys(await figures(page)).length >= 4, 'figures shown');
       assert.ok(Object.keys(await checks(page)).length >= 1, 'checks shown');
       // Every canvas has the pixels of the space it is shown in (no stretching).
+      await chartsDrawn(page);
       const stretched = await page.$$eval('[data-chart] canvas', (cs) => cs
         .filter((c) => Math.abs(c.width - Math.round(c.clientWidth * devicePixelRatio)) > 1
           || Math.abs(c.height - Math.round(c.clientHeight * devicePixelRatio)) > 1)

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  appUnderTest, gotoTopic, closeClean, screenshot, ROOT, SHOTS,
+  appUnderTest, gotoTopic, closeClean, screenshot, chartsDrawn, ROOT, SHOTS,
 } from './support.mjs';
 
 const app = appUnderTest();
@@ -39,8 +39,9 @@ function luminance(css) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** A chart canvas's corner pixel, as `rgb(…)`. */
-function chartCorner(page) {
+/** A chart canvas's corner pixel, as `rgb(…)`, once the charts are drawn. */
+async function chartCorner(page) {
+  await chartsDrawn(page);
   return page.$eval('[data-chart] canvas', (c) => {
     const [r, g, b] = c.getContext('2d').getImageData(2, 2, 1, 1).data;
     return `rgb(${r}, ${g}, ${b})`;

@@ -124,8 +124,18 @@ export function checks(page) {
     Object.fromEntries(els.map((e) => [e.dataset.check, e.dataset.pass === 'true'])));
 }
 
-/** Every chart canvas as a data URL, by chart id. */
-export function canvases(page) {
+/**
+ * Waits until every chart's canvas shows its chart: a move draws the charts
+ * on screen at once and those off screen once the page rests (or as they
+ * scroll into view); the body's `data-charts-stale` counts those not drawn.
+ */
+export function chartsDrawn(page) {
+  return page.waitForFunction(() => document.body?.dataset.chartsStale === '0');
+}
+
+/** Every chart canvas as a data URL, by chart id, once all are drawn. */
+export async function canvases(page) {
+  await chartsDrawn(page);
   return page.$$eval('[data-chart] canvas', (els) =>
     Object.fromEntries(els.map((c) => [c.closest('[data-chart]').dataset.chart, c.toDataURL()])));
 }
@@ -135,7 +145,8 @@ export function canvases(page) {
  * drawn on its light background; a chart painted before the page's
  * stylesheet applied takes every colour as unset and is a black box.
  */
-export function darkShares(page) {
+export async function darkShares(page) {
+  await chartsDrawn(page);
   return page.$$eval('[data-chart] canvas', (cs) => Object.fromEntries(cs.map((c) => {
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let n = 0;

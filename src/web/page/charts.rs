@@ -5,14 +5,26 @@
 //! The charts' grid opens with an empty, hidden `#scene-slot`: a topic's
 //! scene, when mounted there (and the slot shown), takes the first cell,
 //! beside the first chart on a wide screen and above it on a narrow one.
+//!
+//! A move repaints at once only the charts on screen (an
+//! IntersectionObserver says which) whose chart changed; one off screen is
+//! marked stale and drawn when it scrolls into view, or once the page has
+//! rested for [`REST_MS`], one chart a task, so a drag of a slider pays for
+//! what the reader sees. The body's `data-charts-stale` counts the canvases
+//! that do not show their chart yet (tests wait for 0 before reading one).
 
 use crate::model::chart_layout::{Align, ChartLayout};
 use crate::model::{Chart, Plot, Style, Tone};
 use crate::web::dom::*;
 use crate::web::draw;
 use crate::web::msg::{dispatch, Msg, PageMsg};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlCanvasElement, HtmlDetailsElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlDetailsElement, IntersectionObserver};
+
+/// How long the page waits after the last change before it draws the
+/// charts off screen (ms): a drag's moves come a frame apart.
+const REST_MS: i32 = 150;
 
 struct ChartSlot {
     id: &'static str,
@@ -30,11 +42,22 @@ struct ChartSlot {
     legend: Element,
     details: HtmlDetailsElement,
     table: Element,
+    /// On screen, as the observer last said.
+    seen: bool,
+    /// The canvas does not show the chart yet.
+    stale: bool,
 }
 
 pub(super) struct Charts {
     chart_box: Element,
     slots: Vec<ChartSlot>,
+    /// Says which charts are on screen.
+    watch: Option<IntersectionObserver>,
+    /// The pending rest timeout, and what it sends.
+    rest: Option<i32>,
+    rest_tick: Closure<dyn FnMut()>,
+    /// The stale count last written on the body.
+    stale_said: Option<usize>,
 }
 
 impl Charts {
@@ -50,14 +73,23 @@ impl Charts {
         Charts {
             chart_box,
             slots: Vec::new(),
+            watch: watch_seen(),
+            rest: None,
+            rest_tick: Closure::new(|| dispatch(Msg::Page(PageMsg::ChartsRest))),
+            stale_said: None,
         }
     }
 
-    pub fn paint(&mut self, charts: &[Chart]) {
+    /// Shows `charts`; `before`, the charts on show until now (a chart equal
+    /// to its predecessor is left as it is).
+    pub fn paint(&mut self, charts: &[Chart], before: Option<&[Chart]>) {
         let same = self.slots.len() == charts.len()
             && self.slots.iter().zip(charts).all(|(s, c)| s.id == c.id);
         if !same {
             for slot in &self.slots {
+                if let Some(io) = &self.watch {
+                    io.unobserve(&slot.fig);
+                }
                 slot.fig.remove();
             }
             self.slots = charts
@@ -67,9 +99,15 @@ impl Charts {
             // Measured once all are in place: the grid decides each width.
             for slot in &mut self.slots {
                 slot.measure();
+                if let Some(io) = &self.watch {
+                    io.observe(&slot.fig);
+                }
             }
         }
-        for (slot, chart) in self.slots.iter_mut().zip(charts) {
+        for (k, (slot, chart)) in self.slots.iter_mut().zip(charts).enumerate() {
+            if same && before.and_then(|b| b.get(k)) == Some(chart) {
+                continue;
+            }
             slot.title.set_text_content(Some(&chart.title));
             slot.summary.set_text_content(Some(&chart.summary));
             attr(&slot.table, "aria-label", &format!("{}: data", chart.title));
@@ -79,15 +117,74 @@ impl Charts {
                 &format!("{}: {}", chart.title, chart.summary),
             );
             slot.paint_legend(chart);
-            let t0 = now_ms();
-            slot.paint_canvas(chart);
-            attr(
-                &slot.canvas,
-                "data-paint-ms",
-                &format!("{:.2}", now_ms() - t0),
-            );
+            if slot.seen {
+                slot.paint_canvas(chart);
+            } else {
+                slot.stale = true;
+            }
             if slot.details.open() {
                 paint_table(&slot.table, chart);
+            }
+        }
+        self.rest_later();
+    }
+
+    /// Draws the charts off screen after the page has rested, one a task.
+    fn rest_later(&mut self) {
+        let w = window();
+        if let Some(t) = self.rest.take() {
+            w.clear_timeout_with_handle(t);
+        }
+        self.say_stale();
+        if self.slots.iter().any(|s| s.stale) {
+            self.arm(REST_MS);
+        }
+    }
+
+    fn arm(&mut self, ms: i32) {
+        self.rest = window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                self.rest_tick.as_ref().unchecked_ref(),
+                ms,
+            )
+            .ok();
+    }
+
+    /// The rest timeout: one stale chart drawn, the next in a task of its own.
+    pub fn rested(&mut self, charts: &[Chart]) {
+        self.rest = None;
+        let next = self.slots.iter_mut().zip(charts).find(|(s, _)| s.stale);
+        if let Some((slot, chart)) = next {
+            slot.paint_canvas(chart);
+        }
+        self.say_stale();
+        if self.slots.iter().any(|s| s.stale) {
+            self.arm(0);
+        }
+    }
+
+    /// The observer's word: which charts (by id) came on or went off
+    /// screen. A stale one that came on is drawn now.
+    pub fn seen(&mut self, changes: &[(String, bool)], charts: &[Chart]) {
+        for (id, on) in changes {
+            let slot = self.slots.iter_mut().zip(charts).find(|(s, _)| s.id == id);
+            if let Some((slot, chart)) = slot {
+                slot.seen = *on;
+                if *on && slot.stale {
+                    slot.paint_canvas(chart);
+                }
+            }
+        }
+        self.say_stale();
+    }
+
+    /// `data-charts-stale` on the body: how many canvases lag their chart.
+    fn say_stale(&mut self) {
+        let n = self.slots.iter().filter(|s| s.stale).count();
+        if self.stale_said != Some(n) {
+            self.stale_said = Some(n);
+            if let Some(body) = document().body() {
+                attr(&body, "data-charts-stale", &n.to_string());
             }
         }
     }
@@ -102,15 +199,22 @@ impl Charts {
             slot.paint_legend(chart);
             slot.paint_canvas(chart);
         }
+        self.say_stale();
     }
 
-    /// Repaints the charts whose canvas changed size since it was measured.
+    /// Repaints the charts whose canvas changed size since it was measured
+    /// (those off screen once the page rests).
     pub fn repaint_resized(&mut self, charts: &[Chart]) {
         for (slot, chart) in self.slots.iter_mut().zip(charts) {
             if slot.measure() {
-                slot.paint_canvas(chart);
+                if slot.seen {
+                    slot.paint_canvas(chart);
+                } else {
+                    slot.stale = true;
+                }
             }
         }
+        self.rest_later();
     }
 
     /// Chart `id`'s table opened or closed: fill it when open.
@@ -174,7 +278,27 @@ fn chart_slot(parent: &Element, chart: &Chart) -> ChartSlot {
         legend,
         details: details.unchecked_into(),
         table,
+        seen: false,
+        stale: true,
     }
+}
+
+/// The observer of the charts on screen: its word comes as a message.
+fn watch_seen() -> Option<IntersectionObserver> {
+    let cb = Closure::<dyn FnMut(js_sys::Array)>::new(|entries: js_sys::Array| {
+        let changes: Vec<(String, bool)> = entries
+            .iter()
+            .filter_map(|e| {
+                let e: web_sys::IntersectionObserverEntry = e.unchecked_into();
+                let id = e.target().get_attribute("data-chart")?;
+                Some((id, e.is_intersecting()))
+            })
+            .collect();
+        dispatch(Msg::Page(PageMsg::ChartsSeen(changes)))
+    });
+    let io = IntersectionObserver::new(cb.as_ref().unchecked_ref()).ok();
+    cb.forget();
+    io
 }
 
 impl ChartSlot {
@@ -189,7 +313,9 @@ impl ChartSlot {
         now != before
     }
 
-    fn paint_canvas(&self, chart: &Chart) {
+    fn paint_canvas(&mut self, chart: &Chart) {
+        let t0 = now_ms();
+        self.stale = false;
         let dpr = window().device_pixel_ratio().max(1.0);
         let (w, h) = self.size;
         let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);
@@ -204,6 +330,7 @@ impl ChartSlot {
             Ok(lay) => attr(canvas, "data-labels", &label_boxes(&lay, draw::zoom())),
             Err(e) => log_error(&format!("chart {}: {e}", chart.id)),
         }
+        attr(canvas, "data-paint-ms", &format!("{:.2}", now_ms() - t0));
     }
 
     /// Rebuilt only when its entries change. Each swatch's colour is set

@@ -288,6 +288,16 @@ impl Page {
                     self.charts.repaint_resized(&out.charts);
                 }
             }
+            PageMsg::ChartsSeen(changes) => {
+                if let Some(out) = &self.last {
+                    self.charts.seen(&changes, &out.charts);
+                }
+            }
+            PageMsg::ChartsRest => {
+                if let Some(out) = &self.last {
+                    self.charts.rested(&out.charts);
+                }
+            }
             PageMsg::Restyled => {
                 if let Some(out) = &self.last {
                     self.charts.restyle(&out.charts);
@@ -565,7 +575,8 @@ impl Page {
         self.outcome.paint(&out, self.topic.params());
         self.count_folded_moves();
         let t2 = now_ms();
-        self.charts.paint(&out.charts);
+        let before = self.last.as_ref().map(|o| o.charts.as_slice());
+        self.charts.paint(&out.charts, before);
         let t3 = now_ms();
         self.scene.rebuild(&self.params);
         self.last = Some(out);
