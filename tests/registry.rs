@@ -609,6 +609,60 @@ fn every_allowed_value_gives_a_finished_run() {
     }
 }
 
+/// A preview (what a page shows while a slider moves, where the full run
+/// takes longer than a frame) is the run's outcome in shape: the same
+/// figures, checks and charts by id, the same verdicts (checks never wait
+/// for a simulation), values that are not NaN, and a note that says it is a
+/// first look. Once the full run of the values is done, there is none.
+#[test]
+fn previews_are_runs_in_shape_and_end_with_the_run() {
+    let mut rng = SplitMix64::new(77);
+    let mut seen = 0;
+    for t in built() {
+        let mut cases: Vec<(String, Params)> = runs(t);
+        for k in 0..6 {
+            cases.push((format!("random {k}"), random_params(t, &mut rng)));
+        }
+        for (label, p) in cases {
+            let Some(pre) = t.preview(&p) else { continue };
+            seen += 1;
+            let full = t.run(&p);
+            let ids = |o: &fleetlab::model::Outcome| {
+                (
+                    o.figures.iter().map(|f| f.id).collect::<Vec<_>>(),
+                    o.charts.iter().map(|c| c.id).collect::<Vec<_>>(),
+                )
+            };
+            assert_eq!(ids(&pre), ids(&full), "{} {label}: preview's ids", t.id());
+            assert_eq!(
+                pre.checks,
+                full.checks,
+                "{} {label}: preview's verdicts",
+                t.id()
+            );
+            assert!(
+                pre.figures.iter().all(|f| !f.value.is_nan()),
+                "{} {label}: a preview figure is NaN",
+                t.id()
+            );
+            assert!(
+                pre.notes.len() > full.notes.len(),
+                "{} {label}: the preview says it is one",
+                t.id()
+            );
+            assert!(
+                t.preview(&p).is_none(),
+                "{} {label}: a preview after the full run",
+                t.id()
+            );
+        }
+    }
+    assert!(
+        seen > 0,
+        "no topic previews: the test would pass on nothing"
+    );
+}
+
 /// A story with a fix fails a check and its fix passes every check; a story
 /// that fails a check always carries a fix (every failing story makes its
 /// point and shows the way out), so a story without one passes: a baseline,

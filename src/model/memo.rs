@@ -26,6 +26,11 @@ impl<K: PartialEq, V> Memo<K, V> {
         }
     }
 
+    /// Whether `key`'s value is cached (asking does not make it recent).
+    pub fn has(&self, key: &K) -> bool {
+        self.slots.borrow().iter().any(|(k, _)| k == key)
+    }
+
     /// The value for `key`: a cached one, or `make()` (then cached, the least
     /// recently used entry making room).
     pub fn get_or(&self, key: K, make: impl FnOnce() -> V) -> Rc<V> {

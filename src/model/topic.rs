@@ -160,6 +160,16 @@ pub trait Topic: Sync {
     fn engine(&self) -> Option<Engine> {
         None
     }
+    /// An outcome for a slider on the move, where [`Topic::run`] would take
+    /// longer than a frame for these values (a long simulation not yet
+    /// run): the same figures, checks, notes and charts, the simulated ones
+    /// from a short run, and a note that says so. `None` where `run` is
+    /// quick (every topic without such a simulation, and values already
+    /// simulated). The page shows it while the slider moves and runs
+    /// `run` once it rests.
+    fn preview(&self, _params: &Params) -> Option<Outcome> {
+        None
+    }
 }
 
 /// A topic as one static value: its declarations, its model and its
@@ -169,6 +179,8 @@ pub struct Declared {
     pub about: About,
     pub run: fn(&Params) -> Outcome,
     pub engine: Option<Engine>,
+    /// [`Topic::preview`], where the topic has one.
+    pub preview: Option<fn(&Params) -> Option<Outcome>>,
 }
 
 impl Topic for Declared {
@@ -180,6 +192,9 @@ impl Topic for Declared {
     }
     fn engine(&self) -> Option<Engine> {
         self.engine
+    }
+    fn preview(&self, params: &Params) -> Option<Outcome> {
+        self.preview.and_then(|f| f(params))
     }
 }
 

@@ -15,6 +15,9 @@ use crate::model::{Topic, TopicKind};
 /// `figures::KEY_FIGURES`).
 macro_rules! declared {
     ($run:expr, engine: $engine:expr) => {
+        declared!($run, engine: $engine, preview: None)
+    };
+    ($run:expr, engine: $engine:expr, preview: $preview:expr) => {
         $crate::model::Declared {
             about: $crate::model::About {
                 declares: $crate::model::Declarations::of(
@@ -27,6 +30,7 @@ macro_rules! declared {
             },
             run: $run,
             engine: $engine,
+            preview: $preview,
         }
     };
 }

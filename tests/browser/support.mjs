@@ -112,8 +112,13 @@ export async function renders(page) {
   return Number(await page.getAttribute('body', 'data-renders'));
 }
 
-/** { figure id: text shown } */
-export function figures(page) {
+/**
+ * { figure id: text shown }, once the page shows its model's full run: while
+ * a slider moves, a page whose run takes longer than a frame shows a preview
+ * (body[data-preview]) and runs in full when the slider rests.
+ */
+export async function figures(page) {
+  await page.waitForFunction(() => !document.body.hasAttribute('data-preview'));
   return page.$$eval('[data-figure]', (els) =>
     Object.fromEntries(els.map((e) => [e.dataset.figure, e.querySelector('dd').textContent])));
 }

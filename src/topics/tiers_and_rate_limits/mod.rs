@@ -46,22 +46,42 @@ pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE));
+pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE), preview: Some(preview));
 
 fn run(p: &Params) -> Outcome {
     let inp = params::Input::read(p);
     let m = model::solve(&inp);
     let sim = sim_page::page_sim(&inp, &m);
+    outcome(&inp, &m, &sim)
+}
+
+/// While a slider moves: the outcome of a short simulation, unless the full
+/// one of these values has run (a 100,000 to 400,000-arrival run takes tens
+/// of milliseconds in a browser, longer than a frame).
+fn preview(p: &Params) -> Option<Outcome> {
+    let inp = params::Input::read(p);
+    let m = model::solve(&inp);
+    let (sim, full) = sim_page::preview_sim(&inp, &m)?;
+    let mut out = outcome(&inp, &m, &sim);
+    out.notes.insert(0, Note::Info(format!(
+        "A first look while the slider moves: the simulated figures come from a short run of {} arrivals, so their ± is wider; the full run of {} arrivals follows once the slider rests.",
+        units::number(sim.arrivals as f64),
+        units::number(full as f64),
+    )));
+    Some(out)
+}
+
+fn outcome(inp: &params::Input, m: &model::Solved, sim: &SimResult) -> Outcome {
     let sweep = sim_page::sweep(inp.seed);
     let mut out = Outcome::default();
-    figures::figures(&inp, &m, &sim, &mut out);
-    checks::checks(&inp, &m, &mut out);
+    figures::figures(inp, m, sim, &mut out);
+    checks::checks(inp, m, &mut out);
     out.charts
-        .push(charts_wait::wait_chart(&inp, &m, &sim, &sweep));
-    out.charts.push(charts::utilization_chart(&m));
-    out.charts.push(charts::bucket_level_chart(&m));
-    out.charts.push(charts::burst_chart(&m));
-    out.charts.push(charts::sim_chart(&m, &sim));
-    notes::notes(&inp, &m, &sim, &mut out);
+        .push(charts_wait::wait_chart(inp, m, sim, &sweep));
+    out.charts.push(charts::utilization_chart(m));
+    out.charts.push(charts::bucket_level_chart(m));
+    out.charts.push(charts::burst_chart(m));
+    out.charts.push(charts::sim_chart(m, sim));
+    notes::notes(inp, m, sim, &mut out);
     out
 }

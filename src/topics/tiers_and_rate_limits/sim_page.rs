@@ -1,6 +1,6 @@
 //! What the page and the benchmark simulate: the page's run of the current
-//! parameters and the one-card curve (both memoized), and the benchmark's
-//! normal day.
+//! parameters and the one-card curve (both memoized), the short run a page
+//! shows while a slider moves, and the benchmark's normal day.
 
 use super::model::Solved;
 use super::params::{Assign, Input};
@@ -15,6 +15,9 @@ use std::rc::Rc;
 /// 20 ms natively).
 pub(super) const PAGE_ARRIVALS: u64 = 100_000;
 pub(super) const PAGE_ARRIVALS_MAX: u64 = 400_000;
+/// Gateway arrivals of the short run a page shows while a slider moves
+/// (about a millisecond in the browser), before the full run.
+pub(super) const PREVIEW_ARRIVALS: u64 = 12_000;
 /// Relaxation times of the hottest pool each replication spans, when the
 /// budget allows: long enough for a replication's mean to be near normal, as
 /// the t interval across them assumes.
@@ -50,6 +53,8 @@ thread_local! {
     /// ± fix a learner flips between are each simulated once (about 100 KB
     /// each, mostly the three classes' wait histograms).
     static SIM: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::with_capacity(8) };
+    /// The short runs shown while a slider moves.
+    static PREVIEW: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::with_capacity(4) };
     /// The simulated curve, in units of S: it depends on the seed only.
     static SWEEP: Memo<u64, Vec<SweepPoint>> = const { Memo::new() };
 }
@@ -104,6 +109,20 @@ pub(super) fn page_sim(inp: &Input, m: &Solved) -> Rc<SimResult> {
     let cfg = sim_config(inp, m);
     let n = page_arrivals(inp, m);
     SIM.with(|c| c.get_or((cfg, n, inp.seed), || simulate(&cfg, n, inp.seed)))
+}
+
+/// The short run of the pools as they stand, for a slider on the move, and
+/// the arrivals of the full run it stands in for; `None` once the full run
+/// of these values is at hand.
+pub(super) fn preview_sim(inp: &Input, m: &Solved) -> Option<(Rc<SimResult>, u64)> {
+    let cfg = sim_config(inp, m);
+    let n = page_arrivals(inp, m);
+    if SIM.with(|c| c.has(&(cfg, n, inp.seed))) {
+        return None;
+    }
+    let key = (cfg, PREVIEW_ARRIVALS, inp.seed);
+    let sim = PREVIEW.with(|c| c.get_or(key, || simulate(&cfg, PREVIEW_ARRIVALS, inp.seed)));
+    Some((sim, n))
 }
 
 /// Requests of the simulated curve's point at `rho`.

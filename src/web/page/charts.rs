@@ -31,8 +31,8 @@ struct ChartSlot {
     /// The chart's `<figure>`.
     fig: Element,
     /// The canvas's CSS size, measured when the layout may have changed
-    /// (creation, a resize), not on every repaint: reading it forces a
-    /// synchronous layout of the page.
+    /// (its first paint, a resize), not on every repaint: reading it forces
+    /// a synchronous layout of the page.
     size: (f64, f64),
     /// The legend on show: (name, colour, the swatch's classes) per entry.
     legend_items: Vec<(String, String, String)>,
@@ -96,9 +96,10 @@ impl Charts {
                 .iter()
                 .map(|c| chart_slot(&self.chart_box, c))
                 .collect();
-            // Measured once all are in place: the grid decides each width.
-            for slot in &mut self.slots {
-                slot.measure();
+            // Each is measured when first drawn, after the page has laid
+            // out (measured here, the new page's layout would be forced in
+            // the middle of building it).
+            for slot in &self.slots {
                 if let Some(io) = &self.watch {
                     io.observe(&slot.fig);
                 }
@@ -170,6 +171,11 @@ impl Charts {
             let slot = self.slots.iter_mut().zip(charts).find(|(s, _)| s.id == id);
             if let Some((slot, chart)) = slot {
                 slot.seen = *on;
+                attr(
+                    &slot.fig,
+                    "data-on-screen",
+                    if *on { "true" } else { "false" },
+                );
                 if *on && slot.stale {
                     slot.paint_canvas(chart);
                 }
@@ -316,6 +322,9 @@ impl ChartSlot {
     fn paint_canvas(&mut self, chart: &Chart) {
         let t0 = now_ms();
         self.stale = false;
+        if self.size == (0.0, 0.0) {
+            self.measure();
+        }
         let dpr = window().device_pixel_ratio().max(1.0);
         let (w, h) = self.size;
         let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);

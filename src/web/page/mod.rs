@@ -54,6 +54,11 @@ pub struct Page {
     renders: u32,
     /// The live region's timer: it says the figures once they settle.
     say: Option<i32>,
+    /// A preview is on show (a slider on the move, src/model/topic.rs
+    /// `preview`): the pending timeout that runs the model in full once
+    /// the slider rests.
+    settle: Option<i32>,
+    settle_tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
     /// The story (and whether its fix was on) the live region last named.
     said_story: Option<(&'static str, bool)>,
     say_tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
@@ -62,6 +67,8 @@ pub struct Page {
 /// The live region speaks this long after the last change (ms): a slider
 /// dragged or held down is heard once, where it stops.
 const SAY_AFTER_MS: i32 = 1200;
+/// A slider at rest this long (ms) gets the full run after a preview.
+const SETTLE_MS: i32 = 150;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Source {
@@ -211,6 +218,10 @@ impl Page {
             say_tick: wasm_bindgen::closure::Closure::new(|| {
                 dispatch(Msg::Page(PageMsg::Announce))
             }),
+            settle: None,
+            settle_tick: wasm_bindgen::closure::Closure::new(|| {
+                dispatch(Msg::Page(PageMsg::Settle))
+            }),
         };
         page.said_story = page.preset.map(|p| (p.title, page.fix));
         if !adjustments.is_empty() {
@@ -292,6 +303,10 @@ impl Page {
                 if let Some(out) = &self.last {
                     self.charts.seen(&changes, &out.charts);
                 }
+            }
+            PageMsg::Settle => {
+                self.settle = None;
+                self.render(&mut fx);
             }
             PageMsg::ChartsRest => {
                 if let Some(out) = &self.last {
@@ -459,7 +474,11 @@ impl Page {
             ));
         }
         self.sync_control(i);
-        self.render(fx);
+        if source == Source::Slider {
+            self.render_moving(fx);
+        } else {
+            self.render(fx);
+        }
         fx.push(Effect::AddressChanged { push: false });
     }
 
@@ -571,6 +590,42 @@ impl Page {
     fn render(&mut self, fx: &mut Vec<Effect>) {
         let t0 = now_ms();
         let out = self.topic.run(&self.params);
+        self.show(out, t0, fx);
+        if let Some(t) = self.settle.take() {
+            window().clear_timeout_with_handle(t);
+        }
+        let _ = document()
+            .body()
+            .expect("body")
+            .remove_attribute("data-preview");
+    }
+
+    /// A slider on the move: the topic's preview where its full run would
+    /// take longer than a frame, the full run once the slider rests
+    /// ([`SETTLE_MS`]); the full run at once elsewhere. The body carries
+    /// `data-preview` while a preview is on show.
+    fn render_moving(&mut self, fx: &mut Vec<Effect>) {
+        let t0 = now_ms();
+        let Some(out) = self.topic.preview(&self.params) else {
+            return self.render(fx);
+        };
+        self.show(out, t0, fx);
+        attr(&document().body().expect("body"), "data-preview", "");
+        let w = window();
+        if let Some(t) = self.settle.take() {
+            w.clear_timeout_with_handle(t);
+        }
+        self.settle = w
+            .set_timeout_with_callback_and_timeout_and_arguments_0(
+                self.settle_tick.as_ref().unchecked_ref(),
+                SETTLE_MS,
+            )
+            .ok();
+    }
+
+    /// Shows `out` (the model's run, begun at `t0`): figures, checks, notes
+    /// and charts.
+    fn show(&mut self, out: Outcome, t0: f64, fx: &mut Vec<Effect>) {
         let t1 = now_ms();
         self.outcome.paint(&out, self.topic.params());
         self.count_folded_moves();
