@@ -7,9 +7,11 @@
 //     says data-ready once the page is drawn; the next frame shows it), and
 //     the layout shift over the load, each page loaded REPS times cold;
 //   - slider input to repaint: the synchronous work of one move (model, DOM,
-//     chart canvases) on every topic's headline slider, on every story with
-//     and without its fix, MOVES moves each; and the scene's rebuild that
-//     follows on the next frame;
+//     the chart canvases on screen) on every topic's headline slider, on
+//     every story with and without its fix, MOVES moves each; the scene's
+//     rebuild that follows on the next frame; and what waits for the slider
+//     to rest (each chart off screen, drawn one a task; the full run after a
+//     preview);
 //   - the scene's frame time (advance + draw + paint), at its default speed
 //     and its fastest, and with thousands of requests in flight;
 //   - run() and the engines in wasm, beside `fleetlab bench --json` natively.
@@ -143,8 +145,9 @@ summary.shift = Math.max(...shifts);
 
 // ---- slider input → repaint -------------------------------------------------
 /** MOVES moves of the headline slider on the page `query` shows: per move, the synchronous ms and the scene's rebuild. */
-async function slide(query, topic) {
+async function slide(query, topic, { onScreen = false } = {}) {
   await gotoTopic(page, server.origin, query);
+  if (onScreen) await page.waitForFunction(() => document.querySelector('[data-chart][data-on-screen="true"]'));
   const name = SLIDER[topic];
   const id = (await page.$(`#p-${name}[type=range]`)) ? `#p-${name}` : await page.$eval('input[type=range]', (e) => `#${e.id}`);
   return page.evaluate(async ({ id, moves }) => {
@@ -165,7 +168,12 @@ async function slide(query, topic) {
       await new Promise((res) => requestAnimationFrame(res));
       if (scene?.dataset.sceneBuildMs) builds.push(Number(scene.dataset.sceneBuildMs));
     }
-    return { id, ts, builds, split: document.body.dataset.renderSplit };
+    // What waits for the slider to rest: the charts off screen, and a full
+    // run after a preview (src/web/page/charts.rs, Topic::preview).
+    const settled = () => document.body.dataset.chartsStale === '0' && !document.body.hasAttribute('data-preview');
+    while (!settled()) await new Promise((res) => setTimeout(res, 20));
+    const charts = [...document.querySelectorAll('[data-chart] canvas')].map((c) => Number(c.dataset.paintMs || 0));
+    return { id, ts, builds, split: document.body.dataset.renderSplit, atRest: { charts, run: Number(document.body.dataset.renderMs) } };
   }, { id, moves: MOVES });
 }
 console.log(`\n## Slider input → repaint (model + DOM + chart canvases, synchronous), ${MOVES} moves per story; load average ${load()}\n`);
@@ -186,17 +194,33 @@ for (const topic of topics) {
       all.push(...r.ts);
       builds.push(...r.builds);
       storyRows.push([topic, story + (fix ? ' + fix' : ''), ms(quantile(r.ts, 0.5)), ms(quantile(r.ts, 0.95)),
-        ms(Math.max(...r.ts), 1), r.builds.length ? ms(quantile(r.builds, 0.95)) : '–']);
+        ms(Math.max(...r.ts), 1), r.builds.length ? ms(quantile(r.builds, 0.95)) : '–',
+        `${ms(Math.max(...r.atRest.charts), 1)} × ${r.atRest.charts.length}`, ms(r.atRest.run, 1)]);
     }
   }
   const p95 = quantile(all, 0.95);
   worstPage = Math.max(worstPage, p95);
   pageRows.push([topic, slider, ms(quantile(all, 0.5)), ms(p95), builds.length ? ms(quantile(builds, 0.95)) : '–']);
 }
-console.log(table(['page', 'story', 'p50', 'p95', 'max', 'scene rebuild p95'], storyRows));
+console.log(table(['page', 'story', 'p50', 'p95', 'max', 'scene rebuild p95',
+  'at rest: a chart off screen (most) × charts', 'at rest: last render'], storyRows));
 console.log('\nper page, every story ± fix pooled:\n');
 console.log(table(['page', 'slider', 'p50', 'p95', 'scene rebuild p95 (next frame)'], pageRows));
 summary.repaint = worstPage;
+
+// The same moves on a screen tall enough to show the charts beside the
+// sliders: every chart is then drawn within the move.
+const TALL = { width: 1280, height: 2400 };
+await page.setViewportSize(TALL);
+const tallRows = [];
+for (const topic of topics) {
+  const r = await slide(`?topic=${topic}`, topic, { onScreen: true });
+  const onScreen = await page.$$eval('[data-chart][data-on-screen="true"]', (e) => e.length);
+  tallRows.push([topic, `${onScreen} of ${r.atRest.charts.length}`, ms(quantile(r.ts, 0.5)), ms(quantile(r.ts, 0.95))]);
+}
+await page.setViewportSize({ width: 1280, height: 900 });
+console.log(`\nwith the charts on screen too (${TALL.width}×${TALL.height}, each page's first story):\n`);
+console.log(table(['page', 'charts on screen', 'p50', 'p95'], tallRows));
 
 /** Stories of `topic` that have a fix (the page's fix button shows on them). */
 async function fixableStories(topic, stories) {
