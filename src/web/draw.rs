@@ -98,6 +98,12 @@ fn read_inks() -> Inks {
     }
 }
 
+/// Reads the chart inks now, before a page is built (reading them while it
+/// is built costs a style pass of the half-built page).
+pub fn read_inks_early() {
+    inks();
+}
+
 /// `#rrggbb` of a tone, for the HTML legend.
 pub fn css(t: Tone) -> String {
     inks().css[t.index()].clone()

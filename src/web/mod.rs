@@ -69,6 +69,16 @@ pub fn start() {
             View::Topic => Active::Topic(link.topic().id()),
         });
     }
+    // The inks, while the document is still the shell: resolving styles
+    // costs little now.
+    match link.view {
+        View::Topic => {
+            draw::read_inks_early();
+            scene::read_inks();
+        }
+        View::Home => scene::read_inks(),
+        _ => {}
+    }
     app::start(link, notes);
     host::watch_height();
     ready();

@@ -39,6 +39,11 @@ use crate::web::msg::{dispatch, Effect, Msg, PageMsg, SceneMsg};
 use paint::Palette;
 use play::{Clock, Stats};
 pub use preview::Previews;
+
+/// Reads the scenes' inks now (see [`Palette::current`]).
+pub fn read_inks() {
+    Palette::read();
+}
 use side::Side;
 use text::Readout;
 use wasm_bindgen::prelude::*;
@@ -144,7 +149,7 @@ impl SceneView {
             params: None,
             stale: false,
             sides: Vec::new(),
-            palette: Palette::read(),
+            palette: Palette::current(),
             ui,
             readout: Readout::default(),
             clock: Clock::new(reduced),

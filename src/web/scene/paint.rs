@@ -94,6 +94,7 @@ const GLYPH_PX: f64 = 1.5;
 const DASH_PX: (f64, f64) = (5.0, 4.0);
 
 /// The colours of a page's theme, read once (and again when it changes).
+#[derive(Clone)]
 pub struct Palette {
     inks: Vec<JsValue>,
     /// Each ink as text: legible on the scene's background.
@@ -104,7 +105,23 @@ pub struct Palette {
 impl Palette {
     /// Reads the inks from the stylesheet's custom properties as the page
     /// resolves them now (its theme, print, forced colours' system colours).
+    /// The last read is kept for [`Palette::current`].
     pub fn read() -> Palette {
+        let p = Palette::fresh();
+        LAST.with(|l| *l.borrow_mut() = Some(p.clone()));
+        p
+    }
+
+    /// The inks as last read (read now if never): a page reads them before
+    /// it builds, while resolving the styles costs little, not in the
+    /// middle of building (where it costs a style pass of the half-built
+    /// page).
+    pub fn current() -> Palette {
+        LAST.with(|l| l.borrow().clone())
+            .unwrap_or_else(Palette::read)
+    }
+
+    fn fresh() -> Palette {
         let get = |name: &str, fallback: &str| {
             let v = css_colour(&format!("{name}, {fallback}"));
             Rgb::parse(&v).unwrap_or(Rgb(0, 0, 0))
@@ -119,6 +136,10 @@ impl Palette {
             background: js(bg),
         }
     }
+}
+
+thread_local! {
+    static LAST: std::cell::RefCell<Option<Palette>> = const { std::cell::RefCell::new(None) };
 }
 
 /// What the context is set to, so a frame sets each state once per change.

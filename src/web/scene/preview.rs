@@ -97,7 +97,7 @@ impl Previews {
             Closure::<dyn FnMut(f64)>::new(|t: f64| dispatch(Msg::Preview(PreviewMsg::Frame(t))));
         let mut p = Previews {
             items,
-            palette: Palette::read(),
+            palette: Palette::current(),
             turn: 0,
             moving: !reduced,
             pending: false,
