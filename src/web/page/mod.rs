@@ -627,7 +627,8 @@ impl Page {
     /// and charts.
     fn show(&mut self, out: Outcome, t0: f64, fx: &mut Vec<Effect>) {
         let t1 = now_ms();
-        self.outcome.paint(&out, self.topic.params());
+        self.outcome
+            .paint(&out, self.topic.params(), self.last.as_ref());
         self.count_folded_moves();
         let t2 = now_ms();
         let before = self.last.as_ref().map(|o| o.charts.as_slice());

@@ -103,9 +103,11 @@ impl OutcomeView {
     }
 
     /// Repaints from `out`; `specs` name the levers.
-    pub fn paint(&mut self, out: &Outcome, specs: &[ParamSpec]) {
-        self.paint_figures(out);
-        self.paint_checks(out, specs);
+    /// Shows `out`; `before`, the outcome on show until now (a figure or
+    /// verdict equal to its predecessor is left as it is).
+    pub fn paint(&mut self, out: &Outcome, specs: &[ParamSpec], before: Option<&Outcome>) {
+        self.paint_figures(out, before);
+        self.paint_checks(out, specs, before);
         self.paint_notes(out);
     }
 
@@ -138,7 +140,7 @@ impl OutcomeView {
         text
     }
 
-    fn paint_figures(&mut self, out: &Outcome) {
+    fn paint_figures(&mut self, out: &Outcome, before: Option<&Outcome>) {
         let same = self.figure_slots.len() == out.figures.len()
             && self
                 .figure_slots
@@ -148,7 +150,11 @@ impl OutcomeView {
         if !same {
             self.build_figures(out);
         }
-        for (slot, f) in self.figure_slots.iter().zip(&out.figures) {
+        let was = before.map_or(&[][..], |b| &b.figures[..]);
+        for (k, (slot, f)) in self.figure_slots.iter().zip(&out.figures).enumerate() {
+            if same && was.get(k) == Some(f) {
+                continue;
+            }
             set_value_if_changed(&slot.value, &f.text());
             attr(&slot.row, "data-value", &f.value.to_string());
         }
@@ -214,8 +220,12 @@ impl OutcomeView {
         }
     }
 
-    fn paint_checks(&self, out: &Outcome, specs: &[ParamSpec]) {
-        for (slot, v) in self.check_slots.iter().zip(&out.checks) {
+    fn paint_checks(&self, out: &Outcome, specs: &[ParamSpec], before: Option<&Outcome>) {
+        let was = before.map_or(&[][..], |b| &b.checks[..]);
+        for (k, (slot, v)) in self.check_slots.iter().zip(&out.checks).enumerate() {
+            if was.get(k) == Some(v) {
+                continue;
+            }
             let class = if v.pass { "check pass" } else { "check fail" };
             if slot.item.class_name() != class {
                 let pass = if v.pass { "true" } else { "false" };
