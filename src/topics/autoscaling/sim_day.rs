@@ -265,6 +265,54 @@ impl DayLoop {
         Some((x, paid))
     }
 
+    /// A run of seconds from `t` that change nothing but the sums: if second
+    /// `t` would leave the day as it finds it (nothing booting, no drain
+    /// ending, no queue, no swing, the curve and its forecast flat, the want
+    /// equal to the pool or waiting out the scale-down), so would every second
+    /// after it until the first of those to end. Returns the run's second, its
+    /// bill and its end (exclusive), or `None` when `t` must be stepped.
+    fn quiet(&mut self) -> Option<(Second, u32, usize)> {
+        let (t, d, p) = (self.t, &self.day, &self.pool);
+        // A swing of 0 makes demand the curve: `curve · (1 + 0 · n) = curve`.
+        if t >= DAY_S || d.swing != 0.0 || self.q.to_bits() != 0 || p.booting != 0 {
+            return None;
+        }
+        let mut end = self.scaler.curve.flat_until(t, self.scaler.forecast_s);
+        if p.draining > 0 {
+            let next = (0..=p.drain_s).find(|&k| p.leave[(t + k) & (RING - 1)] > 0);
+            end = end.min(t + next.unwrap_or(0));
+        }
+        if end <= t + 1 {
+            return None;
+        }
+        let curve = self.scaler.curve(t);
+        let x = Second::serve(curve, curve, p.ready as f64 * d.ceiling, self.q);
+        if x.queue.to_bits() != 0 {
+            return None;
+        }
+        let (ready, paid, below) = (p.ready, p.paid(), p.below_since);
+        let desired = self.scaler.desired(t, &x);
+        let p = &self.pool;
+        match (desired.cmp(&ready), below) {
+            (std::cmp::Ordering::Equal, None) => {}
+            (std::cmp::Ordering::Less, Some(since)) if p.below_hi >= desired => {
+                end = end.min(since + STABILIZE_S);
+            }
+            _ => return None,
+        }
+        (end > t + 1).then_some((x, paid, end))
+    }
+
+    /// Books the quiet run `t..end` of second `x` with `paid` billed (see
+    /// [`DayLoop::quiet`]) and moves past it.
+    fn skip(&mut self, x: &Second, paid: u32, end: usize) {
+        let t = self.t;
+        self.swing.skip(t, end);
+        self.ledger.record_run(t, end, x, self.pool.ready, paid);
+        self.q = x.queue;
+        self.t = end;
+    }
+
     /// What the day adds up to so far (the whole day once `t` is midnight).
     pub(super) fn stats(&self) -> DayStats {
         self.ledger.close(self.q)
@@ -318,7 +366,8 @@ impl DayLoop {
 }
 
 /// Simulates the day second by second (86,400 steps, no allocation inside the
-/// loop) and, when `trace` is given, fills it with one row per minute. The
+/// loop; a quiet run of seconds, see [`DayLoop::quiet`], booked at once and
+/// exactly as its seconds one by one would be) and, when `trace` is given, fills it with one row per minute. The
 /// benchmark's engine (below) times this.
 pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     if let Some(tr) = trace.as_deref_mut() {
@@ -326,7 +375,15 @@ pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     }
     let mut day = DayLoop::new(d);
     let mut minute = Minute::new();
-    while let Some((x, paid)) = day.step() {
+    loop {
+        if let Some((x, paid, end)) = day.quiet() {
+            if let Some(tr) = trace.as_deref_mut() {
+                minute.sample_run(tr, day.t, end, &x, paid);
+            }
+            day.skip(&x, paid, end);
+            continue;
+        }
+        let Some((x, paid)) = day.step() else { break };
         if let Some(tr) = trace.as_deref_mut() {
             minute.sample(tr, day.t - 1, &x, paid);
         }
@@ -381,3 +438,55 @@ pub(super) const ENGINE: Engine = Engine {
     default_n: 86_400 * 20,
     run: simulate_seconds,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rng::SplitMix64;
+
+    /// The day one second at a time, no run skipped.
+    fn stepwise(d: &Day) -> (DayStats, Trace) {
+        let (mut trace, mut minute) = (Trace::new(), Minute::new());
+        let mut day = DayLoop::new(d);
+        while let Some((x, paid)) = day.step() {
+            minute.sample(&mut trace, day.t - 1, &x, paid);
+        }
+        (day.stats(), trace)
+    }
+
+    /// Skipping the quiet runs changes nothing, bit for bit, whatever the day.
+    #[test]
+    fn skipped_runs_book_what_their_seconds_would() {
+        let mut rng = SplitMix64::new(11);
+        let signals = [
+            Signal::QueueDepth,
+            Signal::TokensPerSecond,
+            Signal::GpuUtilization,
+        ];
+        for i in 0..48 {
+            let mut pick = |n: u64| rng.below(n) as usize;
+            let peak = 1000.0 + 100.0 * pick(400) as f64 + [0.0, 0.37][pick(2)];
+            let d = Day {
+                ceiling: [500.0, 3000.0, 1234.5][pick(3)],
+                peak,
+                trough: (peak * pick(101) as f64 / 100.0).floor() + [0.0, 0.25][pick(2)],
+                spare: pick(3) as u32,
+                floor: 1 + pick(4) as u32,
+                cold_start_s: [0, 1, 60, 240, 900][pick(5)],
+                forecast_s: [0, 1, 300, 3600][pick(4)],
+                drain_s: [0, 1, 120, 600][pick(4)],
+                signal: signals[i % 3],
+                wait_slo_s: [0.5, 2.0, 30.0][pick(3)],
+                ramp_s: [60, 300, 7200, 14_400][pick(4)],
+                swing: [0.0, 0.0, 0.05][pick(3)],
+                gauge_cap: [0.3, 0.6, 1.0][pick(3)],
+            };
+            let mut trace = Trace::new();
+            let stats = simulate_day(&d, Some(&mut trace));
+            let (want_stats, want_trace) = stepwise(&d);
+            assert_eq!(format!("{stats:?}"), format!("{want_stats:?}"), "{d:?}");
+            assert_eq!(format!("{trace:?}"), format!("{want_trace:?}"), "{d:?}");
+            assert_eq!(simulate_day(&d, None), want_stats);
+        }
+    }
+}
