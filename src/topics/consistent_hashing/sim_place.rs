@@ -47,6 +47,17 @@ pub(super) struct Placement {
     aux: Vec<u64>,
 }
 
+impl Placement {
+    /// A placement made elsewhere (bounded load), not to be moved.
+    pub(super) fn of(n: usize, owner: Vec<u32>) -> Placement {
+        Placement {
+            n,
+            owner,
+            aux: Vec::new(),
+        }
+    }
+}
+
 thread_local! {
     /// Recent placements, most recently used last.
     static KEPT: RefCell<Vec<(Way, Rc<Placement>)>> = const { RefCell::new(Vec::new()) };
