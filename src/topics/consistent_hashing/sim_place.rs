@@ -181,10 +181,9 @@ fn ring_resize(ring: &Ring, from: usize, q: &mut Placement) {
     let len = points.len();
     let (lo_n, hi_n) = (from.min(q.n), from.max(q.n));
     let prev = |i: usize| if i == 0 { len - 1 } else { i - 1 };
-    for i in 0..len {
-        if !(lo_n..hi_n).contains(&(cards[i] as usize)) {
-            continue;
-        }
+    // The arcs of distinct points are disjoint, so their order is free.
+    let joining = (lo_n..hi_n).flat_map(|c| ring.points_of(c));
+    for i in joining.map(|&i| i as usize) {
         let mut j = prev(i);
         while cards[j] as usize >= hi_n {
             j = prev(j);
