@@ -104,6 +104,7 @@ fn swing_draw(rng: &mut SplitMix64) -> f64 {
 
 /// The minute-to-minute swing `n(t)`: linear from this minute's draw `a` to
 /// the next minute's `b`.
+#[derive(Clone)]
 pub(super) struct Swing {
     rng: SplitMix64,
     a: f64,
@@ -131,7 +132,14 @@ impl Swing {
             self.a = self.b;
             self.b = swing_draw(&mut self.rng);
         }
-        self.a + (self.b - self.a) * (sec as f64 * (1.0 / 60.0))
+        self.within(t)
+    }
+
+    /// `n(t)` from the knots drawn so far: [`Swing::at`] once `t`'s minute
+    /// has begun.
+    #[inline]
+    pub(super) fn within(&self, t: usize) -> f64 {
+        self.a + (self.b - self.a) * ((t % 60) as f64 * (1.0 / 60.0))
     }
 
     /// Leaves the swing as calling [`Swing::at`] for every second of
@@ -247,7 +255,7 @@ impl Ledger {
     /// Replica-seconds (paid, ready, idle beyond the need plus one spare) and
     /// tokens.
     #[inline]
-    fn bill(&mut self, x: &Second, ready: u32, paid: u32) {
+    pub(super) fn bill(&mut self, x: &Second, ready: u32, paid: u32) {
         let need1 = self.need.of(x.demand) + IDLE_SPARE;
         let extra = paid as i64 - need1;
         if extra > 0 {
@@ -292,6 +300,12 @@ impl Ledger {
         self.ready_rs += ready as u64 * k;
         self.demand_tokens = repeat_add(self.demand_tokens, x.demand, k as usize);
         self.served_tokens = repeat_add(self.served_tokens, x.served, k as usize);
+        self.peaks(t0, t1, ready, paid);
+    }
+
+    /// The fewest spares on the plateau and the most replicas billed, for the
+    /// seconds `t0..t1` served by `ready` with `paid` billed, nothing queued.
+    pub(super) fn peaks(&mut self, t0: usize, t1: usize, ready: u32, paid: u32) {
         let (p0, p1) = self.plateau;
         if t0 < p1 && p0 < t1 {
             let sp = ready as f64 - self.n_peak;

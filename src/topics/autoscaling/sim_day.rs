@@ -210,6 +210,16 @@ impl Pool {
     }
 }
 
+/// A quiet run of seconds (see [`DayLoop::quiet`]): the second of its
+/// highest demand, the replicas billed, its end, and the swing to replay its
+/// seconds from when their demand differs.
+struct Quiet {
+    hi: Second,
+    paid: u32,
+    end: usize,
+    swing: Option<Swing>,
+}
+
 /// The day, one second at a time: the traffic, the autoscaler, the pool and
 /// the ledger, stepped by [`DayLoop::step`]. [`simulate_day`] runs it to
 /// midnight; the scene steps it as the learner watches.
@@ -267,17 +277,22 @@ impl DayLoop {
 
     /// A run of seconds from `t` that change nothing but the sums: if second
     /// `t` would leave the day as it finds it (nothing booting, no drain
-    /// ending, no queue, no swing, the curve and its forecast flat, the want
-    /// equal to the pool or waiting out the scale-down), so would every second
-    /// after it until the first of those to end. Returns the run's second, its
-    /// bill and its end (exclusive), or `None` when `t` must be stepped.
-    fn quiet(&mut self) -> Option<(Second, u32, usize)> {
+    /// ending, no queue, the curve and its forecast flat, the want equal to
+    /// the pool or waiting out the scale-down), so would every second after it
+    /// until the first of those to end. With a swing, the run stays inside the
+    /// minute, whose demand moves one way between its ends (each step of
+    /// `curve · (1 + swing · n)` is monotone in `n`, and `n` in the second), so
+    /// its ends bound every second's queue and want. `None` when `t` must be
+    /// stepped.
+    fn quiet(&mut self) -> Option<Quiet> {
         let (t, d, p) = (self.t, &self.day, &self.pool);
-        // A swing of 0 makes demand the curve: `curve · (1 + 0 · n) = curve`.
-        if t >= DAY_S || d.swing != 0.0 || self.q.to_bits() != 0 || p.booting != 0 {
+        if t >= DAY_S || self.q.to_bits() != 0 || p.booting != 0 {
             return None;
         }
         let mut end = self.scaler.curve.flat_until(t, self.scaler.forecast_s);
+        if d.swing != 0.0 {
+            end = end.min(t - t % 60 + 60);
+        }
         if p.draining > 0 {
             let next = (0..=p.drain_s).find(|&k| p.leave[(t + k) & (RING - 1)] > 0);
             end = end.min(t + next.unwrap_or(0));
@@ -285,32 +300,54 @@ impl DayLoop {
         if end <= t + 1 {
             return None;
         }
-        let curve = self.scaler.curve(t);
-        let x = Second::serve(curve, curve, p.ready as f64 * d.ceiling, self.q);
-        if x.queue.to_bits() != 0 {
+        let (curve, cap) = (self.scaler.curve(t), p.ready as f64 * d.ceiling);
+        let mut swing = self.swing.clone();
+        let serve = |n: f64| Second::serve(curve, curve * (1.0 + d.swing * n), cap, self.q);
+        let (first, last) = (serve(swing.at(t)), serve(swing.at(end - 1)));
+        let (lo, hi) = if first.demand <= last.demand {
+            (first, last)
+        } else {
+            (last, first)
+        };
+        if hi.queue.to_bits() != 0 || lo.queue.to_bits() != 0 {
             return None;
         }
-        let (ready, paid, below) = (p.ready, p.paid(), p.below_since);
-        let desired = self.scaler.desired(t, &x);
-        let p = &self.pool;
-        match (desired.cmp(&ready), below) {
-            (std::cmp::Ordering::Equal, None) => {}
-            (std::cmp::Ordering::Less, Some(since)) if p.below_hi >= desired => {
+        let (ready, paid, below, below_hi) = (p.ready, p.paid(), p.below_since, p.below_hi);
+        let want = (self.scaler.desired(t, &lo), self.scaler.desired(t, &hi));
+        match (want, below) {
+            ((a, b), None) if a == ready && b == ready => {}
+            ((_, b), Some(since)) if b < ready && below_hi >= b => {
                 end = end.min(since + STABILIZE_S);
             }
             _ => return None,
         }
-        (end > t + 1).then_some((x, paid, end))
+        (end > t + 1).then_some(Quiet {
+            hi,
+            paid,
+            end,
+            swing: (lo.demand != hi.demand).then_some(swing),
+        })
     }
 
-    /// Books the quiet run `t..end` of second `x` with `paid` billed (see
-    /// [`DayLoop::quiet`]) and moves past it.
-    fn skip(&mut self, x: &Second, paid: u32, end: usize) {
-        let t = self.t;
-        self.swing.skip(t, end);
-        self.ledger.record_run(t, end, x, self.pool.ready, paid);
-        self.q = x.queue;
-        self.t = end;
+    /// Books the quiet run `t..end` (see [`DayLoop::quiet`]) and moves past it.
+    fn skip(&mut self, run: Quiet) {
+        let (t, d, ready) = (self.t, &self.day, self.pool.ready);
+        match run.swing {
+            None => self.ledger.record_run(t, run.end, &run.hi, ready, run.paid),
+            // Its minute has begun: the swing's knots are drawn.
+            Some(swing) => {
+                let (curve, cap) = (run.hi.curve, run.hi.cap);
+                for s in t..run.end {
+                    let demand = curve * (1.0 + d.swing * swing.within(s));
+                    let x = Second::serve(curve, demand, cap, self.q);
+                    self.ledger.bill(&x, ready, run.paid);
+                }
+                self.ledger.peaks(t, run.end, ready, run.paid);
+            }
+        }
+        self.swing.skip(t, run.end);
+        self.q = run.hi.queue;
+        self.t = run.end;
     }
 
     /// What the day adds up to so far (the whole day once `t` is midnight).
@@ -376,11 +413,12 @@ pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     let mut day = DayLoop::new(d);
     let mut minute = Minute::new();
     loop {
-        if let Some((x, paid, end)) = day.quiet() {
+        if let Some(run) = day.quiet() {
+            // Within a minute the extremes are those of its highest second.
             if let Some(tr) = trace.as_deref_mut() {
-                minute.sample_run(tr, day.t, end, &x, paid);
+                minute.sample_run(tr, day.t, run.end, &run.hi, run.paid);
             }
-            day.skip(&x, paid, end);
+            day.skip(run);
             continue;
         }
         let Some((x, paid)) = day.step() else { break };
@@ -463,7 +501,7 @@ mod tests {
             Signal::TokensPerSecond,
             Signal::GpuUtilization,
         ];
-        for i in 0..48 {
+        for i in 0..96 {
             let mut pick = |n: u64| rng.below(n) as usize;
             let peak = 1000.0 + 100.0 * pick(400) as f64 + [0.0, 0.37][pick(2)];
             let d = Day {
@@ -478,7 +516,7 @@ mod tests {
                 signal: signals[i % 3],
                 wait_slo_s: [0.5, 2.0, 30.0][pick(3)],
                 ramp_s: [60, 300, 7200, 14_400][pick(4)],
-                swing: [0.0, 0.0, 0.05][pick(3)],
+                swing: [0.0, 0.0, 0.05, 0.3][pick(4)],
                 gauge_cap: [0.3, 0.6, 1.0][pick(3)],
             };
             let mut trace = Trace::new();
