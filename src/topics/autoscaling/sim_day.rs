@@ -403,9 +403,10 @@ impl DayLoop {
 }
 
 /// Simulates the day second by second (86,400 steps, no allocation inside the
-/// loop; a quiet run of seconds, see [`DayLoop::quiet`], booked at once and
-/// exactly as its seconds one by one would be) and, when `trace` is given, fills it with one row per minute. The
-/// benchmark's engine (below) times this.
+/// loop; a quiet run of seconds, see [`DayLoop::quiet`], is booked at once,
+/// exactly as its seconds one by one would book it) and, when `trace` is
+/// given, fills it with one row per minute. The benchmark's engine (below)
+/// times this.
 pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     if let Some(tr) = trace.as_deref_mut() {
         tr.clear();
