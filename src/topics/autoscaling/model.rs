@@ -172,6 +172,42 @@ impl Curve {
         };
         top - now
     }
+
+    /// The end (exclusive) of the run of seconds from `t` over which the
+    /// curve and its rise over a window `f` ahead both keep their values at
+    /// `t`: the trough before the rise (while the window sees no rise, or
+    /// already sees the plateau), the plateau, and the trough after the fall.
+    /// `t` itself when no such run starts at `t`.
+    pub(super) fn flat_until(&self, t: usize, f: usize) -> usize {
+        if t < RISE_AT {
+            if f == 0 || t + f >= self.up_end {
+                RISE_AT
+            } else if t + f < RISE_AT {
+                RISE_AT - f
+            } else {
+                t
+            }
+        } else if t >= self.up_end && t < FALL_AT {
+            FALL_AT
+        } else if t >= FALL_AT + FALL_S {
+            DAY_S
+        } else {
+            t
+        }
+    }
+}
+
+/// `acc + c + c + … ` (`k` additions, left to right), in one multiplication
+/// when that is exact: whole numbers whose sums stay below 2^52 add without
+/// rounding, so the product gives the sum the additions give, bit for bit.
+/// Otherwise the additions, one by one.
+pub(super) fn repeat_add(acc: f64, c: f64, k: usize) -> f64 {
+    const EXACT: f64 = 4_503_599_627_370_496.0; // 2^52
+    let kc = c * k as f64;
+    if acc.fract() == 0.0 && c.fract() == 0.0 && acc.abs() < EXACT && kc.abs() < EXACT {
+        return acc + kc;
+    }
+    (0..k).fold(acc, |a, _| a + c)
 }
 
 /// `ceil_count(x / c)`, remembered: the answer holds while `x` stays in the

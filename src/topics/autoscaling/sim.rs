@@ -17,7 +17,7 @@
 //! those paid beyond what the second's demand needs with one spare
 //! (`ceil(D / C) + 1`).
 
-use super::model::{ceil_whole, fmax, fmin, CeilSteps};
+use super::model::{ceil_whole, fmax, fmin, repeat_add, CeilSteps};
 use super::params::{Day, DAY_S, IDLE_SPARE, SWING_SEED};
 use crate::model::rng::SplitMix64;
 
@@ -104,6 +104,7 @@ fn swing_draw(rng: &mut SplitMix64) -> f64 {
 
 /// The minute-to-minute swing `n(t)`: linear from this minute's draw `a` to
 /// the next minute's `b`.
+#[derive(Clone)]
 pub(super) struct Swing {
     rng: SplitMix64,
     a: f64,
@@ -131,7 +132,25 @@ impl Swing {
             self.a = self.b;
             self.b = swing_draw(&mut self.rng);
         }
-        self.a + (self.b - self.a) * (sec as f64 * (1.0 / 60.0))
+        self.within(t)
+    }
+
+    /// `n(t)` from the knots drawn so far: [`Swing::at`] once `t`'s minute
+    /// has begun.
+    #[inline]
+    pub(super) fn within(&self, t: usize) -> f64 {
+        self.a + (self.b - self.a) * ((t % 60) as f64 * (1.0 / 60.0))
+    }
+
+    /// Leaves the swing as calling [`Swing::at`] for every second of
+    /// `t0..t1` would: a knot drawn at each new minute.
+    pub(super) fn skip(&mut self, t0: usize, t1: usize) {
+        let mut m = t0.max(1).div_ceil(60) * 60;
+        while m < t1 {
+            self.a = self.b;
+            self.b = swing_draw(&mut self.rng);
+            m += 60;
+        }
     }
 }
 
@@ -236,7 +255,7 @@ impl Ledger {
     /// Replica-seconds (paid, ready, idle beyond the need plus one spare) and
     /// tokens.
     #[inline]
-    fn bill(&mut self, x: &Second, ready: u32, paid: u32) {
+    pub(super) fn bill(&mut self, x: &Second, ready: u32, paid: u32) {
         let need1 = self.need.of(x.demand) + IDLE_SPARE;
         let extra = paid as i64 - need1;
         if extra > 0 {
@@ -264,6 +283,38 @@ impl Ledger {
             if s.first_breach_s == DAY_S {
                 s.first_breach_s = t;
             }
+        }
+    }
+
+    /// Books the seconds `t0..t1` as [`Ledger::record`] would book each, when
+    /// each is the same second `x` with nothing queued, served by `ready`
+    /// with `paid` billed.
+    pub(super) fn record_run(&mut self, t0: usize, t1: usize, x: &Second, ready: u32, paid: u32) {
+        debug_assert!(x.queue == 0.0 && t0 < t1);
+        let k = (t1 - t0) as u64;
+        let extra = paid as i64 - (self.need.of(x.demand) + IDLE_SPARE);
+        if extra > 0 {
+            self.idle_rs += extra as u64 * k;
+        }
+        self.paid_rs += paid as u64 * k;
+        self.ready_rs += ready as u64 * k;
+        self.demand_tokens = repeat_add(self.demand_tokens, x.demand, k as usize);
+        self.served_tokens = repeat_add(self.served_tokens, x.served, k as usize);
+        self.peaks(t0, t1, ready, paid);
+    }
+
+    /// The fewest spares on the plateau and the most replicas billed, for the
+    /// seconds `t0..t1` served by `ready` with `paid` billed, nothing queued.
+    pub(super) fn peaks(&mut self, t0: usize, t1: usize, ready: u32, paid: u32) {
+        let (p0, p1) = self.plateau;
+        if t0 < p1 && p0 < t1 {
+            let sp = ready as f64 - self.n_peak;
+            if sp < self.s.spare_at_peak {
+                self.s.spare_at_peak = sp;
+            }
+        }
+        if paid > self.s.max_paid {
+            self.s.max_paid = paid;
         }
     }
 
@@ -320,6 +371,25 @@ impl Minute {
             tr.paid.push(self.paid as f64);
             tr.queue.push(self.queue);
             *self = Minute::new();
+        }
+    }
+
+    /// Takes the seconds `t0..t1` in, each the same second `x` with `paid`
+    /// billed: the extremes of equal samples are the sample, so each minute's
+    /// part of the run is sampled once, at its last second.
+    pub(super) fn sample_run(
+        &mut self,
+        tr: &mut Trace,
+        t0: usize,
+        t1: usize,
+        x: &Second,
+        paid: u32,
+    ) {
+        let mut t = t0;
+        while t < t1 {
+            let last = (t - t % 60 + 59).min(t1 - 1);
+            self.sample(tr, last, x, paid);
+            t = last + 1;
         }
     }
 }

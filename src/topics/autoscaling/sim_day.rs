@@ -210,6 +210,16 @@ impl Pool {
     }
 }
 
+/// A quiet run of seconds (see [`DayLoop::quiet`]): the second of its
+/// highest demand, the replicas billed, its end, and the swing to replay its
+/// seconds from when their demand differs.
+struct Quiet {
+    hi: Second,
+    paid: u32,
+    end: usize,
+    swing: Option<Swing>,
+}
+
 /// The day, one second at a time: the traffic, the autoscaler, the pool and
 /// the ledger, stepped by [`DayLoop::step`]. [`simulate_day`] runs it to
 /// midnight; the scene steps it as the learner watches.
@@ -265,6 +275,81 @@ impl DayLoop {
         Some((x, paid))
     }
 
+    /// A run of seconds from `t` that change nothing but the sums: if second
+    /// `t` would leave the day as it finds it (nothing booting, no drain
+    /// ending, no queue, the curve and its forecast flat, the want equal to
+    /// the pool or waiting out the scale-down), so would every second after it
+    /// until the first of those to end. With a swing, the run stays inside the
+    /// minute, whose demand moves one way between its ends (each step of
+    /// `curve · (1 + swing · n)` is monotone in `n`, and `n` in the second), so
+    /// its ends bound every second's queue and want. `None` when `t` must be
+    /// stepped.
+    fn quiet(&mut self) -> Option<Quiet> {
+        let (t, d, p) = (self.t, &self.day, &self.pool);
+        if t >= DAY_S || self.q.to_bits() != 0 || p.booting != 0 {
+            return None;
+        }
+        let mut end = self.scaler.curve.flat_until(t, self.scaler.forecast_s);
+        if d.swing != 0.0 {
+            end = end.min(t - t % 60 + 60);
+        }
+        if p.draining > 0 {
+            let next = (0..=p.drain_s).find(|&k| p.leave[(t + k) & (RING - 1)] > 0);
+            end = end.min(t + next.unwrap_or(0));
+        }
+        if end <= t + 1 {
+            return None;
+        }
+        let (curve, cap) = (self.scaler.curve(t), p.ready as f64 * d.ceiling);
+        let mut swing = self.swing.clone();
+        let serve = |n: f64| Second::serve(curve, curve * (1.0 + d.swing * n), cap, self.q);
+        let (first, last) = (serve(swing.at(t)), serve(swing.at(end - 1)));
+        let (lo, hi) = if first.demand <= last.demand {
+            (first, last)
+        } else {
+            (last, first)
+        };
+        if hi.queue.to_bits() != 0 || lo.queue.to_bits() != 0 {
+            return None;
+        }
+        let (ready, paid, below, below_hi) = (p.ready, p.paid(), p.below_since, p.below_hi);
+        let want = (self.scaler.desired(t, &lo), self.scaler.desired(t, &hi));
+        match (want, below) {
+            ((a, b), None) if a == ready && b == ready => {}
+            ((_, b), Some(since)) if b < ready && below_hi >= b => {
+                end = end.min(since + STABILIZE_S);
+            }
+            _ => return None,
+        }
+        (end > t + 1).then_some(Quiet {
+            hi,
+            paid,
+            end,
+            swing: (lo.demand != hi.demand).then_some(swing),
+        })
+    }
+
+    /// Books the quiet run `t..end` (see [`DayLoop::quiet`]) and moves past it.
+    fn skip(&mut self, run: Quiet) {
+        let (t, d, ready) = (self.t, &self.day, self.pool.ready);
+        match run.swing {
+            None => self.ledger.record_run(t, run.end, &run.hi, ready, run.paid),
+            // Its minute has begun: the swing's knots are drawn.
+            Some(swing) => {
+                let (curve, cap) = (run.hi.curve, run.hi.cap);
+                for s in t..run.end {
+                    let demand = curve * (1.0 + d.swing * swing.within(s));
+                    let x = Second::serve(curve, demand, cap, self.q);
+                    self.ledger.bill(&x, ready, run.paid);
+                }
+                self.ledger.peaks(t, run.end, ready, run.paid);
+            }
+        }
+        self.swing.skip(t, run.end);
+        self.q = run.hi.queue;
+        self.t = run.end;
+    }
+
     /// What the day adds up to so far (the whole day once `t` is midnight).
     pub(super) fn stats(&self) -> DayStats {
         self.ledger.close(self.q)
@@ -318,15 +403,26 @@ impl DayLoop {
 }
 
 /// Simulates the day second by second (86,400 steps, no allocation inside the
-/// loop) and, when `trace` is given, fills it with one row per minute. The
-/// benchmark's engine (below) times this.
+/// loop; a quiet run of seconds, see [`DayLoop::quiet`], is booked at once,
+/// exactly as its seconds one by one would book it) and, when `trace` is
+/// given, fills it with one row per minute. The benchmark's engine (below)
+/// times this.
 pub fn simulate_day(d: &Day, mut trace: Option<&mut Trace>) -> DayStats {
     if let Some(tr) = trace.as_deref_mut() {
         tr.clear();
     }
     let mut day = DayLoop::new(d);
     let mut minute = Minute::new();
-    while let Some((x, paid)) = day.step() {
+    loop {
+        if let Some(run) = day.quiet() {
+            // Within a minute the extremes are those of its highest second.
+            if let Some(tr) = trace.as_deref_mut() {
+                minute.sample_run(tr, day.t, run.end, &run.hi, run.paid);
+            }
+            day.skip(run);
+            continue;
+        }
+        let Some((x, paid)) = day.step() else { break };
         if let Some(tr) = trace.as_deref_mut() {
             minute.sample(tr, day.t - 1, &x, paid);
         }
@@ -381,3 +477,55 @@ pub(super) const ENGINE: Engine = Engine {
     default_n: 86_400 * 20,
     run: simulate_seconds,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::rng::SplitMix64;
+
+    /// The day one second at a time, no run skipped.
+    fn stepwise(d: &Day) -> (DayStats, Trace) {
+        let (mut trace, mut minute) = (Trace::new(), Minute::new());
+        let mut day = DayLoop::new(d);
+        while let Some((x, paid)) = day.step() {
+            minute.sample(&mut trace, day.t - 1, &x, paid);
+        }
+        (day.stats(), trace)
+    }
+
+    /// Skipping the quiet runs changes nothing, bit for bit, whatever the day.
+    #[test]
+    fn skipped_runs_book_what_their_seconds_would() {
+        let mut rng = SplitMix64::new(11);
+        let signals = [
+            Signal::QueueDepth,
+            Signal::TokensPerSecond,
+            Signal::GpuUtilization,
+        ];
+        for i in 0..96 {
+            let mut pick = |n: u64| rng.below(n) as usize;
+            let peak = 1000.0 + 100.0 * pick(400) as f64 + [0.0, 0.37][pick(2)];
+            let d = Day {
+                ceiling: [500.0, 3000.0, 1234.5][pick(3)],
+                peak,
+                trough: (peak * pick(101) as f64 / 100.0).floor() + [0.0, 0.25][pick(2)],
+                spare: pick(3) as u32,
+                floor: 1 + pick(4) as u32,
+                cold_start_s: [0, 1, 60, 240, 900][pick(5)],
+                forecast_s: [0, 1, 300, 3600][pick(4)],
+                drain_s: [0, 1, 120, 600][pick(4)],
+                signal: signals[i % 3],
+                wait_slo_s: [0.5, 2.0, 30.0][pick(3)],
+                ramp_s: [60, 300, 7200, 14_400][pick(4)],
+                swing: [0.0, 0.0, 0.05, 0.3][pick(4)],
+                gauge_cap: [0.3, 0.6, 1.0][pick(3)],
+            };
+            let mut trace = Trace::new();
+            let stats = simulate_day(&d, Some(&mut trace));
+            let (want_stats, want_trace) = stepwise(&d);
+            assert_eq!(format!("{stats:?}"), format!("{want_stats:?}"), "{d:?}");
+            assert_eq!(format!("{trace:?}"), format!("{want_trace:?}"), "{d:?}");
+            assert_eq!(simulate_day(&d, None), want_stats);
+        }
+    }
+}

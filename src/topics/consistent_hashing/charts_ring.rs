@@ -40,7 +40,7 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
     let dots = (0..inp.families.min(RING_DOTS))
         .map(|j| RingDot {
             at: key(j) as f64 / TURN,
-            moved: r.before[j] != r.after[j],
+            moved: r.before()[j] != r.after()[j],
         })
         .collect();
     Chart {

@@ -21,6 +21,10 @@ pub(super) struct Ring {
     /// one point per bucket, so a lookup scans a couple of points.
     index: Vec<u32>,
     shift: u32,
+    /// Each card's points (indices into `points`), card after card, `vnodes`
+    /// a card, clockwise within a card.
+    by_card: Vec<u32>,
+    vnodes: usize,
 }
 
 impl Ring {
@@ -45,12 +49,25 @@ impl Ring {
             }
             index.push(i as u32);
         }
+        let mut by_card = vec![0u32; pts.len()];
+        let mut next: Vec<usize> = (0..cards).map(|c| c * vnodes).collect();
+        for (i, p) in pts.iter().enumerate() {
+            by_card[next[p.1 as usize]] = i as u32;
+            next[p.1 as usize] += 1;
+        }
         Ring {
             points,
             cards: pts.iter().map(|p| p.1).collect(),
             index,
             shift,
+            by_card,
+            vnodes,
         }
+    }
+
+    /// Card `c`'s points, as indices into [`Ring::points`], clockwise.
+    pub(super) fn points_of(&self, c: usize) -> &[u32] {
+        &self.by_card[c * self.vnodes..(c + 1) * self.vnodes]
     }
 
     /// The points, clockwise.

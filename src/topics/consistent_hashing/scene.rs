@@ -128,7 +128,7 @@ fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
     let cols = ((cards as f32 * GRID_W / GRID_H).sqrt().ceil() as usize).clamp(1, cards);
     let rows = cards.div_ceil(cols);
     Box::new(ChScene {
-        dots: places(&r.before, &r.after, cards),
+        dots: places(r.before(), r.after(), cards),
         moved_at,
         arcs_after,
         arcs_before,

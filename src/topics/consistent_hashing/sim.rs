@@ -6,7 +6,7 @@
 use super::model::cap;
 use super::model_ring::{ring_cards, ring_table, Ring, TURN};
 use super::params::{Input, Scheme};
-use super::sim_place::{key_order, placement, Way};
+use super::sim_place::{key_order, placement, Placement, Way};
 use crate::model::hash64;
 use crate::model::memo::Memo;
 use crate::model::Engine;
@@ -14,8 +14,11 @@ use std::rc::Rc;
 
 /// Where every family sits before and after the resize.
 pub(super) struct Resize {
-    pub(super) before: Vec<u32>,
-    pub(super) after: Vec<u32>,
+    /// The placements (of at least the families), shared with the kept ones
+    /// rather than copied: see [`Resize::before`] and [`Resize::after`].
+    before_on: Rc<Placement>,
+    after_on: Rc<Placement>,
+    families: usize,
     pub(super) moved: usize,
     /// The busiest card's families after the resize, and the average.
     pub(super) busiest: usize,
@@ -47,13 +50,25 @@ pub(super) fn resize(inp: &Input) -> Rc<Resize> {
     PLACED.with(|m| m.get_or(key, || place(inp)))
 }
 
+impl Resize {
+    /// Every family's card before the resize.
+    pub(super) fn before(&self) -> &[u32] {
+        &self.before_on.owner[..self.families]
+    }
+
+    /// Every family's card after the resize.
+    pub(super) fn after(&self) -> &[u32] {
+        &self.after_on.owner[..self.families]
+    }
+}
+
 fn place(inp: &Input) -> Resize {
     let (n0, n1, f) = (inp.n0, inp.n1, inp.families);
     let ring = (inp.scheme == Scheme::Ring).then(|| ring_table(ring_cards(inp), inp.vnodes));
     let (before, after) = match (inp.effective_bound(), &ring) {
         (Some(c), Some(r)) => (
-            r.bounded(f, n0, cap(c, f, n0)),
-            r.bounded(f, n1, cap(c, f, n1)),
+            Rc::new(Placement::of(n0, r.bounded(f, n0, cap(c, f, n0)))),
+            Rc::new(Placement::of(n1, r.bounded(f, n1, cap(c, f, n1)))),
         ),
         _ => {
             let way = match (inp.scheme, &ring) {
@@ -67,16 +82,16 @@ fn place(inp: &Input) -> Resize {
                         .unwrap_or_else(|| ring_table(ring_cards(inp), inp.vnodes)),
                 },
             };
-            let at = |n| placement(&way, n, f).owner[..f].to_vec();
-            (at(n0), at(n1))
+            (placement(&way, n0, f), placement(&way, n1, f))
         }
     };
-    let moved = before.iter().zip(&after).filter(|(a, b)| a != b).count();
+    let (moved, busiest) = moved_and_busiest(n1, &before.owner[..f], &after.owner[..f]);
     Resize {
-        busiest: busiest(n1, &after),
+        busiest,
         average: f as f64 / n1 as f64,
-        before,
-        after,
+        before_on: before,
+        after_on: after,
+        families: f,
         moved,
         ring,
     }
@@ -86,24 +101,26 @@ fn place(inp: &Input) -> Resize {
 /// turn, in order.
 pub(super) fn moved_at(inp: &Input, r: &Resize) -> Vec<f64> {
     let order = key_order(inp.families);
+    let (before, after) = (r.before(), r.after());
     order
         .keys
         .iter()
         .zip(&order.fams)
-        .filter(|&(_, &j)| {
-            (j as usize) < inp.families && r.before[j as usize] != r.after[j as usize]
-        })
+        .filter(|&(_, &j)| (j as usize) < inp.families && before[j as usize] != after[j as usize])
         .map(|(&k, _)| k as f64 / TURN)
         .collect()
 }
 
-/// The busiest card's families after the resize.
-fn busiest(n1: usize, after: &[u32]) -> usize {
-    let mut load = vec![0usize; n1];
-    for &c in after {
-        load[c as usize] += 1;
+/// The families that change card, and the busiest card's families after
+/// the resize, in one pass.
+fn moved_and_busiest(n1: usize, before: &[u32], after: &[u32]) -> (usize, usize) {
+    let mut load = vec![0u32; n1];
+    let mut moved = 0;
+    for (&a, &b) in before.iter().zip(after) {
+        moved += (a != b) as usize;
+        load[b as usize] += 1;
     }
-    load.into_iter().max().unwrap_or(0)
+    (moved, load.into_iter().max().unwrap_or(0) as usize)
 }
 
 /// The benchmark's engine: `n` families from key offset `seed`, owners on a

@@ -47,6 +47,17 @@ pub(super) struct Placement {
     aux: Vec<u64>,
 }
 
+impl Placement {
+    /// A placement made elsewhere (bounded load), not to be moved.
+    pub(super) fn of(n: usize, owner: Vec<u32>) -> Placement {
+        Placement {
+            n,
+            owner,
+            aux: Vec::new(),
+        }
+    }
+}
+
 thread_local! {
     /// Recent placements, most recently used last.
     static KEPT: RefCell<Vec<(Way, Rc<Placement>)>> = const { RefCell::new(Vec::new()) };
@@ -170,10 +181,9 @@ fn ring_resize(ring: &Ring, from: usize, q: &mut Placement) {
     let len = points.len();
     let (lo_n, hi_n) = (from.min(q.n), from.max(q.n));
     let prev = |i: usize| if i == 0 { len - 1 } else { i - 1 };
-    for i in 0..len {
-        if !(lo_n..hi_n).contains(&(cards[i] as usize)) {
-            continue;
-        }
+    // The arcs of distinct points are disjoint, so their order is free.
+    let joining = (lo_n..hi_n).flat_map(|c| ring.points_of(c));
+    for i in joining.map(|&i| i as usize) {
         let mut j = prev(i);
         while cards[j] as usize >= hi_n {
             j = prev(j);
