@@ -1,7 +1,8 @@
 //! Times a topic's `run()` the way a dragged slider calls it: one story, one
 //! parameter stepping to a new value on every call (so no cache holds the
-//! answer), and prints ms per call (each value's fastest of five drags). Also prints a digest of every outcome, so
-//! two builds can be compared value for value:
+//! answer), and prints ms per call (each value's fastest of five drags).
+//! Also prints a digest of every outcome, so two builds can be compared
+//! value for value:
 //!
 //! ```text
 //! cargo run --release -q --example slider_timing                  # both topics

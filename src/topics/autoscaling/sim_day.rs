@@ -456,8 +456,9 @@ pub(super) fn day_run(d: &Day) -> Rc<DayRun> {
 }
 
 /// The benchmark's engine: the worked example's day on the GPU-utilization
-/// signal, simulated second by second for at least `n` seconds (whole days);
-/// returns the billed replica-seconds.
+/// signal, simulated for at least `n` seconds (whole days; each second
+/// stepped but the quiet runs, booked at once); returns the billed
+/// replica-seconds.
 fn simulate_seconds(n: u64, seed: u64) -> u64 {
     let mut day = Day {
         signal: Signal::GpuUtilization,
@@ -472,7 +473,7 @@ fn simulate_seconds(n: u64, seed: u64) -> u64 {
 
 /// The topic's benchmark engine.
 pub(super) const ENGINE: Engine = Engine {
-    name: "simulate the worked example's day second by second",
+    name: "simulate the worked example's day (quiet runs of seconds booked at once)",
     unit: "simulated seconds",
     default_n: 86_400 * 20,
     run: simulate_seconds,
