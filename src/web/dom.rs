@@ -218,6 +218,22 @@ pub fn log_error(msg: &str) {
     web_sys::console::error_1(&JsValue::from_str(msg));
 }
 
+/// A timeout held in `slot`: the pending one cancelled, `tick` called after
+/// `ms` (a page's "once changes stop" timers).
+pub fn rearm(slot: &mut Option<i32>, tick: &wasm_bindgen::closure::Closure<dyn FnMut()>, ms: i32) {
+    disarm(slot);
+    *slot = window()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), ms)
+        .ok();
+}
+
+/// The timeout held in `slot` cancelled, if any.
+pub fn disarm(slot: &mut Option<i32>) {
+    if let Some(t) = slot.take() {
+        window().clear_timeout_with_handle(t);
+    }
+}
+
 /// What the custom property `var` holds where the page is now (its theme,
 /// print, forced colours): a colour as the browser computes it, `rgb(…)`.
 /// Read through a hidden probe that forced colours leave alone, so a system

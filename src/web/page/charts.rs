@@ -132,23 +132,11 @@ impl Charts {
 
     /// Draws the charts off screen after the page has rested, one a task.
     fn rest_later(&mut self) {
-        let w = window();
-        if let Some(t) = self.rest.take() {
-            w.clear_timeout_with_handle(t);
-        }
+        disarm(&mut self.rest);
         self.say_stale();
         if self.slots.iter().any(|s| s.stale) {
-            self.arm(REST_MS);
+            rearm(&mut self.rest, &self.rest_tick, REST_MS);
         }
-    }
-
-    fn arm(&mut self, ms: i32) {
-        self.rest = window()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(
-                self.rest_tick.as_ref().unchecked_ref(),
-                ms,
-            )
-            .ok();
     }
 
     /// The rest timeout: one stale chart drawn, the next in a task of its own.
@@ -160,7 +148,7 @@ impl Charts {
         }
         self.say_stale();
         if self.slots.iter().any(|s| s.stale) {
-            self.arm(0);
+            rearm(&mut self.rest, &self.rest_tick, 0);
         }
     }
 

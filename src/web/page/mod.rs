@@ -572,16 +572,7 @@ impl Page {
     /// Says the figures in the live region once changes stop for
     /// [`SAY_AFTER_MS`].
     fn say_later(&mut self) {
-        let w = window();
-        if let Some(t) = self.say.take() {
-            w.clear_timeout_with_handle(t);
-        }
-        self.say = w
-            .set_timeout_with_callback_and_timeout_and_arguments_0(
-                self.say_tick.as_ref().unchecked_ref(),
-                SAY_AFTER_MS,
-            )
-            .ok();
+        rearm(&mut self.say, &self.say_tick, SAY_AFTER_MS);
     }
 
     /// Runs the model and repaints figures, checks, notes and charts. The
@@ -591,9 +582,7 @@ impl Page {
         let t0 = now_ms();
         let out = self.topic.run(&self.params);
         self.show(out, t0, fx);
-        if let Some(t) = self.settle.take() {
-            window().clear_timeout_with_handle(t);
-        }
+        disarm(&mut self.settle);
         let _ = document()
             .body()
             .expect("body")
@@ -611,16 +600,7 @@ impl Page {
         };
         self.show(out, t0, fx);
         attr(&document().body().expect("body"), "data-preview", "");
-        let w = window();
-        if let Some(t) = self.settle.take() {
-            w.clear_timeout_with_handle(t);
-        }
-        self.settle = w
-            .set_timeout_with_callback_and_timeout_and_arguments_0(
-                self.settle_tick.as_ref().unchecked_ref(),
-                SETTLE_MS,
-            )
-            .ok();
+        rearm(&mut self.settle, &self.settle_tick, SETTLE_MS);
     }
 
     /// Shows `out` (the model's run, begun at `t0`): figures, checks, notes
