@@ -36,6 +36,11 @@ pub fn attr(e: &Element, name: &str, value: &str) {
     let _ = e.set_attribute(name, value);
 }
 
+/// Removes attribute `name` of `e` (nothing when it has none).
+pub fn remove_attr(e: &Element, name: &str) {
+    let _ = e.remove_attribute(name);
+}
+
 pub fn append(parent: &Element, child: &Element) {
     let _ = parent.append_child(child);
 }

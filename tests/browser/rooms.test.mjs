@@ -100,8 +100,11 @@ test('the figures are heard once they settle, in one live region', async () => {
   const slider = await page.$('input[type=range]:not(:disabled)');
   await slider.focus();
   for (let i = 0; i < 6; i += 1) await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(() => document.querySelector('#say')?.textContent.includes('Checks:'));
-  const said = await page.textContent('#say');
+  // Read as it is said: the scene's summary shares the region and may follow.
+  const said = await (await page.waitForFunction(() => {
+    const t = document.querySelector('#say')?.textContent;
+    return t?.includes('Checks:') && t;
+  })).jsonValue();
   const key = await page.$$eval('#figures [data-figure] dd', (dds) => dds.map((d) => d.textContent));
   assert.ok(key.every((v) => said.includes(v)), `${said} names the key figures ${key}`);
   assert.equal(await page.getAttribute('#say', 'aria-live'), 'polite');

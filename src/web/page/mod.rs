@@ -305,8 +305,13 @@ impl Page {
                 }
             }
             PageMsg::Settle => {
+                // The values are those the preview showed: the scene,
+                // started from them then, runs on.
                 self.settle = None;
-                self.render(&mut fx);
+                let t0 = now_ms();
+                let out = self.topic.run(&self.params);
+                self.show(out, t0, false, &mut fx);
+                remove_attr(&document().body().expect("body"), "data-preview");
             }
             PageMsg::ChartsRest => {
                 if let Some(out) = &self.last {
@@ -581,12 +586,9 @@ impl Page {
     fn render(&mut self, fx: &mut Vec<Effect>) {
         let t0 = now_ms();
         let out = self.topic.run(&self.params);
-        self.show(out, t0, fx);
+        self.show(out, t0, true, fx);
         disarm(&mut self.settle);
-        let _ = document()
-            .body()
-            .expect("body")
-            .remove_attribute("data-preview");
+        remove_attr(&document().body().expect("body"), "data-preview");
     }
 
     /// A slider on the move: the topic's preview where its full run would
@@ -598,14 +600,15 @@ impl Page {
         let Some(out) = self.topic.preview(&self.params) else {
             return self.render(fx);
         };
-        self.show(out, t0, fx);
+        self.show(out, t0, true, fx);
         attr(&document().body().expect("body"), "data-preview", "");
         rearm(&mut self.settle, &self.settle_tick, SETTLE_MS);
     }
 
     /// Shows `out` (the model's run, begun at `t0`): figures, checks, notes
-    /// and charts.
-    fn show(&mut self, out: Outcome, t0: f64, fx: &mut Vec<Effect>) {
+    /// and charts, and the scene started again from the values when
+    /// `restart`.
+    fn show(&mut self, out: Outcome, t0: f64, restart: bool, fx: &mut Vec<Effect>) {
         let t1 = now_ms();
         self.outcome
             .paint(&out, self.topic.params(), self.last.as_ref());
@@ -614,7 +617,9 @@ impl Page {
         let before = self.last.as_ref().map(|o| o.charts.as_slice());
         self.charts.paint(&out.charts, before);
         let t3 = now_ms();
-        self.scene.rebuild(&self.params);
+        if restart {
+            self.scene.rebuild(&self.params);
+        }
         self.last = Some(out);
         self.renders += 1;
         if self.renders > 1 {
