@@ -171,14 +171,21 @@ test('an event raised while the page updates is queued, not lost', async () => {
   await page.context().close();
 });
 
-/** Sets slider `id` to `u` of its track and fires its input event; what `probe` reads right after, in the same task. */
-function slideNow(page, id, u, probe) {
-  return page.evaluate(([id, u, probe]) => {
+/** Sets slider `id` to `u` of its track and fires its input event; what the page shows right after, in the same task. */
+function slideNow(page, id, u) {
+  return page.evaluate(([id, u]) => {
     const el = document.querySelector(id);
     el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * u);
     el.dispatchEvent(new Event('input', { bubbles: true }));
-    return new Function(`return (${probe})`)();
-  }, [id, u, probe]);
+    const b = document.body;
+    return {
+      stale: b.dataset.chartsStale,
+      preview: b.hasAttribute('data-preview'),
+      notes: document.querySelector('.notes')?.textContent,
+      simRequests: document.querySelector('[data-figure="sim_requests"] dd')?.textContent,
+      loadChart: document.querySelector('[data-chart="load"] canvas')?.toDataURL(),
+    };
+  }, [id, u]);
 }
 
 test('a move draws the charts on screen at once and the rest once the page rests', async () => {
@@ -187,7 +194,7 @@ test('a move draws the charts on screen at once and the rest once the page rests
   await chartsDrawn(page);
   // At 1280×900 the charts sit below the scene: a move leaves them stale…
   assert.equal(await page.$$eval('[data-chart][data-on-screen="true"]', (e) => e.length), 0);
-  const stale = await slideNow(page, '#p-cards', 0.3, 'document.body.dataset.chartsStale');
+  const { stale } = await slideNow(page, '#p-cards', 0.3);
   assert.ok(Number(stale) >= 1, `charts off screen wait (${stale} stale)`);
   // …until the page rests: then each is drawn.
   await chartsDrawn(page);
@@ -195,7 +202,7 @@ test('a move draws the charts on screen at once and the rest once the page rests
   await page.$eval('[data-chart="load"]', (f) => f.scrollIntoView({ block: 'center' }));
   await page.waitForSelector('[data-chart="load"][data-on-screen="true"]');
   const before = await page.$eval('[data-chart="load"] canvas', (c) => c.toDataURL());
-  const after = await slideNow(page, '#p-cards', 0.7, `document.querySelector('[data-chart="load"] canvas').toDataURL()`);
+  const { loadChart: after } = await slideNow(page, '#p-cards', 0.7);
   assert.notEqual(after, before, 'the chart on screen changed with the move');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
@@ -205,15 +212,14 @@ test('a slider whose full run takes longer than a frame shows a first look, then
   const page = await openPage(browser, server.origin);
   await gotoTopic(page, server.origin, '?topic=tiers-and-rate-limits');
   const full = await figures(page);
-  const during = await slideNow(page, '#p-paid_rps', 0.61,
-    `[document.body.hasAttribute('data-preview'), document.querySelector('.notes').textContent, document.querySelector('[data-figure="sim_requests"] dd').textContent]`);
-  assert.equal(during[0], true, 'a preview is on show while the slider moves');
-  assert.match(during[1], /A first look while the slider moves/);
+  const during = await slideNow(page, '#p-paid_rps', 0.61);
+  assert.equal(during.preview, true, 'a preview is on show while the slider moves');
+  assert.match(during.notes, /A first look while the slider moves/);
   // The slider rests: the full run replaces the preview.
   const settled = await figures(page);
   assert.ok(!(await page.textContent('.notes')).includes('A first look'), 'the preview note is gone');
   const n = (s) => Number(s.replace(/[^0-9.]/g, ''));
-  assert.ok(n(settled.sim_requests) > n(during[2]), `the full run measures more requests (${settled.sim_requests} > ${during[2]})`);
+  assert.ok(n(settled.sim_requests) > n(during.simRequests), `the full run measures more requests (${settled.sim_requests} > ${during.simRequests})`);
   assert.notDeepEqual(settled, full, 'the move changed the figures');
   assert.deepEqual(page.problems(), []);
   await page.context().close();
