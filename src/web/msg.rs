@@ -206,7 +206,7 @@ pub enum Effect {
     /// The page's address (and a host) should follow what is shown; `push`
     /// makes a new history entry at once, otherwise it settles first.
     AddressChanged { push: bool },
-    /// The topic page's parameter values moved.
+    /// The topic page's parameter values moved (a slider's once it rests).
     PageParamsChanged,
     /// A question was graded (after the record was saved).
     Graded {

@@ -128,3 +128,21 @@ test('a question about the page follows the sliders until the learner tries it',
   assert.equal(await answer(page, '98.46%'), 'correct');
   await closeClean(page);
 });
+
+test('an untried question follows a dragged slider once it rests, not on every move', async () => {
+  const page = await app.open('?topic=consistent-hashing');
+  await page.click('[data-template="C1"]');
+  assert.match(await page.textContent('#q-text'), /from 64 to 128 cards/);
+  // Three moves in one task, read in the same task: the figures follow at
+  // once, the question not yet.
+  const during = await page.$eval('#p-cards_after', (el) => {
+    for (const v of [120, 110, 100]) {
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    return document.querySelector('#q-text').textContent;
+  });
+  assert.match(during, /from 64 to 128 cards/, 'the question waits for the slider to rest');
+  await page.waitForFunction(() => /from 64 to 100 cards/.test(document.querySelector('#q-text').textContent));
+  await closeClean(page);
+});

@@ -54,10 +54,12 @@ pub struct Page {
     renders: u32,
     /// The live region's timer: it says the figures once they settle.
     say: Option<i32>,
-    /// A preview is on show (a slider on the move, src/model/topic.rs
-    /// `preview`): the pending timeout that runs the model in full once
-    /// the slider rests.
+    /// A slider on the move: the pending timeout for when it rests, which
+    /// runs the model in full after a preview (src/model/topic.rs
+    /// `preview`) and lets the practice panel follow the values.
     settle: Option<i32>,
+    /// A preview is on show: the settle runs the model in full.
+    previewing: bool,
     settle_tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
     /// The story (and whether its fix was on) the live region last named.
     said_story: Option<(&'static str, bool)>,
@@ -67,7 +69,8 @@ pub struct Page {
 /// The live region speaks this long after the last change (ms): a slider
 /// dragged or held down is heard once, where it stops.
 const SAY_AFTER_MS: i32 = 1200;
-/// A slider at rest this long (ms) gets the full run after a preview.
+/// A slider at rest this long (ms) gets the full run after a preview, and
+/// an untried question about the page follows its value.
 const SETTLE_MS: i32 = 150;
 
 #[derive(Clone, Copy, PartialEq)]
@@ -219,6 +222,7 @@ impl Page {
                 dispatch(Msg::Page(PageMsg::Announce))
             }),
             settle: None,
+            previewing: false,
             settle_tick: wasm_bindgen::closure::Closure::new(|| {
                 dispatch(Msg::Page(PageMsg::Settle))
             }),
@@ -305,13 +309,18 @@ impl Page {
                 }
             }
             PageMsg::Settle => {
-                // The values are those the preview showed: the scene,
-                // started from them then, runs on.
                 self.settle = None;
-                let t0 = now_ms();
-                let out = self.topic.run(&self.params);
-                self.show(out, t0, false, &mut fx);
-                remove_attr(&document().body().expect("body"), "data-preview");
+                if std::mem::take(&mut self.previewing) {
+                    // The values are those the preview showed: the scene,
+                    // started from them then, runs on.
+                    let t0 = now_ms();
+                    let out = self.topic.run(&self.params);
+                    self.show(out, t0, false);
+                    remove_attr(&document().body().expect("body"), "data-preview");
+                }
+                // What follows the values but not the hand (an untried
+                // question about the page) catches up once.
+                fx.push(Effect::PageParamsChanged);
             }
             PageMsg::ChartsRest => {
                 if let Some(out) = &self.last {
@@ -480,7 +489,7 @@ impl Page {
         }
         self.sync_control(i);
         if source == Source::Slider {
-            self.render_moving(fx);
+            self.render_moving();
         } else {
             self.render(fx);
         }
@@ -586,29 +595,41 @@ impl Page {
     fn render(&mut self, fx: &mut Vec<Effect>) {
         let t0 = now_ms();
         let out = self.topic.run(&self.params);
-        self.show(out, t0, true, fx);
+        self.show(out, t0, true);
         disarm(&mut self.settle);
+        self.previewing = false;
         remove_attr(&document().body().expect("body"), "data-preview");
+        fx.push(Effect::PageParamsChanged);
     }
 
     /// A slider on the move: the topic's preview where its full run would
     /// take longer than a frame, the full run once the slider rests
     /// ([`SETTLE_MS`]); the full run at once elsewhere. The body carries
-    /// `data-preview` while a preview is on show.
-    fn render_moving(&mut self, fx: &mut Vec<Effect>) {
+    /// `data-preview` while a preview is on show. An untried question about
+    /// the page follows the values once the slider rests, not on every move.
+    fn render_moving(&mut self) {
         let t0 = now_ms();
-        let Some(out) = self.topic.preview(&self.params) else {
-            return self.render(fx);
-        };
-        self.show(out, t0, true, fx);
-        attr(&document().body().expect("body"), "data-preview", "");
+        let body = document().body().expect("body");
+        match self.topic.preview(&self.params) {
+            Some(out) => {
+                self.show(out, t0, true);
+                self.previewing = true;
+                attr(&body, "data-preview", "");
+            }
+            None => {
+                let out = self.topic.run(&self.params);
+                self.show(out, t0, true);
+                self.previewing = false;
+                remove_attr(&body, "data-preview");
+            }
+        }
         rearm(&mut self.settle, &self.settle_tick, SETTLE_MS);
     }
 
     /// Shows `out` (the model's run, begun at `t0`): figures, checks, notes
     /// and charts, and the scene started again from the values when
     /// `restart`.
-    fn show(&mut self, out: Outcome, t0: f64, restart: bool, fx: &mut Vec<Effect>) {
+    fn show(&mut self, out: Outcome, t0: f64, restart: bool) {
         let t1 = now_ms();
         self.outcome
             .paint(&out, self.topic.params(), self.last.as_ref());
@@ -635,7 +656,6 @@ impl Page {
             t3 - t2
         );
         attr(&body, "data-render-split", &split);
-        fx.push(Effect::PageParamsChanged);
     }
 }
 
