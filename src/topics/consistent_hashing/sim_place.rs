@@ -6,10 +6,13 @@
 //! families the change moves: when the fleet grows, the new cards take over
 //! some families and no other family moves; when it shrinks, only the
 //! removed cards' families move (true of the ring, jump hash and rendezvous;
-//! modulo is placed afresh, which is cheap). The result is the placement a
-//! fresh run computes, family for family (tested below).
+//! modulo is placed afresh, which is cheap). Jump hash and the ring find the
+//! families that move from an index (the families by the buckets their keys
+//! visit; the keys in order around the circle), so a move of a few cards
+//! touches only the families it moves. The result is the placement a fresh
+//! run computes, family for family (tested below).
 
-use super::model::{card_hash, jump, key, weight};
+use super::model::{card_hash, jump, jump_records, key, weight};
 use super::model_ring::Ring;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -42,8 +45,7 @@ impl Way {
 pub(super) struct Placement {
     pub(super) n: usize,
     pub(super) owner: Vec<u32>,
-    /// Jump: each family's next bucket at or past `n`, where it goes once
-    /// the fleet grows past it. Rendezvous: its card's winning weight.
+    /// Rendezvous: each family's winning weight (empty for the others).
     aux: Vec<u64>,
 }
 
@@ -63,6 +65,8 @@ thread_local! {
     static KEPT: RefCell<Vec<(Way, Rc<Placement>)>> = const { RefCell::new(Vec::new()) };
     /// Families `0..len` in key order.
     static ORDER: RefCell<Rc<KeyOrder>> = RefCell::new(Rc::new(KeyOrder::of(0)));
+    /// Families `0..len` by the buckets jump hash visits for them.
+    static VISITS: RefCell<Rc<Visits>> = RefCell::new(Rc::new(Visits::of(0, 0)));
 }
 
 /// Placements kept at once: the two sizes of the page, the two of a
@@ -113,13 +117,7 @@ fn fresh(way: &Way, n: usize, len: usize) -> Placement {
     match way {
         Way::Modulo => owner.extend((0..len).map(|j| (key(j) % n as u64) as u32)),
         Way::Ring { table, .. } => owner.extend((0..len).map(|j| table.owner(key(j), n) as u32)),
-        Way::Jump => {
-            for j in 0..len {
-                let (b, next) = jump(key(j), n);
-                owner.push(b);
-                aux.push(next);
-            }
-        }
+        Way::Jump => owner.extend((0..len).map(|j| jump(key(j), n).0)),
         Way::Rendezvous => {
             let hashes: Vec<u64> = (0..n).map(card_hash).collect();
             for j in 0..len {
@@ -145,16 +143,20 @@ fn moved_to(way: &Way, p: &Placement, n: usize) -> Placement {
         Way::Rendezvous => (0..n.max(p.n)).map(card_hash).collect(),
         _ => Vec::new(),
     };
-    if let Way::Ring { table, .. } = way {
-        ring_resize(table, p.n, &mut q);
-        return q;
+    match way {
+        Way::Ring { table, .. } => {
+            ring_resize(table, p.n, &mut q);
+            return q;
+        }
+        Way::Jump => {
+            jump_resize(p.n, &mut q);
+            return q;
+        }
+        _ => {}
     }
     for j in 0..q.owner.len() {
         let gone = q.owner[j] as usize >= n;
         match way {
-            Way::Jump if gone || (grows && q.aux[j] < n as u64) => {
-                (q.owner[j], q.aux[j]) = jump(key(j), n);
-            }
             Way::Rendezvous if grows => {
                 let (c, w) = best(key(j), &hashes[..n], p.n);
                 if w > q.aux[j] {
@@ -168,6 +170,99 @@ fn moved_to(way: &Way, p: &Placement, n: usize) -> Placement {
         }
     }
     q
+}
+
+/// Jump hash resized from `from` cards to `q.n`. A family's card at size
+/// `n` is the last bucket its key visits below `n`, so growing moves just
+/// the families that visit a bucket of `from..n` (each to the last such), and
+/// shrinking just those on a removed card, which visited one of `n..from`.
+fn jump_resize(from: usize, q: &mut Placement) {
+    let (n, len) = (q.n, q.owner.len());
+    let visits = jump_visits(len, from.max(n));
+    if n > from {
+        for c in from..n {
+            for &f in visits.of_bucket(c, len) {
+                q.owner[f as usize] = c as u32;
+            }
+        }
+    } else {
+        for c in n..from {
+            for &f in visits.of_bucket(c, len) {
+                let o = &mut q.owner[f as usize];
+                if *o as usize >= n {
+                    *o = jump(key(f as usize), n).0;
+                }
+            }
+        }
+    }
+}
+
+/// Families `0..len` by the buckets jump hash visits for their keys below
+/// `n_max` (bucket 0, which every key visits first, left out): the families
+/// listed under bucket `c` are those whose card changes as the fleet grows
+/// from `c` cards to `c + 1`.
+struct Visits {
+    len: usize,
+    n_max: usize,
+    /// Where each bucket's families start in `fams` (one more: the end).
+    starts: Vec<u32>,
+    fams: Vec<u32>,
+}
+
+impl Visits {
+    fn of(len: usize, n_max: usize) -> Visits {
+        // Every family's buckets, then the families sorted by bucket
+        // (counting sort): about 7 buckets a family below 512.
+        let (mut rec, mut flat, mut ends) = (Vec::new(), Vec::new(), Vec::with_capacity(len));
+        let mut count = vec![0u32; n_max];
+        for j in 0..len {
+            jump_records(key(j), n_max, &mut rec);
+            for &c in &rec[1..] {
+                count[c as usize] += 1;
+            }
+            flat.extend_from_slice(&rec[1..]);
+            ends.push(flat.len());
+        }
+        let mut starts = Vec::with_capacity(n_max + 1);
+        starts.push(0u32);
+        for c in &count {
+            starts.push(starts[starts.len() - 1] + c);
+        }
+        let mut next = starts.clone();
+        let mut fams = vec![0u32; flat.len()];
+        let mut from = 0;
+        for (j, &end) in ends.iter().enumerate() {
+            for &c in &flat[from..end] {
+                fams[next[c as usize] as usize] = j as u32;
+                next[c as usize] += 1;
+            }
+            from = end;
+        }
+        Visits {
+            len,
+            n_max,
+            starts,
+            fams,
+        }
+    }
+
+    /// The families below `len` that visit bucket `c` (listed in order).
+    fn of_bucket(&self, c: usize, len: usize) -> &[u32] {
+        let all = &self.fams[self.starts[c] as usize..self.starts[c + 1] as usize];
+        &all[..all.partition_point(|&f| (f as usize) < len)]
+    }
+}
+
+/// The visits of families `0..len` at least, below `n` buckets at least
+/// (built once for the most buckets a page asks, 512, when `n` fits).
+fn jump_visits(len: usize, n: usize) -> Rc<Visits> {
+    VISITS.with(|v| {
+        let mut v = v.borrow_mut();
+        if v.len < len || v.n_max < n {
+            *v = Rc::new(Visits::of(len.max(v.len), n.max(512).max(v.n_max)));
+        }
+        v.clone()
+    })
 }
 
 /// The ring resized from `from` cards to `q.n`. Each point of a card that
@@ -251,6 +346,7 @@ impl KeyOrder {
     }
 
     /// How many keys are at most `k`.
+    #[inline(always)]
     fn upto(&self, k: u64) -> usize {
         let mut i = self.index[(k >> self.shift) as usize] as usize;
         while i < self.keys.len() && self.keys[i] <= k {
