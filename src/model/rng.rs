@@ -15,7 +15,7 @@ const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// SplitMix64's output finalizer: a fixed 64-bit mixer, used as the hash of
 /// keys and cards.
-#[inline]
+#[inline(always)]
 pub fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -24,7 +24,7 @@ pub fn mix64(mut z: u64) -> u64 {
 
 /// The first output of SplitMix64 seeded with `x`: a well-spread hash of an
 /// integer key (the finalizer alone maps 0 to 0).
-#[inline]
+#[inline(always)]
 pub fn hash64(x: u64) -> u64 {
     mix64(x.wrapping_add(GOLDEN))
 }

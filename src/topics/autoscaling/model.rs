@@ -34,7 +34,7 @@ use super::params::{Day, DAY_S, FALL_AT, FALL_S, RISE_AT};
 /// as a whole number, 0 for anything not above zero. Written with a
 /// truncation to `i64`: `f64::ceil` is a libm call on baseline x86-64, and
 /// the day calls this twice a second.
-#[inline]
+#[inline(always)]
 pub(super) fn ceil_count(x: f64) -> i64 {
     let x = x - 1e-9;
     // Also catches NaN.
@@ -49,13 +49,13 @@ pub(super) fn ceil_count(x: f64) -> i64 {
 }
 
 /// [`ceil_count`] as a float.
-#[inline]
+#[inline(always)]
 pub(super) fn ceil_whole(x: f64) -> f64 {
     ceil_count(x) as f64
 }
 
 /// The larger of two numbers that are never NaN (one `maxsd`, no NaN dance).
-#[inline]
+#[inline(always)]
 pub(super) fn fmax(a: f64, b: f64) -> f64 {
     if a > b {
         a
@@ -65,7 +65,7 @@ pub(super) fn fmax(a: f64, b: f64) -> f64 {
 }
 
 /// The smaller of two numbers that are never NaN.
-#[inline]
+#[inline(always)]
 pub(super) fn fmin(a: f64, b: f64) -> f64 {
     if a < b {
         a
@@ -103,7 +103,7 @@ pub fn replicas_released(peak: f64, level: f64, ceiling: f64, spare: u32, floor:
 
 impl Day {
     /// The day's curve without the swing, at second `t`.
-    #[inline]
+    #[inline(always)]
     pub fn curve(&self, t: usize) -> f64 {
         Curve::new(self).at(t)
     }
@@ -116,7 +116,7 @@ impl Day {
     /// The rise the curve expects over `[t, t + F]`: `max D̄ − D̄(t)`. The
     /// curve climbs, holds, then falls, so its maximum over a window is the
     /// peak if the window meets the plateau, else the larger end.
-    #[inline]
+    #[inline(always)]
     pub(super) fn rise_ahead(&self, t: usize, now: f64) -> f64 {
         Curve::new(self).rise_ahead(t, now, self.forecast_s)
     }
@@ -144,7 +144,7 @@ impl Curve {
     }
 
     /// Demand without the swing at second `t`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn at(&self, t: usize) -> f64 {
         if !(RISE_AT..FALL_AT + FALL_S).contains(&t) {
             self.trough
@@ -159,7 +159,7 @@ impl Curve {
     }
 
     /// `max D̄[t, t + f] − now`, with `now = D̄(t)`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn rise_ahead(&self, t: usize, now: f64, f: usize) -> f64 {
         if f == 0 {
             return 0.0;
@@ -232,7 +232,7 @@ impl CeilSteps {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn of(&mut self, x: f64) -> i64 {
         if x > self.lo && x <= self.hi {
             return self.k;
@@ -253,7 +253,7 @@ impl CeilSteps {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn smoothstep(x: f64) -> f64 {
     x * x * (3.0 - 2.0 * x)
 }

@@ -97,7 +97,7 @@ impl DayStats {
 }
 
 /// A draw of the swing in [−1, 1].
-#[inline]
+#[inline(always)]
 fn swing_draw(rng: &mut SplitMix64) -> f64 {
     2.0 * rng.next_unit() - 1.0
 }
@@ -125,7 +125,7 @@ impl Swing {
     }
 
     /// `n(t)`; called once a second in order, drawing a knot each new minute.
-    #[inline]
+    #[inline(always)]
     pub(super) fn at(&mut self, t: usize) -> f64 {
         let sec = t % 60;
         if sec == 0 && t > 0 {
@@ -137,7 +137,7 @@ impl Swing {
 
     /// `n(t)` from the knots drawn so far: [`Swing::at`] once `t`'s minute
     /// has begun.
-    #[inline]
+    #[inline(always)]
     pub(super) fn within(&self, t: usize) -> f64 {
         self.a + (self.b - self.a) * ((t % 60) as f64 * (1.0 / 60.0))
     }
@@ -172,7 +172,7 @@ pub(super) struct Second {
 impl Second {
     /// Serves the waiting tokens `q` and this second's demand: what the ready
     /// capacity cannot take queues.
-    #[inline]
+    #[inline(always)]
     pub(super) fn serve(curve: f64, demand: f64, cap: f64, q: f64) -> Second {
         let total = q + demand;
         let served = fmin(total, cap);
@@ -186,7 +186,7 @@ impl Second {
     }
 
     /// The wait of a token arriving now: the queue ahead at full speed.
-    #[inline]
+    #[inline(always)]
     fn wait(&self) -> f64 {
         if self.cap > 0.0 {
             self.queue / self.cap
@@ -234,7 +234,7 @@ impl Ledger {
     }
 
     /// Books second `t`, served by `ready` replicas with `paid` billed.
-    #[inline]
+    #[inline(always)]
     pub(super) fn record(&mut self, t: usize, x: &Second, ready: u32, paid: u32) {
         self.bill(x, ready, paid);
         if x.queue > 0.0 {
@@ -254,7 +254,7 @@ impl Ledger {
 
     /// Replica-seconds (paid, ready, idle beyond the need plus one spare) and
     /// tokens.
-    #[inline]
+    #[inline(always)]
     pub(super) fn bill(&mut self, x: &Second, ready: u32, paid: u32) {
         let need1 = self.need.of(x.demand) + IDLE_SPARE;
         let extra = paid as i64 - need1;
@@ -268,7 +268,7 @@ impl Ledger {
     }
 
     /// The queue's peak and the wait it makes, against the SLO.
-    #[inline]
+    #[inline(always)]
     fn queued(&mut self, t: usize, x: &Second) {
         let s = &mut self.s;
         if x.queue > s.peak_queue {
@@ -319,7 +319,7 @@ impl Ledger {
     }
 
     /// Counts the replicas launched after a second.
-    #[inline]
+    #[inline(always)]
     pub(super) fn launched(&mut self, n: u32) {
         self.s.launches += n;
     }
@@ -359,7 +359,7 @@ impl Minute {
     }
 
     /// Takes second `t` in; its minute's last second writes the row.
-    #[inline]
+    #[inline(always)]
     pub(super) fn sample(&mut self, tr: &mut Trace, t: usize, x: &Second, paid: u32) {
         self.demand = fmax(self.demand, x.demand);
         self.cap = fmin(self.cap, x.cap);

@@ -60,13 +60,13 @@ impl Autoscaler {
     }
 
     /// The day's curve without the swing at second `t` (tok/s).
-    #[inline]
+    #[inline(always)]
     fn curve(&self, t: usize) -> f64 {
         self.curve.at(t)
     }
 
     /// `max(ceil(estimate / C) + spare, floor)`, at most `MAX_REPLICAS`.
-    #[inline]
+    #[inline(always)]
     fn want(&mut self, estimate: f64) -> u32 {
         (self.steps.of(estimate) + self.spare).clamp(self.floor, MAX_REPLICAS as i64) as u32
     }
@@ -79,13 +79,13 @@ impl Autoscaler {
     }
 
     /// The autoscaler's signal, read as a demand (tok/s).
-    #[inline]
+    #[inline(always)]
     fn measure(&self, x: &Second) -> f64 {
         self.read(self.signal, x)
     }
 
     /// A signal, read as a demand (tok/s).
-    #[inline]
+    #[inline(always)]
     fn read(&self, signal: Signal, x: &Second) -> f64 {
         match signal {
             Signal::QueueDepth => x.demand + x.queue * self.inv_backlog,
@@ -96,7 +96,7 @@ impl Autoscaler {
     }
 
     /// The replicas wanted after second `t`.
-    #[inline]
+    #[inline(always)]
     fn desired(&mut self, t: usize, x: &Second) -> u32 {
         let ahead = self.curve.rise_ahead(t, x.curve, self.forecast_s);
         self.want(self.measure(x) + ahead)
@@ -138,7 +138,7 @@ impl Pool {
 
     /// Launches whose cold start has passed become ready; drains that end
     /// stop billing.
-    #[inline]
+    #[inline(always)]
     fn settle(&mut self, t: usize) {
         let slot = t & (RING - 1);
         let a = self.arrive[slot];
@@ -155,20 +155,20 @@ impl Pool {
     }
 
     /// Replicas ready to serve.
-    #[inline]
+    #[inline(always)]
     fn ready(&self) -> u32 {
         self.ready
     }
 
     /// Replicas billed this second.
-    #[inline]
+    #[inline(always)]
     fn paid(&self) -> u32 {
         self.ready + self.booting + self.draining
     }
 
     /// Moves the pool toward `desired` after second `t`; returns the replicas
     /// launched. Launches are immediate; removals wait (see `scale_down`).
-    #[inline]
+    #[inline(always)]
     fn scale(&mut self, t: usize, desired: u32) -> u32 {
         let target = self.ready + self.booting;
         if desired > target {
@@ -190,7 +190,7 @@ impl Pool {
     /// Removes replicas once the want has stayed lower for `STABILIZE_S` and
     /// nothing is booting, down to the highest want meanwhile (never below
     /// the floor); the removed drain for `drain_s`.
-    #[inline]
+    #[inline(always)]
     fn scale_down(&mut self, t: usize, desired: u32) {
         let Some(since) = self.below_since else {
             self.below_since = Some(t);
@@ -255,7 +255,7 @@ impl DayLoop {
     /// Runs second `t` (no allocation): the launches land, the ready pool
     /// serves, the ledger books, the autoscaler scales. Returns the second's
     /// traffic and the replicas billed in it, or `None` after midnight.
-    #[inline]
+    #[inline(always)]
     pub(super) fn step(&mut self) -> Option<(Second, u32)> {
         let t = self.t;
         if t >= DAY_S {

@@ -29,7 +29,7 @@ use super::params::{Input, Scheme};
 use crate::model::{hash64, mix64};
 
 /// The key of family `j`.
-#[inline]
+#[inline(always)]
 pub(super) fn key(j: usize) -> u64 {
     hash64(j as u64)
 }
@@ -94,13 +94,13 @@ pub(super) fn jump_records(mut key: u64, n_max: usize, out: &mut Vec<u32>) {
 }
 
 /// Card `c`'s hash for rendezvous.
-#[inline]
+#[inline(always)]
 pub(super) fn card_hash(c: usize) -> u64 {
     hash64(0xC0FF_EE00_0000_0000 ^ c as u64)
 }
 
 /// Rendezvous weight of a key on a card: the card with the highest wins.
-#[inline]
+#[inline(always)]
 pub(super) fn weight(key: u64, card_hash: u64) -> u64 {
     mix64(key ^ card_hash)
 }

@@ -81,7 +81,7 @@ impl Ring {
     }
 
     /// Index of the first point at or after `key`, wrapping.
-    #[inline]
+    #[inline(always)]
     fn successor(&self, key: u64) -> usize {
         let mut i = self.index[(key >> self.shift) as usize] as usize;
         while i < self.points.len() && self.points[i] < key {
@@ -95,7 +95,7 @@ impl Ring {
     }
 
     /// The card owning `key` among cards `0..n`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn owner(&self, key: u64, n: usize) -> usize {
         let len = self.cards.len();
         let mut i = self.successor(key);
@@ -114,7 +114,7 @@ impl Ring {
     /// The owners of `key` among cards `0..n0` and among `0..n1`, from one
     /// search: walking clockwise, the first card below the larger size owns
     /// it there, and the walk goes on to the first card below the smaller.
-    #[inline]
+    #[inline(always)]
     pub(super) fn owners(&self, key: u64, n0: usize, n1: usize) -> (usize, usize) {
         let (lo, hi) = (n0.min(n1), n0.max(n1));
         let len = self.cards.len();
