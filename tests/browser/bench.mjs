@@ -19,6 +19,7 @@
 // Ends with every budget beside its measured value, as the Markdown table
 // README.md quotes. Environment: MOVES (default 60), REPS (5), SCENE_FRAMES
 // (300), SCENE_LOADED (2000), QUICK=1 (fewer of everything, a smoke run),
+// TOPICS=id,id (only those pages: a quicker look at one change),
 // NATIVE=path of a release `fleetlab` binary (default target/release/fleetlab;
 // skipped if missing).
 import fs from 'node:fs';
@@ -100,7 +101,8 @@ const server = await serve();
 const browser = await launch();
 const page = await openPage(browser, server.origin, { motion: true });
 await gotoTopic(page, server.origin, '');
-const topics = await builtTopics(page);
+const only = (process.env.TOPICS || '').split(',').filter(Boolean);
+const topics = (await builtTopics(page)).filter((t) => !only.length || only.includes(t));
 const summary = {};
 
 // ---- first paint and layout shift ------------------------------------------
