@@ -93,7 +93,8 @@ pub enum PageMsg {
     ChartsSeen(Vec<(String, bool)>),
     /// The page rested after a change: a chart off screen is drawn.
     ChartsRest,
-    /// The slider rested after a preview: the model runs in full.
+    /// A moved slider rested: the model runs in full after a preview, and
+    /// what follows the values but not the hand catches up.
     Settle,
     /// The page's styles changed (its theme, projector mode, print or
     /// forced colours): the canvases are drawn again in the new inks.

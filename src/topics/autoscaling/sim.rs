@@ -240,16 +240,7 @@ impl Ledger {
         if x.queue > 0.0 {
             self.queued(t, x);
         }
-        let (p0, p1) = self.plateau;
-        if t >= p0 && t < p1 {
-            let sp = ready as f64 - self.n_peak;
-            if sp < self.s.spare_at_peak {
-                self.s.spare_at_peak = sp;
-            }
-        }
-        if paid > self.s.max_paid {
-            self.s.max_paid = paid;
-        }
+        self.peaks(t, t + 1, ready, paid);
     }
 
     /// Replica-seconds (paid, ready, idle beyond the need plus one spare) and
@@ -304,7 +295,8 @@ impl Ledger {
     }
 
     /// The fewest spares on the plateau and the most replicas billed, for the
-    /// seconds `t0..t1` served by `ready` with `paid` billed, nothing queued.
+    /// seconds `t0..t1` served by `ready` with `paid` billed.
+    #[inline(always)]
     pub(super) fn peaks(&mut self, t0: usize, t1: usize, ready: u32, paid: u32) {
         let (p0, p1) = self.plateau;
         if t0 < p1 && p0 < t1 {

@@ -310,13 +310,12 @@ impl Page {
             }
             PageMsg::Settle => {
                 self.settle = None;
-                if std::mem::take(&mut self.previewing) {
+                if self.end_preview() {
                     // The values are those the preview showed: the scene,
                     // started from them then, runs on.
                     let t0 = now_ms();
                     let out = self.topic.run(&self.params);
                     self.show(out, t0, false);
-                    remove_attr(&document().body().expect("body"), "data-preview");
                 }
                 // What follows the values but not the hand (an untried
                 // question about the page) catches up once.
@@ -597,9 +596,17 @@ impl Page {
         let out = self.topic.run(&self.params);
         self.show(out, t0, true);
         disarm(&mut self.settle);
-        self.previewing = false;
-        remove_attr(&document().body().expect("body"), "data-preview");
+        self.end_preview();
         fx.push(Effect::PageParamsChanged);
+    }
+
+    /// No preview on show any more (`body[data-preview]` goes); whether one
+    /// was.
+    fn end_preview(&mut self) -> bool {
+        if self.previewing {
+            remove_attr(&document().body().expect("body"), "data-preview");
+        }
+        std::mem::take(&mut self.previewing)
     }
 
     /// A slider on the move: the topic's preview where its full run would
@@ -609,18 +616,16 @@ impl Page {
     /// the page follows the values once the slider rests, not on every move.
     fn render_moving(&mut self) {
         let t0 = now_ms();
-        let body = document().body().expect("body");
         match self.topic.preview(&self.params) {
             Some(out) => {
                 self.show(out, t0, true);
                 self.previewing = true;
-                attr(&body, "data-preview", "");
+                attr(&document().body().expect("body"), "data-preview", "");
             }
             None => {
                 let out = self.topic.run(&self.params);
                 self.show(out, t0, true);
-                self.previewing = false;
-                remove_attr(&body, "data-preview");
+                self.end_preview();
             }
         }
         rearm(&mut self.settle, &self.settle_tick, SETTLE_MS);

@@ -39,16 +39,16 @@ use crate::web::msg::{dispatch, Effect, Msg, PageMsg, SceneMsg};
 use paint::Palette;
 use play::{Clock, Stats};
 pub use preview::Previews;
-
-/// Reads the scenes' inks now (see [`Palette::current`]).
-pub fn read_inks() {
-    Palette::read();
-}
 use side::Side;
 use text::Readout;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlSelectElement, Performance};
+
+/// Reads the scenes' inks now (see [`Palette::current`]).
+pub fn read_inks() {
+    Palette::read();
+}
 
 /// Speeds offered (simulated seconds per real second); the scene's own
 /// default joins them when it is not one of these.
