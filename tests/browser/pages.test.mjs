@@ -245,6 +245,29 @@ test('controls are labelled and charts read as text', async () => {
   await page.context().close();
 });
 
+test('the loader marks each wait of the start, in order, before the page is built', async () => {
+  // The benchmark's table of what the first paint waited for reads these.
+  const page = await openPage(browser, server.origin);
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.body?.dataset.ready) return;
+      obs.disconnect();
+      window.builtAt = performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+  await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
+  const { marks, built } = await page.evaluate(() => ({
+    marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+    built: window.builtAt,
+  }));
+  for (const wait of ['styled', 'compiled', 'glue']) {
+    assert.ok(marks[`fleetlab:${wait}`] <= marks['fleetlab:start'], `fleetlab:${wait} before the start: ${JSON.stringify(marks)}`);
+  }
+  assert.ok(marks['fleetlab:start'] <= built, `the start before the page is built: ${JSON.stringify(marks)}, built ${built}`);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
 test('an unknown topic in the URL is named, not an error', async () => {
   const page = await openPage(browser, server.origin);
   await gotoTopic(page, server.origin, '?topic=warp-drive');
