@@ -67,15 +67,21 @@ console.log(`fleetlab bench — ${new Date().toISOString()}, ${os.cpus().length}
 console.log(`MOVES=${MOVES} REPS=${REPS} SCENE_FRAMES=${FRAMES}${QUICK ? ' (QUICK)' : ''}`);
 
 // ---- size by part --------------------------------------------------------
-/** The parts a visitor of the hosted app downloads (not the file:// bundle, not the sample course page). */
+/** The parts a visitor of the hosted app downloads: index.html and every file it names (not the file:// bundle, not the sample course page). */
 const PARTS = [
   ['wasm', (f) => f.endsWith('_bg.wasm')],
   ['JS glue', (f) => /^fleetlab-web-[0-9a-f]+\.js$/.test(f)],
   ['CSS', (f) => /^style-.*\.css$/.test(f)],
   ['loader', (f) => /^loader-.*\.js$/.test(f)],
+  ['theme', (f) => /^theme-.*\.js$/.test(f)],
   ['index.html', (f) => f === 'index.html'],
 ];
 const files = fs.readdirSync(DIST).filter((f) => !/\.(gz|br)$/.test(f));
+// A file index.html names that no part counts would leave the total short.
+const named = [...fs.readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/(?:src|href|content)="\.\/([^"]+)"/g)].map((m) => m[1]);
+for (const f of named) {
+  if (!PARTS.some(([, pick]) => pick(f))) throw new Error(`index.html names ${f}, which no part of the size table counts`);
+}
 const sizeRows = [];
 const total = { raw: 0, gz: 0, br: 0 };
 for (const [part, pick] of PARTS) {
