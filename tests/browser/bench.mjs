@@ -77,8 +77,11 @@ const PARTS = [
   ['index.html', (f) => f === 'index.html'],
 ];
 const files = fs.readdirSync(DIST).filter((f) => !/\.(gz|br)$/.test(f));
+/** The built file of `part` (one of PARTS). */
+const partFile = (part) => files.find(PARTS.find(([p]) => p === part)[1]);
+const indexHtml = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 // A file index.html names that no part counts would leave the total short.
-const named = [...fs.readFileSync(path.join(DIST, 'index.html'), 'utf8').matchAll(/(?:src|href|content)="\.\/([^"]+)"/g)].map((m) => m[1]);
+const named = [...indexHtml.matchAll(/(?:src|href|content)="\.\/([^"]+)"/g)].map((m) => m[1]);
 for (const f of named) {
   if (!PARTS.some(([, pick]) => pick(f))) throw new Error(`index.html names ${f}, which no part of the size table counts`);
 }
@@ -160,9 +163,8 @@ async function coldLoad(query, origin = server.origin) {
  */
 function floorPage() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetlab-floor-'));
-  const css = fs.readdirSync(DIST).find((f) => /^style-.*\.css$/.test(f));
-  fs.copyFileSync(path.join(DIST, css), path.join(dir, 'style.css'));
-  const policy = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8').match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)[0];
+  fs.copyFileSync(path.join(DIST, partFile('CSS')), path.join(dir, 'style.css'));
+  const policy = indexHtml.match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)[0];
   fs.writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8">${policy}
 <title>floor</title><script src="floor.js"></script><link rel="stylesheet" href="style.css"></head>
 <body><main id="app"><h1>Fleetlab</h1><canvas width="600" height="300"></canvas></main></body></html>`);
