@@ -43,6 +43,7 @@ pub mod fleet_efficiency;
 pub mod load_balancing;
 pub mod tiers_and_rate_limits;
 pub mod warm_pool;
+pub mod inside_a_replica;
 
 /// One line of the menu: a built topic, or one announced as "coming".
 pub enum Entry {
