@@ -40,10 +40,10 @@ pub mod buying_the_fleet;
 pub mod cache_aware_routing;
 pub mod consistent_hashing;
 pub mod fleet_efficiency;
+pub mod inside_a_replica;
 pub mod load_balancing;
 pub mod tiers_and_rate_limits;
 pub mod warm_pool;
-pub mod inside_a_replica;
 
 /// One line of the menu: a built topic, or one announced as "coming".
 pub enum Entry {

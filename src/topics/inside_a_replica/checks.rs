@@ -103,17 +103,25 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     })
 }
 
-fn stall(inp: &Input, s: &Stats) -> Verdict {
+fn stall(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     let t = s.stall_p99;
-    let (lever, fix) = if inp.traffic.chunked {
+    let (lever, fix) = if s.preempted_share > 0.01 {
+        (
+            "tp",
+            format!(
+                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs, or store the weights and the KV cache in 8 bits",
+                Unit::Share.format(s.preempted_share)
+            ),
+        )
+    } else if inp.traffic.chunked {
         (
             "step_tokens",
-            "lower the token budget per step, so each prefill chunk is shorter",
+            "lower the token budget per step, so each prefill chunk is shorter".to_string(),
         )
     } else {
         (
             "chunked_prefill",
-            "each prompt is prefilled whole in a step of its own while every reply waits: turn chunked prefill on",
+            "each prompt is prefilled whole in a step of its own while every reply waits: turn chunked prefill on".to_string(),
         )
     };
     STALL.verdict(t.value * 1000.0, inp.stall_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
@@ -134,5 +142,5 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
 pub(super) fn checks(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {
     out.checks.push(ttft(inp, r, s));
     out.checks.push(tpot(inp, r, s));
-    out.checks.push(stall(inp, s));
+    out.checks.push(stall(inp, r, s));
 }

@@ -3,6 +3,7 @@
 
 use super::model::Replica;
 use super::params::Input;
+use super::sim_page::Sustained;
 use super::sim_stats::{Stats, Tail};
 use crate::model::{FigureRow, Outcome, Unit};
 
@@ -18,10 +19,23 @@ pub(super) fn max_sequences(inp: &Input, r: &Replica) -> f64 {
     super::model::sequences_that_fit(r.kv_tokens(), mean_context(inp))
 }
 
-pub(super) fn figures(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {
+pub(super) fn figures(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &mut Outcome) {
     out.add_figures(memory_rows(inp, r));
     out.add_figures(latency_rows(s));
     out.add_figures(rate_rows(inp, s));
+    out.add_figures(sustained_rows(inp, sus));
+}
+
+/// The rate this replica sustains within its targets: what the pages that
+/// take a card's rate as given (buying the fleet, autoscaling) assume.
+#[rustfmt::skip]
+fn sustained_rows(inp: &Input, sus: &Sustained) -> [FigureRow; 3] {
+    let tok = sus.rate * inp.traffic.output;
+    [
+        ("sustained_rps", "Arrivals this replica sustains within all three targets (about)", sus.rate, Unit::ReqPerS),
+        ("sustained_tok_s", "Output tokens a second at that rate", tok, Unit::TokPerS),
+        ("sustained_tok_s_per_gpu", "Output tokens a second per GPU at that rate", tok / inp.hw.tp as f64, Unit::TokPerS),
+    ]
 }
 
 #[rustfmt::skip]
@@ -70,9 +84,10 @@ fn latency_rows(s: &Stats) -> [FigureRow; 15] {
 }
 
 #[rustfmt::skip]
-fn rate_rows(inp: &Input, s: &Stats) -> [FigureRow; 12] {
+fn rate_rows(inp: &Input, s: &Stats) -> [FigureRow; 13] {
     [
         ("throughput_tok_s", "Output tokens a second", s.tokens_per_s, Unit::TokPerS),
+        ("processed_tok_s", "Tokens a second, prompts and replies", s.processed_per_s, Unit::TokPerS),
         ("throughput_tok_s_per_gpu", "Output tokens a second per GPU", s.tokens_per_s / inp.hw.tp as f64, Unit::TokPerS),
         ("goodput_rps", "Goodput: requests a second meeting both targets", s.goodput, Unit::ReqPerS),
         ("good_share", "Requests meeting both targets", s.good_share, Unit::Share),

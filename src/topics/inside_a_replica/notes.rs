@@ -3,11 +3,54 @@
 
 use super::model::Replica;
 use super::params::Input;
+use super::sim_page::Sustained;
 use super::sim_stats::Stats;
 use crate::model::units::number;
-use crate::model::{Note, Outcome, Unit};
+use crate::model::{Carry, Note, Outcome, Unit};
 
-pub(super) fn notes(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {
+/// The autoscaling page's replica ceiling: its range and step, tok/s.
+const CEILING: (f64, f64, f64) = (500.0, 20_000.0, 100.0);
+
+/// The rate this replica sustains, carried into the page that takes a
+/// replica's rate as given, and set beside the seed cards' card rates.
+fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
+    if sus.rate <= 0.0 {
+        return;
+    }
+    let t = &inp.traffic;
+    let prompt = (1.0 - t.long_share) * t.prompt + t.long_share * t.long_prompt;
+    let out_tok = sus.rate * t.output;
+    let all_tok = sus.rate * (prompt + t.output);
+    let gpus = inp.hw.tp as f64;
+    let seed_rate = if inp.hw.model.params < 20e9 {
+        10_000.0
+    } else {
+        700.0
+    };
+    out.notes.push(Note::Info(format!(
+        "Within all three targets this replica sustains about {} requests a second: {} output tokens a second, {} counting the prompts it prefills, {} per GPU. The buying-the-fleet page takes the seed cards' rate for an H100 as given, {} tokens a second for this size of model.",
+        number((sus.rate * 100.0).round() / 100.0),
+        number(out_tok.round()),
+        number(all_tok.round()),
+        number((all_tok / gpus).round()),
+        number(seed_rate)
+    )));
+    let ceiling = (out_tok / CEILING.2).round() * CEILING.2;
+    if (CEILING.0..=CEILING.1).contains(&ceiling) {
+        out.notes.push(Note::Carry(Carry {
+            text: format!(
+                "The autoscaling page sizes a pool by one replica's tokens a second inside its latency target: this replica's is about {} (output tokens).",
+                number(ceiling)
+            ),
+            topic: "autoscaling",
+            label: format!("Open replica autoscaling with a {} tok/s replica", number(ceiling)),
+            set: vec![("replica_ceiling", format!("{ceiling}"))],
+        }));
+    }
+}
+
+pub(super) fn notes(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &mut Outcome) {
+    carry(inp, sus, out);
     if r.blocks == 0 {
         out.notes.push(Note::Info(format!(
             "The weights ({}) and the reserve leave no memory for the KV cache on {} × {}: no request can run. Add GPUs, or store the weights in 8 bits.",

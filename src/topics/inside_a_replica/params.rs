@@ -95,9 +95,16 @@ pub(super) const WATERMARK: f64 = 0.01;
 pub(super) const CLUMP: f64 = 4.0;
 /// The spread (σ of the logarithm) of prompt and reply lengths.
 pub(super) const LENGTH_SIGMA: f64 = 0.6;
-/// A run stops after this many steps, drained or not (a queue that grows
-/// without end would otherwise run for ever).
-pub(super) const MAX_STEPS: u64 = 400_000;
+/// A run stops after this many steps at most, drained or not (a batch that
+/// preempts again and again could otherwise run for ever).
+pub(super) const MAX_STEPS: u64 = 2_000_000;
+/// A run stops once its steps have carried this many sequences in all
+/// (about 15 ms natively; the defaults take a tenth of it), so that no
+/// slider setting makes the page wait long.
+pub(super) const WORK_BUDGET: u64 = 4_000_000;
+/// The sustained-rate search stops probing once its runs have carried this
+/// many sequences in all.
+pub(super) const SEARCH_BUDGET: u64 = 12_000_000;
 
 const MODELS: &[(&str, &str)] = &[
     ("8b", "8B-class (Llama 3.1 8B's shape)"),

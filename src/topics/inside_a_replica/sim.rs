@@ -21,11 +21,11 @@
 //!
 //! The end of a prefill yields the sequence's next token (its first, unless
 //! it is a recompute); each decode yields one more. A run ends when every
-//! request has finished, or after [`MAX_STEPS`] steps with the rest
-//! unfinished.
+//! request has finished, or when it has spent its budget ([`MAX_STEPS`]
+//! steps, [`WORK_BUDGET`] sequence-steps) with the rest unfinished.
 
 use super::model::Replica;
-use super::params::{Input, Traffic, BLOCK_TOKENS, MAX_STEPS, WATERMARK};
+use super::params::{Input, Traffic, BLOCK_TOKENS, MAX_STEPS, WATERMARK, WORK_BUDGET};
 use super::sim_draws::{requests, Request};
 use std::collections::VecDeque;
 
@@ -100,12 +100,24 @@ pub struct Engine {
     pub batch_area: f64,
     /// Output tokens generated (recomputed prefills yield tokens too).
     pub tokens_out: u64,
+    /// A first token later than this after its arrival counts in
+    /// `late_first` (a search stops a run once too many are late).
+    pub ttft_limit: f64,
+    pub late_first: u32,
     next: usize,
     max_batch: u32,
     chunked: bool,
     step_tokens: u32,
     watermark: u32,
     finished: usize,
+    /// The steps after which a run stops, drained or not: twice what every
+    /// request needs alone (a step per reply token, one per prefill chunk),
+    /// at most [`MAX_STEPS`]. Only a batch that preempts again and again
+    /// runs into it.
+    pub max_steps: u64,
+    /// Sequence-steps so far (each step adds its batch, and one): what a
+    /// run costs to simulate.
+    pub work: u64,
 }
 
 impl Engine {
@@ -116,6 +128,11 @@ impl Engine {
     pub fn with(replica: Replica, traffic: &Traffic) -> Engine {
         let requests = requests(traffic);
         let n = requests.len();
+        let budget = traffic.step_tokens.max(1);
+        let natural: u64 = requests
+            .iter()
+            .map(|r| r.output as u64 + r.prompt.div_ceil(budget) as u64 + 1)
+            .sum();
         Engine {
             replica,
             records: vec![
@@ -137,12 +154,16 @@ impl Engine {
             in_system_area: 0.0,
             batch_area: 0.0,
             tokens_out: 0,
+            ttft_limit: f64::INFINITY,
+            late_first: 0,
             next: 0,
             max_batch: traffic.max_batch.max(1),
             chunked: traffic.chunked,
             step_tokens: traffic.step_tokens.max(1),
             watermark: (replica.blocks as f64 * WATERMARK).floor() as u32,
             finished: 0,
+            max_steps: (2 * natural).min(MAX_STEPS),
+            work: 0,
         }
     }
 
@@ -156,9 +177,15 @@ impl Engine {
         self.finished == self.requests.len()
     }
 
-    /// Runs to the end: drained, or [`MAX_STEPS`] steps.
+    /// Whether the run may take another step: under [`Engine::max_steps`]
+    /// and [`WORK_BUDGET`].
+    pub fn within_budget(&self) -> bool {
+        self.steps < self.max_steps && self.work < WORK_BUDGET
+    }
+
+    /// Runs to the end: drained, or out of budget.
     pub fn run(&mut self) {
-        while self.steps < MAX_STEPS && self.step() {}
+        while self.within_budget() && self.step() {}
     }
 
     /// Runs steps until the clock reaches `t` (or the run ends); the clock
@@ -193,6 +220,9 @@ impl Engine {
                 self.records[i as usize].refused = true;
                 self.finished += 1;
             } else {
+                // It has been in the replica since it arrived, perhaps
+                // during the step that just ended.
+                self.in_system_area += self.now - r.arrival;
                 self.waiting.push_back(i);
             }
         }
@@ -326,6 +356,9 @@ impl Engine {
         let r = &mut self.records[req as usize];
         if r.first.is_nan() {
             r.first = self.now;
+            if self.now - self.requests[req as usize].arrival > self.ttft_limit {
+                self.late_first += 1;
+            }
         } else {
             r.max_gap = r.max_gap.max(self.now - r.last);
         }
@@ -373,14 +406,13 @@ impl Engine {
                 kv_read += s.computed as f64 + 1.0;
             }
         }
-        let dt = self
-            .replica
-            .step_s(prefill + decodes as f64, attn, kv_read);
+        let dt = self.replica.step_s(prefill + decodes as f64, attn, kv_read);
         let in_system = (self.waiting.len() + self.running.len()) as f64;
         self.in_system_area += in_system * dt;
         self.batch_area += self.running.len() as f64 * dt;
         self.now += dt;
         self.steps += 1;
+        self.work += self.running.len() as u64 + 1;
         self.last.dt = dt;
         self.last.prefill_tokens = prefill as u32;
         self.last.decode_tokens = decodes;
@@ -415,6 +447,118 @@ impl Engine {
             } else {
                 k += 1;
             }
+        }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::model::Params;
+    use proptest::prelude::*;
+
+    /// Steps `e` to the end, holding the engine's books at every step: every
+    /// block is free or held by one running sequence, no request is in two
+    /// places, the clock never runs back.
+    fn run_audited(e: &mut Engine) {
+        let total = e.replica.blocks;
+        let mut last_now = e.now;
+        while e.within_budget() && e.step() {
+            let held: u32 = e.running.iter().map(|s| s.blocks).sum();
+            assert_eq!(held + e.free_blocks, total, "blocks lost or made");
+            assert!(e.now >= last_now, "the clock ran back");
+            last_now = e.now;
+            for s in &e.running {
+                assert!(s.computed <= s.target + e.requests[s.req as usize].output);
+                assert!(s.blocks * BLOCK_TOKENS >= s.computed.min(s.target));
+                assert!(
+                    !e.waiting.contains(&s.req),
+                    "request {} both waiting and running",
+                    s.req
+                );
+            }
+        }
+    }
+
+    fn params(pairs: &[(&str, String)]) -> Params {
+        let mut p = Params::defaults(&super::super::params::PARAMS);
+        for (k, v) in pairs {
+            p.set(k, v).unwrap();
+        }
+        p
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// Over random replicas and traffic: no request lost (each finished,
+        /// refused or still in the replica), no negative wait, no NaN.
+        #[test]
+        fn no_request_lost(
+            model in prop::sample::select(vec!["8b", "70b"]),
+            gpu in prop::sample::select(vec!["h100", "b200", "a100"]),
+            tp in prop::sample::select(vec!["1", "2", "4", "8"]),
+            bits in prop::sample::select(vec!["16", "8"]),
+            rate in 0.1f64..60.0,
+            prompt in 16u32..9000,
+            output in 1u32..900,
+            long_share in 0.0f64..0.2,
+            batch in 1u32..512,
+            chunked in prop::sample::select(vec!["on", "off"]),
+            budget in 1u32..40,
+            arrivals in prop::sample::select(vec!["poisson", "bursty"]),
+            seed in 0u32..999,
+        ) {
+            let p = params(&[
+                ("model", model.into()), ("gpu", gpu.into()), ("tp", tp.into()),
+                ("weight_bits", bits.into()), ("kv_bits", bits.into()),
+                ("arrival_rps", format!("{rate:.2}")), ("prompt_tokens", prompt.to_string()),
+                ("output_tokens", output.to_string()), ("long_share", format!("{:.3}", long_share)),
+                ("max_batch", batch.to_string()), ("chunked_prefill", chunked.into()),
+                ("step_tokens", (budget * 256).to_string()), ("arrivals", arrivals.into()),
+                ("requests", "200".into()), ("seed", seed.to_string()),
+            ]);
+            let inp = Input::read(&p);
+            let mut e = Engine::new(&inp);
+            run_audited(&mut e);
+            let n = e.requests.len();
+            let refused = e.records.iter().filter(|r| r.refused).count();
+            let done = e.records.iter().filter(|r| !r.done.is_nan()).count();
+            let inside = e.waiting.len() + e.running.len() + (n - e.next);
+            prop_assert_eq!(refused + done + inside, n, "a request was lost");
+            for (req, rec) in e.requests.iter().zip(&e.records) {
+                if !rec.first.is_nan() {
+                    prop_assert!(rec.first >= req.arrival, "a first token before its arrival");
+                    prop_assert!(rec.max_gap >= 0.0 && rec.last >= rec.first);
+                }
+                if !rec.done.is_nan() {
+                    prop_assert_eq!(rec.generated, req.output);
+                }
+            }
+            let s = super::super::sim_stats::stats(&e, 2.0, 0.05);
+            for v in [s.ttft_p99.value, s.tpot_p99.value, s.stall_p99.value, s.tokens_per_s, s.in_system] {
+                prop_assert!(v.is_finite() && v >= 0.0);
+            }
+        }
+    }
+
+    /// Little's law holds on a drained run: requests in the replica on
+    /// average = requests finished a second × mean time in the replica.
+    #[test]
+    fn littles_law_on_drained_runs() {
+        for rate in ["2", "8", "20"] {
+            let p = params(&[("arrival_rps", rate.into())]);
+            let inp = Input::read(&p);
+            let mut e = Engine::new(&inp);
+            e.run();
+            assert!(e.drained());
+            let s = super::super::sim_stats::stats(&e, 2.0, 0.05);
+            let lambda_w = super::super::model::littles_law(s.finished_per_s, s.mean_latency);
+            assert!(
+                (s.in_system - lambda_w).abs() <= 1e-6 * s.in_system,
+                "at {rate} req/s: {} in the replica against λW = {lambda_w}",
+                s.in_system
+            );
         }
     }
 }

@@ -50,6 +50,8 @@ pub struct Stats {
     pub duration: f64,
     /// Output tokens a second over the run.
     pub tokens_per_s: f64,
+    /// Prompt tokens (of requests that started) and output tokens a second.
+    pub processed_per_s: f64,
     /// Requests finished a second.
     pub finished_per_s: f64,
     /// Requests a second that finished meeting the TTFT and TPOT targets.
@@ -74,15 +76,16 @@ pub fn stats(e: &Engine, ttft_target: f64, tpot_target: f64) -> Stats {
     let n = e.requests.len();
     let (mut ttft, mut tpot, mut stall) = (Vec::with_capacity(n), Vec::new(), Vec::new());
     let (mut good, mut preempted, mut refused, mut unfinished) = (0u32, 0u32, 0u32, 0u32);
-    let (mut finished, mut sojourn) = (0u32, 0.0);
+    let (mut finished, mut sojourn, mut prompts) = (0u32, 0.0, 0.0);
     for (req, rec) in e.requests.iter().zip(&e.records) {
         if rec.refused {
             refused += 1;
             continue;
         }
-        if !rec.first.is_nan() || rec.done.is_nan() {
-            let first = if rec.first.is_nan() { e.now } else { rec.first };
-            ttft.push((first - req.arrival).max(0.0));
+        let first = if rec.first.is_nan() { e.now } else { rec.first };
+        ttft.push((first - req.arrival).max(0.0));
+        if !rec.first.is_nan() {
+            prompts += req.prompt as f64;
         }
         let per_token = if rec.generated >= 2 {
             let v = (rec.last - rec.first) / (rec.generated - 1) as f64;
@@ -114,6 +117,7 @@ pub fn stats(e: &Engine, ttft_target: f64, tpot_target: f64) -> Stats {
         stall_p99: tail(&mut stall, 0.99),
         duration,
         tokens_per_s: e.tokens_out as f64 / duration,
+        processed_per_s: (prompts + e.tokens_out as f64) / duration,
         finished_per_s: finished as f64 / duration,
         goodput: good as f64 / duration,
         good_share: good as f64 / n.max(1) as f64,
