@@ -258,3 +258,43 @@ mod tests {
         assert!(preview(&p).is_none());
     }
 }
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn timing() {
+        let mut cases = vec![("defaults".to_string(), Params::defaults(&params::PARAMS))];
+        for pr in params::PRESETS.iter() {
+            let mut p = Params::defaults(&params::PARAMS);
+            p.apply(pr.set).unwrap();
+            cases.push((pr.id.to_string(), p.clone()));
+            if let Some(f) = pr.fix {
+                p.apply(f.set).unwrap();
+                cases.push((format!("{} + fix", pr.id), p));
+            }
+        }
+        for (label, mut p) in cases {
+            let base = p.get("arrival_rps");
+            let t0 = std::time::Instant::now();
+            let mut n = 0;
+            for k in 1..=5 {
+                p.set_value("arrival_rps", base * (1.0 + 0.01 * k as f64))
+                    .unwrap();
+                if preview(&p).is_some() {
+                    n += 1;
+                }
+            }
+            let pre = t0.elapsed() / 5;
+            let t1 = std::time::Instant::now();
+            run(&p);
+            let full = t1.elapsed();
+            p.set_value("output_tokens", p.get("output_tokens") + 1.0)
+                .unwrap();
+            let t2 = std::time::Instant::now();
+            preview(&p);
+            let pre_other = t2.elapsed();
+            println!("{label:30} preview(rate) {pre:?} ({n}/5) preview(other slider) {pre_other:?} full {full:?}");
+        }
+    }
+}

@@ -62,6 +62,8 @@ pub struct Seq {
     pub blocks: u32,
     /// Prefill tokens it took in the last step (0: it decoded or waited).
     pub chunk: u32,
+    /// Tokens its reply has when it is done (its request's output).
+    pub output: u32,
 }
 
 impl Seq {
@@ -118,6 +120,8 @@ pub struct Engine {
     /// Sequence-steps so far (each step adds its batch, and one): what a
     /// run costs to simulate.
     pub work: u64,
+    /// The work after which a run stops ([`WORK_BUDGET`] unless set).
+    pub max_work: u64,
 }
 
 impl Engine {
@@ -164,6 +168,7 @@ impl Engine {
             finished: 0,
             max_steps: (2 * natural).min(MAX_STEPS),
             work: 0,
+            max_work: WORK_BUDGET,
         }
     }
 
@@ -180,7 +185,7 @@ impl Engine {
     /// Whether the run may take another step: under [`Engine::max_steps`]
     /// and [`WORK_BUDGET`].
     pub fn within_budget(&self) -> bool {
-        self.steps < self.max_steps && self.work < WORK_BUDGET
+        self.steps < self.max_steps && self.work < self.max_work
     }
 
     /// Runs to the end: drained, or out of budget.
@@ -257,6 +262,7 @@ impl Engine {
             target,
             blocks: need,
             chunk: 0,
+            output: self.requests[i as usize].output,
         });
         true
     }
@@ -438,8 +444,7 @@ impl Engine {
             if yields {
                 self.emit(req);
             }
-            let want = self.requests[req as usize].output;
-            if self.records[req as usize].generated >= want {
+            if self.records[req as usize].generated >= s.output {
                 let s = self.running.remove(k);
                 self.free_blocks += s.blocks;
                 self.records[req as usize].done = self.now;

@@ -4,7 +4,7 @@
 //! targets, and the benchmark's default day.
 
 use super::model::Replica;
-use super::params::{Input, Traffic, SEARCH_BUDGET};
+use super::params::{Input, Traffic, SEARCH_BUDGET, WORK_BUDGET};
 use super::sim::Engine;
 use super::sim_stats::{stats, Stats};
 use crate::model::memo::Memo;
@@ -12,13 +12,18 @@ use crate::model::Engine as Bench;
 use std::rc::Rc;
 
 /// Requests of the short run a page shows while a slider moves.
-pub(super) const PREVIEW_REQUESTS: u32 = 250;
+pub(super) const PREVIEW_REQUESTS: u32 = 150;
+/// The work (sequence-steps) a preview's run and each of its search's
+/// probes may take, and its search in all: about a millisecond in the
+/// browser.
+const PREVIEW_WORK: u64 = 40_000;
+const PREVIEW_SEARCH: u64 = 60_000;
 /// Probes of the search after its bracket is found (the answer to within
-/// 2^(1/2^5), about 2 %).
-const BISECTIONS: u32 = 5;
+/// 2^(1/2^4), about 4 %).
+const BISECTIONS: u32 = 4;
 /// The preview's search: probes as short as the preview's run, fewer
 /// bisections.
-const PREVIEW_BISECTIONS: u32 = 3;
+const PREVIEW_BISECTIONS: u32 = 2;
 /// The bracket's search doubles the rate at most this often, and halves it
 /// at most [`HALVINGS`] times (below an eighth of the capacity bound, a
 /// replica that still fails fails for a reason more load did not cause).
@@ -74,9 +79,11 @@ thread_local! {
     static SUSTAINED: Memo<(Replica, Traffic, Targets), Sustained> = const { Memo::with_capacity(8) };
 }
 
-/// Simulates `traffic` on `replica` to the end and measures it.
-pub(super) fn simulate(replica: Replica, traffic: &Traffic, t: Targets) -> Run {
+/// Simulates `traffic` on `replica` to the end (or `max_work`) and
+/// measures it.
+pub(super) fn simulate(replica: Replica, traffic: &Traffic, t: Targets, max_work: u64) -> Run {
     let mut e = Engine::with(replica, traffic);
+    e.max_work = max_work;
     let mut trace = Vec::new();
     let mut next_sample = 0.0;
     // The trace samples the run evenly in time: its length is unknown until
@@ -108,7 +115,11 @@ pub(super) fn simulate(replica: Replica, traffic: &Traffic, t: Targets) -> Run {
 /// The page's run of the current parameters.
 pub(super) fn page_run(inp: &Input, r: Replica) -> Rc<Run> {
     let t = Targets::of(inp);
-    RUNS.with(|c| c.get_or((r, inp.traffic, t), || simulate(r, &inp.traffic, t)))
+    RUNS.with(|c| {
+        c.get_or((r, inp.traffic, t), || {
+            simulate(r, &inp.traffic, t, WORK_BUDGET)
+        })
+    })
 }
 
 /// The short run for a slider on the move, and the requests of the full run
@@ -124,7 +135,7 @@ pub(super) fn preview_run(inp: &Input, r: Replica) -> Option<(Rc<Run>, u32)> {
         requests: PREVIEW_REQUESTS,
         ..inp.traffic
     };
-    let run = PREVIEWS.with(|c| c.get_or((r, short, t), || simulate(r, &short, t)));
+    let run = PREVIEWS.with(|c| c.get_or((r, short, t), || simulate(r, &short, t, PREVIEW_WORK)));
     Some((run, full))
 }
 
@@ -143,8 +154,28 @@ pub(super) struct Sustained {
 /// logarithm. The page's own run at a rate below it passes, and at a rate
 /// above it fails, wherever the tails grow with the rate.
 pub(super) fn sustained(inp: &Input, r: Replica) -> Rc<Sustained> {
-    sustained_with(inp, r, inp.traffic.requests, BISECTIONS)
+    sustained_with(inp, r, inp.traffic.requests, FULL)
 }
+
+/// How hard a search looks: bisections after the bracket, the work each
+/// probe may take, and the work of the whole search.
+#[derive(Clone, Copy)]
+struct Search {
+    bisections: u32,
+    probe_work: u64,
+    budget: u64,
+}
+
+const FULL: Search = Search {
+    bisections: BISECTIONS,
+    probe_work: WORK_BUDGET,
+    budget: SEARCH_BUDGET,
+};
+const PREVIEW: Search = Search {
+    bisections: PREVIEW_BISECTIONS,
+    probe_work: PREVIEW_WORK,
+    budget: PREVIEW_SEARCH,
+};
 
 /// The search a preview shows: probes as short as the preview's run and
 /// fewer bisections (unless the full search is at hand).
@@ -153,7 +184,7 @@ pub(super) fn sustained_preview(inp: &Input, r: Replica) -> Rc<Sustained> {
     if let Some(s) = SUSTAINED.with(|c| c.has(&full).then(|| c.get_or(full, Sustained::default))) {
         return s;
     }
-    sustained_with(inp, r, PREVIEW_REQUESTS, PREVIEW_BISECTIONS)
+    sustained_with(inp, r, PREVIEW_REQUESTS, PREVIEW)
 }
 
 fn key(inp: &Input, r: Replica, requests: u32) -> (Replica, Traffic, Targets) {
@@ -165,16 +196,17 @@ fn key(inp: &Input, r: Replica, requests: u32) -> (Replica, Traffic, Targets) {
     (r, base, Targets::of(inp))
 }
 
-fn sustained_with(inp: &Input, r: Replica, requests: u32, bisections: u32) -> Rc<Sustained> {
+fn sustained_with(inp: &Input, r: Replica, requests: u32, how: Search) -> Rc<Sustained> {
     let k = key(inp, r, requests);
-    SUSTAINED.with(|c| c.get_or(k, || search(r, k.1, k.2, bisections)))
+    SUSTAINED.with(|c| c.get_or(k, || search(r, k.1, k.2, how)))
 }
 
 /// One probe of the search: the run at this rate, stopped as soon as more
 /// than 1 % of its requests have had their first token late (its TTFT p99
 /// has then failed; what it measured so far is a lower bound).
-fn probe_run(r: Replica, traffic: &Traffic, t: Targets) -> (Stats, u64) {
+fn probe_run(r: Replica, traffic: &Traffic, t: Targets, max_work: u64) -> (Stats, u64) {
     let mut e = Engine::with(r, traffic);
+    e.max_work = max_work;
     e.ttft_limit = t.ttft;
     let n = e.requests.len() as f64;
     let allowed = (n - (0.99 * n).ceil()) as u32;
@@ -197,14 +229,14 @@ fn capacity_bound(r: &Replica, t: &Traffic) -> f64 {
     (1.0 / (prefill + decode)).clamp(1e-3, 1e4)
 }
 
-fn search(r: Replica, base: Traffic, t: Targets, bisections: u32) -> Sustained {
+fn search(r: Replica, base: Traffic, t: Targets, how: Search) -> Sustained {
     let mut probes = Vec::new();
     let mut spent = 0u64;
     let mut probe = |rate: f64| {
-        if spent > SEARCH_BUDGET {
+        if spent > how.budget {
             return None;
         }
-        let (s, work) = probe_run(r, &Traffic { rate, ..base }, t);
+        let (s, work) = probe_run(r, &Traffic { rate, ..base }, t, how.probe_work);
         spent += work;
         let ok = t.met(&s);
         probes.push((rate, s));
@@ -231,7 +263,7 @@ fn search(r: Replica, base: Traffic, t: Targets, bisections: u32) -> Sustained {
         }
     }
     if lo > 0.0 && hi.is_finite() {
-        for _ in 0..bisections {
+        for _ in 0..how.bisections {
             let mid = (lo * hi).sqrt();
             let Some(ok) = probe(mid) else { break };
             if ok {
