@@ -11,6 +11,7 @@
 //! Map: params → model → sim_draws → sim → sim_stats → figures, checks,
 //! notes, charts, scene, scene_draw → challenges.
 
+mod challenges;
 mod checks;
 mod figures;
 mod model;
@@ -20,13 +21,18 @@ mod sim;
 mod sim_draws;
 mod sim_stats;
 
-use crate::model::{Outcome, Params};
+use crate::model::{Declared, Outcome, Params};
 use model::Replica;
 use params::Input;
 use sim::Engine;
 
+pub use challenges::SOLVER;
 pub use model::{decode_floor_s, kv_bytes_per_token, kv_memory_bytes, littles_law};
 pub use params::{Gpu, ModelShape, A100, B200, BLOCK_TOKENS, H100, MODEL_70B, MODEL_8B};
+
+/// The topic as one value (not in the registry's CATALOG yet: its scene
+/// and math panel are still to come).
+pub static TOPIC: Declared = declared!(run, engine: None);
 
 pub fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);
@@ -53,7 +59,13 @@ mod explore {
             println!("  {} = {}", f.id, f.text());
         }
         for c in &out.checks {
-            println!("  [{}] {} {} lever={:?}", if c.pass { "pass" } else { "FAIL" }, c.id, c.comparison(), c.lever);
+            println!(
+                "  [{}] {} {} lever={:?}",
+                if c.pass { "pass" } else { "FAIL" },
+                c.id,
+                c.comparison(),
+                c.lever
+            );
         }
         for n in &out.notes {
             println!("  note {:?}", n);
@@ -83,7 +95,11 @@ mod scan {
         let spec = std::env::var("SCAN").unwrap_or_default();
         for set in spec.split(';') {
             let mut p = Params::defaults(&params::PARAMS);
-            let pairs: Vec<(&str, &str)> = set.split(',').filter(|s| !s.is_empty()).map(|kv| kv.split_once('=').unwrap()).collect();
+            let pairs: Vec<(&str, &str)> = set
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|kv| kv.split_once('=').unwrap())
+                .collect();
             p.apply(&pairs).unwrap();
             let out = run(&p);
             let g = |id: &str| out.get(id).unwrap();
