@@ -92,6 +92,14 @@ fn bytes_per(v: &Vars, name: &str) -> Result<f64, String> {
     }
 }
 
+/// "2 bytes", "1 byte".
+fn bytes_word(bytes: f64) -> String {
+    match bytes {
+        1.0 => "1 byte".to_string(),
+        b => format!("{} bytes", number(b)),
+    }
+}
+
 /// The GPUs of a drawn `tp` word.
 fn gpus(v: &Vars) -> Result<u32, String> {
     match v.word("tp").parse::<u32>() {
@@ -142,7 +150,8 @@ fn solve_kv_sequence(v: &Vars) -> Result<Solution, String> {
         .with("layers", m.layers.to_string())
         .with("kv_heads", m.kv_heads.to_string())
         .with("head_dim", m.head_dim.to_string())
-        .with("bytes_per", number(bytes))
+        .with("bytes_word", bytes_word(bytes))
+        .with("a_bits", if bytes == 1.0 { "an 8-bit" } else { "a 16-bit" })
         .with("per_token", number(per_token))
         .with("per_token_kib", exact(per_token / 1024.0))
         .with("per_token_kb", exact(per_token / 1000.0))
@@ -237,7 +246,7 @@ fn solve_decode_floor(v: &Vars) -> Result<Solution, String> {
             "bandwidth_tb",
             format!("{} TB/s", number(f.gpu.bandwidth / 1e12)),
         )
-        .with("bytes_per", number(f.bytes_per))
+        .with("bytes_word", bytes_word(f.bytes_per))
         .with("weights", gb(f.weights))
         .with("per_gpu", per_gpu)
         .with("one_user", Unit::TokPerS.format(1.0 / floor)))
