@@ -59,13 +59,7 @@ mod explore {
             println!("  {} = {}", f.id, f.text());
         }
         for c in &out.checks {
-            println!(
-                "  [{}] {} {} lever={:?}",
-                if c.pass { "pass" } else { "FAIL" },
-                c.id,
-                c.comparison(),
-                c.lever
-            );
+            println!("  [{}] {} {} lever={:?}", if c.pass { "pass" } else { "FAIL" }, c.id, c.comparison(), c.lever);
         }
         for n in &out.notes {
             println!("  note {:?}", n);
@@ -95,11 +89,7 @@ mod scan {
         let spec = std::env::var("SCAN").unwrap_or_default();
         for set in spec.split(';') {
             let mut p = Params::defaults(&params::PARAMS);
-            let pairs: Vec<(&str, &str)> = set
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(|kv| kv.split_once('=').unwrap())
-                .collect();
+            let pairs: Vec<(&str, &str)> = set.split(',').filter(|s| !s.is_empty()).map(|kv| kv.split_once('=').unwrap()).collect();
             p.apply(&pairs).unwrap();
             let out = run(&p);
             let g = |id: &str| out.get(id).unwrap();
