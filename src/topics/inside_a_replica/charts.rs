@@ -2,8 +2,7 @@
 //! and queue over the run, and its tails against the arrival rate (the
 //! probes of the sustained-rate search).
 
-use super::figures::max_sequences;
-use super::model::{kv_blocks, kv_memory_bytes, Replica};
+use super::model::{kv_blocks, kv_memory_bytes, max_sequences, Replica};
 use super::params::{Input, BLOCK_TOKENS, GIB};
 use super::sim_page::{Run, Sustained};
 use crate::model::units::number;

@@ -4,8 +4,7 @@
 //! caps the batch, the scheduler's switch when prefill stalls the decodes,
 //! and the arrivals (one more replica) when the replica is simply busy.
 
-use super::figures::max_sequences;
-use super::model::Replica;
+use super::model::{max_sequences, Replica};
 use super::params::Input;
 use super::sim_stats::Stats;
 use crate::model::units::number;
@@ -103,7 +102,7 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     })
 }
 
-fn stall(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
+fn stall(inp: &Input, s: &Stats) -> Verdict {
     let t = s.stall_p99;
     let (lever, fix) = if s.preempted_share > 0.01 {
         (
@@ -142,5 +141,5 @@ fn stall(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
 pub(super) fn checks(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {
     out.checks.push(ttft(inp, r, s));
     out.checks.push(tpot(inp, r, s));
-    out.checks.push(stall(inp, r, s));
+    out.checks.push(stall(inp, s));
 }

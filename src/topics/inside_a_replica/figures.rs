@@ -1,23 +1,11 @@
 //! The replica's figures: its memory (from the model's arithmetic) and what
 //! the simulated run measured, each tail with its 95 % interval.
 
-use super::model::Replica;
+use super::model::{max_sequences, mean_context, Replica};
 use super::params::Input;
 use super::sim_page::Sustained;
 use super::sim_stats::{Stats, Tail};
 use crate::model::{FigureRow, Outcome, Unit};
-
-/// The mean context a sequence holds at its end: prompt (with the long
-/// ones' share) plus reply.
-pub(super) fn mean_context(inp: &Input) -> f64 {
-    let t = &inp.traffic;
-    (1.0 - t.long_share) * t.prompt + t.long_share * t.long_prompt + t.output
-}
-
-/// Sequences of the mean context the KV cache holds.
-pub(super) fn max_sequences(inp: &Input, r: &Replica) -> f64 {
-    super::model::sequences_that_fit(r.kv_tokens(), mean_context(inp))
-}
 
 pub(super) fn figures(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &mut Outcome) {
     out.add_figures(memory_rows(inp, r));
@@ -39,7 +27,7 @@ fn sustained_rows(inp: &Input, sus: &Sustained) -> [FigureRow; 3] {
 }
 
 #[rustfmt::skip]
-fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 8] {
+fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 9] {
     let gpus = inp.hw.tp as f64;
     [
         ("kv_bytes_per_token", "KV cache per token", r.kv_per_token, Unit::Count("bytes")),
@@ -49,6 +37,7 @@ fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 8] {
         ("mean_context", "Mean context of a request (prompt + reply)", mean_context(inp), Unit::Tokens),
         ("max_sequences", "Sequences that fit at the mean context", max_sequences(inp, r), Unit::Count("sequences")),
         ("decode_floor_ms", "Decode floor: one step at batch 1 reads every weight", r.decode_floor_s() * 1000.0, Unit::Ms),
+        ("ridge_tokens", "Tokens a step takes before its arithmetic outlasts reading the weights", r.ridge_tokens(), Unit::Tokens),
         ("gpus", "GPUs in the replica", gpus, Unit::Count("GPUs")),
     ]
 }

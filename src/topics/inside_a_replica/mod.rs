@@ -11,6 +11,7 @@
 //! Map: params → model → sim_draws → sim → sim_stats → figures, checks,
 //! notes, charts, scene, scene_draw → challenges.
 
+mod challenges;
 mod charts;
 mod checks;
 mod figures;
@@ -28,6 +29,7 @@ use model::Replica;
 use params::Input;
 use sim_page::{Run, Sustained};
 
+pub use challenges::SOLVER;
 pub use model::{decode_floor_s, kv_bytes_per_token, kv_memory_bytes, littles_law};
 pub use params::{Gpu, ModelShape, A100, B200, BLOCK_TOKENS, H100, MODEL_70B, MODEL_8B};
 
@@ -66,67 +68,6 @@ fn outcome(inp: &Input, r: &Replica, run: &Run, sustained: &Sustained) -> Outcom
     out
 }
 
-#[cfg(test)]
-mod explore {
-    use super::*;
-    fn show(label: &str, p: &Params) {
-        let t0 = std::time::Instant::now();
-        let out = run(p);
-        let el = t0.elapsed();
-        println!("== {label} ({:?})", el);
-        for f in &out.figures {
-            println!("  {} = {}", f.id, f.text());
-        }
-        for c in &out.checks {
-            println!(
-                "  [{}] {} {} lever={:?}",
-                if c.pass { "pass" } else { "FAIL" },
-                c.id,
-                c.comparison(),
-                c.lever
-            );
-        }
-        for n in &out.notes {
-            println!("  note {:?}", n);
-        }
-    }
-    #[test]
-    #[ignore]
-    fn stories() {
-        show("defaults", &Params::defaults(&params::PARAMS));
-        for pr in params::PRESETS.iter() {
-            let mut p = Params::defaults(&params::PARAMS);
-            p.apply(pr.set).unwrap();
-            show(pr.id, &p);
-            if let Some(f) = pr.fix {
-                p.apply(f.set).unwrap();
-                show(&format!("{} + fix", pr.id), &p);
-            }
-        }
-    }
-}
-#[cfg(test)]
-mod scan {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn scan() {
-        let spec = std::env::var("SCAN").unwrap_or_default();
-        for set in spec.split(';') {
-            let mut p = Params::defaults(&params::PARAMS);
-            let pairs: Vec<(&str, &str)> = set
-                .split(',')
-                .filter(|s| !s.is_empty())
-                .map(|kv| kv.split_once('=').unwrap())
-                .collect();
-            p.apply(&pairs).unwrap();
-            let out = run(&p);
-            let g = |id: &str| out.get(id).unwrap();
-            println!("{set:60} ttft50 {:8.0} ttft99 {:8.0} tpot50 {:6.1} tpot99 {:6.1} stall99 {:7.0} tok/s {:7.0} batch {:6.1} good {:.3} pre {:.3} unf {}",
-              g("ttft_p50_ms"), g("ttft_p99_ms"), g("tpot_p50_ms"), g("tpot_p99_ms"), g("stall_p99_ms"), g("throughput_tok_s"), g("mean_batch"), g("good_share"), g("preempted_share"), g("unfinished"));
-        }
-    }
-}
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
@@ -256,45 +197,5 @@ mod tests {
         assert_eq!(ids(&first), ids(&full));
         assert_eq!(first.checks.len(), full.checks.len());
         assert!(preview(&p).is_none());
-    }
-}
-#[cfg(test)]
-mod timing {
-    use super::*;
-    #[test]
-    #[ignore]
-    fn timing() {
-        let mut cases = vec![("defaults".to_string(), Params::defaults(&params::PARAMS))];
-        for pr in params::PRESETS.iter() {
-            let mut p = Params::defaults(&params::PARAMS);
-            p.apply(pr.set).unwrap();
-            cases.push((pr.id.to_string(), p.clone()));
-            if let Some(f) = pr.fix {
-                p.apply(f.set).unwrap();
-                cases.push((format!("{} + fix", pr.id), p));
-            }
-        }
-        for (label, mut p) in cases {
-            let base = p.get("arrival_rps");
-            let t0 = std::time::Instant::now();
-            let mut n = 0;
-            for k in 1..=5 {
-                p.set_value("arrival_rps", base * (1.0 + 0.01 * k as f64))
-                    .unwrap();
-                if preview(&p).is_some() {
-                    n += 1;
-                }
-            }
-            let pre = t0.elapsed() / 5;
-            let t1 = std::time::Instant::now();
-            run(&p);
-            let full = t1.elapsed();
-            p.set_value("output_tokens", p.get("output_tokens") + 1.0)
-                .unwrap();
-            let t2 = std::time::Instant::now();
-            preview(&p);
-            let pre_other = t2.elapsed();
-            println!("{label:30} preview(rate) {pre:?} ({n}/5) preview(other slider) {pre_other:?} full {full:?}");
-        }
     }
 }

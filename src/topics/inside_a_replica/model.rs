@@ -38,7 +38,7 @@
 //! Requests in the replica (waiting or running), on average, = requests a
 //! second × seconds each spends there. The simulation measures both sides.
 
-use super::params::{Hardware, BLOCK_TOKENS, GIB};
+use super::params::{Hardware, Input, BLOCK_TOKENS, GIB};
 
 /// KV cache bytes per token: `2 × layers × KV heads × head size × bytes`
 /// (K and V, for every layer).
@@ -89,6 +89,18 @@ pub fn decode_floor_s(weights: f64, tp: u32, bandwidth: f64) -> f64 {
 /// Little's law: requests in the system = requests a second × seconds each.
 pub fn littles_law(rate: f64, seconds: f64) -> f64 {
     rate * seconds
+}
+
+/// The mean context a sequence holds at its end: prompt (with the long
+/// ones' share) plus reply.
+pub(super) fn mean_context(inp: &Input) -> f64 {
+    let t = &inp.traffic;
+    t.mean_prompt() + t.output
+}
+
+/// Sequences of the mean context the KV cache holds.
+pub(super) fn max_sequences(inp: &Input, r: &Replica) -> f64 {
+    sequences_that_fit(r.kv_tokens(), mean_context(inp))
 }
 
 /// The replica as the simulation steps it: its memory in blocks and the

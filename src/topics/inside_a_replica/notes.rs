@@ -18,7 +18,7 @@ fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
         return;
     }
     let t = &inp.traffic;
-    let prompt = (1.0 - t.long_share) * t.prompt + t.long_share * t.long_prompt;
+    let prompt = t.mean_prompt();
     let out_tok = sus.rate * t.output;
     let all_tok = sus.rate * (prompt + t.output);
     let gpus = inp.hw.tp as f64;

@@ -252,6 +252,13 @@ typed_input! {
     }
 }
 
+impl Traffic {
+    /// The mean prompt, long ones counted at their share.
+    pub fn mean_prompt(&self) -> f64 {
+        (1.0 - self.long_share) * self.prompt + self.long_share * self.long_prompt
+    }
+}
+
 typed_input! {
     /// One run's parameters, typed.
     #[derive(Clone, Copy, Debug, PartialEq)]

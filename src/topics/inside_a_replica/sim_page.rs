@@ -219,7 +219,7 @@ fn probe_run(r: Replica, traffic: &Traffic, t: Targets, max_work: u64) -> (Stats
 /// replica can serve at all, each request's prefill computed alone and its
 /// reply decoded in the largest batch the limit and the KV cache allow.
 fn capacity_bound(r: &Replica, t: &Traffic) -> f64 {
-    let prompt = (1.0 - t.long_share) * t.prompt + t.long_share * t.long_prompt;
+    let prompt = t.mean_prompt();
     let context = prompt + t.output;
     let fits = (r.kv_tokens() / context).floor().max(1.0);
     let batch = (t.max_batch as f64).min(fits);
