@@ -16,6 +16,8 @@ mod figures;
 mod model;
 mod notes;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 mod sim_draws;
 mod sim_stats;
@@ -27,6 +29,7 @@ use sim::Engine;
 
 pub use model::{decode_floor_s, kv_bytes_per_token, kv_memory_bytes, littles_law};
 pub use params::{Gpu, ModelShape, A100, B200, BLOCK_TOKENS, H100, MODEL_70B, MODEL_8B};
+pub use scene::SCENE;
 
 pub fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);
@@ -53,7 +56,13 @@ mod explore {
             println!("  {} = {}", f.id, f.text());
         }
         for c in &out.checks {
-            println!("  [{}] {} {} lever={:?}", if c.pass { "pass" } else { "FAIL" }, c.id, c.comparison(), c.lever);
+            println!(
+                "  [{}] {} {} lever={:?}",
+                if c.pass { "pass" } else { "FAIL" },
+                c.id,
+                c.comparison(),
+                c.lever
+            );
         }
         for n in &out.notes {
             println!("  note {:?}", n);
@@ -83,7 +92,11 @@ mod scan {
         let spec = std::env::var("SCAN").unwrap_or_default();
         for set in spec.split(';') {
             let mut p = Params::defaults(&params::PARAMS);
-            let pairs: Vec<(&str, &str)> = set.split(',').filter(|s| !s.is_empty()).map(|kv| kv.split_once('=').unwrap()).collect();
+            let pairs: Vec<(&str, &str)> = set
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(|kv| kv.split_once('=').unwrap())
+                .collect();
             p.apply(&pairs).unwrap();
             let out = run(&p);
             let g = |id: &str| out.get(id).unwrap();

@@ -38,7 +38,7 @@
 //! Requests in the replica (waiting or running), on average, = requests a
 //! second × seconds each spends there. The simulation measures both sides.
 
-use super::params::{Hardware, GIB, BLOCK_TOKENS};
+use super::params::{Hardware, BLOCK_TOKENS, GIB};
 
 /// KV cache bytes per token: `2 × layers × KV heads × head size × bytes`
 /// (K and V, for every layer).

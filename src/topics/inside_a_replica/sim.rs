@@ -172,6 +172,12 @@ impl Engine {
         true
     }
 
+    /// Requests that have arrived (queued, running, finished or refused):
+    /// the first `arrived()` of `requests`.
+    pub fn arrived(&self) -> usize {
+        self.next
+    }
+
     /// The arrival time of the next request not yet arrived.
     pub fn next_arrival(&self) -> Option<f64> {
         self.requests.get(self.next).map(|r| r.arrival)
@@ -373,9 +379,7 @@ impl Engine {
                 kv_read += s.computed as f64 + 1.0;
             }
         }
-        let dt = self
-            .replica
-            .step_s(prefill + decodes as f64, attn, kv_read);
+        let dt = self.replica.step_s(prefill + decodes as f64, attn, kv_read);
         let in_system = (self.waiting.len() + self.running.len()) as f64;
         self.in_system_area += in_system * dt;
         self.batch_area += self.running.len() as f64 * dt;
