@@ -405,7 +405,11 @@ impl ReplicaScene {
             n_leaves,
             ..
         } = self;
-        tally.after(engine, |req, row| {
+        // The rows show the newest `ROWS` sequences: the row a preempted
+        // one left, counted in that window (0 when it was older).
+        let first_shown = tally.before.len().saturating_sub(ROWS);
+        tally.after(engine, |req, k| {
+            let row = k.saturating_sub(first_shown);
             leaves[*n_leaves % LEAVES] = Leave { req, t, row };
             *n_leaves += 1;
         });

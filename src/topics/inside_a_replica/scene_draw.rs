@@ -78,13 +78,19 @@ impl std::fmt::Display for Ms {
     }
 }
 
-/// How a sequence's blocks and prefill bar are inked: a prompt prefilled
-/// again after a preemption in `Warn`, a first prefill in `Miss`, a
-/// decoding sequence in `ClassA`.
-fn seq_ink(scene: &ReplicaScene, s: &Seq) -> Ink {
-    if !s.prefilling() {
+/// How a sequence's blocks are inked: held for a prompt being prefilled
+/// (`Miss`, as its prefill bar) or by a reply decoding (`ClassA`).
+fn kv_ink(s: &Seq) -> Ink {
+    if s.prefilling() {
+        Ink::Miss
+    } else {
         Ink::ClassA
-    } else if scene.engine.records[s.req as usize].preempted > 0 {
+    }
+}
+
+/// A prompt's bar: `Warn` when it is prefilled again after a preemption.
+fn prompt_ink(scene: &ReplicaScene, s: &Seq) -> Ink {
+    if scene.engine.records[s.req as usize].preempted > 0 {
         Ink::Warn
     } else {
         Ink::Miss
@@ -131,7 +137,8 @@ impl ReplicaScene {
         );
     }
 
-    /// The running batch, a row per sequence (the first `ROWS`).
+    /// The running batch, a row per sequence (the newest `ROWS`: what
+    /// is admitted, prefilled and preempted shows).
     fn batch(&self, f: &mut Frame) {
         let e = &self.engine;
         let n = e.running.len();
@@ -143,7 +150,7 @@ impl ReplicaScene {
                 Ink::Text,
                 Align::Left,
                 format_args!(
-                    "Batch: {n} of at most {limit} sequences · first {ROWS} shown, {} more",
+                    "Batch: {n} of at most {limit} sequences · newest {ROWS} shown, {} older",
                     n - ROWS
                 ),
             );
@@ -179,7 +186,8 @@ impl ReplicaScene {
             );
         }
         let decoded = e.last.decode_tokens > 0;
-        for (k, s) in e.running.iter().take(ROWS).enumerate() {
+        let shown = &e.running[n.saturating_sub(ROWS)..];
+        for (k, s) in shown.iter().enumerate() {
             self.row(f, ROW_Y0 + k as f32 * ROW_H, s, decoded);
         }
     }
@@ -199,7 +207,7 @@ impl ReplicaScene {
         let pw = PX1 - PX0;
         let target = s.target.max(1) as f32;
         let done = (s.computed.min(s.target) as f32 / target).min(1.0);
-        f.rect(PX0, by, pw * done, BAR_H, seq_ink(self, s));
+        f.rect(PX0, by, pw * done, BAR_H, prompt_ink(self, s));
         if s.chunk > 0 {
             let c0 = s.computed.saturating_sub(s.chunk) as f32 / target;
             f.rect(PX0 + pw * c0, by, pw * (done - c0), BAR_H, Ink::Accent);
@@ -231,7 +239,7 @@ impl ReplicaScene {
             text(
                 f,
                 at,
-                seq_ink(self, s),
+                prompt_ink(self, s),
                 Align::Left,
                 format_args!(
                     "{again} {} of {}",
@@ -352,9 +360,10 @@ impl ReplicaScene {
             Ink::Text,
             Align::Left,
             format_args!(
-                "{} · {} tokens",
+                "{} · {} {}",
                 Ms(s.dt * 1000.0),
-                Thousands(tokens as f64)
+                Thousands(tokens as f64),
+                if tokens == 1 { "token" } else { "tokens" }
             ),
         );
         text(
@@ -381,7 +390,15 @@ impl ReplicaScene {
                 (RX, y),
                 Ink::Warn,
                 Align::Left,
-                format_args!("{} replies got no token", Thousands(self.paused as f64)),
+                format_args!(
+                    "{} {} no token",
+                    Thousands(self.paused as f64),
+                    if self.paused == 1 {
+                        "reply got"
+                    } else {
+                        "replies got"
+                    }
+                ),
             );
         } else if s.preempted > 0 {
             text(
@@ -451,7 +468,7 @@ impl ReplicaScene {
         let mut at = 0u32;
         let mut ink = None;
         for s in &e.running {
-            let k = seq_ink(self, s);
+            let k = kv_ink(s);
             if ink != Some(k) {
                 if let Some(i) = ink {
                     run(f, (cell(start), cell(at)), cols, cw, i);
@@ -469,7 +486,11 @@ impl ReplicaScene {
             let y = GY + r as f32 * CELL_H;
             f.outline(GX, y, in_row as f32 * cw, CELL_H, Ink::Muted);
         }
-        let full_rows = if cells % cols == 0 { rows } else { rows - 1 };
+        let full_rows = if cells.is_multiple_of(cols) {
+            rows
+        } else {
+            rows - 1
+        };
         for c in 1..cols {
             let tall = if c < cells - (rows - 1) * cols {
                 rows
@@ -486,7 +507,6 @@ impl ReplicaScene {
     fn kv_key(&self, f: &mut Frame, y: f32) {
         let keys = [
             (Ink::Miss, "a prompt being prefilled"),
-            (Ink::Warn, "prefilled again"),
             (Ink::ClassA, "a reply decoding"),
             (Ink::Muted, "free"),
         ];
