@@ -558,20 +558,3 @@ fn the_command_line_asks_keys_and_marks() {
         assert!(!out.stderr.is_empty());
     }
 }
-
-/// A topic written before the registry lists it (its scene and math panel
-/// are still to come): the same checks through its folder's `TOPIC` and
-/// `SOLVER`. Remove it when `CATALOG` lists the topic: the tests above
-/// then cover it.
-#[test]
-fn inside_a_replica_before_the_registry_lists_it() {
-    use fleetlab::topics::inside_a_replica::{SOLVER, TOPIC};
-    assert!(
-        topics::find(TOPIC.id()).is_none(),
-        "registered: remove this test"
-    );
-    has_every_kind(&TOPIC);
-    words_over_a_thousand_seeds(&TOPIC);
-    levers_of(&TOPIC);
-    levels_of(&TOPIC, &SOLVER);
-}

@@ -29,24 +29,14 @@ fn with_challenges() -> Vec<&'static dyn Topic> {
         .collect()
 }
 
-/// Topics whose challenges are written while the registry does not list
-/// them yet (their scene or math panel is still to come); each has its own
-/// module here, which draws its templates through its folder's `SOLVER`.
-/// Remove a topic from here when `CATALOG` lists it.
-const NOT_YET_IN_CATALOG: &[&str] = &["inside-a-replica"];
-
 /// build.rs has parsed and checked every file (a malformed one fails the
 /// build); here: each names a built topic and has its three templates.
 #[test]
 fn challenge_files_name_built_topics() {
     assert!(!with_challenges().is_empty());
     for id in fleetlab::challenge::topics_with_challenges() {
-        let t = match topics::find(id) {
-            Some(t) => t,
-            // Written before the registry lists it: its own module tests it.
-            None if NOT_YET_IN_CATALOG.contains(id) => continue,
-            None => panic!("challenges/{id}.toml names no built topic"),
-        };
+        let t =
+            topics::find(id).unwrap_or_else(|| panic!("challenges/{id}.toml names no built topic"));
         let ids: Vec<_> = templates(t).iter().map(|t| t.id.clone()).collect();
         assert_eq!(ids, ["C1", "C2", "C3"], "{id}");
     }

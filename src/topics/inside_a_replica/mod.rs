@@ -17,7 +17,10 @@ mod checks;
 mod figures;
 mod model;
 mod notes;
+mod notes_math;
 mod params;
+mod scene;
+mod scene_draw;
 mod sim;
 mod sim_draws;
 mod sim_page;
@@ -31,7 +34,12 @@ use sim_page::{Run, Sustained};
 
 pub use challenges::SOLVER;
 pub use model::{decode_floor_s, kv_bytes_per_token, kv_memory_bytes, littles_law};
-pub use params::{Gpu, ModelShape, A100, B200, BLOCK_TOKENS, H100, MODEL_70B, MODEL_8B};
+pub use notes_math::MATH;
+pub use params::{
+    Arrivals, Bits, Gpu, GpuKind, Model, ModelShape, Tp, A100, B200, BLOCK_TOKENS, H100, MODEL_70B,
+    MODEL_8B,
+};
+pub use scene::SCENE;
 
 pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE), preview: Some(preview));
 
@@ -67,7 +75,6 @@ fn outcome(inp: &Input, r: &Replica, run: &Run, sustained: &Sustained) -> Outcom
     notes::notes(inp, r, &run.stats, sustained, &mut out);
     out
 }
-
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {

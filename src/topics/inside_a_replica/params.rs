@@ -162,7 +162,7 @@ const TP_WAYS: &[(&str, &str)] = &[
 
 /// GPUs per replica.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tp {
+pub enum Tp {
     One,
     Two,
     Four,
@@ -171,7 +171,7 @@ enum Tp {
 choice_words!(Tp in TP_WAYS: One, Two, Four, Eight);
 
 impl Tp {
-    fn gpus(self) -> u32 {
+    pub fn gpus(self) -> u32 {
         1 << (self as u32)
     }
 }
@@ -179,14 +179,14 @@ impl Tp {
 const BITS: &[(&str, &str)] = &[("16", "16-bit (2 bytes)"), ("8", "8-bit (1 byte)")];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bits {
+pub enum Bits {
     Sixteen,
     Eight,
 }
 choice_words!(Bits in BITS: Sixteen, Eight);
 
 impl Bits {
-    fn bytes(self) -> f64 {
+    pub fn bytes(self) -> f64 {
         match self {
             Bits::Sixteen => 2.0,
             Bits::Eight => 1.0,

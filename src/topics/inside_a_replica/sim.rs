@@ -178,6 +178,7 @@ impl Engine {
     }
 
     /// Every request has finished or been refused.
+    #[cfg(test)]
     pub fn drained(&self) -> bool {
         self.finished == self.requests.len()
     }
@@ -191,17 +192,6 @@ impl Engine {
     /// Runs to the end: drained, or out of budget.
     pub fn run(&mut self) {
         while self.within_budget() && self.step() {}
-    }
-
-    /// Runs steps until the clock reaches `t` (or the run ends); the clock
-    /// may pass `t` by part of a step.
-    pub fn run_until(&mut self, t: f64) -> bool {
-        while self.now < t {
-            if !self.step() {
-                return false;
-            }
-        }
-        true
     }
 
     /// The arrival time of the next request not yet arrived.
