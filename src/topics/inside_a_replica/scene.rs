@@ -314,11 +314,9 @@ impl Tally {
     }
 }
 
-/// A sequence preempted: its request, when (the scene's clock), and the
-/// row it left.
+/// A sequence preempted: when (the scene's clock), and the row it left.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(super) struct Leave {
-    pub(super) req: u32,
     pub(super) t: f64,
     pub(super) row: usize,
 }
@@ -408,9 +406,9 @@ impl ReplicaScene {
         // The rows show the newest `ROWS` sequences: the row a preempted
         // one left, counted in that window (0 when it was older).
         let first_shown = tally.before.len().saturating_sub(ROWS);
-        tally.after(engine, |req, k| {
+        tally.after(engine, |_req, k| {
             let row = k.saturating_sub(first_shown);
-            leaves[*n_leaves % LEAVES] = Leave { req, t, row };
+            leaves[*n_leaves % LEAVES] = Leave { t, row };
             *n_leaves += 1;
         });
         if self.engine.last.dt > 0.0 {

@@ -39,35 +39,6 @@ fn figure(p: &Params, id: &str) -> f64 {
     super::super::run(p).get(id).unwrap()
 }
 
-#[test]
-#[ignore]
-fn explore_settling() {
-    for (name, p) in states() {
-        let f = super::super::run(&p);
-        println!(
-            "== {name}: ttft {:.1} tpot {:.2} tok/s {:.0} simulated {:.0}",
-            f.get("ttft_p50_ms").unwrap(),
-            f.get("tpot_p50_ms").unwrap(),
-            f.get("throughput_tok_s").unwrap(),
-            f.get("simulated_s").unwrap()
-        );
-        let mut scene = (SCENE.build)(&p, 7);
-        let mut c = Vec::new();
-        let mut t = 0.0;
-        for until in [
-            16.0, 32.0, 64.0, 128.0, 192.0, 256.0, 512.0, 1024.0, 4096.0, 12000.0,
-        ] {
-            while t < until {
-                scene.advance(4.0);
-                t += 4.0;
-            }
-            c.clear();
-            scene.counters(&mut c);
-            println!("  t {until:6}: {c:.2?}");
-        }
-    }
-}
-
 /// More states than the stories: the corners of the engine (one-token
 /// replies, no room for any KV cache, a batch of one, tiny steps on eight
 /// B200s, long prompts without chunking, 8-bit everything, bursts).
@@ -426,65 +397,4 @@ fn a_warm_frame_does_not_grow() {
     }
     // Thousands of blocks draw as a few hundred shapes at most.
     assert!(most.0 < 900, "{most:?}");
-}
-
-/// Writes frames as SVG to `$SCENE_SVG` (a folder) to look at by eye.
-#[test]
-#[ignore]
-fn write_svgs() {
-    use crate::model::scene::{Align, Glyph, Ink, TextSize};
-    let dir = std::env::var("SCENE_SVG").unwrap_or_else(|_| "/tmp/scene-svg".into());
-    std::fs::create_dir_all(&dir).unwrap();
-    let colour = |i: Ink| match i {
-        Ink::Text => "#1d2430",
-        Ink::Muted => "#5f6672",
-        Ink::Card => "#dfe7f3",
-        Ink::Booting => "#c9b6f0",
-        Ink::Idle => "#e8e8e8",
-        Ink::Down => "#444444",
-        Ink::Hit => "#1f7a3a",
-        Ink::Miss => "#c2410c",
-        Ink::Refused => "#b91c1c",
-        Ink::Waiting => "#6b7280",
-        Ink::ClassA => "#1d4ed8",
-        Ink::ClassB => "#c026d3",
-        Ink::ClassC => "#a16207",
-        Ink::Warn => "#b45309",
-        Ink::Accent => "#0e7490",
-    };
-    for (name, p, at) in [
-        ("defaults", states()[0].1.clone(), 3.0),
-        ("memory", states()[1].1.clone(), 40.0),
-        ("stall", states()[3].1.clone(), 30.0),
-        ("stall-fix", states()[4].1.clone(), 30.0),
-        ("saturated", states()[5].1.clone(), 40.0),
-    ] {
-        let (scene, _) = run(&p, at, 0.25);
-        let f = frame_of(&*scene);
-        let (w, h) = scene.size();
-        let mut svg = format!("<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' font-family='sans-serif'><rect width='{w}' height='{h}' fill='white'/>");
-        for s in &f.shapes {
-            svg += &match *s {
-                Shape::Rect { x, y, w, h, ink, filled } => if filled {
-                    format!("<rect x='{x}' y='{y}' width='{w}' height='{h}' fill='{}'/>", colour(ink))
-                } else {
-                    format!("<rect x='{x}' y='{y}' width='{w}' height='{h}' fill='none' stroke='{}'/>", colour(ink))
-                },
-                Shape::Line { x0, y0, x1, y1, ink, .. } => format!("<line x1='{x0}' y1='{y0}' x2='{x1}' y2='{y1}' stroke='{}' stroke-width='0.7'/>", colour(ink)),
-                Shape::Mark { x, y, r, glyph, ink } => match glyph {
-                    Glyph::Ring => format!("<circle cx='{x}' cy='{y}' r='{r}' fill='none' stroke='{}' stroke-width='1.5'/>", colour(ink)),
-                    Glyph::Triangle => format!("<polygon points='{},{} {},{} {},{}' fill='{}'/>", x, y - r, x - r, y + r, x + r, y + r, colour(ink)),
-                    _ => format!("<circle cx='{x}' cy='{y}' r='{r}' fill='{}'/>", colour(ink)),
-                },
-                Shape::Text { x, y, text, ink, size, align } => {
-                    let px = match size { TextSize::Small => 11, TextSize::Normal => 13, TextSize::Large => 17 };
-                    let anchor = match align { Align::Left => "start", Align::Center => "middle", Align::Right => "end" };
-                    format!("<text x='{x}' y='{y}' font-size='{px}' text-anchor='{anchor}' fill='{}'>{}</text>", colour(ink), f.str(text).replace('&', "&amp;").replace('<', "&lt;"))
-                }
-                Shape::Arc { .. } => String::new(),
-            };
-        }
-        svg += "</svg>";
-        std::fs::write(format!("{dir}/{name}.svg"), svg).unwrap();
-    }
 }
