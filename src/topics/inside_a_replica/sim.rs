@@ -194,6 +194,12 @@ impl Engine {
         while self.within_budget() && self.step() {}
     }
 
+    /// Requests that have arrived (queued, running, finished or refused):
+    /// the first `arrived()` of `requests`.
+    pub fn arrived(&self) -> usize {
+        self.next
+    }
+
     /// The arrival time of the next request not yet arrived.
     pub fn next_arrival(&self) -> Option<f64> {
         self.requests.get(self.next).map(|r| r.arrival)
