@@ -315,10 +315,8 @@ impl Engine {
             let mut budget = self.step_tokens.saturating_sub(decodes);
             let mut k = 0;
             loop {
-                if k == self.running.len() {
-                    if budget == 0 || !self.admit() {
-                        break;
-                    }
+                if k == self.running.len() && (budget == 0 || !self.admit()) {
+                    break;
                 }
                 let s = &mut self.running[k];
                 if s.prefilling() && budget > 0 {
@@ -448,118 +446,6 @@ impl Engine {
             } else {
                 k += 1;
             }
-        }
-    }
-}
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use crate::model::Params;
-    use proptest::prelude::*;
-
-    /// Steps `e` to the end, holding the engine's books at every step: every
-    /// block is free or held by one running sequence, no request is in two
-    /// places, the clock never runs back.
-    fn run_audited(e: &mut Engine) {
-        let total = e.replica.blocks;
-        let mut last_now = e.now;
-        while e.within_budget() && e.step() {
-            let held: u32 = e.running.iter().map(|s| s.blocks).sum();
-            assert_eq!(held + e.free_blocks, total, "blocks lost or made");
-            assert!(e.now >= last_now, "the clock ran back");
-            last_now = e.now;
-            for s in &e.running {
-                assert!(s.computed <= s.target + e.requests[s.req as usize].output);
-                assert!(s.blocks * BLOCK_TOKENS >= s.computed.min(s.target));
-                assert!(
-                    !e.waiting.contains(&s.req),
-                    "request {} both waiting and running",
-                    s.req
-                );
-            }
-        }
-    }
-
-    fn params(pairs: &[(&str, String)]) -> Params {
-        let mut p = Params::defaults(&super::super::params::PARAMS);
-        for (k, v) in pairs {
-            p.set(k, v).unwrap();
-        }
-        p
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-
-        /// Over random replicas and traffic: no request lost (each finished,
-        /// refused or still in the replica), no negative wait, no NaN.
-        #[test]
-        fn no_request_lost(
-            model in prop::sample::select(vec!["8b", "70b"]),
-            gpu in prop::sample::select(vec!["h100", "b200", "a100"]),
-            tp in prop::sample::select(vec!["1", "2", "4", "8"]),
-            bits in prop::sample::select(vec!["16", "8"]),
-            rate in 0.1f64..60.0,
-            prompt in 16u32..9000,
-            output in 1u32..900,
-            long_share in 0.0f64..0.2,
-            batch in 1u32..512,
-            chunked in prop::sample::select(vec!["on", "off"]),
-            budget in 1u32..40,
-            arrivals in prop::sample::select(vec!["poisson", "bursty"]),
-            seed in 0u32..999,
-        ) {
-            let p = params(&[
-                ("model", model.into()), ("gpu", gpu.into()), ("tp", tp.into()),
-                ("weight_bits", bits.into()), ("kv_bits", bits.into()),
-                ("arrival_rps", format!("{rate:.2}")), ("prompt_tokens", prompt.to_string()),
-                ("output_tokens", output.to_string()), ("long_share", format!("{:.3}", long_share)),
-                ("max_batch", batch.to_string()), ("chunked_prefill", chunked.into()),
-                ("step_tokens", (budget * 256).to_string()), ("arrivals", arrivals.into()),
-                ("requests", "200".into()), ("seed", seed.to_string()),
-            ]);
-            let inp = Input::read(&p);
-            let mut e = Engine::new(&inp);
-            run_audited(&mut e);
-            let n = e.requests.len();
-            let refused = e.records.iter().filter(|r| r.refused).count();
-            let done = e.records.iter().filter(|r| !r.done.is_nan()).count();
-            let inside = e.waiting.len() + e.running.len() + (n - e.next);
-            prop_assert_eq!(refused + done + inside, n, "a request was lost");
-            for (req, rec) in e.requests.iter().zip(&e.records) {
-                if !rec.first.is_nan() {
-                    prop_assert!(rec.first >= req.arrival, "a first token before its arrival");
-                    prop_assert!(rec.max_gap >= 0.0 && rec.last >= rec.first);
-                }
-                if !rec.done.is_nan() {
-                    prop_assert_eq!(rec.generated, req.output);
-                }
-            }
-            let s = super::super::sim_stats::stats(&e, 2.0, 0.05);
-            for v in [s.ttft_p99.value, s.tpot_p99.value, s.stall_p99.value, s.tokens_per_s, s.in_system] {
-                prop_assert!(v.is_finite() && v >= 0.0);
-            }
-        }
-    }
-
-    /// Little's law holds on a drained run: requests in the replica on
-    /// average = requests finished a second × mean time in the replica.
-    #[test]
-    fn littles_law_on_drained_runs() {
-        for rate in ["2", "8", "20"] {
-            let p = params(&[("arrival_rps", rate.into())]);
-            let inp = Input::read(&p);
-            let mut e = Engine::new(&inp);
-            e.run();
-            assert!(e.drained());
-            let s = super::super::sim_stats::stats(&e, 2.0, 0.05);
-            let lambda_w = super::super::model::littles_law(s.finished_per_s, s.mean_latency);
-            assert!(
-                (s.in_system - lambda_w).abs() <= 1e-6 * s.in_system,
-                "at {rate} req/s: {} in the replica against λW = {lambda_w}",
-                s.in_system
-            );
         }
     }
 }
