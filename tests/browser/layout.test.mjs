@@ -49,13 +49,13 @@ test('no topic in the address: the home page links every topic on a learning pat
   await gotoTopic(page, app.origin, '');
   assert.equal(await page.getAttribute('#app', 'data-view'), 'home');
   const cards = await page.$$eval('.path-card[data-topic]', (els) => els.map((e) => e.dataset.topic));
-  assert.equal(cards.length, 8, 'eight topics');
+  assert.equal(cards.length, 9, 'nine topics');
   const linked = await page.$$eval('.path-card[data-topic] h3 a', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual([...linked].sort(), [...app.topics].sort(), 'every built topic is linked');
   // Explorers first, then the simulators they feed.
   const kinds = await page.$$eval('.path-card[data-topic] .kind', (ps) => ps.map((p) => /explorer/.test(p.textContent) ? 'e' : 's'));
   assert.equal(kinds.join(''), 'e'.repeat(kinds.indexOf('s')) + 's'.repeat(kinds.length - kinds.indexOf('s')));
-  assert.equal(await page.$$eval('.path-card .relations', (ps) => ps.length), 8, 'every card says what it feeds or builds on');
+  assert.equal(await page.$$eval('.path-card .relations', (ps) => ps.length), 9, 'every card says what it feeds or builds on');
   // "Start here" on the first, and a sized slot for each preview.
   const start = await page.$$eval('.path-card[data-topic] .start', (as) => as.map((a) => new URL(a.href).searchParams.get('topic')));
   assert.deepEqual(start, [cards[0]]);

@@ -144,14 +144,14 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
         title: "The tails against the arrival rate".to_string(),
         summary: if sus.rate > 0.0 {
             format!(
-                "Runs at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second.",
+                "Runs at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second. A run stops once its first-token tail has failed, so points past that rate are lower bounds.",
                 sus.probes.len(),
                 Unit::ReqPerS.format(sus.rate),
                 number((sus.rate * inp.traffic.output).round())
             )
         } else {
             format!(
-                "Runs at {} arrival rates: none met all three targets, even at {}.",
+                "Runs at {} arrival rates: none met all three targets, even at {}. A run stops once its first-token tail has failed, so its points are lower bounds.",
                 sus.probes.len(),
                 Unit::ReqPerS.format(sus.probes.first().map_or(0.0, |p| p.0))
             )
