@@ -16,6 +16,7 @@ pub mod param;
 pub mod rng;
 pub mod scene;
 pub mod topic;
+pub mod track;
 mod typing;
 pub mod units;
 
