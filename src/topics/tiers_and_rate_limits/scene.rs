@@ -22,7 +22,7 @@ use super::params::Input;
 use super::sim::{paid_is_prov, Fate, Live};
 use super::sim_page::sim_config;
 use crate::model::scene::{
-    Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps, Thousands,
+    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps, Thousands,
 };
 use crate::model::{Params, Unit};
 use std::collections::VecDeque;
@@ -57,7 +57,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "shed_to_cap",
             a: "off",
             b: "on",
-            watch: "Shedding refuses more free requests at the gateway (more red crosses), and the shared cards' queues stay short.",
+            watch: "Shedding to the cap admits the free requests the shared cards can carry under the 85 % cap: more than the admit share where they have room (fewer 429s, longer queues), fewer where they have not (more red crosses, short queues). The counters say which this page is.",
+            claims: &[],
         },
         Comparison {
             id: "spill",
@@ -65,7 +66,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "spill_share",
             a: "0",
             b: "0.3",
-            watch: "Spilled paid requests go ahead of free ones on the shared cards: the provisioned queues shrink and free waits longer.",
+            watch: "Spilled paid requests go ahead of free ones on the shared cards: paid waits less and free waits longer.",
+            claims: &[Claim::new("paid_wait_ms", Order::AtMost), Claim::new("free_wait_ms", Order::AtLeast)],
         },
         Comparison {
             id: "assignment",
@@ -73,7 +75,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "assignment",
             a: "random",
             b: "round-robin",
-            watch: "Round-robin hands each card evenly spaced requests: at the same load the queues are shorter.",
+            watch: "Round-robin hands each card evenly spaced requests: at the same load the paid queues are shorter.",
+            claims: &[Claim::new("paid_wait_ms", Order::AtMost)],
         },
     ],
     counters: &COUNTERS,

@@ -18,7 +18,9 @@
 use super::model::Burst;
 use super::params::{Input, SLICES};
 use super::sim::{p95_wait, simulate_burst, BurstRun};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
+use crate::model::scene::{
+    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps,
+};
 use crate::model::{Params, Unit};
 use std::cell::{Cell, RefCell};
 
@@ -31,7 +33,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "warm",
             a: "0",
             b: "1",
-            watch: "With no pool the first arrivals queue until the cold start ends; one standby replica serves them at once, so the backlog stays small, for a day of its rent.",
+            watch: "With no pool the first arrivals queue until the cold start ends; one standby replica serves some of them at once, so the backlog is smaller, for a day of its rent.",
+            claims: &[Claim::new("backlog", Order::Below), Claim::new("max_wait_s", Order::AtMost), Claim::new("idle_rent_today", Order::Above)],
         },
         Comparison {
             id: "all-warm",
@@ -39,7 +42,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "warm",
             a: "1",
             b: "4",
-            watch: "Four standby replicas take the default burst with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
+            watch: "Four standby replicas take a burst of up to four replicas with no wait at all; the rent meter runs four times as fast all day, bursts or not.",
+            claims: &[Claim::new("max_wait_s", Order::AtMost), Claim::new("idle_rent_today", Order::Above)],
         },
     ],
     counters: &COUNTERS,
