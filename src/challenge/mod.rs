@@ -104,7 +104,7 @@ use crate::model::{ParamKind, Params, SplitMix64, Topic, Unit};
 use std::fmt;
 
 impl Tolerance {
-    /// "±1%", "±0.1 points", "exact".
+    /// "±1%", "±0.1 points", "exactly": what "graded …" is followed by.
     pub fn describe(self, unit: Unit) -> String {
         match self {
             Tolerance::Rel(r) => format!(
@@ -118,7 +118,16 @@ impl Tolerance {
                 ),
                 u => format!("±{}", u.format(a)),
             },
-            Tolerance::Exact => "exact".to_string(),
+            Tolerance::Exact => "exactly".to_string(),
+        }
+    }
+
+    /// "within ±1%", "within ±0.1 points", "exactly": how near a right
+    /// answer must come.
+    pub fn within(self, unit: Unit) -> String {
+        match self {
+            Tolerance::Exact => self.describe(unit),
+            _ => format!("within {}", self.describe(unit)),
         }
     }
 }

@@ -172,6 +172,7 @@ fn solve_backlog(v: &Vars) -> Result<Solution, String> {
     let rate = |n: u32| Unit::ReqPerS.format(n as f64 * r);
     Ok(Solution::new(cold_start_backlog(missing, r, t))
         .with("missing", missing.to_string())
+        .with("missing_worth", units::worth(missing as f64, "replicas"))
         .with(
             "others_launch",
             match missing {
