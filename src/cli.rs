@@ -543,6 +543,17 @@ fn run_text(
     for n in &out.notes {
         match n {
             Note::Erratum(t) | Note::Info(t) => s += &format!("\n{t}\n"),
+            Note::Carry(c) => {
+                let set: String = c
+                    .set
+                    .iter()
+                    .map(|(k, v)| format!(" --set {k}={v}"))
+                    .collect();
+                s += &format!(
+                    "\n{}\n  {}: fleetlab run {}{set}\n",
+                    c.text, c.label, c.topic
+                );
+            }
         }
     }
     if tables {

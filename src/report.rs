@@ -77,7 +77,8 @@ impl Serialize for CheckReport {
     }
 }
 
-/// One run: `{"topic", "preset", "fix", "params", "figures", "checks"}`.
+/// One run: `{"topic", "preset", "fix", "params", "figures", "checks",
+/// "carries"}`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct RunReport {
     pub topic: &'static str,
@@ -86,6 +87,16 @@ pub struct RunReport {
     pub params: Ordered<ParamValue>,
     pub figures: Ordered<FigureValue>,
     pub checks: Vec<CheckReport>,
+    /// The figures this run carries into other topics' pages.
+    pub carries: Vec<CarryReport>,
+}
+
+/// A carried figure: `{"topic", "label", "set": {name: value as text}}`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CarryReport {
+    pub topic: &'static str,
+    pub label: String,
+    pub set: Ordered<String>,
 }
 
 /// A figure's number (null when infinite).
@@ -142,6 +153,18 @@ pub fn run_report(
                 threshold: c.threshold,
                 why: c.why.clone(),
                 lever: c.lever,
+            })
+            .collect(),
+        carries: out
+            .notes
+            .iter()
+            .filter_map(|n| match n {
+                crate::model::Note::Carry(c) => Some(CarryReport {
+                    topic: c.topic,
+                    label: c.label.clone(),
+                    set: Ordered(c.set.clone()),
+                }),
+                _ => None,
             })
             .collect(),
     }

@@ -98,6 +98,12 @@ fn check_order(t: &dyn Topic, q: &Posed, ctx: &str) {
 #[test]
 fn every_topic_has_every_kind() {
     for t in topics::all() {
+        has_every_kind(t);
+    }
+}
+
+fn has_every_kind(t: &dyn Topic) {
+    {
         assert_eq!(kinds::kinds_of(t), Kind::ALL, "{}", t.id());
         let d = kinds::data(t.id()).unwrap_or_else(|| panic!("challenges/{}.kinds.toml", t.id()));
         for l in Level::ALL {
@@ -114,6 +120,12 @@ fn every_topic_has_every_kind() {
 #[test]
 fn choices_orders_and_predictions_over_a_thousand_seeds() {
     for t in topics::all() {
+        words_over_a_thousand_seeds(t);
+    }
+}
+
+fn words_over_a_thousand_seeds(t: &dyn Topic) {
+    {
         for kind in [Kind::Choice, Kind::Order, Kind::Predict] {
             for seed in 0..SEEDS {
                 let level = level_of(seed);
@@ -146,6 +158,12 @@ fn choices_orders_and_predictions_over_a_thousand_seeds() {
 #[test]
 fn levers_come_from_the_model() {
     for t in topics::all() {
+        levers_of(t);
+    }
+}
+
+fn levers_of(t: &dyn Topic) {
+    {
         let all = lever::scenarios(t);
         assert!(!all.is_empty(), "{}: a story its fix repairs", t.id());
         let mut keyed = Vec::new();
@@ -232,7 +250,12 @@ fn levers_come_from_the_model() {
 #[test]
 fn numeric_templates_at_every_level() {
     for t in topics::all() {
-        let solver = topics::solver(t.id()).unwrap();
+        levels_of(t, topics::solver(t.id()).unwrap());
+    }
+}
+
+fn levels_of(t: &dyn Topic, solver: &'static dyn fleetlab::challenge::Solver) {
+    {
         for tpl in templates(t) {
             for level in levels::tagged(t.id(), &tpl.id) {
                 let leveled = levels::leveled(t.id(), &tpl, level);

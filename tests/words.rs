@@ -124,10 +124,10 @@ fn run_words(t: &dyn Topic, at: &str, p: &Params, out: &mut Vec<Shown>) {
         push(out, format!("{at} check {}", v.id), v.comparison());
     }
     for n in &o.notes {
-        let text = match n {
-            fleetlab::model::Note::Erratum(s) | fleetlab::model::Note::Info(s) => s.clone(),
-        };
-        push(out, format!("{at} note"), text);
+        push(out, format!("{at} note"), n.text().to_string());
+        if let fleetlab::model::Note::Carry(c) = n {
+            push(out, format!("{at} note"), c.label.clone());
+        }
     }
     for c in &o.charts {
         chart_words(at, c, out);
@@ -428,7 +428,7 @@ fn tiers_notes_claim_only_what_the_figures_show() {
             fig("free_wait_ms"),
         );
         for n in &o.notes {
-            let (fleetlab::model::Note::Info(text) | fleetlab::model::Note::Erratum(text)) = n;
+            let text = n.text();
             assert!(!text.contains("about 2 %"), "{at}: {text}");
             if text.contains("cannot tell the effect from chance") {
                 judged += 1;

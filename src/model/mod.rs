@@ -26,7 +26,7 @@ pub use chart::{
 };
 pub(crate) use input::typed_input;
 pub use math::{Equation, Math, Symbol};
-pub use outcome::{CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdict};
+pub use outcome::{Carry, CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdict};
 pub(crate) use param::choice_words;
 pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};

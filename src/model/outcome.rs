@@ -136,6 +136,33 @@ pub enum Note {
     Erratum(String),
     /// A remark on the current run (a clamp, a regime the model leaves).
     Info(String),
+    /// A figure of this run carried into another topic's page, which takes
+    /// it as given.
+    Carry(Carry),
+}
+
+impl Note {
+    /// What the note says, in words.
+    pub fn text(&self) -> &str {
+        match self {
+            Note::Erratum(t) | Note::Info(t) => t,
+            Note::Carry(c) => &c.text,
+        }
+    }
+}
+
+/// A figure of one page carried into another: the sentence that says what
+/// and why, and the link that opens `topic` with `set` (parameter values as
+/// the CLI writes them). tests/registry.rs holds every carry to a real topic
+/// and values its parameters accept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Carry {
+    pub text: String,
+    /// The topic whose page the link opens.
+    pub topic: &'static str,
+    /// What the link says.
+    pub label: String,
+    pub set: Vec<(&'static str, String)>,
 }
 
 /// Everything a run produces. The page, the CLI and the tests read only this.

@@ -40,6 +40,7 @@ pub mod buying_the_fleet;
 pub mod cache_aware_routing;
 pub mod consistent_hashing;
 pub mod fleet_efficiency;
+pub mod inside_a_replica;
 pub mod load_balancing;
 pub mod tiers_and_rate_limits;
 pub mod warm_pool;
@@ -108,13 +109,14 @@ impl Entry {
     }
 }
 
-/// The eight topics, in menu order. A topic not built yet is
+/// The nine topics, in menu order. A topic not built yet is
 /// `Entry::Coming { id, title, kind }` and shows as "coming".
-pub static CATALOG: [Entry; 8] = [
+pub static CATALOG: [Entry; 9] = [
     built!(consistent_hashing),
     built!(load_balancing),
     built!(autoscaling),
     built!(warm_pool),
+    built!(inside_a_replica),
     built!(cache_aware_routing),
     built!(buying_the_fleet),
     built!(fleet_efficiency),

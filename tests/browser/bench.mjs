@@ -44,6 +44,7 @@ const SLIDER = {
   'load-balancing': 'cards',
   autoscaling: 'peak',
   'warm-pool': 'warm',
+  'inside-a-replica': 'arrival_rps',
   'cache-aware-routing': 'cards',
   'buying-the-fleet': 'demand_t',
   'fleet-efficiency': 'demand',

@@ -179,7 +179,8 @@ export async function screenshot(page, name) {
 /** The native CLI of this checkout, run with `args` (built first: a no-op after `cargo test`). */
 export function nativeCli(args) {
   execFileSync('cargo', ['build', '--quiet', '--bin', 'fleetlab'], { cwd: ROOT, stdio: 'inherit' });
-  return execFileSync(path.join(ROOT, 'target', 'debug', 'fleetlab'), args, { maxBuffer: 64 << 20 }).toString();
+  const target = process.env.CARGO_TARGET_DIR ? path.resolve(ROOT, process.env.CARGO_TARGET_DIR) : path.join(ROOT, 'target');
+  return execFileSync(path.join(target, 'debug', 'fleetlab'), args, { maxBuffer: 64 << 20 }).toString();
 }
 
 /** { topic id: Set of its preset ids that have a fix }, from the native model. */

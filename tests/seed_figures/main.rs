@@ -9,6 +9,7 @@ mod buying_the_fleet;
 mod cache_aware_routing;
 mod consistent_hashing;
 mod fleet_efficiency;
+mod inside_a_replica;
 mod load_balancing;
 mod tiers_and_rate_limits;
 mod tiers_simulation;
@@ -84,6 +85,7 @@ const TABLES: &[(&str, &[Row])] = &[
     (load_balancing::T, load_balancing::ROWS),
     (autoscaling::T, autoscaling::ROWS),
     (warm_pool::T, warm_pool::ROWS),
+    (inside_a_replica::T, inside_a_replica::ROWS),
     (cache_aware_routing::T, cache_aware_routing::ROWS),
     (buying_the_fleet::T, buying_the_fleet::ROWS),
     (fleet_efficiency::T, fleet_efficiency::ROWS),

@@ -310,6 +310,21 @@ impl OutcomeView {
                     html += &format!("<p class=\"erratum\" role=\"note\">{}</p>", esc(t))
                 }
                 Note::Info(t) => html += &format!("<p class=\"info\" role=\"note\">{}</p>", esc(t)),
+                Note::Carry(c) => {
+                    let query: String = c
+                        .set
+                        .iter()
+                        .map(|(k, v)| {
+                            format!("&{k}={}", String::from(js_sys::encode_uri_component(v)))
+                        })
+                        .collect();
+                    html += &format!(
+                        "<p class=\"info carry\" role=\"note\">{} <a href=\"?topic={}{query}\">{}</a></p>",
+                        esc(&c.text),
+                        esc(c.topic),
+                        esc(&c.label)
+                    );
+                }
             }
         }
         if html != self.notes_html {

@@ -1,0 +1,213 @@
+//! The replica's charts: where its memory goes as GPUs are added, its batch
+//! and queue over the run, and its tails against the arrival rate (the
+//! probes of the sustained-rate search).
+
+use super::model::{kv_blocks, kv_memory_bytes, max_sequences, Replica};
+use super::params::{Input, BLOCK_TOKENS, GIB};
+use super::sim_page::{Run, Sustained};
+use crate::model::units::number;
+use crate::model::*;
+
+/// Tensor-parallel sizes the memory chart compares.
+const TP_SIZES: [u32; 4] = [1, 2, 4, 8];
+
+fn memory_chart(inp: &Input, r: &Replica) -> Chart {
+    let hw = &inp.hw;
+    let per_gpu = hw.gpu.memory_gib * GIB / 1e9;
+    let mut sets = [
+        Vec::with_capacity(4),
+        Vec::with_capacity(4),
+        Vec::with_capacity(4),
+        Vec::with_capacity(4),
+    ];
+    for tp in TP_SIZES {
+        let total = per_gpu * tp as f64;
+        let usable = hw.mem_util * total;
+        let weights = r.weights / 1e9;
+        let reserve = hw.reserve / 1e9 * tp as f64;
+        let kv = kv_memory_bytes(
+            hw.gpu.memory_gib * GIB,
+            hw.mem_util,
+            tp,
+            r.weights,
+            hw.reserve,
+        ) / 1e9;
+        sets[0].push(weights.min(usable));
+        sets[1].push(reserve.min((usable - weights).max(0.0)));
+        sets[2].push(kv);
+        sets[3].push(total - usable);
+    }
+    let tokens = |tp: u32| {
+        let kv = kv_memory_bytes(
+            hw.gpu.memory_gib * GIB,
+            hw.mem_util,
+            tp,
+            r.weights,
+            hw.reserve,
+        );
+        kv_blocks(kv, r.kv_per_token, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64
+    };
+    let [weights, reserve, kv, free] = sets;
+    Chart {
+        id: "memory",
+        title: format!("Where {} × {}'s memory goes", hw.tp, hw.gpu.name),
+        summary: format!(
+            "The {} takes {} of weights; on {} {} the KV cache gets {} ({} tokens), on 1, 2, 4 and 8 GPUs {} tokens.",
+            hw.model.name,
+            Unit::Gb.format(r.weights / 1e9),
+            hw.tp,
+            if hw.tp == 1 { "GPU" } else { "GPUs" },
+            Unit::Gb.format(r.kv_memory / 1e9),
+            number(r.kv_tokens()),
+            TP_SIZES.map(|tp| number(tokens(tp))).join(", ")
+        ),
+        plot: Plot::Bars(BarChart {
+            categories: TP_SIZES
+                .iter()
+                .map(|tp| format!("{tp} × {}", hw.gpu.name))
+                .collect(),
+            y: Axis::new("memory", Unit::Gb),
+            sets: vec![
+                BarSet::new("weights", Tone::Cat(0), weights),
+                BarSet::new("reserve", Tone::Muted, reserve),
+                BarSet::new("KV cache", Tone::Good, kv),
+                BarSet::new("left to the system", Tone::Cat(3), free),
+            ],
+            stacked: true,
+            hlines: vec![],
+            highlight: TP_SIZES
+                .iter()
+                .position(|&tp| tp == hw.tp)
+                .into_iter()
+                .collect(),
+        }),
+    }
+}
+
+fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
+    let pick = |f: fn(&(f64, f64, f64, f64)) -> f64| {
+        run.trace.iter().map(|p| (p.0, f(p))).collect::<Vec<_>>()
+    };
+    let fits = max_sequences(inp, r);
+    let s = &run.stats;
+    let end = run.trace.last().map_or(1.0, |p| p.0).max(1e-3);
+    let mut hlines = vec![RefLine::new(
+        fits,
+        format!("KV cache holds {} of the mean context", number(fits)),
+        Tone::Good,
+    )];
+    if (inp.traffic.max_batch as f64) < 2.0 * fits {
+        hlines.push(RefLine::new(
+            inp.traffic.max_batch as f64,
+            format!("batch limit {}", inp.traffic.max_batch),
+            Tone::Muted,
+        ));
+    }
+    Chart {
+        id: "batch",
+        title: "The batch and the queue over the run".to_string(),
+        summary: format!(
+            "Over {} the batch held {} sequences on average (the KV cache holds {} of the mean context) and {} requests were in the replica on average, waiting or running.",
+            Unit::Seconds.format(s.duration),
+            number((s.mean_batch * 10.0).round() / 10.0),
+            number(fits),
+            number((s.in_system * 10.0).round() / 10.0)
+        ),
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("time", Unit::Seconds).range(0.0, end),
+            y: Axis::new("requests", Unit::Count("requests")),
+            series: vec![
+                Series::new("running (the batch)", Style::Step, Tone::Cat(0), pick(|p| p.1)),
+                Series::new("waiting", Style::Step, Tone::Warn, pick(|p| p.2)),
+            ],
+            hlines,
+            vlines: vec![],
+        }),
+    }
+}
+
+fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
+    let ms = |f: fn(&super::sim_stats::Stats) -> f64| {
+        sus.probes
+            .iter()
+            .map(|(rate, s)| (*rate, (f(s) * 1000.0).max(0.1)))
+            .collect::<Vec<_>>()
+    };
+    let mut vlines = vec![RefLine::valued(
+        inp.traffic.rate,
+        "this page's arrivals",
+        Unit::ReqPerS,
+        Tone::Ink,
+    )];
+    if sus.rate > 0.0 {
+        vlines.push(RefLine::valued(
+            sus.rate,
+            "sustained",
+            Unit::ReqPerS,
+            Tone::Good,
+        ));
+    }
+    Chart {
+        id: "load",
+        title: "The tails against the arrival rate".to_string(),
+        summary: if sus.rate > 0.0 {
+            format!(
+                "Runs of a few hundred requests at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second.",
+                sus.probes.len(),
+                Unit::ReqPerS.format(sus.rate),
+                number((sus.rate * inp.traffic.output).round())
+            )
+        } else {
+            format!(
+                "Runs of a few hundred requests at {} arrival rates: none met all three targets, even at {}.",
+                sus.probes.len(),
+                Unit::ReqPerS.format(sus.probes.first().map_or(0.0, |p| p.0))
+            )
+        },
+        plot: Plot::Xy(XyChart {
+            x: Axis::new("arrivals", Unit::ReqPerS).log(),
+            y: Axis::new("p99", Unit::Ms).log(),
+            series: vec![
+                Series::new(
+                    "time to first token",
+                    Style::Line,
+                    Tone::Cat(0),
+                    ms(|s| s.ttft_p99.value),
+                ),
+                Series::new(
+                    "time per output token",
+                    Style::Line,
+                    Tone::Cat(1),
+                    ms(|s| s.tpot_p99.value),
+                ),
+                Series::new(
+                    "longest pause",
+                    Style::Line,
+                    Tone::Cat(2),
+                    ms(|s| s.stall_p99.value),
+                ),
+            ],
+            hlines: vec![
+                RefLine::valued(
+                    inp.ttft_target_s * 1000.0,
+                    "first-token target",
+                    Unit::Ms,
+                    Tone::Cat(0),
+                ),
+                RefLine::valued(
+                    inp.tpot_target_s * 1000.0,
+                    "per-token target",
+                    Unit::Ms,
+                    Tone::Cat(1),
+                ),
+            ],
+            vlines,
+        }),
+    }
+}
+
+pub(super) fn charts(inp: &Input, r: &Replica, run: &Run, sus: &Sustained, out: &mut Outcome) {
+    out.charts.push(memory_chart(inp, r));
+    out.charts.push(timeline_chart(inp, r, run));
+    out.charts.push(load_chart(inp, sus));
+}

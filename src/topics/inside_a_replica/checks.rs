@@ -1,0 +1,145 @@
+//! The replica's checks, each on a simulated p99 against its target: the
+//! first token comes quickly, tokens flow fast, and no reply freezes. Each
+//! names the lever that moves it on the run at hand: GPUs when the KV cache
+//! caps the batch, the scheduler's switch when prefill stalls the decodes,
+//! and the arrivals (one more replica) when the replica is simply busy.
+
+use super::model::{max_sequences, Replica};
+use super::params::Input;
+use super::sim_stats::Stats;
+use crate::model::units::number;
+use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
+
+const TTFT: CheckSpec = CheckSpec {
+    id: "ttft_p99",
+    label: "First tokens come quickly",
+    rule: "time to first token for 99 % of requests (p99) ≤ the target (default 2 s)",
+    cmp: Cmp::AtMost,
+};
+
+const TPOT: CheckSpec = CheckSpec {
+    id: "tpot_p99",
+    label: "Tokens flow fast",
+    rule: "time per output token for 99 % of requests (p99) ≤ the target (default 50 ms)",
+    cmp: Cmp::AtMost,
+};
+
+const STALL: CheckSpec = CheckSpec {
+    id: "stall_p99",
+    label: "No reply freezes",
+    rule: "the longest pause between two tokens, for 99 % of replies (p99) ≤ the target (default 250 ms)",
+    cmp: Cmp::AtMost,
+};
+
+pub(super) static CHECKS: [CheckSpec; 3] = [TTFT, TPOT, STALL];
+
+/// Why the run is slow, as a lever and a sentence.
+fn busy_lever(inp: &Input, r: &Replica, s: &Stats) -> (&'static str, String) {
+    let fits = max_sequences(inp, r);
+    let capped = fits < inp.traffic.max_batch as f64 && s.mean_batch >= 0.7 * fits.max(1.0);
+    if capped || s.preempted_share > 0.01 {
+        (
+            "tp",
+            format!(
+                "the KV cache holds only {} sequences of the mean context, so the batch cannot grow with the queue: add GPUs to the replica, or store the weights and the KV cache in 8 bits",
+                number(fits)
+            ),
+        )
+    } else {
+        (
+            "arrival_rps",
+            format!(
+                "the replica runs {} sequences at a time on average and the queue still builds: lower the arrivals it takes (add a replica beside it)",
+                number((s.mean_batch * 10.0).round() / 10.0)
+            ),
+        )
+    }
+}
+
+fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
+    let (lever, why) = busy_lever(inp, r, s);
+    let t = s.ttft_p99;
+    TTFT.verdict(t.value * 1000.0, inp.ttft_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "99 % of requests saw their first token within {} (95 % interval {} to {}; the median {})",
+            Unit::Ms.format(t.value * 1000.0),
+            Unit::Ms.format(t.lo * 1000.0),
+            Unit::Ms.format(t.hi * 1000.0),
+            Unit::Ms.format(s.ttft_p50.value * 1000.0)
+        );
+        if pass {
+            format!("{head}, within the {} target.", Unit::Ms.format(inp.ttft_target_s * 1000.0))
+        } else {
+            format!("{head}, over the {} target: {why}.", Unit::Ms.format(inp.ttft_target_s * 1000.0))
+        }
+    })
+}
+
+fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
+    let t = s.tpot_p99;
+    let stalled = !inp.traffic.chunked && s.stall_p99.value > inp.stall_target_s;
+    let (lever, why) = if stalled {
+        (
+            "chunked_prefill",
+            "whole prompts prefilled in steps of their own hold every decode back: turn chunked prefill on".to_string(),
+        )
+    } else {
+        busy_lever(inp, r, s)
+    };
+    TPOT.verdict(t.value * 1000.0, inp.tpot_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "99 % of replies came at most {} a token (95 % interval {} to {}), against a decode floor of {} a step",
+            Unit::Ms.format(t.value * 1000.0),
+            Unit::Ms.format(t.lo * 1000.0),
+            Unit::Ms.format(t.hi * 1000.0),
+            Unit::Ms.format(r.decode_floor_s() * 1000.0)
+        );
+        if pass {
+            format!("{head}, within the {} target.", Unit::Ms.format(inp.tpot_target_s * 1000.0))
+        } else {
+            format!("{head}, over the {} target: {why}.", Unit::Ms.format(inp.tpot_target_s * 1000.0))
+        }
+    })
+}
+
+fn stall(inp: &Input, s: &Stats) -> Verdict {
+    let t = s.stall_p99;
+    let (lever, fix) = if s.preempted_share > 0.01 {
+        (
+            "tp",
+            format!(
+                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs, or store the weights and the KV cache in 8 bits",
+                Unit::Share.format(s.preempted_share)
+            ),
+        )
+    } else if inp.traffic.chunked {
+        (
+            "step_tokens",
+            "lower the token budget per step, so each prefill chunk is shorter".to_string(),
+        )
+    } else {
+        (
+            "chunked_prefill",
+            "each prompt is prefilled whole in a step of its own while every reply waits: turn chunked prefill on".to_string(),
+        )
+    };
+    STALL.verdict(t.value * 1000.0, inp.stall_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "99 % of replies never paused longer than {} between two tokens (95 % interval {} to {})",
+            Unit::Ms.format(t.value * 1000.0),
+            Unit::Ms.format(t.lo * 1000.0),
+            Unit::Ms.format(t.hi * 1000.0)
+        );
+        if pass {
+            format!("{head}, within the {} target.", Unit::Ms.format(inp.stall_target_s * 1000.0))
+        } else {
+            format!("{head}, over the {} target: {fix}.", Unit::Ms.format(inp.stall_target_s * 1000.0))
+        }
+    })
+}
+
+pub(super) fn checks(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {
+    out.checks.push(ttft(inp, r, s));
+    out.checks.push(tpot(inp, r, s));
+    out.checks.push(stall(inp, s));
+}
