@@ -108,9 +108,9 @@ fn figures_json_lists_every_preset_and_fix() {
 }
 
 #[test]
-fn topics_lists_all_eight() {
+fn topics_lists_all_nine() {
     let v = json("topics --json");
-    assert_eq!(v.as_array().unwrap().len(), 8);
+    assert_eq!(v.as_array().unwrap().len(), 9);
     let text = String::from_utf8(fleetlab("topics").stdout).unwrap();
     assert!(text.contains("consistent-hashing") && text.contains("modulo-doubling"));
 }
@@ -382,9 +382,9 @@ fn problem_sets_for_a_class() {
         .iter()
         .filter(|q| q.attribute("type") == Some("numerical"))
         .collect();
-    // 8 topics × 3 templates, each with 30 variants.
-    assert_eq!(categories, 24);
-    assert_eq!(numerical.len(), 24 * 30);
+    // 9 topics × 3 templates, each with 30 variants.
+    assert_eq!(categories, 27);
+    assert_eq!(numerical.len(), 27 * 30);
     fn child<'a, 'i>(n: &roxmltree::Node<'a, 'i>, tag: &str) -> roxmltree::Node<'a, 'i> {
         n.children()
             .find(|c| c.has_tag_name(tag))

@@ -114,17 +114,19 @@ fn wanted(unit: Unit) -> (Dim, f64) {
         Unit::Tokens => (Dim::Tokens, 1.0),
         Unit::TTokens => (Dim::Tokens, 1e12),
         Unit::TokPerUsd => (Dim::TokensPerDollar, 1.0),
+        Unit::Count("bytes") => (Dim::Memory, 1e-6),
         Unit::Count(noun) => (Dim::Count(noun_of(noun)), 1.0),
         Unit::None => (Dim::Plain, 1.0),
     }
 }
 
 fn noun_of(noun: &str) -> Noun {
-    match noun {
+    match noun.to_ascii_lowercase().as_str() {
         "cards" | "replicas" | "gpus" => Noun::Servers,
         "families" => Noun::Families,
         "copies" => Noun::Copies,
         "requests" => Noun::Requests,
+        "sequences" => Noun::Sequences,
         _ => Noun::Any,
     }
 }
@@ -465,6 +467,9 @@ mod tests {
             (Unit::Count("cards"), "35 040 GPUs", 35_040.0),
             (Unit::Count("replicas"), "3 cards", 3.0),
             (Unit::Count("requests"), "960 req", 960.0),
+            (Unit::Count("sequences"), "56 sequences", 56.0),
+            (Unit::Count("bytes"), "320 KiB", 327_680.0),
+            (Unit::Count("bytes"), "327,680 bytes", 327_680.0),
             (Unit::Count(""), "4 families", 4.0),
         ];
         for &(unit, text, want) in inside {

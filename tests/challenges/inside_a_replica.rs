@@ -377,5 +377,5 @@ fn every_template_answers_about_every_story_page() {
         }
     }
     let q = question_live("C3", &story("saturated", false));
-    assert_eq!((q.vars.num("rate"), q.vars.num("output")), (16.0, 250.0));
+    assert_eq!((q.vars.num("rate"), q.vars.num("output")), (26.0, 250.0));
 }

@@ -303,6 +303,7 @@ topic_runs! {
     run_load_balancing: "load-balancing", 0.01;
     run_autoscaling: "autoscaling", 0.01;
     run_warm_pool: "warm-pool", 0.01;
+    run_inside_a_replica: "inside-a-replica", 0.002;
     run_cache_aware_routing: "cache-aware-routing", 0.01;
     run_buying_the_fleet: "buying-the-fleet", 0.01;
     run_fleet_efficiency: "fleet-efficiency", 0.01;
@@ -316,6 +317,7 @@ fn every_built_topic_is_fuzzed() {
         "load-balancing",
         "autoscaling",
         "warm-pool",
+        "inside-a-replica",
         "cache-aware-routing",
         "buying-the-fleet",
         "fleet-efficiency",

@@ -47,6 +47,8 @@ pub enum Noun {
     Families,
     Copies,
     Requests,
+    /// Sequences in a batch, conversations a KV cache holds.
+    Sequences,
 }
 
 impl Dim {
@@ -68,6 +70,7 @@ impl Dim {
             Dim::Count(Noun::Families) => "a number of families",
             Dim::Count(Noun::Copies) => "a number of copies",
             Dim::Count(Noun::Requests) => "a number of requests",
+            Dim::Count(Noun::Sequences) => "a number of sequences",
             Dim::Count(Noun::Any) => "a count",
             Dim::Plain => "a number",
         }
@@ -189,6 +192,8 @@ fn head(w: &str) -> Option<Head> {
         }
         "families" | "family" => u(Dim::Count(Noun::Families), 1.0),
         "copies" | "copy" => u(Dim::Count(Noun::Copies), 1.0),
+        "sequences" | "sequence" | "seqs" | "seq" => u(Dim::Count(Noun::Sequences), 1.0),
+        "bytes" | "byte" => u(Dim::Memory, 1e-6),
         "rps" | "qps" => Some(Head::Unit(Dim::RequestRate, 1.0)),
         "rpm" => Some(Head::Unit(Dim::RequestRate, 1.0 / 60.0)),
         w => period(w).map(|s| Head::Unit(Dim::Time, s * 1000.0)),

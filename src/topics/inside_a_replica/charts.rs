@@ -4,7 +4,7 @@
 
 use super::model::{kv_blocks, kv_memory_bytes, max_sequences, Replica};
 use super::params::{Input, BLOCK_TOKENS, GIB};
-use super::sim_page::{Run, Sustained};
+use super::sim_page::{Run, Stats, Sustained};
 use crate::model::units::number;
 use crate::model::*;
 
@@ -127,39 +127,31 @@ fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
 }
 
 fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
-    let ms = |f: fn(&super::sim_stats::Stats) -> f64| {
+    let ms = |f: fn(&Stats) -> f64| {
         sus.probes
             .iter()
             .map(|(rate, s)| (*rate, (f(s) * 1000.0).max(0.1)))
             .collect::<Vec<_>>()
     };
-    let mut vlines = vec![RefLine::valued(
-        inp.traffic.rate,
-        "this page's arrivals",
-        Unit::ReqPerS,
-        Tone::Ink,
-    )];
-    if sus.rate > 0.0 {
-        vlines.push(RefLine::valued(
-            sus.rate,
-            "sustained",
-            Unit::ReqPerS,
-            Tone::Good,
-        ));
-    }
+    let vline = if sus.rate > 0.0 {
+        RefLine::valued(sus.rate, "sustained", Unit::ReqPerS, Tone::Good)
+    } else {
+        RefLine::valued(inp.traffic.rate, "this page", Unit::ReqPerS, Tone::Ink)
+    };
+    let target = inp.ttft_target_s * 1000.0;
     Chart {
         id: "load",
         title: "The tails against the arrival rate".to_string(),
         summary: if sus.rate > 0.0 {
             format!(
-                "Runs of a few hundred requests at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second.",
+                "Runs at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second.",
                 sus.probes.len(),
                 Unit::ReqPerS.format(sus.rate),
                 number((sus.rate * inp.traffic.output).round())
             )
         } else {
             format!(
-                "Runs of a few hundred requests at {} arrival rates: none met all three targets, even at {}.",
+                "Runs at {} arrival rates: none met all three targets, even at {}.",
                 sus.probes.len(),
                 Unit::ReqPerS.format(sus.probes.first().map_or(0.0, |p| p.0))
             )
@@ -169,13 +161,13 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
             y: Axis::new("p99", Unit::Ms).log(),
             series: vec![
                 Series::new(
-                    "time to first token",
+                    "first token",
                     Style::Line,
                     Tone::Cat(0),
                     ms(|s| s.ttft_p99.value),
                 ),
                 Series::new(
-                    "time per output token",
+                    "per token",
                     Style::Line,
                     Tone::Cat(1),
                     ms(|s| s.tpot_p99.value),
@@ -187,21 +179,13 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
                     ms(|s| s.stall_p99.value),
                 ),
             ],
-            hlines: vec![
-                RefLine::valued(
-                    inp.ttft_target_s * 1000.0,
-                    "first-token target",
-                    Unit::Ms,
-                    Tone::Cat(0),
-                ),
-                RefLine::valued(
-                    inp.tpot_target_s * 1000.0,
-                    "per-token target",
-                    Unit::Ms,
-                    Tone::Cat(1),
-                ),
-            ],
-            vlines,
+            hlines: vec![RefLine::valued(
+                target,
+                "TTFT target",
+                Unit::Ms,
+                Tone::Cat(0),
+            )],
+            vlines: vec![vline],
         }),
     }
 }

@@ -6,7 +6,7 @@
 
 use super::model::{max_sequences, Replica};
 use super::params::Input;
-use super::sim_stats::Stats;
+use super::sim_page::Stats;
 use crate::model::units::number;
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
@@ -27,7 +27,7 @@ const TPOT: CheckSpec = CheckSpec {
 const STALL: CheckSpec = CheckSpec {
     id: "stall_p99",
     label: "No reply freezes",
-    rule: "the longest pause between two tokens, for 99 % of replies (p99) ≤ the target (default 250 ms)",
+    rule: "the longest pause between two tokens, for 99 % of replies (p99) ≤ the target (default 500 ms)",
     cmp: Cmp::AtMost,
 };
 

@@ -4,7 +4,7 @@
 use super::model::{max_sequences, mean_context, Replica};
 use super::params::Input;
 use super::sim_page::Sustained;
-use super::sim_stats::{Stats, Tail};
+use super::sim_page::{Stats, Tail};
 use crate::model::{FigureRow, Outcome, Unit};
 
 pub(super) fn figures(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &mut Outcome) {

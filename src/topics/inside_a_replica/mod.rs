@@ -8,7 +8,7 @@
 //! first token, time per output token, the longest pause) and what the
 //! replica sustains (tokens a second, goodput).
 //!
-//! Map: params → model → sim_draws → sim → sim_stats → figures, checks,
+//! Map: params → model → sim_draws → sim → sim_page → figures, checks,
 //! notes, charts, scene, scene_draw → challenges.
 
 mod challenges;
@@ -24,7 +24,6 @@ mod scene_draw;
 mod sim;
 mod sim_draws;
 mod sim_page;
-mod sim_stats;
 
 use crate::model::units::number;
 use crate::model::{Declared, Note, Outcome, Params};
@@ -77,132 +76,5 @@ fn outcome(inp: &Input, r: &Replica, run: &Run, sustained: &Sustained) -> Outcom
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use params::PARAMS;
-
-    fn with(pairs: &[(&str, &str)]) -> Outcome {
-        let mut p = Params::defaults(&PARAMS);
-        p.apply(pairs).unwrap();
-        run(&p)
-    }
-
-    /// KV bytes per token is 2 × layers × KV heads × head size × bytes, for
-    /// every model and KV format; the 70B-class model in 16 bits is the
-    /// seed cards' 320 KB (KiB) per token.
-    #[test]
-    fn kv_bytes_per_token_from_the_dimensions() {
-        for (model, shape) in [("8b", MODEL_8B), ("70b", MODEL_70B)] {
-            for (bits, bytes) in [("16", 2.0), ("8", 1.0)] {
-                let got = with(&[("model", model), ("kv_bits", bits), ("requests", "200")])
-                    .get("kv_bytes_per_token")
-                    .unwrap();
-                let want = 2.0 * (shape.layers * shape.kv_heads * shape.head_dim) as f64 * bytes;
-                assert_eq!(got, want, "{model} at {bits} bits");
-            }
-        }
-        let seed = with(&[("model", "70b"), ("kv_bits", "16"), ("requests", "200")]);
-        assert_eq!(seed.get("kv_bytes_per_token"), Some(320.0 * 1024.0));
-    }
-
-    /// The decode floor is the weights over the replica's bandwidth, for
-    /// every model, GPU, size and weight format.
-    #[test]
-    fn decode_floor_is_weights_over_bandwidth() {
-        for (model, shape) in [("8b", MODEL_8B), ("70b", MODEL_70B)] {
-            for (gpu, spec) in [("h100", H100), ("b200", B200), ("a100", A100)] {
-                for tp in ["1", "2", "4", "8"] {
-                    for (bits, bytes) in [("16", 2.0), ("8", 1.0)] {
-                        let out = with(&[
-                            ("model", model),
-                            ("gpu", gpu),
-                            ("tp", tp),
-                            ("weight_bits", bits),
-                            ("requests", "200"),
-                            ("arrival_rps", "0.5"),
-                        ]);
-                        let tp: f64 = tp.parse().unwrap();
-                        let want = shape.params * bytes / (tp * spec.bandwidth) * 1000.0;
-                        let got = out.get("decode_floor_ms").unwrap();
-                        assert!(
-                            (got - want).abs() <= 1e-9 * want,
-                            "{model} {gpu} ×{tp} {bits}: {got} ≠ {want}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    /// More memory for the KV cache never fits fewer sequences: more GPUs, a
-    /// larger share of each, a smaller reserve, 8-bit weights or KV.
-    #[test]
-    fn more_kv_memory_never_fits_fewer_sequences() {
-        use model::{kv_blocks, kv_memory_bytes};
-        let fits = |tp: u32, share: f64| {
-            let kv = kv_memory_bytes(80.0 * params::GIB, share, tp, 141.2e9, 5e9);
-            let tokens = kv_blocks(kv, 327_680.0, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64;
-            model::sequences_that_fit(tokens, 8000.0)
-        };
-        for tp in [1, 2, 4] {
-            for share in [0.5, 0.7, 0.9] {
-                assert!(
-                    fits(tp * 2, share) >= fits(tp, share),
-                    "tp {tp}, share {share}"
-                );
-                assert!(
-                    fits(tp, share + 0.08) >= fits(tp, share),
-                    "tp {tp}, share {share}"
-                );
-            }
-        }
-        let fits = |pairs: &[(&str, &str)]| {
-            let mut all = vec![
-                ("model", "70b"),
-                ("tp", "2"),
-                ("requests", "200"),
-                ("arrival_rps", "0.5"),
-            ];
-            all.extend_from_slice(pairs);
-            with(&all).get("max_sequences").unwrap()
-        };
-        let base = fits(&[]);
-        assert!(fits(&[("tp", "4")]) >= base);
-        assert!(fits(&[("kv_bits", "8")]) >= base);
-        assert!(fits(&[("weight_bits", "8")]) >= base);
-        assert!(fits(&[("mem_util", "0.95")]) >= base);
-        assert!(fits(&[("reserve_gb", "1")]) >= base);
-    }
-
-    /// The first story: about one 8k conversation fits in 16 bits on 2 ×
-    /// H100; its fix, and 8-bit weights and KV instead, make room for dozens.
-    #[test]
-    fn memory_caps_the_batch_until_the_fix() {
-        let story = params::PRESETS
-            .iter()
-            .find(|p| p.id == "memory-caps-batch")
-            .unwrap();
-        let mut p = Params::defaults(&PARAMS);
-        p.apply(story.set).unwrap();
-        p.set("requests", "200").unwrap();
-        assert!(run(&p).get("max_sequences").unwrap() <= 2.0);
-        let mut q = p.clone();
-        q.apply(story.fix.unwrap().set).unwrap();
-        assert!(run(&q).get("max_sequences").unwrap() >= 24.0);
-        p.apply(&[("weight_bits", "8"), ("kv_bits", "8")]).unwrap();
-        assert!(run(&p).get("max_sequences").unwrap() >= 24.0);
-    }
-
-    /// While a slider moves, the page shows a short run of the same shape;
-    /// once the full run of these values is at hand, no preview.
-    #[test]
-    fn preview_has_the_full_runs_shape() {
-        let p = Params::defaults(&PARAMS);
-        let first = preview(&p).expect("a preview before the full run");
-        let full = run(&p);
-        let ids = |o: &Outcome| o.figures.iter().map(|f| f.id).collect::<Vec<_>>();
-        assert_eq!(ids(&first), ids(&full));
-        assert_eq!(first.checks.len(), full.checks.len());
-        assert!(preview(&p).is_none());
-    }
-}
+#[path = "mod_tests.rs"]
+mod tests;

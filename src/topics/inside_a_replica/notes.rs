@@ -3,8 +3,8 @@
 
 use super::model::Replica;
 use super::params::Input;
+use super::sim_page::Stats;
 use super::sim_page::Sustained;
-use super::sim_stats::Stats;
 use crate::model::units::number;
 use crate::model::{Carry, Note, Outcome, Unit};
 
