@@ -530,7 +530,11 @@ fn run_text(
     for c in &out.checks {
         s += &format!(
             "  {} {:<14} {}\n      {}\n",
-            if c.pass { "PASS" } else { "FAIL" },
+            match (c.judged(), c.pass) {
+                (false, _) => "NOT JUDGED",
+                (true, true) => "PASS",
+                (true, false) => "FAIL",
+            },
             c.id,
             c.comparison(),
             c.why

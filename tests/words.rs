@@ -7,6 +7,7 @@
 //! (every topic has one, and its equations read as MathML).
 
 use fleetlab::challenge;
+use fleetlab::challenge::kinds::{predict, Level};
 use fleetlab::glossary::{self, Piece, TERMS};
 use fleetlab::model::math::mathml;
 use fleetlab::model::{Chart, ParamKind, Params, Plot, SplitMix64, Topic};
@@ -440,4 +441,112 @@ fn tiers_notes_claim_only_what_the_figures_show() {
         }
     }
     assert!(judged > 0, "the refill note was never shown");
+}
+
+/// Plural nouns the pages count.
+const COUNTED: [&str; 12] = [
+    "replicas",
+    "cards",
+    "tries",
+    "families",
+    "requests",
+    "copies",
+    "evictions",
+    "bursts",
+    "seconds",
+    "members",
+    "grants",
+    "minutes",
+];
+
+/// Why `text` may read badly, if it may: a count of one with a plural
+/// noun ("1 tries", "The 1 warm replicas", "1 replicas' worth"), a
+/// tolerance written "within exact", or a figure's name used as a noun
+/// without its article ("what happens to bill for the day?").
+fn grammar_in(text: &str) -> Option<String> {
+    for (i, _) in text.match_indices('1') {
+        // "21 cards", "0.1 cards", "n − 1 cards" count more than one.
+        let before: Vec<char> = text[..i].chars().rev().take(2).collect();
+        let joined = |c: &char| c.is_ascii_digit() || ".,−-+".contains(*c);
+        if before.first().is_some_and(joined)
+            || (before.first() == Some(&' ') && before.get(1).is_some_and(joined))
+        {
+            continue;
+        }
+        let rest = &text[i + 1..];
+        let Some(rest) = rest.strip_prefix(' ') else {
+            continue;
+        };
+        let rest = rest.strip_prefix("warm ").unwrap_or(rest);
+        for noun in COUNTED {
+            if let Some(after) = rest.strip_prefix(noun) {
+                if !after.chars().next().is_some_and(char::is_alphanumeric) {
+                    return Some(format!("1 {noun}"));
+                }
+            }
+        }
+    }
+    if text.contains("within exact") {
+        return Some("within exact".into());
+    }
+    if text.contains("what happens to ") && !text.contains("what happens to “") {
+        return Some("what happens to, a figure's name without quotes".into());
+    }
+    None
+}
+
+/// The words a page builds from numbers agree with them: every text of
+/// every topic (as `everything` gathers it), each question asked about each
+/// story's page with its misconceptions' feedback, the grade of a right
+/// answer, and each predict-first prompt.
+#[test]
+fn numbers_and_nouns_agree() {
+    let mut bad = Vec::new();
+    for t in topics::all() {
+        let mut texts: Vec<(String, String)> = everything(t)
+            .into_iter()
+            .map(|s| (s.place, s.text))
+            .collect();
+        for (at, p) in runs(t, 0) {
+            for tpl in challenge::templates(t) {
+                let Ok(q) = topics::question_live(t, &tpl.id, 1, &p) else {
+                    continue;
+                };
+                let place = format!("{at} {} about the page", tpl.id);
+                let graded = challenge::grade(&q, &q.unit.format(q.answer));
+                texts.push((place.clone(), graded.message));
+                for m in &q.misconceptions {
+                    texts.push((place.clone(), m.feedback.clone()));
+                }
+                texts.push((place.clone(), q.text));
+                texts.push((place, q.solution));
+            }
+        }
+        for seed in 1..=24 {
+            for level in [Level::Easy, Level::Medium, Level::Hard] {
+                if let Some(posed) = predict::pose(t, seed, level) {
+                    texts.push((format!("predict seed {seed}"), posed.text));
+                }
+            }
+        }
+        for (place, text) in texts {
+            if let Some(why) = grammar_in(&text) {
+                bad.push(format!("{} / {place}: {why}: {text}", t.id()));
+            }
+        }
+    }
+    bad.sort();
+    bad.dedup();
+    assert!(bad.is_empty(), "{} texts:\n{}", bad.len(), bad.join("\n"));
+}
+
+#[test]
+fn the_grammar_check_reads_counts() {
+    assert!(grammar_in("solved 0 in 1 tries.").is_some());
+    assert!(grammar_in("The 1 warm replicas serve").is_some());
+    assert!(grammar_in("so 1 replicas' worth piles up").is_some());
+    assert!(grammar_in("Correct: 960 (within exact).").is_some());
+    assert!(grammar_in("what happens to bill for the day?").is_some());
+    assert!(grammar_in("solved 1 in 21 tries; 11 cards, 0.1 cards, n − 1 cards").is_none());
+    assert!(grammar_in("1 try, 1 replica's worth, what happens to “Bill”?").is_none());
 }

@@ -187,11 +187,12 @@ fn choose(q: &Question, r: Reading) -> Result<Judged<'_>, (Judged<'_>, Judged<'_
 fn finish(q: &Question, j: Judged<'_>) -> Grade {
     let shown = |v: f64| q.unit.format(v);
     let tolerance = q.tolerance.describe(q.unit);
+    let within = q.tolerance.within(q.unit);
     let mut g = match j.verdict {
         Verdict::Correct => Grade::new(
             Verdict::Correct,
             Some(j.value),
-            format!("Correct: {} (within {tolerance}).", shown(q.answer)),
+            format!("Correct: {} ({within}).", shown(q.answer)),
         ),
         Verdict::Close => Grade::new(
             Verdict::Close,

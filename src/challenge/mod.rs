@@ -57,6 +57,7 @@ pub struct StaticVar {
     words: Option<&'static [&'static str]>,
     unit: Option<&'static str>,
     param: Option<&'static str>,
+    figure: Option<&'static str>,
 }
 
 impl StaticTemplate {
@@ -83,6 +84,7 @@ impl StaticTemplate {
                     words: v.words.map(strings),
                     unit: v.unit.map(String::from),
                     param: v.param.map(String::from),
+                    figure: v.figure.map(String::from),
                 })
                 .collect(),
             misconceptions: self
@@ -102,7 +104,7 @@ use crate::model::{ParamKind, Params, SplitMix64, Topic, Unit};
 use std::fmt;
 
 impl Tolerance {
-    /// "±1%", "±0.1 points", "exact".
+    /// "±1%", "±0.1 points", "exactly": what "graded …" is followed by.
     pub fn describe(self, unit: Unit) -> String {
         match self {
             Tolerance::Rel(r) => format!(
@@ -116,7 +118,16 @@ impl Tolerance {
                 ),
                 u => format!("±{}", u.format(a)),
             },
-            Tolerance::Exact => "exact".to_string(),
+            Tolerance::Exact => "exactly".to_string(),
+        }
+    }
+
+    /// "within ±1%", "within ±0.1 points", "exactly": how near a right
+    /// answer must come.
+    pub fn within(self, unit: Unit) -> String {
+        match self {
+            Tolerance::Exact => self.describe(unit),
+            _ => format!("within {}", self.describe(unit)),
         }
     }
 }
@@ -356,6 +367,15 @@ pub trait Solver: Sync {
     fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
         template.draw_vars(rng)
     }
+    /// Asked about the page: once the variables that mirror a parameter
+    /// hold the page's values, sets the rest the page decides (a value the
+    /// model derives from several sliders) and says whether the question
+    /// stands on the page's values (false where they make it trivial or
+    /// undefined: it is then drawn, and not said to be about the page).
+    fn page(&self, template: &Template, vars: &mut Vars, params: &Params) -> bool {
+        let _ = (template, vars, params);
+        true
+    }
     /// Computes a drawn challenge's answer with the model.
     fn solve(&self, template: &Template, vars: &Vars) -> Result<Solution, String>;
     /// Computes the formula named `name` (a misconception's key) on a draw;
@@ -375,7 +395,15 @@ pub struct Answers {
     pub topic: &'static dyn Topic,
     /// [`Template::draw_vars`] unless the topic fixes its own draw order.
     pub draw: fn(&Template, &mut SplitMix64) -> Vars,
+    /// [`Solver::page`]: [`any_page`] unless the page decides more than
+    /// the variables that mirror a parameter.
+    pub page: fn(&Template, &mut Vars, &Params) -> bool,
     pub answers: &'static [(&'static str, Formula)],
+}
+
+/// A page hook that sets nothing more and takes every page.
+pub fn any_page(_: &Template, _: &mut Vars, _: &Params) -> bool {
+    true
 }
 
 /// A topic's [`Answers`], as its `challenges.rs` declares it beside the
@@ -391,12 +419,20 @@ pub struct Answers {
 /// };
 /// ```
 macro_rules! answers {
-    (draw: $draw:expr, $($name:literal => $formula:expr),+ $(,)?) => {
+    (draw: $draw:expr, page: $page:expr, $($name:literal => $formula:expr),+ $(,)?) => {
         $crate::challenge::Answers {
             topic: &super::TOPIC,
             draw: $draw,
+            page: $page,
             answers: &[$(($name, $formula)),+],
         }
+    };
+    (draw: $draw:expr, $($name:literal => $formula:expr),+ $(,)?) => {
+        $crate::challenge::answers!(
+            draw: $draw,
+            page: $crate::challenge::any_page,
+            $($name => $formula),+
+        )
     };
     ($($name:literal => $formula:expr),+ $(,)?) => {
         $crate::challenge::answers!(
@@ -413,6 +449,9 @@ impl Solver for Answers {
     }
     fn draw(&self, template: &Template, rng: &mut SplitMix64) -> Vars {
         (self.draw)(template, rng)
+    }
+    fn page(&self, template: &Template, vars: &mut Vars, params: &Params) -> bool {
+        (self.page)(template, vars, params)
     }
     fn solve(&self, template: &Template, vars: &Vars) -> Result<Solution, String> {
         self.solve_named(&template.answer, vars)
@@ -549,7 +588,11 @@ pub fn question(
 }
 
 /// Template `id` asked about the page's parameters: variables that mirror a
-/// parameter take its value, the rest are drawn from `seed`.
+/// parameter take its value, those the page decides otherwise take theirs
+/// ([`Solver::page`]), the rest are drawn from `seed`. Where the page's
+/// values do not make a question (a choice the template does not ask
+/// about, a trivial or undefined case, no finite answer), it is drawn from
+/// `seed` and not said to be about the page (`live` false).
 pub fn question_live(
     solver: &'static dyn Solver,
     id: &str,
@@ -561,7 +604,9 @@ pub fn question_live(
 
 /// Whether a template has a variable that mirrors a page parameter.
 pub fn mirrors_page(t: &Template) -> bool {
-    t.vars.iter().any(|v| v.param.is_some())
+    t.vars
+        .iter()
+        .any(|v| v.param.is_some() || v.figure.is_some())
 }
 
 /// Draws template `t` (a topic's own, or one with its ranges at a level)
@@ -572,30 +617,72 @@ pub(crate) fn ask_template(
     seed: u64,
     live: Option<&Params>,
 ) -> Result<Question, ChallengeError> {
-    let topic = solver.topic();
-    let mut rng = SplitMix64::new(seed);
-    let mut vars = solver.draw(t, &mut rng);
-    if let Some(params) = live {
-        for v in &t.vars {
-            let Some(name) = &v.param else { continue };
-            let Ok(i) = params.index(name) else { continue };
-            let spec = &params.specs()[i];
-            let x = params.values()[i];
-            match spec.kind {
-                ParamKind::Choice(options) => {
-                    let word = options[x as usize].0;
-                    if v.words
-                        .as_ref()
-                        .is_some_and(|ws| ws.iter().any(|w| w == word))
-                    {
-                        vars.set(&v.name, Value::Word(word.to_string()));
-                    }
-                }
-                ParamKind::Number { .. } => vars.set_num(&v.name, x),
+    if let Some(params) = live.filter(|_| mirrors_page(t)) {
+        let mut vars = solver.draw(t, &mut SplitMix64::new(seed));
+        let topic = solver.topic();
+        if page_values(topic, t, &mut vars, params) && solver.page(t, &mut vars, params) {
+            if let Ok(q) = ask_on(solver, t, seed, vars, true) {
+                return Ok(q);
             }
         }
     }
+    let vars = solver.draw(t, &mut SplitMix64::new(seed));
+    ask_on(solver, t, seed, vars, false)
+}
+
+/// Sets each variable that mirrors a parameter of the page to the page's
+/// value, and each that mirrors a figure to the page's figure; false if a
+/// choice of the page is not one the template asks about, or a figure is
+/// not finite.
+fn page_values(topic: &dyn Topic, t: &Template, vars: &mut Vars, params: &Params) -> bool {
+    for v in &t.vars {
+        let Some(name) = &v.param else { continue };
+        let Ok(i) = params.index(name) else { continue };
+        let x = params.values()[i];
+        match params.specs()[i].kind {
+            ParamKind::Choice(options) => {
+                let word = options[x as usize].0;
+                if !v
+                    .words
+                    .as_ref()
+                    .is_some_and(|ws| ws.iter().any(|w| w == word))
+                {
+                    return false;
+                }
+                vars.set(&v.name, Value::Word(word.to_string()));
+            }
+            ParamKind::Number { .. } => vars.set_num(&v.name, x),
+        }
+    }
+    if t.vars.iter().any(|v| v.figure.is_some()) {
+        let out = topic.run(params);
+        for v in &t.vars {
+            let Some(id) = &v.figure else { continue };
+            match out.figures.iter().find(|f| f.id == id.as_str()) {
+                Some(f) if f.value.is_finite() => vars.set_num(&v.name, f.value),
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Template `t` solved on `vars`; on the page's values (`live`) only where
+/// its answer is finite.
+fn ask_on(
+    solver: &'static dyn Solver,
+    t: &Template,
+    seed: u64,
+    vars: Vars,
+    live: bool,
+) -> Result<Question, ChallengeError> {
+    let topic = solver.topic();
     let sol = solver.solve(t, &vars).map_err(ChallengeError::Model)?;
+    if live && !sol.answer.is_finite() {
+        return Err(ChallengeError::Model(
+            "no finite answer on the page's values".into(),
+        ));
+    }
     let unit = t.unit();
     let answer_text = match &sol.detail {
         Some(members) => format!(
@@ -635,7 +722,7 @@ pub(crate) fn ask_template(
         hints: t.hints.iter().map(|h| fill(h)).collect(),
         solution: fill(&t.solution),
         vars,
-        live: live.is_some(),
+        live,
         misconceptions,
     })
 }

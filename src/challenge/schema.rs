@@ -118,6 +118,11 @@ pub struct Var {
     /// the slider's value instead of a draw.
     #[serde(default)]
     pub param: Option<String>,
+    /// The page figure this variable mirrors (a value the model derives
+    /// from several sliders, such as the bucket's refill): "ask about this
+    /// page" takes the figure of the page's run instead of a draw.
+    #[serde(default)]
+    pub figure: Option<String>,
 }
 
 impl Var {
@@ -263,7 +268,7 @@ impl Var {
         let s = |x: &String| format!("{x:?}");
         let list = |xs: &[String]| format!("&[{}]", xs.join(", "));
         format!(
-            "StaticVar {{ name: {}, min: {}, max: {}, step: {}, values: {}, words: {}, unit: {}, param: {} }}",
+            "StaticVar {{ name: {}, min: {}, max: {}, step: {}, values: {}, words: {}, unit: {}, param: {}, figure: {} }}",
             s(&self.name),
             opt(&self.min, num),
             opt(&self.max, num),
@@ -272,6 +277,7 @@ impl Var {
             opt(&self.words, |ws| list(&ws.iter().map(s).collect::<Vec<_>>())),
             opt(&self.unit, s),
             opt(&self.param, s),
+            opt(&self.figure, s),
         )
     }
 }

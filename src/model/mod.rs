@@ -16,6 +16,7 @@ pub mod param;
 pub mod rng;
 pub mod scene;
 pub mod topic;
+pub mod track;
 mod typing;
 pub mod units;
 
@@ -29,6 +30,6 @@ pub use outcome::{Carry, CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdi
 pub(crate) use param::choice_words;
 pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
 pub use rng::{hash64, mix64, SplitMix64};
-pub use scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec};
+pub use scene::{Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec};
 pub use topic::{About, Declarations, Declared, Engine, Fix, Keys, Preset, Topic, TopicKind};
 pub use units::Unit;

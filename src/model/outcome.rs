@@ -87,8 +87,34 @@ impl CheckSpec {
 }
 
 impl Verdict {
-    /// "50% ≤ 100%": the comparison as a reader sees it.
+    /// Whether the check judged this run: a threshold of ∞ means the model
+    /// declines to judge it here (the verdict passes, so nothing asks for a
+    /// fix, but it is no pass to show).
+    pub fn judged(&self) -> bool {
+        self.threshold.is_finite()
+    }
+
+    /// The verdict's badge: "✓ pass", "✗ fail" or "– not judged".
+    pub fn badge(&self) -> &'static str {
+        match (self.judged(), self.pass) {
+            (false, _) => "– not judged",
+            (true, true) => "✓ pass",
+            (true, false) => "✗ fail",
+        }
+    }
+
+    /// The badge's mark alone: "✓", "✗" or "–".
+    pub fn mark(&self) -> &'static str {
+        let badge = self.badge();
+        badge.split(' ').next().unwrap_or(badge)
+    }
+
+    /// "50% ≤ 100%": the comparison as a reader sees it; a check not
+    /// judged shows its value alone ("6, not judged").
     pub fn comparison(&self) -> String {
+        if !self.judged() {
+            return format!("{}, not judged", self.unit.format(self.value));
+        }
         let sym = match (self.cmp, self.pass) {
             (Cmp::AtMost, true) => "≤",
             (Cmp::AtMost, false) => ">",
@@ -179,5 +205,34 @@ impl Outcome {
 
     pub fn all_pass(&self) -> bool {
         self.checks.iter().all(|c| c.pass)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC: CheckSpec = CheckSpec {
+        id: "balance",
+        label: "No card is a hot spot",
+        rule: "busiest ≤ 1.25 × the average",
+        cmp: Cmp::AtMost,
+    };
+
+    /// A threshold of ∞ is a check the model does not judge: it passes (no
+    /// fix is asked for) but shows as not judged, never as "✓ 6 ≤ ∞".
+    #[test]
+    fn an_unbounded_threshold_shows_as_not_judged() {
+        let v = SPEC.verdict(6.0, f64::INFINITY, Unit::None, None, |_| String::new());
+        assert!(v.pass && !v.judged());
+        assert_eq!(v.badge(), "– not judged");
+        assert_eq!(v.mark(), "–");
+        assert_eq!(v.comparison(), "6, not judged");
+        let v = SPEC.verdict(1.1, 1.25, Unit::Ratio, None, |_| String::new());
+        assert!(v.judged());
+        assert_eq!((v.badge(), v.mark()), ("✓ pass", "✓"));
+        assert!(v.comparison().contains('≤'));
+        let v = SPEC.verdict(1.5, 1.25, Unit::Ratio, None, |_| String::new());
+        assert_eq!((v.badge(), v.mark()), ("✗ fail", "✗"));
     }
 }

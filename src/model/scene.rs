@@ -44,8 +44,92 @@ pub struct Comparison {
     pub param: &'static str,
     pub a: &'static str,
     pub b: &'static str,
-    /// What to watch for, in a sentence.
+    /// What to watch for, in a sentence: the mechanism, worded so that it
+    /// holds on every story ± fix; any direction it states is one of
+    /// `claims`, which a test checks on every story ± fix.
     pub watch: &'static str,
+    /// How side B's counters stand to side A's once the scene has settled
+    /// (the longest `settle_s` of its counters), on every story ± fix.
+    pub claims: &'static [Claim],
+}
+
+/// A direction a comparison's caption states: counter `counter` of side B
+/// stands to side A's as `b` says, once settled.
+#[derive(Clone, Copy, Debug)]
+pub struct Claim {
+    pub counter: &'static str,
+    pub b: Order,
+}
+
+/// How B's value stands to A's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Below,
+    AtMost,
+    Equal,
+    AtLeast,
+    Above,
+}
+
+impl Claim {
+    pub const fn new(counter: &'static str, b: Order) -> Claim {
+        Claim { counter, b }
+    }
+
+    /// Whether B's `b` stands to A's `a` as claimed (within a millionth,
+    /// and a billionth absolute, for the ties).
+    pub fn holds(&self, a: f64, b: f64) -> bool {
+        let near = 1e-9 + 1e-6 * a.abs().max(b.abs());
+        match self.b {
+            Order::Below => b < a - near,
+            Order::AtMost => b <= a + near,
+            Order::Equal => (b - a).abs() <= near,
+            Order::AtLeast => b >= a - near,
+            Order::Above => b > a + near,
+        }
+    }
+}
+
+impl Comparison {
+    /// The caption's figures, stated from the two sides' counters (`a`, `b`
+    /// in `specs` order): each claimed counter's (every counter's, where it
+    /// claims none) two values and how B's
+    /// stands to A's now ("So far: free wait (mean so far) A 97 ms, B
+    /// 236 ms, B higher."). True of the run on screen at any moment,
+    /// whatever the claim says of the settled run. `out` comes in cleared.
+    pub fn tell(&self, specs: &[CounterSpec], a: &[f64], b: &[f64], out: &mut String) {
+        // The claimed counters, or every counter where the caption claims
+        // no direction.
+        let claimed = |c: &CounterSpec| self.claims.iter().any(|k| k.counter == c.id);
+        let shown = specs
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| self.claims.is_empty() || claimed(c));
+        for (k, (i, _)) in shown.enumerate() {
+            let (Some(&x), Some(&y)) = (a.get(i), b.get(i)) else {
+                continue;
+            };
+            let spec = &specs[i];
+            let how = if Claim::new("", Order::Equal).holds(x, y) {
+                "the same"
+            } else if y > x {
+                "B higher"
+            } else {
+                "B lower"
+            };
+            let _ = write!(
+                out,
+                "{}{}: A {}, B {}, {how}",
+                if k == 0 { "Now: " } else { "; " },
+                spec.label,
+                spec.unit.format(x),
+                spec.unit.format(y),
+            );
+        }
+        if !out.is_empty() {
+            out.push('.');
+        }
+    }
 }
 
 /// A running counter, and the page figure it converges to.

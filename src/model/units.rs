@@ -103,6 +103,22 @@ impl Unit {
     }
 }
 
+/// "1 replica", "3 replicas", "1 try": a count and its noun (a plural),
+/// agreeing.
+pub fn counted(n: f64, noun: &'static str) -> String {
+    Unit::Count(noun).format(n)
+}
+
+/// "1 replica's worth", "3 replicas' worth".
+pub fn worth(n: f64, noun: &'static str) -> String {
+    let c = counted(n, noun);
+    if c.ends_with('s') {
+        format!("{c}' worth")
+    } else {
+        format!("{c}'s worth")
+    }
+}
+
 /// "cards" → "card", "families" → "family", "copies" → "copy"; words that
 /// are not plain plurals ("per card", "tok/s") stay.
 pub fn singular(noun: &str) -> &str {
@@ -115,6 +131,7 @@ pub fn singular(noun: &str) -> &str {
         return match stem {
             "famil" => "family",
             "cop" => "copy",
+            "tr" => "try",
             _ => noun,
         };
     }
@@ -316,6 +333,15 @@ pub fn percent4(share: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(counted(1.0, "tries"), "1 try");
+        assert_eq!(counted(2.0, "tries"), "2 tries");
+        assert_eq!(counted(0.0, "replicas"), "0 replicas");
+        assert_eq!(worth(1.0, "replicas"), "1 replica's worth");
+        assert_eq!(worth(3.0, "replicas"), "3 replicas' worth");
+    }
 
     #[test]
     fn formats_read_like_the_seeds() {

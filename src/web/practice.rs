@@ -721,8 +721,13 @@ impl Panel {
             (Mode::Topic { .. }, Some(q)) => {
                 let e = p.entry(q.topic, &q.template);
                 format!(
-                    "{}: solved {} in {} tries. Score {} · streak {} (best {}).",
-                    q.template, e.correct, e.attempts, p.score, p.streak, p.best_streak
+                    "{}: solved {} in {}. Score {} · streak {} (best {}).",
+                    q.template,
+                    e.correct,
+                    crate::model::units::counted(e.attempts as f64, "tries"),
+                    p.score,
+                    p.streak,
+                    p.best_streak
                 )
             }
             _ => format!(

@@ -198,6 +198,16 @@ test('side by side runs two settings on the same arrivals, and the address keeps
       assert.equal(a.time, b.time, 'advanced by the same time');
       const rows = await page.$$eval('.scene-diff tbody tr', (trs) => trs.map((tr) => tr.querySelectorAll('td').length));
       assert.ok(rows.length >= 1 && rows.every((n) => n === 3), 'each counter: A, B and B − A');
+      // The caption's figures are the two sides' counters, stated.
+      const now = await page.$eval('.scene-now', (p) => p.textContent);
+      assert.match(now, /^Now: .+: A .+, B .+/, 'the caption states both sides');
+      // The table is not cut off: its last column (B − A) lies inside the
+      // box that holds it, with no sideways scroll to find it.
+      const fit = await page.$eval('.scene-counters .table-wrap', (w) => {
+        const last = w.querySelector('thead th:last-child').getBoundingClientRect();
+        return { right: last.right, box: w.getBoundingClientRect().right, scroll: w.scrollWidth - w.clientWidth };
+      });
+      assert.ok(fit.right <= fit.box + 1 && fit.scroll <= 1, `B − A at ${fit.right} inside ${fit.box} (scroll ${fit.scroll})`);
       if (!shown) {
         await shot(await page.$('section.scene'), `scene-compare-${topic}`);
         shown = true;
@@ -278,4 +288,24 @@ test('the instructors page offers to hide the scene, and its preview hides it', 
   assert.equal(await preview.$('section.scene'), null);
   assert.deepEqual(page.problems(), []);
   await page.context().close();
+});
+
+test('the side-by-side table fits a phone: B and B − A in sight with no sideways scroll', async () => {
+  for (const topic of topics) {
+    const page = await openPage(browser, server.origin, { width: 390, height: 844 });
+    await gotoTopic(page, server.origin, `?topic=${topic}`);
+    const ids = await page.$$eval('#scene-compare option[data-compare-param]', (os) => os.map((o) => o.value));
+    for (const id of ids) {
+      await gotoTopic(page, server.origin, `?topic=${topic}&compare=${id}`);
+      await page.waitForSelector('.scene-diff');
+      const fit = await page.$eval('.scene-counters .table-wrap', (w) => {
+        const last = w.querySelector('thead th:last-child').getBoundingClientRect();
+        return { right: last.right, box: w.getBoundingClientRect().right, scroll: w.scrollWidth - w.clientWidth };
+      });
+      assert.ok(fit.right <= fit.box + 1 && fit.scroll <= 1,
+        `${topic} ${id}: B − A at ${fit.right} inside ${fit.box} (scroll ${fit.scroll})`);
+    }
+    assert.deepEqual(page.problems(), []);
+    await page.context().close();
+  }
 });

@@ -13,7 +13,8 @@ use fleetlab::topics::{question, question_live};
 for_topic!("warm-pool");
 
 /// Seed 003: always-warm 4 × $2.50 × 24 = $240 a day, about $87,600 a year;
-/// one warm replica about $21,900 a year.
+/// one warm replica about $21,900 a year; all cold, no question about the
+/// page.
 #[test]
 fn the_seeds_rents_are_the_presets_questions() {
     let t = topic();
@@ -25,8 +26,10 @@ fn the_seeds_rents_are_the_presets_questions() {
     let one = question_live(t, "C1", 1, &story("one-warm")).unwrap();
     assert_eq!(one.answer, 21_900.0);
     accepts(&one, &["21900 $/year"]);
+    // All cold keeps no warm replica: no rent to ask about, so the question
+    // is drawn, and not said to be about the page.
     let cold = question_live(t, "C1", 1, &story("all-cold")).unwrap();
-    assert_eq!(cold.answer, 0.0);
+    assert!(!cold.live && cold.answer > 0.0, "{}", cold.text);
 }
 
 /// Seed 003's middle ground: 1 warm, the other 3 launch and arrive 32 s late

@@ -131,12 +131,12 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
     let key = direction(fa.value, fb.value)?;
     let went = format!("{} goes from {} to {}.", fa.label, fa.text(), fb.text());
     let text = format!(
-        "“{}”: {}. Now apply the fix “{}” ({}). Before you look: what happens to {}?",
+        "“{}”: {}. Now apply the fix “{}” ({}). Before you look: what happens to “{}”?",
         story.title,
         setup(topic, story),
         fix.label,
         fix_setup(topic, story),
-        lower_first(fa.label)
+        fa.label
     );
     let options = ["It rises", "It falls", "It stays within 1%"]
         .iter()
@@ -186,16 +186,6 @@ fn explanation(story: &Preset, fix: bool) -> String {
     }
 }
 
-fn lower_first(s: &str) -> String {
-    // "p95 wait of burst arrivals"; an acronym ("GPU …") keeps its capitals.
-    let b = s.as_bytes();
-    let mut out = s.to_string();
-    if b.len() > 1 && b[0].is_ascii_uppercase() && !b[1].is_ascii_uppercase() {
-        out[..1].make_ascii_lowercase();
-    }
-    out
-}
-
 /// A prediction a topic page asks for before a story's outcome shows.
 #[derive(Clone, Debug)]
 pub enum Prompt {
@@ -213,7 +203,7 @@ impl Prompt {
     /// The question as the page asks it.
     pub fn question(&self) -> String {
         match self {
-            Prompt::Figure { label, .. } => format!("About what will {} be?", lower_first(label)),
+            Prompt::Figure { label, .. } => format!("About what will “{label}” be?"),
             Prompt::Holds(c) => format!("Will “{}” hold? ({})", c.label, c.rule),
         }
     }

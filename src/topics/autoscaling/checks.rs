@@ -88,8 +88,9 @@ fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
         Some(spare_lever),
         |pass| {
             let head = format!(
-                "The peak of {} needs {n_peak} replicas; the fewest ready during it were {}",
+                "The peak of {} needs {}; the fewest ready during it were {}",
                 Unit::TokPerS.format(d.peak),
+                units::counted(n_peak as f64, "replicas"),
                 crate::model::units::number(fewest)
             );
             if pass {

@@ -18,7 +18,9 @@
 use super::params::{Day, DAY_S, RISE_AT};
 use super::sim::Second;
 use super::sim_day::{day_run, DayLoop};
-use crate::model::scene::{Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps};
+use crate::model::scene::{
+    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps,
+};
 use crate::model::{Params, Unit};
 
 pub static SCENE: SceneSpec = SceneSpec {
@@ -30,7 +32,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "signal",
             a: "queue-depth",
             b: "gpu-utilization",
-            watch: "The GPU gauge flattens at its cap however busy the cards are, so its side stops adding replicas at the peak while queue depth keeps the spare.",
+            watch: "The GPU gauge flattens at its cap however busy the cards are, so its side adds no more replicas than queue depth does, and its queue spends as long or longer over the wait SLO.",
+            claims: &[Claim::new("max_replicas", Order::AtMost), Claim::new("seconds_above_slo", Order::AtLeast)],
         },
         Comparison {
             id: "forecast",
@@ -38,7 +41,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "forecast_s",
             a: "0",
             b: "300",
-            watch: "Reacting, each replica finishes its cold start after the demand it was launched for and the queue spikes; looking 300 s ahead, it is ready first.",
+            watch: "Reacting, a replica launched for rising demand finishes its cold start after that demand arrives; looking 300 s ahead it can be ready first, so the queue waits no longer and spends no longer over the SLO.",
+            claims: &[Claim::new("seconds_above_slo", Order::AtMost), Claim::new("max_wait_s", Order::AtMost)],
         },
     ],
     counters: &COUNTERS,

@@ -18,7 +18,7 @@
 use super::model::{dispatch, Month};
 use super::params::{Input, MONTH_S};
 use crate::model::scene::{
-    Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Money, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::Params;
 use std::fmt::Write as _;
@@ -44,7 +44,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "rented_b200",
             a: "1150",
             b: "1917",
-            watch: "With 1,150 rented B200 the API carries what they cannot, at retail; 1,917 carry the whole shortfall of the API-tax month and the API meter stops.",
+            watch: "More rented cards carry more of any shortfall the owned cards leave, so the API meter runs no faster: in the API-tax month 1,150 rented B200 leave the API a share at retail and 1,917 carry it all.",
+            claims: &[Claim::new("api_bill", Order::AtMost), Claim::new("rented_bill", Order::AtLeast)],
         },
         Comparison {
             id: "own-vs-rent",
@@ -52,7 +53,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "owned_b200",
             a: "5000",
             b: "1300",
-            watch: "Owned cards bill every hour, busy or idle: 5,000 B200 for the 8B's 91.4T month leave most of them grey; 1,300 run flat out and the rest goes to rented cards or the API.",
+            watch: "Owned cards bill every hour, busy or idle: 5,000 B200 leave more of their capacity grey than 1,300, which run closer to flat out and hand any excess to rented cards or the API.",
+            claims: &[Claim::new("owned_bill", Order::Below), Claim::new("idle_share", Order::AtMost)],
         },
         Comparison {
             id: "premium",
@@ -61,6 +63,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "1.35",
             b: "2",
             watch: "The same rented cards carry the same tokens; only the rented line's dollars grow faster.",
+            claims: &[Claim::new("rented_bill", Order::AtLeast), Claim::new("owned_bill", Order::Equal), Claim::new("api_bill", Order::Equal)],
         },
     ],
     counters: &COUNTERS,

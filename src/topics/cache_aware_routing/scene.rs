@@ -34,7 +34,7 @@ use crate::engine::routing_live::{Clock, Fate, Flight, Kind, LiveRouting};
 use crate::engine::routing_scene::{
     self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
 };
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
+use crate::model::scene::{Align, Claim, Comparison, CounterSpec, Frame, Glyph, Ink, Order};
 use crate::model::scene::{SceneSpec, TextSize};
 use crate::model::{Params, Unit};
 
@@ -52,7 +52,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "policy",
             a: "round-robin",
             b: "hash",
-            watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), at the same load.",
+            watch: "Round-robin lands most arrivals on a card that does not home their family (squares); hashing lands each on its family's cell (dots), on the same arrivals.",
+            claims: &[Claim::new("hit_share", Order::Above), Claim::new("affinity", Order::Above)],
         },
         Comparison {
             id: "hash-vs-shard",
@@ -61,6 +62,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "hash",
             b: "hash-shard2",
             watch: "With a hot family, card 0's bar crosses the 60% line under hash; sharding splits it over two cards for one more copy.",
+            claims: &[Claim::new("busiest", Order::AtMost)],
         },
         Comparison {
             id: "hash-vs-overflow",
@@ -68,7 +70,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "policy",
             a: "hash",
             b: "hash-overflow",
-            watch: "Overflow holds the hot card near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
+            watch: "With a hot card, overflow holds it near the cap by sending the excess elsewhere, where it re-prefills (triangles).",
+            claims: &[Claim::new("busiest", Order::AtMost), Claim::new("hit_share", Order::AtMost), Claim::new("reprefills", Order::AtLeast)],
         },
     ],
     counters: &COUNTERS,

@@ -7,11 +7,12 @@
 use super::model::{ideal_moved_share, lcm, modulo_moved_share};
 use crate::challenge::{answers, Answers, Solution, Template, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Unit};
+use crate::model::{Params, SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
 pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
+    page: on_the_page,
     "modulo_remap_share" => modulo_remap_share,
     "rebuild_mb" => rebuild_mb,
     "ring_join_share" => ring_join_share,
@@ -160,4 +161,34 @@ fn ring_join_share_modulo(v: &Vars) -> Result<Solution, String> {
         return Err("n divides n + k: modulo moves what a ring moves".into());
     }
     Ok(Solution::new(modulo_moved_share(n, n + k)))
+}
+
+/// KB of KV a token the rebuild question may state (its `kv` values).
+const KV_KB: [f64; 4] = [80.0, 128.0, 160.0, 320.0];
+
+/// Asked about the page: a resize to the same size is no question; the
+/// rebuild (C2) states the page's copy size as tokens × KB a token, with
+/// the drawn KB a token if the copy divides into whole tokens of it, else
+/// the first that does (none: the question is drawn).
+fn on_the_page(t: &Template, vars: &mut Vars, params: &Params) -> bool {
+    if vars.num("n0") == vars.num("n1") {
+        return false;
+    }
+    if t.answer != "rebuild_mb" {
+        return true;
+    }
+    let Ok(i) = params.index("copy_mb") else {
+        return false;
+    };
+    let copy_kb = params.values()[i] * 1000.0;
+    let drawn = vars.num("kv");
+    for kv in std::iter::once(drawn).chain(KV_KB) {
+        let tokens = copy_kb / kv;
+        if tokens >= 1.0 && tokens.fract() == 0.0 {
+            vars.set_num("kv", kv);
+            vars.set_num("tokens", tokens);
+            return true;
+        }
+    }
+    false
 }

@@ -54,7 +54,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "scheme",
             a: "modulo",
             b: "ring",
-            watch: "Modulo moves most families on a +1 resize; the ring moves only those on the new card's arcs.",
+            watch: "On a +1 resize modulo moves almost every family and the ring only those on the new card's arcs; on a doubling both move about half, as the counters show.",
+            claims: &[],
         },
         Comparison {
             id: "modulo-vs-jump",
@@ -62,7 +63,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "scheme",
             a: "modulo",
             b: "jump",
-            watch: "Jump hash moves only the families the new card must take, with no ring to keep.",
+            watch: "On a +1 resize modulo moves almost every family and jump hash only those the new card must take, with no ring to keep; on a doubling both move about half.",
+            claims: &[],
         },
         Comparison {
             id: "ring-vs-rendezvous",
@@ -71,6 +73,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "ring",
             b: "rendezvous",
             watch: "Both move about the least possible share; rendezvous needs no virtual nodes to spread evenly.",
+            claims: &[],
         },
     ],
     counters: &COUNTERS,

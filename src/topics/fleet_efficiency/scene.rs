@@ -24,7 +24,7 @@ use super::model::HourSums;
 use super::params::{MonthInput, Window, CHURN_FEE, HOURS};
 use super::sim::{run_month, Month};
 use crate::model::scene::{
-    Comparison, CounterSpec, Frame, Money, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Money, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::{Params, SplitMix64, Unit};
 use std::fmt::Write as _;
@@ -49,7 +49,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "window",
             a: "hour",
             b: "week",
-            watch: "An hour's readings jump ±25 % around the true rates and the evictor throws out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
+            watch: "An hour's readings jump ±25 % around the true rates, and an evictor acting on them can throw out healthy cards (orange crosses); a week's barely move, and it waits a week to act.",
+            claims: &[Claim::new("wrong_evictions", Order::AtMost)],
         },
         Comparison {
             id: "mode",
@@ -57,7 +58,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "mode",
             a: "always-warm",
             b: "steady",
-            watch: "Always warm pays for every survivor and the idle dollars pile up; steady runs only the best cards that cover the peak.",
+            watch: "Always warm pays for every survivor, so idle dollars pile up wherever there is slack; steady runs only the best cards that cover the peak.",
+            claims: &[Claim::new("idle_dollars", Order::AtMost), Claim::new("bill", Order::AtMost)],
         },
         Comparison {
             id: "share",
@@ -65,7 +67,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "share_pct",
             a: "40",
             b: "10",
-            watch: "The bigger share reaches into the faster half of the pool, where every eviction is a mistake.",
+            watch: "The bigger share reaches further into the pool, toward its faster cards, where an eviction is a mistake: the smaller one evicts no more healthy cards.",
+            claims: &[Claim::new("wrong_evictions", Order::AtMost)],
         },
     ],
     counters: &COUNTERS,

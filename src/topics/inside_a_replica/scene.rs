@@ -24,7 +24,7 @@
 use super::params::{Input, MAX_STEPS};
 use super::sim::{Engine, StepInfo};
 use crate::model::scene::{
-    Comparison, CounterSpec, Frame, Scene, SceneSpec, Stepped, Steps, Thousands,
+    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps, Thousands,
 };
 use crate::model::{Params, Unit};
 use std::fmt::Write as _;
@@ -55,6 +55,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "off",
             b: "on",
             watch: "Off, a step that prefills takes whole prompts and no reply gets a token in it; on, every step gives each decoding sequence its token while prompts are prefilled in chunks beside them.",
+            claims: &[],
         },
         Comparison {
             id: "kv-bits",
@@ -62,7 +63,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "kv_bits",
             a: "16",
             b: "8",
-            watch: "An 8-bit KV cache has twice the blocks in the same memory: the same sequences fill a smaller share of the grid, so the batch runs out of room later.",
+            watch: "An 8-bit KV cache has twice the blocks in the same memory: the same sequences fill a smaller share of the grid, so the batch has room for more and the replica's tokens a second are no fewer.",
+            claims: &[Claim::new("tok_s", Order::AtLeast)],
         },
         Comparison {
             id: "tp",
@@ -71,6 +73,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "2",
             b: "4",
             watch: "Four GPUs hold the same weights with more memory to spare and read them with twice the bandwidth: more KV blocks in the grid, and shorter steps.",
+            claims: &[Claim::new("tpot_p50_ms", Order::Below), Claim::new("tok_s", Order::AtLeast)],
         },
     ],
     counters: &COUNTERS,

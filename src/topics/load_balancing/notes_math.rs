@@ -15,7 +15,7 @@ pub static MATH: Math = Math {
         Equation {
             name: "Hash: the busiest card's share of the family",
             formula: "\"busiest\" = h + {1 − h}/{n − 1}",
-            note: "The hot member plus one other member's slice. 80 % on 64 cards: 80 + 20/63 = 80.32 %.",
+            note: "The hot member plus one other member's slice. 80 % on 64 cards: 80 % + 20 % ÷ 63 = 80.32 %.",
         },
         Equation {
             name: "Hash with the hot member sharded over two cards",

@@ -29,7 +29,7 @@ use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
 use crate::engine::routing_scene::{
     self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
 };
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink};
+use crate::model::scene::{Align, Claim, Comparison, CounterSpec, Frame, Glyph, Ink, Order};
 use crate::model::scene::{SceneSpec, TextSize, SIZE};
 use crate::model::Params;
 
@@ -49,6 +49,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "round-robin",
             b: "hash",
             watch: "Round-robin keeps every card equally idle but almost every arrival misses its copy (squares); hash keeps every arrival on its copy and piles the hot member onto card 0.",
+            claims: &[Claim::new("locality", Order::Above), Claim::new("busiest_load", Order::Above)],
         },
         Comparison {
             id: "hash-vs-shard",
@@ -56,7 +57,8 @@ pub static SCENE: SceneSpec = SceneSpec {
             param: "policy",
             a: "hash",
             b: "hash-shard2",
-            watch: "Sharding splits the hot member over cards 0 and 1: the tallest bar drops under the 60% line and every arrival still meets its copy.",
+            watch: "Sharding splits the hot member over cards 0 and 1: the tallest bar drops (watch it against the 60% line) and every arrival still meets its copy.",
+            claims: &[Claim::new("busiest_load", Order::Below), Claim::new("locality", Order::AtLeast)],
         },
         Comparison {
             id: "hash-vs-overflow",
@@ -65,6 +67,7 @@ pub static SCENE: SceneSpec = SceneSpec {
             a: "hash",
             b: "hash-overflow",
             watch: "Overflow holds card 0 at the cap and sends the excess to other cards, where it misses (triangles).",
+            claims: &[Claim::new("busiest_load", Order::Below), Claim::new("locality", Order::Below), Claim::new("overflowed", Order::Above)],
         },
     ],
     counters: &COUNTERS,

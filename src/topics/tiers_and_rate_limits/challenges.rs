@@ -8,13 +8,15 @@ use super::model::{
     bucket_admitted, bucket_empty_s, card_rate, cards_after_loss, mm1_wait_ms, shed_arithmetic,
     utilization,
 };
+use super::params::UTIL_CAP;
 use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Unit};
+use crate::model::{Params, SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
 pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
+    page: on_the_page,
     "bucket_admitted" => solve_bucket_admitted,
     "queue_wait_ms" => solve_queue_wait,
     "shed_rps" => solve_shed,
@@ -282,4 +284,22 @@ fn solve_shed(v: &Vars) -> Result<Solution, String> {
         .with("room", rate(shed.room))
         .with("admit", rate(shed.admit))
         .with("share", Unit::Share.format(shed.share)))
+}
+
+/// Asked about the page, past the variables that mirror its sliders and
+/// figures: C1 only while free arrivals outrun the bucket's refill (else
+/// it never runs dry and nothing is refused); C2 only with no paid spilled
+/// (its pool is the provisioned one, carrying all the paid arrivals); C3
+/// at the page's 85 % cap, with cards standing.
+fn on_the_page(t: &Template, vars: &mut Vars, params: &Params) -> bool {
+    let page = |name: &str| params.index(name).map_or(f64::NAN, |i| params.values()[i]);
+    match t.answer.as_str() {
+        "bucket_admitted" => vars.num("a") > vars.num("r"),
+        "queue_wait_ms" => page("spill_share") == 0.0,
+        "shed_rps" => {
+            vars.set_num("cap", UTIL_CAP);
+            vars.num("c") >= 1.0
+        }
+        _ => true,
+    }
 }

@@ -170,7 +170,7 @@ fn shared_cap_missed_by_free(inp: &Input, m: &Solved, head: &str) -> String {
 
 const FREE_SHED: CheckSpec = CheckSpec {
     id: "free_shed",
-    label: "Free tier mostly served",
+    label: "At most half the free tier refused",
     rule: "free arrivals refused at the gateway ≤ 50 %",
     cmp: Cmp::AtMost,
 };

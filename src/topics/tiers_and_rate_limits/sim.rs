@@ -613,8 +613,10 @@ pub fn simulate(cfg: &SimConfig, arrivals: u64, seed: u64) -> SimResult {
 
 /// One run watched as it goes (the page's scene): the same gateway, bucket
 /// and pools as [`simulate`], drawn from their steady state once and then
-/// fed arrivals up to any time, never drained. Its waits count when a
-/// request starts service.
+/// fed arrivals up to any time, never drained. Its bucket starts full, as
+/// the page's bucket chart and its questions have it (a learner watches it
+/// drain), where a replication starts it at its long-run level. Its waits
+/// count when a request starts service.
 pub(super) struct Live {
     cfg: SimConfig,
     run: Run,
@@ -634,7 +636,8 @@ impl Live {
         let mut run = Run::new(cfg);
         let mut rng = SplitMix64::new(seed);
         let pools = Plan::new(cfg).map(|plan| {
-            let pools = Pools::steady(&plan, &run, &mut rng);
+            let mut pools = Pools::steady(&plan, &run, &mut rng);
+            pools.bucket.tokens = pools.bucket.cap;
             (plan, pools)
         });
         let next_ms = match &pools {

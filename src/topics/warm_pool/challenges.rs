@@ -8,11 +8,12 @@ use super::model::{
 use super::params::MAX_POOL;
 use crate::challenge::{answers, Answers, Solution, Template, Value, Vars};
 use crate::model::units;
-use crate::model::{SplitMix64, Unit};
+use crate::model::{Params, SplitMix64, Unit};
 
 /// The solver of this topic's challenges, registered beside it.
 pub static SOLVER: Answers = answers! {
     draw: draw_challenge,
+    page: on_the_page,
     "idle_rent_per_year" => solve_idle_rent,
     "cold_start_backlog" => solve_backlog,
     "break_even_pool" => solve_break_even,
@@ -171,6 +172,7 @@ fn solve_backlog(v: &Vars) -> Result<Solution, String> {
     let rate = |n: u32| Unit::ReqPerS.format(n as f64 * r);
     Ok(Solution::new(cold_start_backlog(missing, r, t))
         .with("missing", missing.to_string())
+        .with("missing_worth", units::worth(missing as f64, "replicas"))
         .with(
             "others_launch",
             match missing {
@@ -287,4 +289,12 @@ fn break_even_with(v: &Vars, pick: fn(u32, f64, f64, &[f64]) -> usize) -> Result
             Unit::UsdPerDay.format(idle_rent_per_day(1, price)),
         )
         .with("price", Unit::UsdPerHour.format(price)))
+}
+
+/// Asked about the page: a pool of no warm replicas has no rent to ask
+/// about (C1, "a warm pool keeps 0 replicas"); such a page's question is
+/// drawn instead. (A pool as big as the burst leaves no backlog, C2's
+/// answer 0: a lesson, not a trivial question.)
+fn on_the_page(t: &Template, vars: &mut Vars, _: &Params) -> bool {
+    t.answer != "idle_rent_per_year" || vars.num("w") >= 1.0
 }

@@ -19,9 +19,13 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
         id: "burst",
         title: format!("One burst: {} warm, {} launched", inp.warm, k.saturating_sub(inp.warm)),
         summary: format!(
-            "Demand climbs to {k} replicas' worth in {}; {} warm replicas serve at once and {} more are ready at {}, so the backlog peaks at {} requests and clears by {}.",
+            "Demand climbs to {} in {}; {} at once and {} more are ready at {}, so the backlog peaks at {} requests and clears by {}.",
+            units::worth(k as f64, "replicas"),
             Unit::Seconds.format(inp.shape.rise_s),
-            inp.warm,
+            match inp.warm {
+                1 => "1 warm replica serves".to_string(),
+                w => format!("{w} warm replicas serve"),
+            },
             k.saturating_sub(inp.warm),
             Unit::Seconds.format(inp.shape.cold_start_s),
             number(now.peak_backlog.round()),

@@ -25,8 +25,9 @@ fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
         Some("warm"),
         |pass| {
             let head = format!(
-                "With {} warm of the {k} replicas the burst needs, 95 % of burst arrivals wait at most {} (mean {}, backlog up to {} requests)",
+                "With {} warm and the burst needing {}, 95 % of burst arrivals wait at most {} (mean {}, backlog up to {} requests)",
                 inp.warm,
+                crate::model::units::counted(k as f64, "replicas"),
                 Unit::Seconds.format(now.p95_wait_s),
                 Unit::Seconds.format(now.mean_wait_s),
                 number(now.peak_backlog.round())

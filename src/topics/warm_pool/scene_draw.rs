@@ -299,7 +299,14 @@ impl PoolScene {
         let cells: [(std::fmt::Arguments, &str); 6] = [
             (format_args!("${:.2}", self.rent()), "standby rent today"),
             (format_args!("{:.1} s{dash}", self.worst), "worst wait"),
-            (format_args!("{:.1} s", self.p95), "p95 wait, last burst"),
+            (
+                format_args!("{:.1} s", self.p95_so_far()),
+                if self.in_burst() {
+                    "p95 wait, served so far"
+                } else {
+                    "p95 wait, last burst"
+                },
+            ),
             (format_args!("{}", Thousands(self.peak)), "peak backlog"),
             (
                 format_args!("{:.2} h", self.waited / 3600.0),

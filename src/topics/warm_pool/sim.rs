@@ -259,15 +259,24 @@ fn wait_stats(s: &mut BurstStats, waits: &mut [(f64, f64)]) {
         0.0
     };
     s.max_wait_s = waits.iter().map(|w| w.0).fold(0.0, f64::max);
+    if let Some(p95) = p95_wait(waits) {
+        s.p95_wait_s = p95;
+    }
+}
+
+/// The p95 of `waits` (wait, requests), weighted by requests; None when
+/// no request is among them. Sorts `waits`.
+pub(super) fn p95_wait(waits: &mut [(f64, f64)]) -> Option<f64> {
+    let weight: f64 = waits.iter().map(|w| w.1).sum();
     waits.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
     let mut acc = 0.0;
     for (w, a) in waits.iter() {
         acc += a;
         if acc >= 0.95 * weight {
-            s.p95_wait_s = *w;
-            break;
+            return Some(*w);
         }
     }
+    None
 }
 
 thread_local! {

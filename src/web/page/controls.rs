@@ -10,9 +10,6 @@ use crate::web::msg::{dispatch, Msg, PageMsg};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
-/// Positions of a logarithmic slider track.
-const LOG_STEPS: f64 = 1000.0;
-
 /// One parameter's controls: the slider (or select) and the typed box.
 pub(super) struct Control {
     pub spec: &'static ParamSpec,
@@ -120,26 +117,14 @@ fn choice(i: usize, options: &'static [(&'static str, &'static str)]) -> Element
 
 /// A range slider (a log track when the spec says so) and its number box.
 fn slider(i: usize, spec: &'static ParamSpec) -> (Element, HtmlInputElement) {
-    let ParamKind::Number {
-        min,
-        max,
-        step,
-        log,
-    } = spec.kind
-    else {
+    let Some(track) = spec.track() else {
         unreachable!("a slider is for a number");
     };
     let range = el("input", "");
     attr(&range, "type", "range");
-    if log {
-        attr(&range, "min", "0");
-        attr(&range, "max", &LOG_STEPS.to_string());
-        attr(&range, "step", "1");
-    } else {
-        attr(&range, "min", &min.to_string());
-        attr(&range, "max", &max.to_string());
-        attr(&range, "step", &step.to_string());
-    }
+    attr(&range, "min", &track.min.to_string());
+    attr(&range, "max", &track.max.to_string());
+    attr(&range, "step", &track.step.to_string());
     on(&range, "input", move |e| {
         dispatch(Msg::Page(PageMsg::Slide(i, target_number(&e))))
     });
@@ -177,33 +162,10 @@ fn target_number(e: &web_sys::Event) -> f64 {
     f64::NAN
 }
 
-fn log_bounds(spec: &ParamSpec) -> (f64, f64) {
-    match spec.kind {
-        ParamKind::Number { min, max, .. } => (min.max(1e-9), max.max(min.max(1e-9) * 1.000_001)),
-        ParamKind::Choice(_) => (1.0, 2.0),
-    }
-}
-
-fn from_log(spec: &ParamSpec, pos: f64) -> f64 {
-    let (lo, hi) = log_bounds(spec);
-    let v = lo * (hi / lo).powf(pos / LOG_STEPS);
-    // Round to three significant figures so the track lands on readable values.
-    let mag = 10f64.powf(v.log10().floor() - 2.0);
-    (v / mag).round() * mag
-}
-
-fn to_log(spec: &ParamSpec, v: f64) -> f64 {
-    let (lo, hi) = log_bounds(spec);
-    ((v.max(lo) / lo).ln() / (hi / lo).ln() * LOG_STEPS).round()
-}
-
 impl Control {
     /// The value a slider's track position stands for.
     pub fn track_value(&self, pos: f64) -> f64 {
-        match self.spec.kind {
-            ParamKind::Number { log: true, .. } => from_log(self.spec, pos),
-            _ => pos,
-        }
+        self.spec.track_value(pos)
     }
 
     /// Shows `v` in the value, the slider (or select) and the number box,
@@ -223,11 +185,15 @@ impl Control {
                     .unchecked_ref::<HtmlSelectElement>()
                     .set_value(&(v as usize).to_string());
             }
-            ParamKind::Number { log, .. } => {
-                let pos = if log { to_log(self.spec, v) } else { v };
-                self.input
-                    .unchecked_ref::<HtmlInputElement>()
-                    .set_value(&pos.to_string());
+            ParamKind::Number { .. } => {
+                // The thumb stays where a press left it if that position
+                // stands for `v` (a log track's two positions of one value).
+                let range = self.input.unchecked_ref::<HtmlInputElement>();
+                let at = range.value().parse::<f64>().ok();
+                let pos = self.spec.track_position(v, at);
+                if at != Some(pos) {
+                    range.set_value(&pos.to_string());
+                }
                 // A screen reader says the value as shown, with its unit, not
                 // the track's position (a log slider's 0 to 1000, a share's
                 // fraction).

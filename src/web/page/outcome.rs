@@ -128,7 +128,8 @@ impl OutcomeView {
             .filter(|(_, v)| !v.pass)
             .map(|(s, _)| s.label)
             .collect();
-        let n = out.checks.len();
+        let unjudged = out.checks.iter().filter(|v| !v.judged()).count();
+        let n = out.checks.len() - unjudged;
         let mut text = format!("{}.", figures.join("; "));
         if n > 0 {
             text += &format!(" Checks: {} of {n} pass", n - failing.len());
@@ -136,6 +137,9 @@ impl OutcomeView {
                 text += &format!("; failing: {}", failing.join("; "));
             }
             text += ".";
+        }
+        if unjudged > 0 {
+            text += &format!(" {unjudged} not judged here.");
         }
         text
     }
@@ -226,18 +230,23 @@ impl OutcomeView {
             if was.get(k) == Some(v) {
                 continue;
             }
-            let class = if v.pass { "check pass" } else { "check fail" };
+            let state = match (v.judged(), v.pass) {
+                (false, _) => "unjudged",
+                (true, true) => "pass",
+                (true, false) => "fail",
+            };
+            let class = format!("check {state}");
             if slot.item.class_name() != class {
                 let pass = if v.pass { "true" } else { "false" };
-                slot.item.set_class_name(class);
+                let judged = if v.judged() { "true" } else { "false" };
+                slot.item.set_class_name(&class);
                 attr(&slot.item, "data-pass", pass);
-                slot.badge
-                    .set_text_content(Some(if v.pass { "✓ pass" } else { "✗ fail" }));
-                slot.chip
-                    .set_class_name(if v.pass { "chip pass" } else { "chip fail" });
+                attr(&slot.item, "data-judged", judged);
+                slot.badge.set_text_content(Some(v.badge()));
+                slot.chip.set_class_name(&format!("chip {state}"));
                 attr(&slot.chip, "data-pass", pass);
-                slot.chip_badge
-                    .set_text_content(Some(if v.pass { "✓" } else { "✗" }));
+                attr(&slot.chip, "data-judged", judged);
+                slot.chip_badge.set_text_content(Some(v.mark()));
             }
             set_text_if_changed(&slot.cmp, &v.comparison());
             set_text_if_changed(&slot.chip_cmp, &v.comparison());

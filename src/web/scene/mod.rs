@@ -100,6 +100,8 @@ struct Ui {
     clock: Element,
     stage: Element,
     watch: Element,
+    /// Side by side: the caption's figures, from the two sides' counters.
+    now: Element,
     counters: Element,
     /// The scene's summary on show, and the same read out (throttled).
     summary: Element,
@@ -458,6 +460,8 @@ impl Live {
             .time(&self.ui.clock, &self.ui.section, &self.sides, t);
         self.readout.counters(self.spec.counters, &self.sides);
         self.readout
+            .told(&self.ui.now, self.compare, self.spec.counters, &self.sides);
+        self.readout
             .costs(&self.ui.section, &mut self.stats, &self.sides);
         let speak = now - self.last_said >= SAY_EVERY_MS;
         if self
@@ -523,6 +527,8 @@ impl Ui {
         append(&section, &stage);
         let watch = text_el("p", "scene-watch", on_show.map_or("", |c| c.watch));
         append(&section, &watch);
+        let now = el("p", "scene-now");
+        append(&section, &now);
         let counters = el("div", "scene-counters");
         append(&section, &counters);
         // Each canvas's description: what the scene shows now. A screen
@@ -545,6 +551,7 @@ impl Ui {
             clock,
             stage,
             watch,
+            now,
             counters,
             summary,
             live,

@@ -4,7 +4,7 @@
 
 use super::play::Stats;
 use super::side::Side;
-use crate::model::{CounterSpec, Unit};
+use crate::model::{Comparison, CounterSpec, Unit};
 use crate::web::dom::*;
 use std::fmt::Write as _;
 use web_sys::{Element, HtmlSelectElement};
@@ -23,6 +23,8 @@ pub(super) struct Readout {
     text: String,
     shown_summary: String,
     said: String,
+    /// Side by side: the caption's figures on show.
+    shown_told: String,
 }
 
 impl Readout {
@@ -99,6 +101,25 @@ impl Readout {
             self.scratch.clear();
             let _ = write!(self.scratch, "{:.3}", s.now_s());
             attr(&s.canvas, "data-scene-time", &self.scratch);
+        }
+    }
+
+    /// Side by side, the caption's figures from the two sides' counters
+    /// (`Comparison::tell`); nothing with one side.
+    pub fn told(
+        &mut self,
+        el: &Element,
+        c: Option<&Comparison>,
+        specs: &[CounterSpec],
+        sides: &[Side],
+    ) {
+        self.scratch.clear();
+        if let (Some(c), [a, b, ..]) = (c, sides) {
+            c.tell(specs, &a.counters, &b.counters, &mut self.scratch);
+        }
+        if self.scratch != self.shown_told {
+            el.set_text_content(Some(&self.scratch));
+            self.shown_told.clone_from(&self.scratch);
         }
     }
 
