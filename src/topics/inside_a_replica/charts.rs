@@ -5,7 +5,7 @@
 use super::model::{kv_blocks, kv_memory_bytes, max_sequences, Replica};
 use super::params::{Input, BLOCK_TOKENS, GIB};
 use super::sim_page::{Run, Stats, Sustained};
-use crate::model::units::number;
+use crate::model::units::{counted, number};
 use crate::model::*;
 
 /// Tensor-parallel sizes the memory chart compares.
@@ -93,7 +93,10 @@ fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
     let end = run.trace.last().map_or(1.0, |p| p.0).max(1e-3);
     let mut hlines = vec![RefLine::new(
         fits,
-        format!("KV cache holds {} of the mean context", number(fits)),
+        format!(
+            "KV cache holds {} of the mean context",
+            counted(fits, "sequences")
+        ),
         Tone::Good,
     )];
     if (inp.traffic.max_batch as f64) < 2.0 * fits {
@@ -110,7 +113,7 @@ fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
             "Over {} the batch held {} sequences on average (the KV cache holds {} of the mean context) and {} requests were in the replica on average, waiting or running.",
             Unit::Seconds.format(s.duration),
             number((s.mean_batch * 10.0).round() / 10.0),
-            number(fits),
+            counted(fits, "sequences"),
             number((s.in_system * 10.0).round() / 10.0)
         ),
         plot: Plot::Xy(XyChart {

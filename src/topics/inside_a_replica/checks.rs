@@ -7,7 +7,7 @@
 use super::model::{max_sequences, Replica};
 use super::params::Input;
 use super::sim_page::Stats;
-use crate::model::units::number;
+use crate::model::units::{counted, number};
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const TTFT: CheckSpec = CheckSpec {
@@ -41,8 +41,8 @@ fn busy_lever(inp: &Input, r: &Replica, s: &Stats) -> (&'static str, String) {
         (
             "tp",
             format!(
-                "the KV cache holds only {} sequences of the mean context, so the batch cannot grow with the queue: add GPUs to the replica, or store the weights and the KV cache in 8 bits",
-                number(fits)
+                "the KV cache holds only {} of the mean context, so the batch cannot grow with the queue: add GPUs to the replica (8-bit weights and KV cache make room too, but not speed)",
+                counted(fits, "sequences")
             ),
         )
     } else {
@@ -108,7 +108,7 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
         (
             "tp",
             format!(
-                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs, or store the weights and the KV cache in 8 bits",
+                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs (8-bit weights and KV cache make room too, but not speed)",
                 Unit::Share.format(s.preempted_share)
             ),
         )
