@@ -75,11 +75,7 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
             ],
             stacked: true,
             hlines: vec![],
-            highlight: TP_SIZES
-                .iter()
-                .position(|&tp| tp == hw.tp)
-                .into_iter()
-                .collect(),
+            highlight: vec![],
         }),
     }
 }
@@ -91,21 +87,21 @@ fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
     let fits = max_sequences(inp, r);
     let s = &run.stats;
     let end = run.trace.last().map_or(1.0, |p| p.0).max(1e-3);
-    let mut hlines = vec![RefLine::new(
-        fits,
-        format!(
-            "KV cache holds {} of the mean context",
-            counted(fits, "sequences")
-        ),
-        Tone::Good,
-    )];
-    if (inp.traffic.max_batch as f64) < 2.0 * fits {
-        hlines.push(RefLine::new(
-            inp.traffic.max_batch as f64,
-            format!("batch limit {}", inp.traffic.max_batch),
+    // The cap that binds first: the KV cache's room or the batch limit.
+    let limit = inp.traffic.max_batch as f64;
+    let hlines = vec![if fits <= limit {
+        RefLine::new(
+            fits,
+            format!("KV room: {}", counted(fits, "sequences")),
+            Tone::Good,
+        )
+    } else {
+        RefLine::new(
+            limit,
+            format!("batch limit: {}", number(limit)),
             Tone::Muted,
-        ));
-    }
+        )
+    }];
     Chart {
         id: "batch",
         title: "The batch and the queue over the run".to_string(),
@@ -120,7 +116,7 @@ fn timeline_chart(inp: &Input, r: &Replica, run: &Run) -> Chart {
             x: Axis::new("time", Unit::Seconds).range(0.0, end),
             y: Axis::new("requests", Unit::Count("requests")),
             series: vec![
-                Series::new("running (the batch)", Style::Step, Tone::Cat(0), pick(|p| p.1)),
+                Series::new("batch", Style::Step, Tone::Cat(0), pick(|p| p.1)),
                 Series::new("waiting", Style::Step, Tone::Warn, pick(|p| p.2)),
             ],
             hlines,

@@ -56,16 +56,28 @@ fn busy_lever(inp: &Input, r: &Replica, s: &Stats) -> (&'static str, String) {
     }
 }
 
+/// A wait as a reader takes it in: ms up to a minute, then minutes, then
+/// hours ("91 min", not "5,475,224 ms").
+fn readable(ms: f64) -> String {
+    if ms >= 3.6e6 {
+        format!("{} h", number((ms / 3.6e6 * 10.0).round() / 10.0))
+    } else if ms >= 60_000.0 {
+        format!("{} min", number((ms / 60_000.0).round()))
+    } else {
+        Unit::Ms.format(ms)
+    }
+}
+
 fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     let (lever, why) = busy_lever(inp, r, s);
     let t = s.ttft_p99;
     TTFT.verdict(t.value * 1000.0, inp.ttft_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
         let head = format!(
             "99 % of requests saw their first token within {} (95 % interval {} to {}; the median {})",
-            Unit::Ms.format(t.value * 1000.0),
-            Unit::Ms.format(t.lo * 1000.0),
-            Unit::Ms.format(t.hi * 1000.0),
-            Unit::Ms.format(s.ttft_p50.value * 1000.0)
+            readable(t.value * 1000.0),
+            readable(t.lo * 1000.0),
+            readable(t.hi * 1000.0),
+            readable(s.ttft_p50.value * 1000.0)
         );
         if pass {
             format!("{head}, within the {} target.", Unit::Ms.format(inp.ttft_target_s * 1000.0))
@@ -126,9 +138,9 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
     STALL.verdict(t.value * 1000.0, inp.stall_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
         let head = format!(
             "99 % of replies never paused longer than {} between two tokens (95 % interval {} to {})",
-            Unit::Ms.format(t.value * 1000.0),
-            Unit::Ms.format(t.lo * 1000.0),
-            Unit::Ms.format(t.hi * 1000.0)
+            readable(t.value * 1000.0),
+            readable(t.lo * 1000.0),
+            readable(t.hi * 1000.0)
         );
         if pass {
             format!("{head}, within the {} target.", Unit::Ms.format(inp.stall_target_s * 1000.0))

@@ -18,19 +18,20 @@ pub(super) fn figures(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out:
 /// take a card's rate as given (buying the fleet, autoscaling) assume.
 #[rustfmt::skip]
 fn sustained_rows(inp: &Input, sus: &Sustained) -> [FigureRow; 3] {
-    let tok = sus.rate * inp.traffic.output;
+    let tok = sus.at.map_or(0.0, |s| s.tokens_per_s);
     [
         ("sustained_rps", "Arrivals this replica sustains within all three targets (about)", sus.rate, Unit::ReqPerS),
-        ("sustained_tok_s", "Output tokens a second at that rate", tok, Unit::TokPerS),
+        ("sustained_tok_s", "Output tokens a second the run at that rate made", tok, Unit::TokPerS),
         ("sustained_tok_s_per_gpu", "Output tokens a second per GPU at that rate", tok / inp.hw.tp as f64, Unit::TokPerS),
     ]
 }
 
 #[rustfmt::skip]
-fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 9] {
+fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 10] {
     let gpus = inp.hw.tp as f64;
     [
         ("kv_bytes_per_token", "KV cache per token", r.kv_per_token, Unit::Count("bytes")),
+        ("model_params_b", "Parameters of the model, billions", inp.hw.model.params / 1e9, Unit::None),
         ("weights_gb", "Weights", r.weights / 1e9, Unit::Gb),
         ("kv_memory_gb", "KV cache memory", r.kv_memory / 1e9, Unit::Gb),
         ("kv_tokens", "Tokens the KV cache holds", r.kv_tokens(), Unit::Tokens),

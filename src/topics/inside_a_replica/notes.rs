@@ -14,13 +14,11 @@ const CEILING: (f64, f64, f64) = (500.0, 20_000.0, 100.0);
 /// The rate this replica sustains, carried into the page that takes a
 /// replica's rate as given, and set beside the seed cards' card rates.
 fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
-    if sus.rate <= 0.0 {
+    let Some(at) = sus.at else {
         return;
-    }
-    let t = &inp.traffic;
-    let prompt = t.mean_prompt();
-    let out_tok = sus.rate * t.output;
-    let all_tok = sus.rate * (prompt + t.output);
+    };
+    let out_tok = at.tokens_per_s;
+    let all_tok = at.processed_per_s;
     let gpus = inp.hw.tp as f64;
     let seed_rate = if inp.hw.model.params < 20e9 {
         10_000.0
@@ -39,7 +37,7 @@ fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
     if (CEILING.0..=CEILING.1).contains(&ceiling) {
         out.notes.push(Note::Carry(Carry {
             text: format!(
-                "The autoscaling page sizes a pool by one replica's tokens a second inside its latency target: this replica's is about {} (output tokens).",
+                "The autoscaling page sizes a pool by one replica's tokens a second inside its latency target. Carried as the tokens users see, this replica's output: about {} a second.",
                 number(ceiling)
             ),
             topic: "autoscaling",

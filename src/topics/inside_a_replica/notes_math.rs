@@ -40,6 +40,11 @@ pub static MATH: Math = Math {
     ],
     symbols: &[
         Symbol {
+            symbol: "k",
+            meaning: "KV cache per token, bytes",
+            param: None,
+        },
+        Symbol {
             symbol: "L",
             meaning: "layers of the model",
             param: Some("model"),
@@ -50,9 +55,44 @@ pub static MATH: Math = Math {
             param: Some("model"),
         },
         Symbol {
+            symbol: "d",
+            meaning: "elements per head (head size)",
+            param: Some("model"),
+        },
+        Symbol {
             symbol: "b",
             meaning: "bytes per stored KV element",
             param: Some("kv_bits"),
+        },
+        Symbol {
+            symbol: "N",
+            meaning: "the model's parameters",
+            param: Some("model"),
+        },
+        Symbol {
+            symbol: "W",
+            meaning: "the weights' bytes: N × bytes per weight",
+            param: Some("weight_bits"),
+        },
+        Symbol {
+            symbol: "B",
+            meaning: "one GPU's memory bandwidth, bytes a second",
+            param: Some("gpu"),
+        },
+        Symbol {
+            symbol: "F",
+            meaning: "one GPU's dense 16-bit FLOP/s",
+            param: Some("gpu"),
+        },
+        Symbol {
+            symbol: "T",
+            meaning: "tokens a step processes",
+            param: None,
+        },
+        Symbol {
+            symbol: "K",
+            meaning: "tokens of KV a step reads",
+            param: None,
         },
         Symbol {
             symbol: "M",

@@ -36,7 +36,7 @@ const MAX_ADVANCE_S: f64 = 64.0;
 /// The scene's size in its logical units: narrower than the scenes' usual
 /// 960, so that at the page's width at 1,366 px (a canvas about 876 CSS px
 /// wide) a unit is 1.04 CSS px and normal text (13 units) is 13.5 px.
-pub(super) const SIZE: (f32, f32) = (840.0, 510.0);
+pub(super) const SIZE: (f32, f32) = (840.0, 460.0);
 /// Rows of the batch drawn; the rest are counted.
 pub(super) const ROWS: usize = 12;
 /// Recent preemptions kept for their walk back to the queue.
@@ -531,22 +531,17 @@ impl ReplicaScene {
                 self.clock()
             )
         } else {
-            let s = self.shown;
+            let used = e.replica.blocks - e.free_blocks;
             write!(
                 out,
-                "{:.2} s: {run} {} in the batch, {wait} waiting. The last step was {}: {:.1} ms for {} prefill and {} decode tokens",
+                "{:.2} s: {run} {} in the batch, {wait} waiting, the KV cache {}% full; {} {} finished, {} preempted so far.",
                 self.clock(),
                 if run == 1 { "sequence" } else { "sequences" },
-                self.step_kind(),
-                s.dt * 1000.0,
-                Thousands(s.prefill_tokens as f64),
-                Thousands(s.decode_tokens as f64),
+                (100.0 * used as f64 / e.replica.blocks.max(1) as f64).round(),
+                Thousands(t.finished as f64),
+                if t.finished == 1 { "reply" } else { "replies" },
+                Thousands(t.preempted as f64),
             )
-            .and_then(|_| match (self.paused, s.preempted) {
-                (0, 0) => write!(out, "."),
-                (0, k) => write!(out, "; {k} preempted back to the queue."),
-                (p, _) => write!(out, "; {p} replies got no token in it."),
-            })
         };
         if t.ttft_count() > 0 {
             let _ = write!(

@@ -11,7 +11,7 @@
 //! alike (and per grid row it crosses), then the grid's lines, so a cache
 //! of thousands of blocks is a few dozen shapes.
 
-use super::scene::{ReplicaScene, COUNTERS, LEAVES, ROWS};
+use super::scene::{ReplicaScene, LEAVES, ROWS};
 use super::sim::Seq;
 use crate::model::scene::{Align, Frame, Glyph, Ink, TextSize, Thousands};
 
@@ -44,12 +44,8 @@ const GY: f32 = 314.0;
 const CELL_H: f32 = 12.0;
 const MOST_CELLS: u32 = 384;
 const GRID_COLS: u32 = 64;
-/// The counters: values, labels under them, column width.
-const VAL_Y: f32 = 446.0;
-const LAB_Y: f32 = 464.0;
-const COL_W: f32 = 138.0;
-/// The step's rule.
-const RULE_Y: f32 = 496.0;
+/// The step's rule (the page shows the counters under the scene).
+const RULE_Y: f32 = 446.0;
 
 fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
     f.label(at, ink, TextSize::Normal, align, args);
@@ -106,7 +102,6 @@ impl ReplicaScene {
         self.leaving(f);
         self.last_step(f);
         self.kv(f);
-        self.tallies(f);
         self.rule(f);
     }
 
@@ -119,13 +114,12 @@ impl ReplicaScene {
             Ink::Text,
             Align::Left,
             format_args!(
-                "{} on {} × {}, {}-bit weights, {}-bit KV · slow motion ×{:.0}",
+                "{} on {} × {}, {}-bit weights, {}-bit KV",
                 hw.model.name,
                 hw.tp,
                 hw.gpu.name,
                 bits(hw.weight_bytes),
                 bits(hw.kv_bytes),
-                1.0 / self.speed
             ),
         );
         text(
@@ -503,12 +497,15 @@ impl ReplicaScene {
         self.kv_key(f, GY + rows as f32 * CELL_H + 18.0);
     }
 
-    /// What the grid's inks mean, beside it.
+    /// What the inks of the rows and the grid mean, under the grid: a
+    /// row's prompt bar and a prefilling sequence's blocks in the prefill
+    /// ink, a reply's bar and a decoding sequence's blocks in the decode ink.
     fn kv_key(&self, f: &mut Frame, y: f32) {
         let keys = [
-            (Ink::Miss, "a prompt being prefilled"),
-            (Ink::ClassA, "a reply decoding"),
-            (Ink::Muted, "free"),
+            (Ink::Miss, "prompt, prefilled"),
+            (Ink::Accent, "this step's chunk"),
+            (Ink::ClassA, "reply, decoded"),
+            (Ink::Muted, "free block"),
         ];
         let mut x = GX;
         for (ink, words) in keys {
@@ -525,36 +522,6 @@ impl ReplicaScene {
                 format_args!("{words}"),
             );
             x += 17.0 + width(&f.text[start..]) + 22.0;
-        }
-    }
-
-    /// The counters, across the foot: value, and what it is under it.
-    fn tallies(&self, f: &mut Frame) {
-        let t = &self.tally;
-        let e = &self.engine;
-        for (i, c) in COUNTERS.iter().enumerate() {
-            let x = 10.0 + i as f32 * COL_W;
-            let at = (x, VAL_Y);
-            let big = |f: &mut Frame, args: std::fmt::Arguments| {
-                f.label(at, Ink::Text, TextSize::Large, Align::Left, args)
-            };
-            match i {
-                0 if t.ttft_count() == 0 => big(f, format_args!("—")),
-                0 => big(f, format_args!("{}", Ms(t.ttft_p50(e) * 1000.0))),
-                1 if t.tpot_count() == 0 => big(f, format_args!("—")),
-                1 => big(f, format_args!("{}", Ms(t.tpot_p50() * 1000.0))),
-                2 => big(f, format_args!("{}", Thousands(self.tokens_per_s()))),
-                3 => big(f, format_args!("{}", e.running.len())),
-                4 => big(f, format_args!("{}", Thousands(e.waiting.len() as f64))),
-                _ => big(f, format_args!("{}", Thousands(t.preempted as f64))),
-            }
-            text(
-                f,
-                (x, LAB_Y),
-                Ink::Muted,
-                Align::Left,
-                format_args!("{}", c.label),
-            );
         }
     }
 

@@ -277,6 +277,8 @@ pub(super) fn preview_run(inp: &Input, r: Replica) -> Option<(Rc<Run>, u32)> {
 pub(super) struct Sustained {
     /// Requests a second; 0 when even the lowest probe failed.
     pub rate: f64,
+    /// What the run at that rate measured (none when no probe passed).
+    pub at: Option<Stats>,
     pub probes: Vec<(f64, Stats)>,
 }
 
@@ -406,7 +408,12 @@ fn search(r: Replica, base: Traffic, t: Targets, how: Search) -> Sustained {
         }
     }
     probes.sort_by(|a, b| a.0.total_cmp(&b.0));
-    Sustained { rate: lo, probes }
+    let at = probes.iter().find(|(r, _)| *r == lo).map(|(_, s)| *s);
+    Sustained {
+        rate: lo,
+        at,
+        probes,
+    }
 }
 
 /// The benchmark's engine: the page's default replica and traffic for `n`
