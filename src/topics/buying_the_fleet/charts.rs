@@ -256,7 +256,7 @@ fn idle_chart(inp: &Input, m: &Month) -> Chart {
     for &x in &xs {
         let d = dispatch(tokens_of(x), k_own, 0);
         by_tokens.push((x, d.idle_share()));
-        let need = cards_needed(inp.model, inp.owned, d.owned);
+        let need = cards_needed(inp.h100_rate, inp.owned, d.owned);
         by_cards.push((
             x,
             if n == 0 {

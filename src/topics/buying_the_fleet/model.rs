@@ -40,22 +40,39 @@ use super::params::{Chip, Input, Model, CHIPS, IDLE_MAX, MARGIN_MAX, MONTH_S};
 /// `r_m·k_c`: one card's aggregate rate, a whole number of tok/s
 /// (10,000 / 24,000 / 4,500 on the 8B; 700 / 1,680 / 315 on the 70B).
 pub(super) fn card_rate(model: Model, chip: Chip) -> u64 {
+    card_rate_at(model.h100_rate(), chip)
+}
+
+/// `r·k_c` for an H100 rate `r` (tok/s): the page's rate, which the seed
+/// cards give per model and a learner may set (inside one replica carries
+/// its own). Whole when `r` is a multiple of 20 (the used A100's 0.45).
+pub(super) fn card_rate_at(h100_rate: u64, chip: Chip) -> u64 {
     let (n, d) = chip.multiplier();
-    model.h100_rate() * n / d
+    h100_rate * n / d
 }
 
 /// `t_{c,m} = r_m·k_c·S_m`: tokens one card carries in a month.
 pub fn tokens_per_card_month(model: Model, chip: Chip) -> u64 {
-    card_rate(model, chip) * MONTH_S
+    tokens_per_card_month_at(model.h100_rate(), chip)
+}
+
+/// `t_c = r·k_c·S_m` for an H100 rate `r`.
+pub(super) fn tokens_per_card_month_at(h100_rate: u64, chip: Chip) -> u64 {
+    card_rate_at(h100_rate, chip) * MONTH_S
 }
 
 /// Challenge T1-C1, "the tokens a fleet carries": the capacity of a fleet,
 /// `Σ n_c·t_{c,m}` tokens. Cards are counted per chip in [`CHIPS`] order.
 pub fn fleet_tokens(model: Model, cards: [u64; 3]) -> u64 {
+    fleet_tokens_at(model.h100_rate(), cards)
+}
+
+/// `Σ n_c·t_c` for an H100 rate `r`.
+pub(super) fn fleet_tokens_at(h100_rate: u64, cards: [u64; 3]) -> u64 {
     CHIPS
         .iter()
         .zip(cards)
-        .map(|(&c, n)| n * tokens_per_card_month(model, c))
+        .map(|(&c, n)| n * tokens_per_card_month_at(h100_rate, c))
         .sum()
 }
 
@@ -109,12 +126,13 @@ pub(super) fn breakeven_api_share(
         / api_bill(shortfall, price_per_1m)
 }
 
-/// The fewest owned cards, largest chips first, that carry `tokens`.
-pub(super) fn cards_needed(model: Model, owned: [u64; 3], mut tokens: u64) -> u64 {
+/// The fewest owned cards, largest chips first, that carry `tokens`, at an
+/// H100 rate of `h100_rate` tok/s.
+pub(super) fn cards_needed(h100_rate: u64, owned: [u64; 3], mut tokens: u64) -> u64 {
     let mut cards = 0;
-    // B200, H100, used A100: the order of tokens per card on either model.
+    // B200, H100, used A100: the order of tokens per card at any rate.
     for i in [1usize, 0, 2] {
-        let t = tokens_per_card_month(model, CHIPS[i]);
+        let t = tokens_per_card_month_at(h100_rate, CHIPS[i]);
         let n = owned[i].min(fill_cards(tokens, t));
         cards += n;
         tokens = tokens.saturating_sub(n * t);
@@ -127,9 +145,9 @@ pub(super) fn cards_needed(model: Model, owned: [u64; 3], mut tokens: u64) -> u6
 
 /// The month's arithmetic on the page's inputs.
 impl Input {
-    /// `t_{c,m}` of this month's model.
+    /// `t_c` at this month's H100 rate.
     pub(super) fn t(&self, c: Chip) -> u64 {
-        tokens_per_card_month(self.model, c)
+        tokens_per_card_month_at(self.h100_rate, c)
     }
     /// `ρ·C_c`: a rented card-month.
     pub(super) fn rent_of(&self, c: Chip) -> f64 {
@@ -210,8 +228,8 @@ pub(super) struct Month {
 
 impl Month {
     pub(super) fn of(inp: &Input) -> Month {
-        let k_own = fleet_tokens(inp.model, inp.owned);
-        let k_rent = fleet_tokens(inp.model, inp.rented);
+        let k_own = fleet_tokens_at(inp.h100_rate, inp.owned);
+        let k_rent = fleet_tokens_at(inp.h100_rate, inp.rented);
         let d = dispatch(inp.demand, k_own, k_rent);
         let owned_dollars = inp.owned_dollars();
         let rented_dollars = inp.rented_dollars();
@@ -227,7 +245,7 @@ impl Month {
             blended: bill / (inp.demand.max(1) as f64 / 1e6),
             fill_cards,
             fill_dollars: fill_cards as f64 * inp.rent_of(inp.fill),
-            cards_needed: cards_needed(inp.model, inp.owned, d.owned),
+            cards_needed: cards_needed(inp.h100_rate, inp.owned, d.owned),
         }
     }
     pub(super) fn margin(&self, inp: &Input) -> f64 {
@@ -385,11 +403,11 @@ mod tests {
 
     #[test]
     fn cards_needed_fills_largest_chips_first() {
-        let m = Model::Chat8b;
+        let m = Model::Chat8b.h100_rate();
         assert_eq!(cards_needed(m, [0, 5000, 0], 91_400_000_000_000), 1450);
         // A mix: B200 first, then H100.
-        let t_b = tokens_per_card_month(m, Chip::B200);
-        let t_h = tokens_per_card_month(m, Chip::H100);
+        let t_b = tokens_per_card_month_at(m, Chip::B200);
+        let t_h = tokens_per_card_month_at(m, Chip::H100);
         assert_eq!(cards_needed(m, [10, 2, 0], 2 * t_b + 1), 3);
         assert_eq!(cards_needed(m, [10, 2, 0], 2 * t_b + t_h + 1), 4);
         assert_eq!(cards_needed(m, [10, 2, 0], 0), 0);

@@ -131,6 +131,15 @@ typed_input! {
             Model::Chat8b => p.get("api_price_8b"),
             Model::Premium70b => p.get("api_price_70b"),
         },
+        /// `r_m`: an H100's rate on this model, tok/s, a multiple of 20 (so
+        /// every chip's rate is whole).
+        h100_rate: u64 = {
+            let r = match model {
+                Model::Chat8b => p.get("h100_rate_8b"),
+                Model::Premium70b => p.get("h100_rate_70b"),
+            };
+            ((r / 20.0).round().max(1.0) * 20.0) as u64
+        },
     }
 }
 

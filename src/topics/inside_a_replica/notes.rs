@@ -20,19 +20,39 @@ fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
     let out_tok = at.tokens_per_s;
     let all_tok = at.processed_per_s;
     let gpus = inp.hw.tp as f64;
-    let seed_rate = if inp.hw.model.params < 20e9 {
-        10_000.0
-    } else {
-        700.0
-    };
+    let small = inp.hw.model.params < 20e9;
+    let seed_rate = if small { 10_000.0 } else { 700.0 };
     out.notes.push(Note::Info(format!(
-        "Within all three targets this replica sustains about {} requests a second: {} output tokens a second, {} counting the prompts it prefills, {} per GPU. The buying-the-fleet page takes the seed cards' rate for an H100 as given, {} tokens a second for this size of model.",
+        "Within all three targets this replica sustains about {} requests a second: {} output tokens a second, {} counting the prompts it prefills; per GPU, {} and {}. The seed cards give an H100 {} tokens a second on a model of this size, a well-fed batch's rate.",
         number((sus.rate * 100.0).round() / 100.0),
         number(out_tok.round()),
         number(all_tok.round()),
+        number((out_tok / gpus).round()),
         number((all_tok / gpus).round()),
         number(seed_rate)
     )));
+    // Buying the fleet prices cards (GPUs) by an H100's rate: carried from
+    // a replica of H100s, per GPU, on the step of its slider.
+    let (param, lo, hi) = if small {
+        ("h100_rate_8b", 100.0, 50_000.0)
+    } else {
+        ("h100_rate_70b", 20.0, 10_000.0)
+    };
+    let per_gpu = (out_tok / gpus / 20.0).round() * 20.0;
+    if inp.hw.gpu.name == "H100" && (lo..=hi).contains(&per_gpu) {
+        out.notes.push(Note::Carry(Carry {
+            text: format!(
+                "The buying-the-fleet page prices a month of cards by what one H100 carries. Carried as this replica's output tokens per GPU, within its targets: about {} a second.",
+                number(per_gpu)
+            ),
+            topic: "buying-the-fleet",
+            label: format!("Open buying the fleet with an H100 at {} tok/s", number(per_gpu)),
+            set: vec![
+                ("model", (if small { "8b" } else { "70b" }).to_string()),
+                (param, format!("{per_gpu}")),
+            ],
+        }));
+    }
     let ceiling = (out_tok / CEILING.2).round() * CEILING.2;
     if (CEILING.0..=CEILING.1).contains(&ceiling) {
         out.notes.push(Note::Carry(Carry {
