@@ -55,20 +55,22 @@ test('a slider move shows a first look, then the full run', async () => {
   await page.context().close();
 });
 
-test('the sustained rate is carried into autoscaling', async () => {
-  const page = await open();
-  await figures(page);
-  const link = page.locator('.carry a');
-  const href = await link.getAttribute('href');
-  assert.match(href, /topic=autoscaling&replica_ceiling=\d+/);
-  const ceiling = Number(href.match(/replica_ceiling=(\d+)/)[1]);
-  await link.click();
-  await page.waitForSelector('body[data-ready]');
-  await page.waitForFunction(() => new URLSearchParams(location.search).get('topic') === 'autoscaling');
-  const out = await page.textContent('[data-param="replica_ceiling"] output');
-  assert.equal(Number(out.replace(/[^0-9.]/g, '')), ceiling, out);
-  assert.deepEqual(page.problems(), []);
-  await page.context().close();
+test('the sustained rate is carried into autoscaling and buying the fleet', async () => {
+  for (const [topic, param] of [['autoscaling', 'replica_ceiling'], ['buying-the-fleet', 'h100_rate_8b']]) {
+    const page = await open();
+    await figures(page);
+    const link = page.locator(`.carry a[href*="topic=${topic}&"]`);
+    const href = await link.getAttribute('href');
+    const value = Number(new URLSearchParams(href.slice(1)).get(param));
+    assert.ok(value > 0, href);
+    await link.click();
+    await page.waitForFunction((t) => new URLSearchParams(location.search).get('topic') === t, topic);
+    await page.waitForSelector('body[data-ready]');
+    const out = await page.textContent(`[data-param="${param}"] output`);
+    assert.equal(Number(out.replace(/[^0-9.]/g, '')), value, out);
+    assert.deepEqual(page.problems(), []);
+    await page.context().close();
+  }
 });
 
 test('charts and scene draw on a phone and on a desk', async () => {
