@@ -151,33 +151,7 @@ impl Guide {
         let text = el("p", "intro-text");
         append(&panel, &text);
 
-        let ask = el("div", "intro-ask");
-        attr(&ask, "role", "group");
-        attr(&ask, "aria-labelledby", "intro-q");
-        let question = el("p", "intro-q");
-        attr(&question, "id", "intro-q");
-        append(&ask, &question);
-        let row = el("div", "intro-choices");
-        append(&ask, &row);
-        let most = intro
-            .steps
-            .iter()
-            .filter_map(|s| s.predict.map(|p| p.choices.len()))
-            .max()
-            .unwrap_or(0);
-        let choices: Vec<Element> = (0..most)
-            .map(|k| {
-                let b = push_button("intro-choice", "");
-                attr(&b, "aria-pressed", "false");
-                on(&b, "click", move |_| send(IntroMsg::Choose(k)));
-                append(&row, &b);
-                b
-            })
-            .collect();
-        let reveal = el("p", "intro-reveal");
-        attr(&reveal, "aria-live", "polite");
-        append(&ask, &reveal);
-        append(&panel, &ask);
+        let (ask, question, choices, reveal) = ask_group(&panel, intro);
 
         let canvas = el("canvas", "intro-canvas");
         attr(&canvas, "data-intro-picture", id);
@@ -476,4 +450,37 @@ impl Guide {
             self.pending = window().request_animation_frame(f).is_ok();
         }
     }
+}
+
+/// The prediction's group: its question, as many choice buttons as the
+/// longest prediction has, and the line that reveals the answer.
+fn ask_group(panel: &Element, intro: &Intro) -> (Element, Element, Vec<Element>, Element) {
+    let ask = el("div", "intro-ask");
+    attr(&ask, "role", "group");
+    attr(&ask, "aria-labelledby", "intro-q");
+    let question = el("p", "intro-q");
+    attr(&question, "id", "intro-q");
+    append(&ask, &question);
+    let row = el("div", "intro-choices");
+    append(&ask, &row);
+    let most = intro
+        .steps
+        .iter()
+        .filter_map(|s| s.predict.map(|p| p.choices.len()))
+        .max()
+        .unwrap_or(0);
+    let choices: Vec<Element> = (0..most)
+        .map(|k| {
+            let b = push_button("intro-choice", "");
+            attr(&b, "aria-pressed", "false");
+            on(&b, "click", move |_| send(IntroMsg::Choose(k)));
+            append(&row, &b);
+            b
+        })
+        .collect();
+    let reveal = el("p", "intro-reveal");
+    attr(&reveal, "aria-live", "polite");
+    append(&ask, &reveal);
+    append(panel, &ask);
+    (ask, question, choices, reveal)
 }
