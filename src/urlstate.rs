@@ -32,6 +32,7 @@
 //! | `chart_height` | chart height in CSS pixels, 160 to 800 |
 //! | `kinds` | the practice page's kinds of question: any of `numbers`, `lever`, `choice`, `order`, `predict` (absent: all) |
 //! | `predict` | `on`: a topic page asks for a prediction before a story's outcome shows; `off`: the practice page asks none (absent: off on a topic page, on in practice) |
+//! | `intro` | `1`: a topic page opens its guided start; `0`: the page does not offer it (absent: offered, closed) |
 //! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
 //! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 //! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
@@ -47,7 +48,7 @@ use embed::read_embed;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 20] = [
+pub const KEYS: [&str; 21] = [
     "view",
     "topic",
     "preset",
@@ -68,6 +69,7 @@ pub const KEYS: [&str; 20] = [
     "theme",
     "predict",
     "kinds",
+    "intro",
 ];
 
 /// The themes a link may ask for (www/theme.js applies them before the
@@ -224,6 +226,9 @@ pub struct Embed {
     /// The practice page's kinds of question, some of [`KIND_WORDS`] in
     /// that order (`None`: all).
     pub kinds: Option<Vec<&'static str>>,
+    /// The guided start: `Some(true)` open, `Some(false)` not offered,
+    /// `None` offered and closed.
+    pub intro: Option<bool>,
 }
 
 impl Embed {
@@ -406,6 +411,9 @@ pub fn encode(state: &State) -> String {
     }
     if let Some(k) = &e.kinds {
         out.push(("kinds", k.join(",")));
+    }
+    if let Some(i) = e.intro {
+        out.push(("intro", if i { "1" } else { "0" }.into()));
     }
     if let Some(q) = e.questions {
         out.push(("questions", q.word().into()));

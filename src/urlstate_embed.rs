@@ -54,6 +54,12 @@ pub(super) fn read_embed(
             None => notes.push(format!("predict={} is not on or off; ignored.", short(v))),
         }
     }
+    if let Some(v) = pairs.get("intro") {
+        match flag(v) {
+            Some(on) => e.intro = Some(on),
+            None => notes.push(format!("intro={} is not 1 or 0; ignored.", short(v))),
+        }
+    }
     if let Some(v) = pairs.given("kinds") {
         e.kinds = kinds(v, notes);
     }

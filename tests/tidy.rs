@@ -395,7 +395,8 @@ fn no_topic_names_another() {
 
 /// Inside a topic folder each file depends only downward: declarations,
 /// then the model, the simulation, the outcome (figures, checks, notes,
-/// charts and the scene, which do not import each other), the challenges, and `mod.rs`
+/// charts, the scene and the guided start, which do not import each other),
+/// the challenges, and `mod.rs`
 /// on top. `<layer>_<what>.rs` belongs to `<layer>`; it and `<layer>.rs` may
 /// use each other in one direction.
 #[test]
@@ -406,7 +407,7 @@ fn topic_files_depend_only_downward() {
             "params" => 0,
             "model" => 1,
             "sim" => 2,
-            "figures" | "checks" | "notes" | "charts" | "scene" => 3,
+            "figures" | "checks" | "notes" | "charts" | "scene" | "intro" => 3,
             "challenges" => 4,
             "mod" => 5,
             _ => return None,
@@ -428,7 +429,7 @@ fn topic_files_depend_only_downward() {
             let (mine, base) = rank(stem).unwrap_or_else(|| {
                 panic!(
                     "{}: name a topic file after its layer (params, model, sim, \
-                     figures, checks, notes, charts, scene, challenges, mod)",
+                     figures, checks, notes, charts, scene, intro, challenges, mod)",
                     rel(path)
                 )
             });

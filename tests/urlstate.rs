@@ -246,6 +246,23 @@ fn embed_options_and_views_round_trip() {
     assert_eq!(s.params().choice("scheme"), "ring");
 }
 
+/// `intro`: 1 opens the guided start, 0 hides its offer, absent offers it
+/// closed; anything else is said and ignored.
+#[test]
+fn intro_reads_and_writes() {
+    let (s, notes) = decode("topic=warm-pool&intro=1");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.embed.intro, Some(true));
+    assert_eq!(encode(&s), "topic=warm-pool&intro=1");
+    let (s, _) = decode("topic=warm-pool&embed=1&intro=0");
+    assert_eq!(s.embed.intro, Some(false));
+    assert_eq!(decode(&encode(&s)).0, s);
+    let (s, notes) = decode("topic=warm-pool&intro=maybe");
+    assert_eq!(s.embed.intro, None);
+    assert_eq!(notes.len(), 1);
+    assert_eq!(decode("topic=warm-pool").0.embed.intro, None);
+}
+
 /// `predict`: on or off in the link, the view's default when absent (off on
 /// a topic page, on in practice); anything else is said and ignored.
 #[test]
@@ -508,6 +525,7 @@ fn valid_state() -> impl Strategy<Value = State> {
                         },
                         theme,
                         predict,
+                        intro: predict.map(|p| !p),
                         kinds: kinds
                             .map(|on| {
                                 KIND_WORDS

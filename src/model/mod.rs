@@ -9,6 +9,7 @@ pub mod chart_layout;
 pub mod chart_scale;
 pub mod chart_text;
 pub mod input;
+pub mod intro;
 pub mod math;
 pub mod memo;
 pub mod outcome;
@@ -25,6 +26,7 @@ pub use chart::{
     Table, Tone, XyChart,
 };
 pub(crate) use input::typed_input;
+pub use intro::{Intro, IntroStep, Predict};
 pub use math::{Equation, Math, Symbol};
 pub use outcome::{Carry, CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdict};
 pub(crate) use param::choice_words;

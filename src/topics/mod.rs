@@ -5,7 +5,7 @@
 //! (ARCHITECTURE.md, "How to add a topic").
 
 use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
-use crate::model::{Math, Params, SceneSpec};
+use crate::model::{Intro, Math, Params, SceneSpec};
 use crate::model::{Topic, TopicKind};
 
 /// A topic folder's `TOPIC`: its `run`, its engine, and what the folder
@@ -57,23 +57,27 @@ pub enum Entry {
 
 /// A built topic and what is registered beside it: the solver of its
 /// challenges, its scene (its request-level engine, watched as it runs,
-/// `model::scene`) and its math panel (equations, units, symbols, key
-/// terms).
+/// `model::scene`), its guided start (a few toy-scale steps, each a picture
+/// from that scene, `model::intro`) and its math panel (equations, units,
+/// symbols, key terms).
 pub struct Parts {
     pub topic: &'static dyn Topic,
     pub solver: &'static dyn Solver,
     pub scene: &'static SceneSpec,
+    pub intro: &'static Intro,
     pub math: &'static Math,
 }
 
 /// The entry of a built topic: its folder's `TOPIC`, `SOLVER`, `SCENE`
-/// (`scene::SCENE`) and `MATH` (`notes_math::MATH`).
+/// (`scene::SCENE`), `INTRO` (`intro::INTRO`) and `MATH`
+/// (`notes_math::MATH`).
 macro_rules! built {
     ($folder:ident) => {
         Entry::Built(Parts {
             topic: &$folder::TOPIC,
             solver: &$folder::SOLVER,
             scene: &$folder::SCENE,
+            intro: &$folder::INTRO,
             math: &$folder::MATH,
         })
     };
@@ -134,6 +138,11 @@ fn parts(id: &str) -> Option<&'static Parts> {
 /// The scene of a built topic, by topic id.
 pub fn scene(id: &str) -> Option<&'static SceneSpec> {
     parts(id).map(|p| p.scene)
+}
+
+/// The guided start of a built topic, by topic id.
+pub fn intro(id: &str) -> Option<&'static Intro> {
+    parts(id).map(|p| p.intro)
 }
 
 /// The math panel of a built topic, by topic id.

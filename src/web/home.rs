@@ -156,6 +156,15 @@ fn card(e: &Entry, step: usize, store: &Store) -> Element {
     }
     let foot = el("div", "path-foot");
     append(&foot, &progress(t, store));
+    if let Some(intro) = crate::topics::intro(t.id()) {
+        // The topic's guided start (src/web/scene/intro.rs), opened by
+        // its link key.
+        let n = intro.steps.len();
+        let guide = text_el("a", "guided", &format!("Guided start ({n} steps)"));
+        attr(&guide, "href", &format!("{href}&intro=1"));
+        attr(&guide, "data-intro-offer", t.id());
+        append(&foot, &guide);
+    }
     if step == 1 {
         let go = text_el("a", "start", "Start here →");
         attr(&go, "href", &href);

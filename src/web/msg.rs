@@ -103,6 +103,25 @@ pub enum PageMsg {
     Announce,
     /// The scene's clock or controls.
     Scene(SceneMsg),
+    /// The guided start (src/web/scene/intro.rs).
+    Intro(IntroMsg),
+}
+
+/// The guided start at the top of a topic page.
+#[derive(Clone, Copy)]
+pub enum IntroMsg {
+    /// "Guided start": open it on its first step.
+    Open,
+    /// "Close" or Escape.
+    Close,
+    /// "Next": reveal a pending prediction, else the next step; on the
+    /// last, open the full page on its story.
+    Next,
+    Back,
+    /// A prediction's choice (its index).
+    Choose(usize),
+    /// An animation frame, at its `requestAnimationFrame` time (ms).
+    Frame(f64),
 }
 
 /// The scene on a topic page (src/web/scene/).

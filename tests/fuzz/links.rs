@@ -121,6 +121,7 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         },
         theme: chance(rng, 0.3).then(|| *pick(rng, &THEMES)),
         predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
+        intro: chance(rng, 0.2).then(|| chance(rng, 0.5)),
         kinds: chance(rng, 0.2).then(|| vec!["numbers", "order"]),
     };
     // A comparison the page can show: its parameter free, the scene on show.

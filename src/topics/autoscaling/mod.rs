@@ -17,6 +17,7 @@ mod charts;
 mod charts_ramp;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod notes;
 mod notes_math;
@@ -29,6 +30,7 @@ mod sim_day;
 use crate::model::*;
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use model::{hourly_bill, replicas_released, replicas_with_spare};
 pub use notes_math::MATH;
 pub use params::{Day, Signal};

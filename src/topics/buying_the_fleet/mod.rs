@@ -16,6 +16,7 @@ mod challenges;
 mod charts;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod model_units;
 mod notes;
@@ -29,6 +30,7 @@ use model::Month;
 use params::Input;
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use model::{
     api_bill, api_overflow_tokens, fill_cards, fleet_tokens, tokens_carried, tokens_per_card_month,
 };

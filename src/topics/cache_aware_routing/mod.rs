@@ -32,6 +32,7 @@ mod challenges;
 mod charts;
 mod checks;
 mod figures;
+mod intro;
 mod notes;
 mod notes_math;
 mod params;
@@ -41,6 +42,7 @@ mod sim;
 pub use challenges::{
     round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
 };
+pub use intro::INTRO;
 pub use notes_math::MATH;
 pub use params::scenario;
 pub use scene::SCENE;

@@ -17,6 +17,7 @@ mod charts_ring;
 mod charts_sweep;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod model_ring;
 mod notes;
@@ -28,6 +29,7 @@ mod sim_place;
 mod sim_sweep;
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use notes_math::MATH;
 pub use scene::SCENE;
 

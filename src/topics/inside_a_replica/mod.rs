@@ -15,6 +15,7 @@ mod challenges;
 mod charts;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod notes;
 mod notes_math;
@@ -32,6 +33,7 @@ use params::Input;
 use sim_page::{Run, Sustained};
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use model::{decode_floor_s, kv_bytes_per_token, kv_memory_bytes, littles_law};
 pub use notes_math::MATH;
 pub use params::{

@@ -16,6 +16,7 @@ mod challenges;
 mod charts;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod notes;
 mod notes_math;
@@ -23,6 +24,7 @@ mod params;
 mod scene;
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use notes_math::MATH;
 pub use scene::SCENE;
 

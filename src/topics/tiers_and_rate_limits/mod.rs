@@ -26,6 +26,7 @@ mod charts;
 mod charts_wait;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod notes;
 mod notes_math;
@@ -38,6 +39,7 @@ mod sim_page;
 mod sim_stats;
 
 pub use challenges::{queue_wait_ms, SOLVER};
+pub use intro::INTRO;
 pub use model::{bucket_admitted, shed_arithmetic, Shed};
 pub use notes_math::MATH;
 pub use params::Assign;

@@ -12,6 +12,7 @@ mod challenges;
 mod charts;
 mod checks;
 mod figures;
+mod intro;
 mod model;
 mod notes;
 mod notes_math;
@@ -26,6 +27,7 @@ use params::Input;
 use sim::{pool_curve, simulate_burst, BurstTrace};
 
 pub use challenges::SOLVER;
+pub use intro::INTRO;
 pub use model::{break_even_pool, cold_start_backlog, idle_rent_per_year, step_burst_wait};
 pub use notes_math::MATH;
 pub use params::MAX_POOL;

@@ -23,7 +23,7 @@ use super::dom::*;
 use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
-use super::scene::SceneView;
+use super::scene::{IntroView, SceneView};
 use crate::model::{Outcome, ParamSpec, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
@@ -50,6 +50,8 @@ pub struct Page {
     outcome: OutcomeView,
     charts: Charts,
     scene: SceneView,
+    /// The guided start at the top (src/web/scene/intro.rs).
+    intro: IntroView,
     last: Option<Outcome>,
     renders: u32,
     /// The live region's timer: it says the figures once they settle.
@@ -160,6 +162,12 @@ impl Page {
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
         head(&app, topic, &link);
+        let intro = IntroView::mount(
+            &app,
+            topic,
+            link.embed.intro == Some(false),
+            link.embed.intro == Some(true),
+        );
         let notice = notice(&app, "");
         let stories = Stories::build(topic);
         if !link.embed.hide.stories {
@@ -214,6 +222,7 @@ impl Page {
             outcome,
             charts,
             scene,
+            intro,
             last: None,
             renders: 0,
             say: None,
@@ -298,6 +307,23 @@ impl Page {
                 }
             }
             PageMsg::Scene(m) => self.scene.update(m, &mut fx),
+            PageMsg::Intro(m) => {
+                let was = self.intro.link_value();
+                let story = self.intro.update(m);
+                let index =
+                    story.and_then(|id| self.topic.presets().iter().position(|p| p.id == id));
+                if let Some(i) = index {
+                    self.apply_preset(i, false, &mut fx);
+                    // The full page, from its title.
+                    if let Some(h) = by_id("topic-title") {
+                        attr(&h, "tabindex", "-1");
+                        let _ = html(&h).focus();
+                    }
+                }
+                if self.intro.link_value() != was {
+                    fx.push(Effect::AddressChanged { push: false });
+                }
+            }
             PageMsg::Resized => {
                 if let Some(out) = &self.last {
                     self.charts.repaint_resized(&out.charts);
@@ -331,6 +357,7 @@ impl Page {
                     self.charts.restyle(&out.charts);
                 }
                 self.scene.restyle();
+                self.intro.restyle();
             }
             PageMsg::Announce => {
                 self.say = None;
@@ -437,6 +464,7 @@ impl Page {
         s.fix = self.fix;
         s.set_params(&self.params);
         s.compare = self.scene.compare();
+        s.embed.intro = self.intro.link_value();
         s.challenge = challenge.unwrap_or_default();
         if s.embed.fixed_seed.is_some() {
             // Every question uses the fixed seed; the link need not repeat it.

@@ -24,6 +24,7 @@
 //! time as text); this file builds the section and handles messages.
 
 mod batch;
+mod intro;
 mod paint;
 mod play;
 mod preview;
@@ -36,6 +37,7 @@ use crate::urlstate::State;
 use crate::web::alloc;
 use crate::web::dom::*;
 use crate::web::msg::{dispatch, Effect, Msg, PageMsg, SceneMsg};
+pub use intro::IntroView;
 use paint::Palette;
 use play::{Clock, Stats};
 pub use preview::Previews;

@@ -1,0 +1,486 @@
+//! The guided start at the top of a topic page: the topic's `Intro`
+//! (src/model/intro.rs), a step at a time, each step's picture the topic's
+//! own scene built from the step's values. Topic-agnostic: it reads
+//! `topics::intro(id)` and `topics::scene(id)`.
+//!
+//! A step's picture plays from its start to the step's still time in
+//! [`PLAY_S`] real seconds, holds there, and plays again. A step that asks
+//! for a prediction shows its first frame, still, until the learner answers
+//! or presses Next. Under `prefers-reduced-motion: reduce` nothing moves:
+//! each step shows its picture at its still time, and only Next (or Back, or
+//! an answer) changes it. Frames come through the page's one owner as
+//! [`IntroMsg::Frame`]; one arriving after the panel closed or the step
+//! changed is ignored. The panel is `[data-intro="<topic id>"]`; its canvas
+//! says its step (`data-step`) and whether it moves (`data-moving`).
+
+use super::paint::Palette;
+use super::side::Side;
+use crate::model::intro::advance_to;
+use crate::model::{Intro, IntroStep, SceneSpec, Topic};
+use crate::topics;
+use crate::web::dom::*;
+use crate::web::msg::{dispatch, IntroMsg, Msg, PageMsg};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// Every step's picture starts from this seed: the same on every visit.
+const SEED: u64 = 1;
+/// Real seconds a step's picture takes to play to its still time.
+const PLAY_S: f64 = 6.0;
+/// Real seconds it holds there before playing again.
+const HOLD_S: f64 = 2.5;
+/// A frame after a gap (a hidden tab) catches up by at most this (s).
+const MAX_GAP_S: f64 = 0.25;
+
+fn send(m: IntroMsg) {
+    dispatch(Msg::Page(PageMsg::Intro(m)));
+}
+
+/// The guided start of a topic page; nothing when the topic has none or
+/// the link hides it (`intro=0`).
+pub struct IntroView(Option<Box<Guide>>);
+
+struct Guide {
+    topic: &'static dyn Topic,
+    intro: &'static Intro,
+    spec: &'static SceneSpec,
+    offer: Element,
+    panel: Element,
+    heading: Element,
+    text: Element,
+    side: Side,
+    alt: Element,
+    ask: Element,
+    question: Element,
+    choices: Vec<Element>,
+    reveal: Element,
+    back: Element,
+    next: Element,
+    open: bool,
+    step: usize,
+    chosen: Option<usize>,
+    revealed: bool,
+    reduced: bool,
+    palette: Palette,
+    /// Real seconds held at the still time so far.
+    held_s: f64,
+    last_ms: Option<f64>,
+    pending: bool,
+    raf: Closure<dyn FnMut(f64)>,
+}
+
+impl IntroView {
+    /// The offer ("Guided start") and the panel, appended to `parent`;
+    /// open at once when `open`.
+    pub fn mount(parent: &Element, topic: &'static dyn Topic, hidden: bool, open: bool) -> Self {
+        let (Some(intro), Some(spec)) = (topics::intro(topic.id()), topics::scene(topic.id()))
+        else {
+            return IntroView(None);
+        };
+        if hidden || intro.steps.is_empty() {
+            return IntroView(None);
+        }
+        let mut g = Guide::build(parent, topic, intro, spec);
+        if open {
+            g.open(false);
+            g.ask_frame();
+        }
+        IntroView(Some(Box::new(g)))
+    }
+
+    /// What the page's link says of it: `Some(false)` when the link hid it,
+    /// `Some(true)` while open, else nothing.
+    pub fn link_value(&self) -> Option<bool> {
+        match &self.0 {
+            None => Some(false),
+            Some(g) => g.open.then_some(true),
+        }
+    }
+
+    /// Handles `msg`; the story to open the full page on, when the last
+    /// step's button was pressed.
+    pub fn update(&mut self, msg: IntroMsg) -> Option<&'static str> {
+        self.0.as_mut()?.update(msg)
+    }
+
+    pub fn restyle(&mut self) {
+        if let Some(g) = &mut self.0 {
+            g.palette = Palette::read();
+            if g.open {
+                g.side.draw(&g.palette);
+            }
+        }
+    }
+}
+
+impl Guide {
+    fn build(
+        parent: &Element,
+        topic: &'static dyn Topic,
+        intro: &'static Intro,
+        spec: &'static SceneSpec,
+    ) -> Guide {
+        let id = topic.id();
+        let wrap = el("div", "intro-wrap");
+        let offer = push_button("intro-offer", "Guided start");
+        attr(&offer, "data-intro-offer", id);
+        attr(&offer, "aria-expanded", "false");
+        attr(&offer, "aria-controls", "intro");
+        on(&offer, "click", |_| send(IntroMsg::Open));
+        append(&wrap, &offer);
+        let offer_note = text_el(
+            "span",
+            "intro-note",
+            &format!(
+                "{} steps at toy scale, then the full page.",
+                intro.steps.len()
+            ),
+        );
+        append(&wrap, &offer_note);
+
+        let panel = el("section", "intro");
+        attr(&panel, "id", "intro");
+        attr(&panel, "data-intro", id);
+        attr(&panel, "aria-labelledby", "intro-h");
+        attr(&panel, "hidden", "");
+        let heading = el("h2", "intro-h");
+        attr(&heading, "id", "intro-h");
+        attr(&heading, "tabindex", "-1");
+        append(&panel, &heading);
+        let text = el("p", "intro-text");
+        append(&panel, &text);
+
+        let (ask, question, choices, reveal) = ask_group(&panel, intro);
+
+        let canvas = el("canvas", "intro-canvas");
+        attr(&canvas, "data-intro-picture", id);
+        attr(&canvas, "role", "img");
+        attr(&canvas, "aria-describedby", "intro-alt");
+        // Narrower than its least width (a phone), the picture scrolls
+        // sideways rather than shrink past reading, as the scene does.
+        let scroll = scroll_box(&panel, "intro-scroll", "The step's picture");
+        append(&scroll, &canvas);
+        let alt = el("p", "intro-alt");
+        attr(&alt, "id", "intro-alt");
+        append(&panel, &alt);
+
+        let nav = el("div", "intro-nav");
+        let back = push_button("intro-back", "Back");
+        on(&back, "click", |_| send(IntroMsg::Back));
+        append(&nav, &back);
+        let next = push_button("intro-next", "Next");
+        on(&next, "click", |_| send(IntroMsg::Next));
+        append(&nav, &next);
+        let close = push_button("intro-close", "Close the guided start");
+        on(&close, "click", |_| send(IntroMsg::Close));
+        append(&nav, &close);
+        append(&panel, &nav);
+        on(&panel, "keydown", |e| {
+            let key = e.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key());
+            if key.as_deref() == Some("Escape") {
+                e.prevent_default();
+                send(IntroMsg::Close);
+            }
+        });
+        append(&wrap, &panel);
+        append(parent, &wrap);
+
+        let side = Side::on(canvas.unchecked_into(), true).expect("a 2D canvas");
+        let reduced = window()
+            .match_media("(prefers-reduced-motion: reduce)")
+            .ok()
+            .flatten()
+            .is_some_and(|m| m.matches());
+        Guide {
+            topic,
+            intro,
+            spec,
+            offer,
+            panel,
+            heading,
+            text,
+            side,
+            alt,
+            ask,
+            question,
+            choices,
+            reveal,
+            back,
+            next,
+            open: false,
+            step: 0,
+            chosen: None,
+            revealed: false,
+            reduced,
+            palette: Palette::current(),
+            held_s: 0.0,
+            last_ms: None,
+            pending: false,
+            raf: Closure::<dyn FnMut(f64)>::new(|t: f64| send(IntroMsg::Frame(t))),
+        }
+    }
+
+    fn update(&mut self, msg: IntroMsg) -> Option<&'static str> {
+        match msg {
+            IntroMsg::Open => self.open(true),
+            IntroMsg::Close => self.close(),
+            IntroMsg::Back if self.open && self.step > 0 => self.show(self.step - 1),
+            IntroMsg::Next if self.open => {
+                if !self.revealed {
+                    self.reveal_now();
+                } else if self.step + 1 < self.intro.steps.len() {
+                    self.show(self.step + 1);
+                } else {
+                    let story = self.here().story;
+                    self.close();
+                    return story;
+                }
+            }
+            IntroMsg::Choose(k)
+                if self.open
+                    && self.chosen.is_none()
+                    && self.here().predict.is_some_and(|p| k < p.choices.len()) =>
+            {
+                self.chosen = Some(k);
+                self.reveal_now();
+            }
+            IntroMsg::Frame(t) => {
+                self.pending = false;
+                self.frame(t);
+            }
+            _ => {}
+        }
+        self.ask_frame();
+        None
+    }
+
+    fn here(&self) -> &'static IntroStep {
+        &self.intro.steps[self.step]
+    }
+
+    fn open(&mut self, focus: bool) {
+        self.open = true;
+        remove_attr(&self.panel, "hidden");
+        attr(&self.offer, "aria-expanded", "true");
+        attr(&self.offer, "hidden", "");
+        self.show(0);
+        if focus {
+            let _ = html(&self.next).focus();
+        }
+    }
+
+    fn close(&mut self) {
+        self.open = false;
+        attr(&self.panel, "hidden", "");
+        attr(&self.offer, "aria-expanded", "false");
+        remove_attr(&self.offer, "hidden");
+        let _ = html(&self.offer).focus();
+    }
+
+    /// Step `i`, from its start.
+    fn show(&mut self, i: usize) {
+        self.step = i;
+        let s = self.here();
+        let n = self.intro.steps.len();
+        self.heading
+            .set_text_content(Some(&format!("Step {} of {n}: {}", i + 1, s.title)));
+        self.text.set_text_content(Some(s.text));
+        self.chosen = None;
+        self.revealed = s.predict.is_none();
+        match s.predict {
+            Some(p) => {
+                remove_attr(&self.ask, "hidden");
+                self.question.set_text_content(Some(p.question));
+                for (k, b) in self.choices.iter().enumerate() {
+                    match p.choices.get(k) {
+                        Some(c) => {
+                            b.set_text_content(Some(c));
+                            remove_attr(b, "hidden");
+                            remove_attr(b, "disabled");
+                            attr(b, "aria-pressed", "false");
+                            b.set_class_name("intro-choice");
+                        }
+                        None => attr(b, "hidden", ""),
+                    }
+                }
+                self.reveal
+                    .set_text_content(Some("Choose an answer, or press Next to see."));
+            }
+            None => attr(&self.ask, "hidden", ""),
+        }
+        if i == 0 {
+            attr(&self.back, "disabled", "");
+        } else {
+            remove_attr(&self.back, "disabled");
+        }
+        self.label_next();
+        attr(
+            &self.side.canvas,
+            "aria-label",
+            &format!("Picture: {}", s.title),
+        );
+        attr(&self.side.canvas, "data-step", &i.to_string());
+        // The step's own scene, from its start.
+        let scene = s.scene(self.topic, self.spec, SEED).ok();
+        if let Some(scene) = scene {
+            self.side.set(scene);
+        }
+        self.held_s = 0.0;
+        self.last_ms = None;
+        if self.revealed && self.reduced {
+            self.go_still();
+        }
+        self.paint();
+    }
+
+    fn label_next(&self) {
+        let s = self.here();
+        let last = self.step + 1 == self.intro.steps.len();
+        let label = match (
+            self.revealed,
+            last,
+            s.story.and_then(|id| self.topic.preset(id)),
+        ) {
+            (false, _, _) => "Show me".to_string(),
+            (true, true, Some(p)) => format!("Open the full page: {}", p.title),
+            (true, true, None) => "Open the full page".to_string(),
+            (true, false, _) => "Next".to_string(),
+        };
+        self.next.set_text_content(Some(&label));
+    }
+
+    /// The prediction is answered or skipped: say why, and let it play.
+    fn reveal_now(&mut self) {
+        self.revealed = true;
+        let Some(p) = self.here().predict else {
+            return;
+        };
+        let said = match self.chosen {
+            Some(k) if k == p.answer => format!("Right. {}", p.reveal),
+            Some(_) => format!("Not quite: {}. {}", p.choices[p.answer], p.reveal),
+            None => format!("The answer: {}. {}", p.choices[p.answer], p.reveal),
+        };
+        self.reveal.set_text_content(Some(&said));
+        for (k, b) in self.choices.iter().enumerate() {
+            attr(b, "disabled", "");
+            attr(
+                b,
+                "aria-pressed",
+                if Some(k) == self.chosen {
+                    "true"
+                } else {
+                    "false"
+                },
+            );
+            if k == p.answer {
+                b.set_class_name("intro-choice right");
+            }
+        }
+        self.label_next();
+        let _ = html(&self.next).focus();
+        if self.reduced {
+            self.go_still();
+            self.paint();
+        }
+    }
+
+    fn go_still(&mut self) {
+        let at = self.here().at_s;
+        if let Some(s) = self.side.scene.as_mut() {
+            advance_to(s.as_mut(), at);
+        }
+    }
+
+    fn moving(&self) -> bool {
+        self.open && self.revealed && !self.reduced
+    }
+
+    fn frame(&mut self, t_ms: f64) {
+        if !self.moving() {
+            return;
+        }
+        let gap = self
+            .last_ms
+            .map_or(0.0, |l| ((t_ms - l) / 1000.0).clamp(0.0, MAX_GAP_S));
+        self.last_ms = Some(t_ms);
+        let at = self.here().at_s;
+        let now = self.side.now_s();
+        if now + 1e-9 >= at {
+            self.held_s += gap;
+            if self.held_s < HOLD_S {
+                return;
+            }
+            // Again from the start.
+            let s = self.here().scene(self.topic, self.spec, SEED).ok();
+            if let Some(s) = s {
+                self.side.set(s);
+            }
+            self.held_s = 0.0;
+        } else {
+            let dt = (gap * at / PLAY_S).min(at - now);
+            self.side.advance(dt);
+        }
+        self.paint();
+    }
+
+    fn paint(&mut self) {
+        if !self.open {
+            return;
+        }
+        self.side.measure();
+        self.side.draw(&self.palette);
+        let mut said = String::new();
+        if let Some(s) = &self.side.scene {
+            s.summary(&mut said);
+        }
+        if self.alt.text_content().as_deref() != Some(said.as_str()) {
+            self.alt.set_text_content(Some(&said));
+        }
+        attr(
+            &self.side.canvas,
+            "data-moving",
+            if self.moving() { "true" } else { "false" },
+        );
+    }
+
+    fn ask_frame(&mut self) {
+        if self.moving() && !self.pending {
+            let f = self.raf.as_ref().unchecked_ref();
+            self.pending = window().request_animation_frame(f).is_ok();
+        }
+    }
+}
+
+/// The prediction's group: its question, as many choice buttons as the
+/// longest prediction has, and the line that reveals the answer.
+fn ask_group(panel: &Element, intro: &Intro) -> (Element, Element, Vec<Element>, Element) {
+    let ask = el("div", "intro-ask");
+    attr(&ask, "role", "group");
+    attr(&ask, "aria-labelledby", "intro-q");
+    let question = el("p", "intro-q");
+    attr(&question, "id", "intro-q");
+    append(&ask, &question);
+    let row = el("div", "intro-choices");
+    append(&ask, &row);
+    let most = intro
+        .steps
+        .iter()
+        .filter_map(|s| s.predict.map(|p| p.choices.len()))
+        .max()
+        .unwrap_or(0);
+    let choices: Vec<Element> = (0..most)
+        .map(|k| {
+            let b = push_button("intro-choice", "");
+            attr(&b, "aria-pressed", "false");
+            on(&b, "click", move |_| send(IntroMsg::Choose(k)));
+            append(&row, &b);
+            b
+        })
+        .collect();
+    let reveal = el("p", "intro-reveal");
+    attr(&reveal, "aria-live", "polite");
+    append(&ask, &reveal);
+    append(panel, &ask);
+    (ask, question, choices, reveal)
+}

@@ -1,0 +1,172 @@
+// The guided start on every topic page, in headless Chromium: offered on the
+// home page's cards and at the top of each page, walked with the keyboard
+// alone at 1366×900 and 390×844 (Tab to the offer, Enter through every step,
+// a prediction answered from the keyboard, Escape closes), nothing moving
+// under reduced motion until Next, pictures that differ step to step, the
+// last step opening the full page on its story, `intro=1` and `intro=0`, and
+// embedded. A screenshot of every step goes to artifacts/screenshots/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  serve, launch, openPage, gotoTopic, builtTopics, addressWhenSettled, closeClean, SHOTS,
+} from './support.mjs';
+
+let server;
+let browser;
+let topics = [];
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '');
+  topics = await builtTopics(page);
+  const only = process.env.INTRO_ONLY?.split(',');
+  if (only) topics = topics.filter((t) => only.includes(t));
+  await page.context().close();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function frames(page, n) {
+  return page.evaluate((n) => new Promise((done) => {
+    let k = 0;
+    const f = () => (++k >= n ? done() : requestAnimationFrame(f));
+    requestAnimationFrame(f);
+  }), n);
+}
+
+const picture = (page) => page.$eval('canvas.intro-canvas', (c) => c.toDataURL());
+const focused = (page) => page.evaluate(() => document.activeElement?.className || '');
+
+/** Tabs (forward, or back with `shift`) until the focus is on `cls`. */
+async function tabTo(page, cls, shift = false) {
+  for (let k = 0; k < 80; k++) {
+    if ((await focused(page)).split(' ').includes(cls)) return;
+    await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+  }
+  assert.fail(`the keyboard never reached .${cls}`);
+}
+
+const SIZES = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+test('every topic\'s guided start walks with the keyboard alone, still under reduced motion', async (t) => {
+  if (!process.env.INTRO_ONLY) assert.equal(topics.length, 9);
+  for (const size of SIZES) {
+    for (const topic of topics) {
+      await t.test(`${topic} at ${size.width}`, async () => {
+        const page = await openPage(browser, server.origin, size);
+        await gotoTopic(page, server.origin, `?topic=${topic}`);
+        assert.ok(await page.$(`button[data-intro-offer="${topic}"]`), 'offered at the top');
+        await tabTo(page, 'intro-offer');
+        await page.keyboard.press('Enter');
+        const panel = await page.waitForSelector(`[data-intro="${topic}"]:not([hidden])`);
+        assert.equal(await focused(page), 'intro-next', 'Next has the focus');
+        const n = Number((await page.textContent('.intro-h')).match(/of (\d+)/)[1]);
+        assert.ok(n >= 3 && n <= 6, `${n} steps`);
+        let before = null;
+        let asked = 0;
+        for (let i = 0; i < n; i++) {
+          assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), String(i));
+          assert.match(await page.textContent('.intro-h'), new RegExp(`^Step ${i + 1} of ${n}: `));
+          assert.ok((await page.textContent('.intro-alt')).length > 10, 'the picture in words');
+          assert.ok((await page.getAttribute('canvas.intro-canvas', 'aria-label')).startsWith('Picture: '));
+          const still = await picture(page);
+          await frames(page, 20);
+          assert.equal(await picture(page), still, `step ${i + 1}: nothing moves before Next`);
+          assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-moving'), 'false');
+          if (before !== null) assert.notEqual(still, before, `step ${i + 1}: a new picture`);
+          const asks = await page.$eval('.intro-ask', (e) => !e.hidden);
+          if (asks) {
+            asked++;
+            if (size.name === 'desktop' && asked === 1) {
+              // Answer from the keyboard: back from Next to a choice.
+              await tabTo(page, 'intro-choice', true);
+              await page.keyboard.press('Enter');
+              assert.match(await page.textContent('.intro-reveal'), /^(Right\.|Not quite:)/);
+              assert.equal(await focused(page), 'intro-next');
+            } else {
+              assert.equal(await page.textContent('.intro-next'), 'Show me');
+              await page.keyboard.press('Enter');
+              assert.match(await page.textContent('.intro-reveal'), /^The answer: /);
+            }
+            const revealed = await picture(page);
+            await frames(page, 20);
+            assert.equal(await picture(page), revealed, 'still after the reveal');
+          }
+          fs.mkdirSync(SHOTS, { recursive: true });
+          await panel.screenshot({ path: path.join(SHOTS, `intro-${topic}-${size.name}-${i + 1}.png`) });
+          before = await picture(page);
+          if (i + 1 < n) await page.keyboard.press('Enter');
+        }
+        assert.ok(asked >= 1, 'at least one step asks for a prediction');
+        assert.match(await page.textContent('.intro-next'), /^Open the full page/);
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(`[data-intro="${topic}"][hidden]`, { state: 'attached' });
+        const address = await addressWhenSettled(page);
+        assert.match(address, /[?&]preset=[a-z0-9-]+/, 'the full page on a story');
+        assert.doesNotMatch(address, /intro=/);
+        await closeClean(page);
+      });
+    }
+  }
+});
+
+test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedded', async () => {
+  const page = await openPage(browser, server.origin, { width: 1366, height: 900 });
+  await gotoTopic(page, server.origin, '?topic=warm-pool&intro=1');
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.match(await addressWhenSettled(page), /intro=1/);
+  await page.click('.intro-next');
+  await page.click('.intro-next');
+  assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '1');
+  await page.click('.intro-back');
+  assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '0');
+  await page.focus('.intro-next');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
+  assert.equal(await focused(page), 'intro-offer', 'the offer takes the focus back');
+  assert.doesNotMatch(await addressWhenSettled(page), /intro=/);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '0');
+
+  await gotoTopic(page, server.origin, '?topic=warm-pool&intro=0');
+  assert.equal(await page.$('[data-intro-offer], [data-intro]'), null, 'intro=0: not offered');
+  assert.match(await addressWhenSettled(page), /intro=0/);
+
+  await gotoTopic(page, server.origin, '?topic=tiers-and-rate-limits&embed=1&intro=1');
+  await page.waitForSelector('[data-intro="tiers-and-rate-limits"]:not([hidden])');
+
+  await page.goto(`${server.origin}/index.html`);
+  await page.waitForSelector('body[data-ready]');
+  const offers = await page.$$eval('a[data-intro-offer]', (as) => as.map((a) => a.getAttribute('href')));
+  assert.equal(offers.length, 9);
+  assert.ok(offers.every((h) => /^\?topic=[a-z-]+&intro=1$/.test(h)), offers.join(' '));
+  await closeClean(page);
+});
+
+test('with motion the revealed picture plays, and a prediction waits still', async () => {
+  const page = await openPage(browser, server.origin, { width: 1366, height: 900, motion: true });
+  await gotoTopic(page, server.origin, '?topic=load-balancing&intro=1&hide=scene');
+  await page.waitForSelector('[data-intro="load-balancing"]:not([hidden])');
+  const a = await picture(page);
+  await page.waitForFunction((a) => document.querySelector('canvas.intro-canvas').toDataURL() !== a, a);
+  assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-moving'), 'true');
+  await page.click('.intro-next');
+  assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-moving'), 'false');
+  const b = await picture(page);
+  await frames(page, 20);
+  assert.equal(await picture(page), b, 'the prediction waits');
+  await page.click('.intro-next');
+  await page.waitForFunction((b) => document.querySelector('canvas.intro-canvas').toDataURL() !== b, b);
+  await closeClean(page);
+});
