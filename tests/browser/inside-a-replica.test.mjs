@@ -3,7 +3,7 @@
 // carries its sustained rate into autoscaling, and the scene runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appUnderTest, figures, checks, screenshot, nativeCli, chartsDrawn } from './support.mjs';
+import { appUnderTest, figures, checks, screenshot, nativeCli, canvases } from './support.mjs';
 
 const app = appUnderTest();
 const open = (query = '?topic=inside-a-replica', size) => app.open(query, size);
@@ -77,8 +77,9 @@ test('charts and scene draw on a phone and on a desk', async () => {
   for (const size of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
     const page = await open('?topic=inside-a-replica', size);
     await figures(page);
-    await chartsDrawn(page);
-    assert.ok(await page.isVisible('canvas'), 'a canvas shows');
+    const charts = await canvases(page);
+    assert.deepEqual(Object.keys(charts).sort(), ['batch', 'load', 'memory']);
+    assert.ok(await page.isVisible('.scene-canvas'), 'the scene shows');
     await screenshot(page, `inside-a-replica-${size.width}`);
     assert.deepEqual(page.problems(), []);
     await page.context().close();
