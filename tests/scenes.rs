@@ -5,8 +5,7 @@
 //! with and without its fix. The scene is the page's model watched as it
 //! runs, so what it counts must converge to what the page states.
 
-use fleetlab::model::chart_text::{text_width, FONT_PX};
-use fleetlab::model::scene::{Align, Frame, Shape, TextSize};
+use fleetlab::model::scene::{Frame, Shape};
 use fleetlab::model::{Params, Preset, Topic};
 use fleetlab::topics;
 
@@ -193,41 +192,11 @@ fn scene_texts_stay_inside_and_apart() {
 
 /// Each non-empty text of `frame` with its box (x0, y0, x1, y1).
 fn text_boxes(frame: &Frame) -> Vec<((f32, f32, f32, f32), String)> {
-    let mut out = Vec::new();
-    for s in &frame.shapes {
-        let Shape::Text {
-            x,
-            y,
-            text,
-            size,
-            align,
-            ..
-        } = *s
-        else {
-            continue;
-        };
-        let text = frame.str(text).trim();
-        if text.is_empty() {
-            continue;
-        }
-        let px = match size {
-            TextSize::Small => 11.0,
-            TextSize::Normal => 13.0,
-            TextSize::Large => 17.0,
-        };
-        let width = (text_width(text) * px / FONT_PX) as f32;
-        let px = px as f32;
-        let x0 = match align {
-            Align::Left => x,
-            Align::Center => x - width / 2.0,
-            Align::Right => x - width,
-        };
-        out.push((
-            (x0, y - 0.75 * px, x0 + width, y + 0.22 * px),
-            text.to_string(),
-        ));
-    }
-    out
+    frame
+        .text_boxes()
+        .into_iter()
+        .map(|(b, t, _)| (b, t.to_string()))
+        .collect()
 }
 
 fn anchor(s: &Shape) -> (f32, f32) {

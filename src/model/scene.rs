@@ -375,6 +375,9 @@ pub enum Align {
     Right,
 }
 
+/// A text's box in a frame's units: (x0, y0, x1, y1).
+pub type TextBox = (f32, f32, f32, f32);
+
 /// A span of `Frame::text`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextRef {
@@ -615,6 +618,46 @@ impl Frame {
         self.text
             .get(t.start as usize..t.end as usize)
             .unwrap_or("")
+    }
+
+    /// Each non-empty text with its size and its box (x0, y0, x1, y1) in
+    /// the frame's units: the charts' per-character widths at the text's
+    /// height (11, 13 or 17 units), from a little above the cap height to
+    /// the descenders. What the tests hold a scene's texts to (inside the
+    /// scene, never covering each other).
+    pub fn text_boxes(&self) -> Vec<(TextBox, &str, TextSize)> {
+        let mut out = Vec::new();
+        for s in &self.shapes {
+            let Shape::Text {
+                x,
+                y,
+                text,
+                size,
+                align,
+                ..
+            } = *s
+            else {
+                continue;
+            };
+            let text = self.str(text).trim();
+            if text.is_empty() {
+                continue;
+            }
+            let px = match size {
+                TextSize::Small => 11.0,
+                TextSize::Normal => 13.0,
+                TextSize::Large => 17.0,
+            };
+            let width = (chart_text::text_width(text) * px / chart_text::FONT_PX) as f32;
+            let px = px as f32;
+            let x0 = match align {
+                Align::Left => x,
+                Align::Center => x - width / 2.0,
+                Align::Right => x - width,
+            };
+            out.push(((x0, y - 0.75 * px, x0 + width, y + 0.22 * px), text, size));
+        }
+        out
     }
 }
 

@@ -20,33 +20,29 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
         Vec::with_capacity(4),
         Vec::with_capacity(4),
     ];
+    // KV memory on `tp` GPUs of this kind, bytes.
+    let kv_on = |tp: u32| {
+        kv_memory_bytes(
+            hw.gpu.memory_gib * GIB,
+            hw.mem_util,
+            tp,
+            r.weights,
+            hw.reserve,
+        )
+    };
     for tp in TP_SIZES {
         let total = per_gpu * tp as f64;
         let usable = hw.mem_util * total;
         let weights = r.weights / 1e9;
         let reserve = hw.reserve / 1e9 * tp as f64;
-        let kv = kv_memory_bytes(
-            hw.gpu.memory_gib * GIB,
-            hw.mem_util,
-            tp,
-            r.weights,
-            hw.reserve,
-        ) / 1e9;
+        let kv = kv_on(tp) / 1e9;
         sets[0].push(weights.min(usable));
         sets[1].push(reserve.min((usable - weights).max(0.0)));
         sets[2].push(kv);
         sets[3].push(total - usable);
     }
-    let tokens = |tp: u32| {
-        let kv = kv_memory_bytes(
-            hw.gpu.memory_gib * GIB,
-            hw.mem_util,
-            tp,
-            r.weights,
-            hw.reserve,
-        );
-        kv_blocks(kv, r.kv_per_token, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64
-    };
+    let tokens =
+        |tp: u32| kv_blocks(kv_on(tp), r.kv_per_token, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64;
     let [weights, reserve, kv, free] = sets;
     Chart {
         id: "memory",

@@ -245,42 +245,13 @@ fn outside(s: &Shape, w: f32, h: f32) -> Option<String> {
 /// The registry's text rules (widths from the charts' table at 13 and 17
 /// units), and no small text: each text a learner reads is normal or large.
 fn text_faults(frame: &Frame, w: f32, h: f32) -> Vec<String> {
-    use crate::model::chart_text::{text_width, FONT_PX};
-    use crate::model::scene::{Align, TextSize};
+    use crate::model::scene::TextSize;
     let mut boxes = Vec::new();
     let mut faults = Vec::new();
-    for s in &frame.shapes {
-        let Shape::Text {
-            x,
-            y,
-            text,
-            size,
-            align,
-            ..
-        } = *s
-        else {
-            continue;
-        };
-        let t = frame.str(text).trim();
-        if t.is_empty() {
-            continue;
+    for (b, t, size) in frame.text_boxes() {
+        if size == TextSize::Small {
+            faults.push(format!("{t:?} is small"));
         }
-        let px = match size {
-            TextSize::Small => {
-                faults.push(format!("{t:?} is small"));
-                11.0
-            }
-            TextSize::Normal => 13.0,
-            TextSize::Large => 17.0,
-        };
-        let width = (text_width(t) * px / FONT_PX) as f32;
-        let px = px as f32;
-        let x0 = match align {
-            Align::Left => x,
-            Align::Center => x - width / 2.0,
-            Align::Right => x - width,
-        };
-        let b = (x0, y - 0.75 * px, x0 + width, y + 0.22 * px);
         if b.0 < -0.5 || b.1 < -0.5 || b.2 > w + 0.5 || b.3 > h + 0.5 {
             faults.push(format!("{t:?} at {b:?} leaves the scene"));
         }
