@@ -425,12 +425,18 @@ impl PoolScene {
             ),
             Phase::Burst { .. } => {
                 let t = self.burst_t();
+                let rate = b.demand(t);
                 let _ = write!(
                     out,
-                    "{}, burst {} of {n}, {t:.0} s in: {} requests a second arrive.",
+                    "{}, burst {} of {n}, {t:.0} s in: {} {} a second.",
                     Clock(self.day_t),
                     self.done + 1,
-                    Thousands(b.demand(t))
+                    Thousands(rate),
+                    if (0.5..1.5).contains(&rate) {
+                        "request arrives"
+                    } else {
+                        "requests arrive"
+                    }
                 );
                 self.burst_summary(out)
             }
@@ -474,13 +480,17 @@ impl PoolScene {
                 },
                 (cold - t).ceil()
             )?;
+        } else if b.ready(t) == 1 {
+            write!(out, " 1 replica is ready.")?;
         } else {
             write!(out, " {} replicas are ready.", b.ready(t))?;
         }
-        if self.run.q >= 0.5 {
-            write!(out, " {} requests wait.", Thousands(self.run.q))
-        } else {
+        if self.run.q < 0.5 {
             write!(out, " Nothing waits.")
+        } else if self.run.q < 1.5 {
+            write!(out, " 1 request waits.")
+        } else {
+            write!(out, " {} requests wait.", Thousands(self.run.q))
         }
     }
 }
@@ -522,5 +532,35 @@ mod tests {
         let mut frame = Frame::default();
         scene.draw(&mut frame);
         assert!(frame.text.contains("p95 wait, last burst"));
+    }
+
+    /// The spoken summary's counts agree with their nouns all through a
+    /// burst with one warm replica and with none ("1 request waits", never
+    /// "1 requests wait"; "1 replica is ready").
+    #[test]
+    fn the_summary_counts_agree_with_their_nouns() {
+        for warm in ["0", "1"] {
+            let mut p = Params::defaults(&PARAMS);
+            p.set("warm", warm).unwrap();
+            let inp = Input::read(&p);
+            let mut scene = PoolScene::new(&inp, 1);
+            let mut text = String::new();
+            while scene.done == 0 && scene.step() {
+                text.clear();
+                scene.summary(&mut text);
+                for wrong in [
+                    "1 requests",
+                    "1 replicas",
+                    "1 request wait.",
+                    "1 replica are",
+                ] {
+                    // A "1" that is a whole count, not the end of "11".
+                    let alone = text.match_indices(wrong).any(|(i, _)| {
+                        !text[..i].ends_with(|c: char| c.is_ascii_digit() || c == ',' || c == '.')
+                    });
+                    assert!(!alone, "{warm} warm: {text}");
+                }
+            }
+        }
     }
 }
