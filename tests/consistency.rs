@@ -5,7 +5,7 @@
 //! numbers agree in number ("1 try", "2 tries").
 
 use fleetlab::challenge::{self, Value};
-use fleetlab::model::{ParamKind, Params, Preset, Topic};
+use fleetlab::model::{ParamKind, Params, Topic};
 use fleetlab::topics;
 
 /// Every story of every topic, with and without its fix, and the defaults.
@@ -14,22 +14,21 @@ fn states() -> Vec<(&'static dyn Topic, String, Params)> {
     for t in topics::all() {
         out.push((t, "defaults".to_string(), Params::defaults(t.params())));
         for p in t.presets() {
-            out.push((t, p.id.to_string(), story(t, p, false)));
+            out.push((
+                t,
+                p.id.to_string(),
+                t.preset_params(p, false).expect("story applies"),
+            ));
             if p.fix.is_some() {
-                out.push((t, format!("{} + fix", p.id), story(t, p, true)));
+                out.push((
+                    t,
+                    format!("{} + fix", p.id),
+                    t.preset_params(p, true).expect("fix applies"),
+                ));
             }
         }
     }
     out
-}
-
-fn story(t: &dyn Topic, p: &Preset, fix: bool) -> Params {
-    let mut params = Params::defaults(t.params());
-    params.apply(p.set).expect("story applies");
-    if let (true, Some(f)) = (fix, p.fix) {
-        params.apply(f.set).expect("fix applies");
-    }
-    params
 }
 
 /// A range input's keyboard: from a thumb at `pos`, one press of an arrow
