@@ -2,13 +2,14 @@
 //! while building it:
 //!
 //! ```text
-//! cargo run -q --example scene_svg -- load-balancing [story] [--fix] [seconds] > /tmp/s.svg
+//! cargo run -q --example scene_svg -- load-balancing [story] [--fix] [--narrow] [seconds] > /tmp/s.svg
 //! convert /tmp/s.svg /tmp/s.png
 //! ```
 //!
-//! The inks get fixed stand-in colours here; the page maps them to its theme.
+//! `--narrow` draws the scene's layout for a phone. The inks get fixed
+//! stand-in colours here; the page maps them to its theme.
 
-use fleetlab::model::scene::{Align, Frame, Glyph, Ink, Shape, TextSize};
+use fleetlab::model::scene::{text_units, Align, Frame, Glyph, Ink, Layout, Shape};
 use fleetlab::model::Params;
 use fleetlab::topics;
 use std::fmt::Write as _;
@@ -16,16 +17,19 @@ use std::fmt::Write as _;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(id) = args.first() else {
-        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [SECONDS]");
+        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [--narrow] [SECONDS]");
         std::process::exit(2);
     };
     let topic = topics::find(id).unwrap_or_else(|| fail(&format!("no topic {id:?}")));
     let spec = topics::scene(id).unwrap_or_else(|| fail(&format!("{id} has no scene")));
     let mut params = Params::defaults(topic.params());
     let mut seconds = 30.0;
+    let mut layout = Layout::Wide;
     for a in &args[1..] {
         if let Ok(s) = a.parse::<f64>() {
             seconds = s;
+        } else if a == "--narrow" {
+            layout = Layout::Narrow;
         } else if a == "--fix" {
             let preset = topic
                 .presets()
@@ -46,7 +50,7 @@ fn main() {
         scene.advance(1.0 / 60.0 * scene.default_speed());
         t += 1.0 / 60.0 * scene.default_speed();
     }
-    let mut frame = Frame::default();
+    let mut frame = Frame::laid_out(layout);
     scene.draw(&mut frame);
     let mut counters = Vec::new();
     scene.counters(&mut counters);
@@ -57,7 +61,7 @@ fn main() {
         eprintln!("  {} = {v:.4} (figure {:?})", c.label, c.figure);
     }
     eprintln!("  summary: {summary}");
-    print!("{}", svg(&frame, scene.size()));
+    print!("{}", svg(&frame, scene.size(layout)));
 }
 
 fn fail(msg: &str) -> ! {
@@ -202,11 +206,7 @@ fn svg(frame: &Frame, (w, h): (f32, f32)) -> String {
                 size,
                 align,
             } => {
-                let px = match size {
-                    TextSize::Small => 11,
-                    TextSize::Normal => 13,
-                    TextSize::Large => 17,
-                };
+                let px = text_units(size);
                 let anchor = match align {
                     Align::Left => "start",
                     Align::Center => "middle",

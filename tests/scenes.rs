@@ -5,7 +5,9 @@
 //! with and without its fix. The scene is the page's model watched as it
 //! runs, so what it counts must converge to what the page states.
 
-use fleetlab::model::scene::{Frame, Shape};
+use fleetlab::model::scene::{
+    text_units, Frame, Layout, Shape, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX,
+};
 use fleetlab::model::{Params, Preset, Topic};
 use fleetlab::topics;
 
@@ -93,13 +95,20 @@ fn a_scene_is_deterministic_by_seed_whatever_the_frame_rate() {
     }
 }
 
+/// Both layouts: wide beside the sliders, narrow on a phone.
+const LAYOUTS: [Layout; 2] = [Layout::Wide, Layout::Narrow];
+
 #[test]
 fn frames_stay_finite_and_inside_the_scene() {
-    for (t, name, params) in states() {
+    for ((t, name, params), layout) in states()
+        .into_iter()
+        .flat_map(|s| LAYOUTS.map(|l| (s.clone(), l)))
+    {
+        let name = format!("{name} ({layout:?})");
         let spec = topics::scene(t.id()).unwrap();
         let mut scene = (spec.build)(&params, 11);
-        let (w, h) = scene.size();
-        let mut frame = Frame::default();
+        let (w, h) = scene.size(layout);
+        let mut frame = Frame::laid_out(layout);
         let mut counters = Vec::new();
         for step in 0..40 {
             scene.advance(0.5 * step as f64);
@@ -144,11 +153,15 @@ fn frames_stay_finite_and_inside_the_scene() {
 #[test]
 fn scene_texts_stay_inside_and_apart() {
     let mut faults = Vec::new();
-    for (t, name, params) in states() {
+    for ((t, name, params), layout) in states()
+        .into_iter()
+        .flat_map(|s| LAYOUTS.map(|l| (s.clone(), l)))
+    {
+        let name = format!("{name} ({layout:?})");
         let spec = topics::scene(t.id()).unwrap();
         let mut scene = (spec.build)(&params, 11);
-        let (w, h) = scene.size();
-        let mut frame = Frame::default();
+        let (w, h) = scene.size(layout);
+        let mut frame = Frame::laid_out(layout);
         for step in 0..40 {
             scene.advance(0.5 * step as f64);
             frame.clear();
@@ -188,6 +201,48 @@ fn scene_texts_stay_inside_and_apart() {
         firsts.len(),
         firsts.join("\n")
     );
+}
+
+/// A learner can read every text of a scene: shown across the width a
+/// 1,366 px page gives it, no text is under 13 CSS px; and every scene has a
+/// layout of its own for a phone whose texts are at least 12 CSS px across
+/// the width a 360 px phone gives it.
+#[test]
+fn scene_texts_are_big_enough_to_read_wide_and_on_a_phone() {
+    let mut faults = Vec::new();
+    for (t, name, params) in states() {
+        let spec = topics::scene(t.id()).unwrap();
+        for layout in LAYOUTS {
+            let mut scene = (spec.build)(&params, 11);
+            let (w, _) = scene.size(layout);
+            let (css_px, least) = match layout {
+                Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
+                Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
+            };
+            if layout == Layout::Narrow && scene.size(layout) == scene.size(Layout::Wide) {
+                faults.push(format!("{}: no layout for a phone", t.id()));
+                continue;
+            }
+            let mut frame = Frame::laid_out(layout);
+            for step in 0..12 {
+                scene.advance(step as f64);
+                frame.clear();
+                scene.draw(&mut frame);
+                for (_, text, size) in frame.text_boxes() {
+                    let px = text_units(size) * css_px / w;
+                    if px < least - 1e-3 {
+                        faults.push(format!(
+                            "{} {name} ({layout:?}): {text:?} at {px:.1} CSS px",
+                            t.id()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    faults.sort();
+    faults.dedup();
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
 /// Each non-empty text of `frame` with its box (x0, y0, x1, y1).

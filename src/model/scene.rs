@@ -201,6 +201,33 @@ impl CounterSpec {
 /// A scene's size unless it says otherwise, in its logical units.
 pub const SIZE: (f32, f32) = (960.0, 360.0);
 
+/// How a page lays a scene out: wide beside the sliders, or narrow on a
+/// phone, where the scene stacks its parts in a column of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Layout {
+    #[default]
+    Wide,
+    Narrow,
+}
+
+/// The CSS pixels a wide scene is shown across on a 1,366 px page (beside
+/// the sliders), and across which a narrow one is shown on a 360 px phone:
+/// the widths the tests hold a scene's text sizes to.
+pub const WIDE_CSS_PX: f32 = 876.0;
+pub const NARROW_CSS_PX: f32 = 320.0;
+/// The least height of a scene's text in CSS pixels at those widths: wide
+/// (at 1,366 px) and narrow (at 360 px).
+pub const LEAST_TEXT_PX: (f32, f32) = (13.0, 12.0);
+
+/// A text's height in a scene's logical units.
+pub const fn text_units(size: TextSize) -> f32 {
+    match size {
+        TextSize::Small => 11.0,
+        TextSize::Normal => 13.0,
+        TextSize::Large => 17.0,
+    }
+}
+
 /// Logical units a small text (11 units tall) takes across: the charts'
 /// per-character widths ([`chart_text::text_width`], a little wider than
 /// most faces draw), scaled from their font to the scene's small size.
@@ -214,15 +241,19 @@ pub trait Scene {
     fn advance(&mut self, dt_s: f64);
     /// The simulated time, in seconds since the scene started.
     fn now_s(&self) -> f64;
-    /// The scene's size in its own logical units; the page scales it.
-    fn size(&self) -> (f32, f32) {
+    /// The scene's size in its own logical units in `layout`; the page
+    /// scales it to the width it has. A scene whose narrow size is its wide
+    /// one has no layout of its own for a phone.
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        let _ = layout;
         SIZE
     }
     /// The speed the page starts at (simulated seconds per real second).
     fn default_speed(&self) -> f64 {
         1.0
     }
-    /// Describes what is on screen now. `frame` comes in cleared.
+    /// Describes what is on screen now, laid out as `frame.layout` says.
+    /// `frame` comes in cleared.
     fn draw(&self, frame: &mut Frame);
     /// The counters' current values, in `SceneSpec::counters` order.
     fn counters(&self, out: &mut Vec<f64>);
@@ -243,7 +274,8 @@ pub trait Steps {
         clock_s
     }
     /// As [`Scene::size`].
-    fn size(&self) -> (f32, f32) {
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        let _ = layout;
         SIZE
     }
     /// As [`Scene::default_speed`].
@@ -290,8 +322,8 @@ impl<S: Steps> Scene for Stepped<S> {
     fn now_s(&self) -> f64 {
         self.scene.now_s(self.clock.now_s)
     }
-    fn size(&self) -> (f32, f32) {
-        self.scene.size()
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.scene.size(layout)
     }
     fn default_speed(&self) -> f64 {
         self.scene.default_speed()
@@ -443,9 +475,18 @@ pub struct Frame {
     pub shapes: Vec<Shape>,
     /// All of the frame's texts, back to back; `Shape::Text` holds a span.
     pub text: String,
+    /// The layout the scene draws in; kept by [`Frame::clear`].
+    pub layout: Layout,
 }
 
 impl Frame {
+    /// An empty frame for `layout`.
+    pub fn laid_out(layout: Layout) -> Frame {
+        Frame {
+            layout,
+            ..Frame::default()
+        }
+    }
     pub fn clear(&mut self) {
         self.shapes.clear();
         self.text.clear();
@@ -643,13 +684,8 @@ impl Frame {
             if text.is_empty() {
                 continue;
             }
-            let px = match size {
-                TextSize::Small => 11.0,
-                TextSize::Normal => 13.0,
-                TextSize::Large => 17.0,
-            };
-            let width = (chart_text::text_width(text) * px / chart_text::FONT_PX) as f32;
-            let px = px as f32;
+            let px = text_units(size);
+            let width = (chart_text::text_width(text) * px as f64 / chart_text::FONT_PX) as f32;
             let x0 = match align {
                 Align::Left => x,
                 Align::Center => x - width / 2.0,

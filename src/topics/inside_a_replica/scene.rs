@@ -24,7 +24,8 @@
 use super::params::{Input, MAX_STEPS};
 use super::sim::{Engine, StepInfo};
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps, Thousands,
+    Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
+    Thousands,
 };
 use crate::model::{Params, Unit};
 use std::fmt::Write as _;
@@ -484,7 +485,7 @@ impl Steps for ReplicaScene {
         self.speed
     }
 
-    fn size(&self) -> (f32, f32) {
+    fn size(&self, _layout: Layout) -> (f32, f32) {
         SIZE
     }
 

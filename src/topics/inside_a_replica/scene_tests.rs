@@ -173,7 +173,7 @@ fn frames_are_finite_inside_and_readable() {
     let mut faults = Vec::new();
     for (name, p) in corners() {
         let mut scene = (SCENE.build)(&p, 11);
-        let (w, h) = scene.size();
+        let (w, h) = scene.size(crate::model::scene::Layout::Wide);
         let mut frame = Frame::default();
         let mut counters = Vec::new();
         let mut summary = String::new();

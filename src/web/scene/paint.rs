@@ -16,7 +16,7 @@
 
 use super::batch::{Batches, Look};
 use crate::model::chart_colour::{legible, Rgb};
-use crate::model::scene::{Frame, Glyph, Ink, Shape};
+use crate::model::scene::{text_units, Frame, Glyph, Ink, Shape, TextSize};
 use crate::web::dom::css_colour;
 use std::f64::consts::{FRAC_PI_2, TAU};
 use wasm_bindgen::prelude::*;
@@ -82,9 +82,10 @@ fn ink_index(ink: Ink) -> usize {
     }
 }
 
-/// Text sizes in logical units (as `examples/scene_svg` draws them), and
-/// the least each may shrink to on screen, in CSS pixels.
-const TEXT: [(f64, f64); 3] = [(11.0, 7.0), (13.0, 8.0), (17.0, 10.0)];
+/// The least each text size (small, normal, large) may shrink to on
+/// screen, in CSS pixels; its height is the model's
+/// ([`crate::model::scene::text_units`], as `examples/scene_svg` draws it).
+const TEXT_FLOOR_PX: [f64; 3] = [7.0, 8.0, 10.0];
 /// The least radius a mark shrinks to, in CSS pixels.
 const MIN_MARK_PX: f64 = 1.75;
 /// Stroke widths in CSS pixels: outlines and lines, rings and crosses.
@@ -172,6 +173,10 @@ pub struct Painter {
     /// Paths (and text batches) of the last frame (the benchmark prints
     /// them).
     pub batches: u32,
+    /// CSS pixels per logical unit.
+    css_per_unit: f64,
+    /// The smallest text of the last frame, in CSS pixels (0 without text).
+    pub least_text_px: f64,
 }
 
 impl Painter {
@@ -189,8 +194,10 @@ impl Painter {
             font: Set::Unknown,
             align: Set::Unknown,
             sorted: Batches::default(),
-            text_h: [11.0, 13.0, 17.0],
+            text_h: [TextSize::Small, TextSize::Normal, TextSize::Large].map(text_units),
             batches: 0,
+            css_per_unit: 1.0,
+            least_text_px: 0.0,
         }
     }
 
@@ -201,7 +208,11 @@ impl Painter {
         let css_per_unit = css_per_unit.max(1e-3);
         self.k = css_per_unit * dpr;
         self.per_px = 1.0 / css_per_unit;
-        let logical = TEXT.map(|(size, floor)| (size * css_per_unit).max(floor) * self.per_px);
+        self.css_per_unit = css_per_unit;
+        let sizes = [TextSize::Small, TextSize::Normal, TextSize::Large];
+        let logical = [0, 1, 2].map(|i| {
+            (text_units(sizes[i]) as f64 * css_per_unit).max(TEXT_FLOOR_PX[i]) * self.per_px
+        });
         self.text_h = logical.map(|h| h as f32);
         self.fonts = logical.map(|h| JsValue::from_str(&format!("{h:.2}px system-ui, sans-serif")));
         let dash = js_sys::Array::of2(
@@ -224,6 +235,7 @@ impl Painter {
         self.stroke = Set::Unknown;
         self.font = Set::Unknown;
         self.align = Set::Unknown;
+        self.least_text_px = 0.0;
         setters(c).set_fill(&palette.background);
         c.fill_rect(0.0, 0.0, size.0 as f64, size.1 as f64);
         let min_r = MIN_MARK_PX * self.per_px;
@@ -299,6 +311,10 @@ impl Painter {
             };
             // `fonts` and `aligns` are in the order the enums declare.
             let f = size as u8;
+            let px = self.text_h[f as usize] as f64 * self.css_per_unit;
+            if self.least_text_px == 0.0 || px < self.least_text_px {
+                self.least_text_px = px;
+            }
             if self.font != Set::To(f) {
                 setters(c).set_font_value(&self.fonts[f as usize]);
                 self.font = Set::To(f);

@@ -2,6 +2,7 @@
 //! and the buffers a frame reuses (the display list, the counters).
 
 use super::paint::{Painter, Palette};
+use crate::model::scene::Layout;
 use crate::model::{Frame, Scene};
 use crate::web::dom::*;
 use wasm_bindgen::JsCast;
@@ -22,7 +23,17 @@ pub(super) struct Side {
     shaped: (f32, f32),
     /// The frame's texts are painted.
     words: bool,
+    /// The layout the scene is drawn in: narrow when the canvas's box is
+    /// narrower than [`NARROW_BELOW_PX`] and the scene has a narrow layout.
+    layout: Layout,
+    /// The smallest text painted last, in CSS pixels, as the canvas's
+    /// `data-least-text-px` says.
+    least_text_px: f64,
 }
+
+/// Below this width (CSS px) of its box, a scene with a layout for a phone
+/// is drawn in it.
+const NARROW_BELOW_PX: i32 = 700;
 
 impl Side {
     /// A canvas for a scene in `parent`, labelled for a screen reader.
@@ -33,8 +44,8 @@ impl Side {
         attr(&canvas, "role", "img");
         attr(&canvas, "aria-label", label);
         attr(&canvas, "aria-describedby", "scene-summary");
-        // Narrower than its least width (a phone), the scene scrolls
-        // sideways rather than shrink past reading.
+        // On a phone a scene with a narrow layout draws it (`measure`);
+        // one without scrolls sideways rather than shrink past reading.
         let scroll = scroll_box(parent, "scene-scroll", label);
         append(&scroll, &canvas);
         Side::on(canvas.unchecked_into(), true)
@@ -58,27 +69,59 @@ impl Side {
             measured: (0.0, 0.0, 0.0),
             shaped: (0.0, 0.0),
             words,
+            layout: Layout::Wide,
+            least_text_px: -1.0,
         })
     }
 
     /// Runs `scene` on this side from its start.
     pub fn set(&mut self, scene: Box<dyn Scene>) {
-        let size = scene.size();
-        if size != self.shaped {
-            // The canvas keeps the scene's proportions at any width.
-            let ratio = format!("{} / {}", size.0.max(1.0), size.1.max(1.0));
-            let _ = html(&self.canvas)
-                .style()
-                .set_property("aspect-ratio", &ratio);
-            self.shaped = size;
-        }
         self.scene = Some(scene);
         self.measure();
     }
 
-    /// Gives the canvas the device pixels of the space it is shown in; true
-    /// when they changed.
+    /// Proportions the canvas for the scene's size in its layout (a canvas
+    /// keeps the scene's proportions at any width) and marks a narrow one.
+    fn shape(&mut self) {
+        let Some(s) = &self.scene else { return };
+        let size = s.size(self.layout);
+        if size == self.shaped {
+            return;
+        }
+        let ratio = format!("{} / {}", size.0.max(1.0), size.1.max(1.0));
+        let _ = html(&self.canvas)
+            .style()
+            .set_property("aspect-ratio", &ratio);
+        let narrow = self.layout == Layout::Narrow;
+        let _ = self.canvas.class_list().toggle_with_force("narrow", narrow);
+        self.shaped = size;
+    }
+
+    /// The layout the canvas's box calls for: narrow on a phone, if the
+    /// scene has one (a thumbnail, without words, stays wide).
+    fn fitting_layout(&self) -> Layout {
+        let has_narrow = self
+            .scene
+            .as_ref()
+            .is_some_and(|s| s.size(Layout::Narrow) != s.size(Layout::Wide));
+        let room = self
+            .canvas
+            .parent_element()
+            .map_or(i32::MAX, |p| p.client_width());
+        if self.words && has_narrow && room > 0 && room < NARROW_BELOW_PX {
+            Layout::Narrow
+        } else {
+            Layout::Wide
+        }
+    }
+
+    /// Lays the scene out for the canvas's box and gives the canvas the
+    /// device pixels of the space it is shown in; true when they changed.
     pub fn measure(&mut self) -> bool {
+        let layout = self.fitting_layout();
+        let relaid = layout != self.layout;
+        self.layout = layout;
+        self.shape();
         let c = &self.canvas;
         let dpr = window().device_pixel_ratio().max(1.0);
         let now = (
@@ -86,7 +129,7 @@ impl Side {
             (c.client_height() as f64).max(1.0),
             dpr,
         );
-        if now == self.measured {
+        if now == self.measured && !relaid {
             return false;
         }
         self.measured = now;
@@ -109,13 +152,21 @@ impl Side {
         let Some(s) = &self.scene else { return };
         std::mem::swap(&mut self.frame, &mut self.before);
         self.frame.clear();
+        self.frame.layout = self.layout;
         s.draw(&mut self.frame);
         if !self.words {
             self.frame
                 .shapes
                 .retain(|s| !matches!(s, crate::model::scene::Shape::Text { .. }));
         }
-        self.painter.paint(&self.frame, s.size(), palette);
+        self.painter
+            .paint(&self.frame, s.size(self.layout), palette);
+        // What the browser tests read: the smallest text on screen.
+        let least = (self.painter.least_text_px * 10.0).round() / 10.0;
+        if least != self.least_text_px {
+            self.least_text_px = least;
+            attr(&self.canvas, "data-least-text-px", &least.to_string());
+        }
         self.counters.clear();
         s.counters(&mut self.counters);
     }
