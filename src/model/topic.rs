@@ -87,7 +87,8 @@ pub struct About {
 pub struct Keys {
     /// Three or four parameter names.
     pub params: &'static [&'static str],
-    /// Three to five figure ids, in the order shown.
+    /// One to three figure ids, in the order shown: the first screen shows
+    /// at most three figures beside the checks.
     pub figures: &'static [&'static str],
 }
 

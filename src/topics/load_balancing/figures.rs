@@ -53,13 +53,7 @@ fn balancer(inp: &Input, ev: &Evaluation) -> [FigureRow; 11] {
     ]
 }
 
-/// The figures the page shows first (the two checks (busiest card, locality)
-/// and what the balancer spreads or spills); the rest fold under "More
-/// figures".
-pub const KEY_FIGURES: &[&str] = &[
-    "busiest_card_util",
-    "locality",
-    "busiest_card_share",
-    "spilled_share",
-    "copies_needed",
-];
+/// The figures the page shows first, three so they sit in one row on a
+/// phone: the busiest card, locality and what the balancer spills; the
+/// rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &["busiest_card_util", "locality", "spilled_share"];

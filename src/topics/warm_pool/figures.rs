@@ -91,12 +91,7 @@ fn value_rows(inp: &Input, now: &BurstStats, pools: &[BurstStats]) -> [FigureRow
     ]
 }
 
-/// The figures the page shows first (the two checks (p95 wait, idle rent) and
-/// the break-even pool); the rest fold under "More figures".
-pub const KEY_FIGURES: &[&str] = &[
-    "p95_wait_s",
-    "idle_rent_per_year",
-    "max_wait_s",
-    "launched_replicas",
-    "break_even_pool",
-];
+/// The figures the page shows first, three so they sit in one row on a
+/// phone: the p95 wait, the standby rent and the replicas launched at the
+/// burst; the rest fold under "More figures".
+pub const KEY_FIGURES: &[&str] = &["p95_wait_s", "idle_rent_per_year", "launched_replicas"];

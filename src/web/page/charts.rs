@@ -2,10 +2,6 @@
 //! the space it is shown in), its legend and summary, and its data as a
 //! table when the reader opens it.
 //!
-//! The charts' grid opens with an empty, hidden `#scene-slot`: a topic's
-//! scene, when mounted there (and the slot shown), takes the first cell,
-//! beside the first chart on a wide screen and above it on a narrow one.
-//!
 //! A move repaints at once only the charts on screen (an
 //! IntersectionObserver says which) whose chart changed; one off screen is
 //! marked stale and drawn when it scrolls into view, or once the page has
@@ -64,12 +60,6 @@ impl Charts {
     /// The charts' box at the end of `results`.
     pub fn build(results: &Element) -> Charts {
         let chart_box = child(results, "div", "charts", &[]);
-        child(
-            &chart_box,
-            "div",
-            "scene-slot",
-            &[("id", "scene-slot"), ("hidden", "")],
-        );
         Charts {
             chart_box,
             slots: Vec::new(),

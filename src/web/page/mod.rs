@@ -4,9 +4,10 @@
 //!
 //! The picture first: under the title and the stories, the topic's key
 //! parameters (the rest fold under "More parameters") sit beside its key
-//! figures, the checks' verdicts and the charts, which open with the slot a
-//! scene mounts in (`#scene-slot`, src/web/page/charts.rs). On a narrow
-//! screen the key figures stay at the top while the sliders under them move.
+//! figures, the checks' verdicts, the slot a scene mounts in (`#scene-slot`)
+//! and the charts. On a narrow screen they stack in that order, the key
+//! figures first, then the scene, then the sliders: the key figures stay at
+//! the top while the scene and the sliders under them move.
 //!
 //! Files: `controls` (a parameter's inputs), `stories` (the presets row),
 //! `outcome` (figures, checks, notes), `charts` (canvases and tables),
@@ -180,6 +181,12 @@ impl Page {
         let keybar = el("section", "keybar");
         attr(&keybar, "aria-labelledby", "keybar-h");
         append(&tune, &keybar);
+        child(
+            &tune,
+            "div",
+            "scene-slot",
+            &[("id", "scene-slot"), ("hidden", "")],
+        );
         let (controls, more) = controls_section(&tune, topic, &link);
         append(&layout, &tune);
         let results = el("section", "results");
@@ -199,8 +206,8 @@ impl Page {
         math::panel(&results, topic);
         append(&layout, &results);
         append(&app, &layout);
-        // The scene opens the results, across their width, beside the key
-        // sliders: the picture first (unless the link hides it).
+        // The scene under the key figures, beside the key sliders: the
+        // picture first (unless the link hides it).
         let slot = by_id("scene-slot").expect("#scene-slot");
         let scene = SceneView::mount(&slot, topic, &link);
         if scene.shown() {
