@@ -3,7 +3,9 @@
 // every story; on a phone the key figures stay in view while a slider moves;
 // "More parameters" folds, opens and stays open; a percent box reads 80 as
 // 80 %; the page does not move as it loads (layout shift ≤ 0.02); no visible
-// text names a file, the spec or a raw parameter id. Every
+// text names a file, the spec or a raw parameter id; a scene's text is at
+// least 13 CSS px at 1366 px, and at 360 and 390 px it fits the width in a
+// layout of its own, with the key bar at most 15 % of a 390×844 screen. Every
 // page is photographed at 1366×900 and 360×740 (artifacts/screenshots/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -234,6 +236,78 @@ test('on a phone the key figures stay in view while a slider moves', async (t) =
   await gotoTopic(page, app.origin, '');
   await shoot(page, 'home-360');
   await page.context().close();
+});
+
+/**
+ * The scene's canvases as laid out now: the smallest text each painted (CSS
+ * px, `data-least-text-px`), whether it is in its phone layout, its box and
+ * whether its scroll box scrolls sideways.
+ */
+function sceneCanvases(page) {
+  return page.$$eval('canvas.scene-canvas', (cs) => cs.map((c) => {
+    const r = c.getBoundingClientRect();
+    const box = c.parentElement;
+    return {
+      least: Number(c.dataset.leastTextPx), narrow: c.classList.contains('narrow'),
+      left: r.left, right: r.right, width: r.width, scrolls: box.scrollWidth > box.clientWidth + 1,
+    };
+  }));
+}
+
+/** Waits until every scene canvas has painted a frame with its text. */
+function scenePainted(page) {
+  return page.waitForFunction(() => {
+    const cs = [...document.querySelectorAll('canvas.scene-canvas')];
+    return cs.length > 0 && cs.every((c) => Number(c.dataset.leastTextPx) > 0);
+  });
+}
+
+test('a scene can be read: text of 13 CSS px at 1366, a layout of its own at 360 and 390, the key bar ≤ 15 % of 390×844', async (t) => {
+  const rows = [];
+  for (const topic of app.topics) {
+    await t.test(topic, async () => {
+      const row = [topic.padEnd(24)];
+      const wide = await openPage(app.browser, app.origin, DESKTOP);
+      await gotoTopic(wide, app.origin, `?topic=${topic}&intro=0`);
+      await scenePainted(wide);
+      const [w] = await sceneCanvases(wide);
+      assert.ok(!w.narrow, 'wide at 1366');
+      assert.ok(w.least >= 13, `the smallest scene text is ${w.least} CSS px at 1366`);
+      row.push(`1366: ${w.least} px`);
+      await wide.context().close();
+      for (const size of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+        const page = await openPage(app.browser, app.origin, size);
+        await gotoTopic(page, app.origin, `?topic=${topic}&intro=0`);
+        await scenePainted(page);
+        // Alone, then side by side with its first comparison.
+        for (const compare of [false, true]) {
+          if (compare) {
+            await page.selectOption('#scene-compare', { index: 1 });
+            await page.waitForFunction(() => document.querySelectorAll('canvas.scene-canvas').length === 2);
+            await scenePainted(page);
+          }
+          const what = `${size.width} px${compare ? ', side by side' : ''}`;
+          for (const c of await sceneCanvases(page)) {
+            assert.ok(c.narrow, `${what}: the scene's phone layout`);
+            assert.ok(c.left >= 0 && c.right <= size.width + 0.5 && !c.scrolls, `${what}: the scene fits the width (${c.left}–${c.right})`);
+            assert.ok(c.least >= 12, `${what}: the smallest scene text is ${c.least} CSS px`);
+          }
+          const shown = await sceneCanvases(page);
+          row.push(`${what}: ${shown.map((c) => `${Math.round(c.width)} px wide, ${c.least} px text`).join(' and ')}`);
+          await (await page.$('section.scene')).screenshot({ path: path.join(SHOTS, `scene-${topic}-${size.width}${compare ? '-compare' : ''}.png`) });
+        }
+        if (size.height === 844) {
+          const bar = await page.$eval('.keybar', (e) => e.getBoundingClientRect().height);
+          assert.ok(bar <= 0.15 * size.height, `the key bar is ${bar} px of ${size.height}`);
+          row.push(`key bar ${Math.round(bar)} px`);
+        }
+        assert.deepEqual(page.problems(), []);
+        await page.context().close();
+      }
+      rows.push(row.join('; '));
+    });
+  }
+  console.log(`scene text and fit:\n${rows.join('\n')}`);
 });
 
 test('"More parameters" folds the rest, opens for a story, a link or a lever, and stays open', async () => {
