@@ -30,7 +30,7 @@ pub fn mount(app: &Element, notes: &[String], store: &Store) {
         &text_el(
             "p",
             "lede",
-            "Eight pages, each a question a fleet designer faces. The concept explorers \
+            "A page for each question a fleet designer faces. The concept explorers \
              work one idea at a time with its worked example; the simulators put those \
              ideas together in a fleet-design story you can break and fix. Move a slider \
              and every figure, check and chart follows.",
@@ -166,8 +166,14 @@ fn card(e: &Entry, step: usize, store: &Store) -> Element {
         append(&foot, &guide);
     }
     if step == 1 {
+        // A newcomer starts with the first topic's guided start.
         let go = text_el("a", "start", "Start here →");
-        attr(&go, "href", &href);
+        let first = if topics::intro(t.id()).is_some() {
+            format!("{href}&intro=1")
+        } else {
+            href.clone()
+        };
+        attr(&go, "href", &first);
         append(&foot, &go);
         li.set_class_name("path-card first");
     }

@@ -61,6 +61,9 @@ struct Guide {
     step: usize,
     chosen: Option<usize>,
     revealed: bool,
+    /// Each step's prediction once revealed: the choice made, if any (Back
+    /// shows it again).
+    answered: Vec<Option<Option<usize>>>,
     reduced: bool,
     palette: Palette,
     /// Real seconds held at the still time so far.
@@ -83,7 +86,10 @@ impl IntroView {
         }
         let mut g = Guide::build(parent, topic, intro, spec);
         if open {
+            // Opened by its link (the home card's "Guided start"): the
+            // step's heading takes the focus, so Tab reaches its controls.
             g.open(false);
+            let _ = html(&g.heading).focus();
             g.ask_frame();
         }
         IntroView(Some(Box::new(g)))
@@ -157,8 +163,8 @@ impl Guide {
         attr(&canvas, "data-intro-picture", id);
         attr(&canvas, "role", "img");
         attr(&canvas, "aria-describedby", "intro-alt");
-        // Narrower than its least width (a phone), the picture scrolls
-        // sideways rather than shrink past reading, as the scene does.
+        // On a phone the picture takes its scene's narrow layout, as the
+        // page's scene does.
         let scroll = scroll_box(&panel, "intro-scroll", "The step's picture");
         append(&scroll, &canvas);
         let alt = el("p", "intro-alt");
@@ -212,6 +218,7 @@ impl Guide {
             step: 0,
             chosen: None,
             revealed: false,
+            answered: vec![None; intro.steps.len()],
             reduced,
             palette: Palette::current(),
             held_s: 0.0,
@@ -228,7 +235,7 @@ impl Guide {
             IntroMsg::Back if self.open && self.step > 0 => self.show(self.step - 1),
             IntroMsg::Next if self.open => {
                 if !self.revealed {
-                    self.reveal_now();
+                    self.reveal_now(true);
                 } else if self.step + 1 < self.intro.steps.len() {
                     self.show(self.step + 1);
                 } else {
@@ -243,7 +250,7 @@ impl Guide {
                     && self.here().predict.is_some_and(|p| k < p.choices.len()) =>
             {
                 self.chosen = Some(k);
-                self.reveal_now();
+                self.reveal_now(true);
             }
             IntroMsg::Frame(t) => {
                 self.pending = false;
@@ -259,11 +266,18 @@ impl Guide {
         &self.intro.steps[self.step]
     }
 
+    /// Opens on the first step. While open, the full page under it is
+    /// hidden (`#app[data-intro-open]`): its figures are the page's, not the
+    /// step's, and would contradict the picture.
     fn open(&mut self, focus: bool) {
         self.open = true;
         remove_attr(&self.panel, "hidden");
         attr(&self.offer, "aria-expanded", "true");
         attr(&self.offer, "hidden", "");
+        if let Some(app) = by_id("app") {
+            attr(&app, "data-intro-open", "");
+        }
+        self.answered.iter_mut().for_each(|a| *a = None);
         self.show(0);
         if focus {
             let _ = html(&self.next).focus();
@@ -272,6 +286,9 @@ impl Guide {
 
     fn close(&mut self) {
         self.open = false;
+        if let Some(app) = by_id("app") {
+            remove_attr(&app, "data-intro-open");
+        }
         attr(&self.panel, "hidden", "");
         attr(&self.offer, "aria-expanded", "false");
         remove_attr(&self.offer, "hidden");
@@ -305,7 +322,7 @@ impl Guide {
                     }
                 }
                 self.reveal
-                    .set_text_content(Some("Choose an answer, or press Next to see."));
+                    .set_text_content(Some("Choose an answer, or press Show me."));
             }
             None => attr(&self.ask, "hidden", ""),
         }
@@ -328,6 +345,12 @@ impl Guide {
         }
         self.held_s = 0.0;
         self.last_ms = None;
+        // A prediction answered before (then Back): as it was answered.
+        if let Some(chosen) = self.answered[i] {
+            self.chosen = chosen;
+            self.reveal_now(false);
+            return;
+        }
         if self.revealed && self.reduced {
             self.go_still();
         }
@@ -350,12 +373,14 @@ impl Guide {
         self.next.set_text_content(Some(&label));
     }
 
-    /// The prediction is answered or skipped: say why, and let it play.
-    fn reveal_now(&mut self) {
+    /// The prediction is answered or skipped: say why, and let it play;
+    /// `focus`: Next takes the focus.
+    fn reveal_now(&mut self, focus: bool) {
         self.revealed = true;
         let Some(p) = self.here().predict else {
             return;
         };
+        self.answered[self.step] = Some(self.chosen);
         let said = match self.chosen {
             Some(k) if k == p.answer => format!("Right. {}", p.reveal),
             Some(_) => format!("Not quite: {}. {}", p.choices[p.answer], p.reveal),
@@ -378,11 +403,13 @@ impl Guide {
             }
         }
         self.label_next();
-        let _ = html(&self.next).focus();
+        if focus {
+            let _ = html(&self.next).focus();
+        }
         if self.reduced {
             self.go_still();
-            self.paint();
         }
+        self.paint();
     }
 
     fn go_still(&mut self) {

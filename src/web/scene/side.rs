@@ -89,9 +89,13 @@ impl Side {
             return;
         }
         let ratio = format!("{} / {}", size.0.max(1.0), size.1.max(1.0));
-        let _ = html(&self.canvas)
-            .style()
-            .set_property("aspect-ratio", &ratio);
+        let style = html(&self.canvas).style();
+        let _ = style.set_property("aspect-ratio", &ratio);
+        // For CSS that caps a picture's height (the guided start's).
+        let _ = style.set_property(
+            "--scene-ratio",
+            &(size.0.max(1.0) / size.1.max(1.0)).to_string(),
+        );
         let narrow = self.layout == Layout::Narrow;
         let _ = self.canvas.class_list().toggle_with_force("narrow", narrow);
         self.shaped = size;
