@@ -19,7 +19,7 @@ use super::params::{Day, DAY_S, RISE_AT};
 use super::sim::Second;
 use super::sim_day::{day_run, DayLoop};
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::{Params, Unit};
 
@@ -259,6 +259,11 @@ impl Steps for DayScene {
     /// Seconds since the scene opened (it stops at midnight).
     fn now_s(&self, _clock_s: f64) -> f64 {
         (self.run.t() - self.start) as f64
+    }
+
+    /// Wide beside the sliders, or a column for a phone (`scene_draw.rs`).
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.extent(layout)
     }
 
     /// The speed that crosses the window in `CROSS_S` real seconds.

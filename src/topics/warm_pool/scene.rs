@@ -19,7 +19,7 @@ use super::model::Burst;
 use super::params::{Input, SLICES};
 use super::sim::{p95_wait, simulate_burst, BurstRun};
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::{Params, Unit};
 use std::cell::{Cell, RefCell};
@@ -373,6 +373,11 @@ impl Steps for PoolScene {
     /// The day's clock: the scene opens at midnight.
     fn now_s(&self, _clock_s: f64) -> f64 {
         self.day_t
+    }
+
+    /// Wide beside the sliders, or a column for a phone (`scene_draw.rs`).
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.extent(layout)
     }
 
     fn default_speed(&self) -> f64 {

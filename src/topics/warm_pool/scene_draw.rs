@@ -1,62 +1,144 @@
-//! What the warm pool scene draws (960 × 360): the clock and the day's
-//! bursts on a strip; arrivals flowing in, the queue, the replicas (standby,
-//! cold, booting with a countdown, serving); this burst's timeline; the
-//! standby rent meter; the counters and a legend.
+//! What the warm pool scene draws, every word at normal size or larger:
+//! wide (840 × 450 units, beside the sliders) the clock and the day's
+//! bursts on a strip; arrivals flowing in, the queue, and the replicas in
+//! two named groups, the standby (warm) ones and those each burst launches
+//! (cold, booting with the seconds left, then serving); this burst's
+//! timeline with a key beside it; the standby rent meter; the counters in
+//! two rows. Narrow (320 units across, a phone) the same parts stack in one
+//! column with shorter words and no counters (the page lists them under the
+//! scene). One plan of positions per layout; the drawing is shared.
 
 use super::scene::{Phase, PoolScene, MARKS, TRACE};
-use crate::model::scene::{day_strip, jitter, Align, Clock, Frame, Glyph, Ink, Thousands};
+use crate::model::chart_text;
+use crate::model::scene::{
+    jitter, Align, Clock, Frame, Glyph, Ink, Layout, Shape, TextSize, Thousands,
+};
 
-/// Panels' top and bottom.
-const PY0: f32 = 70.0;
-const PY1: f32 = 156.0;
-/// The arrival lane and the queue.
-const LX0: f32 = 10.0;
-const LX1: f32 = 200.0;
-const QX0: f32 = 210.0;
-const QX1: f32 = 470.0;
-/// The replicas.
-const RX0: f32 = 486.0;
-const BW: f32 = 52.0;
-const BH: f32 = 36.0;
-/// Most rings drawn in the queue.
-const RINGS: usize = 60;
-/// The burst's timeline.
-const TX0: f32 = 40.0;
-const TX1: f32 = 470.0;
-const TY0: f32 = 184.0;
-const TY1: f32 = 266.0;
+/// The scene's size in each layout.
+const WIDE: (f32, f32) = (840.0, 450.0);
+const NARROW: (f32, f32) = (320.0, 572.0);
+/// Replica boxes: widest, height, gap.
+const BW: f32 = 40.0;
+const BH: f32 = 30.0;
+const GAP: f32 = 6.0;
+/// Ring pitch in the queue, across and down.
+const PITCH: (f32, f32) = (20.0, 16.0);
+
+/// Where the parts stand in one layout.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    narrow: bool,
+    w: f32,
+    /// The header's lines' baselines (the second only when narrow).
+    head: (f32, f32),
+    /// The day strip's top and bottom.
+    strip: (f32, f32),
+    /// The arrival lane's and the queue's left and right; their top and
+    /// bottom (captions above, keys below).
+    lane: (f32, f32),
+    queue: (f32, f32),
+    py: (f32, f32),
+    /// The replicas: left, right, and their first caption's baseline.
+    rx: (f32, f32),
+    ry: f32,
+    /// The timeline: left and right, top and bottom.
+    tx: (f32, f32),
+    ty: (f32, f32),
+    /// The rent meter: left, right, and its caption's baseline.
+    mx: (f32, f32),
+    my: f32,
+    /// The counters' first row, wide only.
+    tally: Option<f32>,
+}
+
+fn plan(layout: Layout) -> Plan {
+    match layout {
+        Layout::Wide => Plan {
+            narrow: false,
+            w: WIDE.0,
+            head: (18.0, 18.0),
+            strip: (28.0, 44.0),
+            lane: (10.0, 200.0),
+            queue: (214.0, 430.0),
+            py: (92.0, 172.0),
+            rx: (450.0, 830.0),
+            ry: 84.0,
+            tx: (40.0, 340.0),
+            ty: (254.0, 334.0),
+            mx: (450.0, 830.0),
+            my: 246.0,
+            tally: Some(374.0),
+        },
+        Layout::Narrow => Plan {
+            narrow: true,
+            w: NARROW.0,
+            head: (18.0, 36.0),
+            strip: (46.0, 60.0),
+            lane: (10.0, 150.0),
+            queue: (166.0, 310.0),
+            py: (106.0, 162.0),
+            rx: (10.0, 310.0),
+            ry: 206.0,
+            tx: (34.0, 222.0),
+            ty: (376.0, 446.0),
+            mx: (10.0, 310.0),
+            my: 488.0,
+            tally: None,
+        },
+    }
+}
+
+/// A text at normal size.
+fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
+    f.label(at, ink, TextSize::Normal, align, args);
+}
+
+/// Units a normal text takes across (the measure the tests use).
+fn width(s: &str) -> f32 {
+    (chart_text::text_width(s) * 13.0 / chart_text::FONT_PX) as f32
+}
 
 impl PoolScene {
-    /// Describes the scene now (`Scene::draw`).
-    pub(super) fn paint(&self, f: &mut Frame) {
-        self.header(f);
-        self.lane(f);
-        self.queue(f);
-        self.replicas(f);
-        self.timeline(f);
-        self.meter(f);
-        self.tallies(f);
-        self.legend(f);
+    /// The scene's size in `layout` (`Steps::size`).
+    pub(super) fn extent(&self, layout: Layout) -> (f32, f32) {
+        match layout {
+            Layout::Wide => WIDE,
+            Layout::Narrow => NARROW,
+        }
     }
-    fn header(&self, f: &mut Frame) {
-        let b = self.burst();
+
+    /// Describes the scene now (`Scene::draw`), laid out as the frame says.
+    pub(super) fn paint(&self, f: &mut Frame) {
+        let p = plan(f.layout);
+        self.header(f, &p);
+        self.lane(f, &p);
+        self.queue(f, &p);
+        self.replicas(f, &p);
+        self.timeline(f, &p);
+        self.meter(f, &p);
+        if let Some(y) = p.tally {
+            self.tallies(f, y);
+        }
+    }
+
+    fn header(&self, f: &mut Frame, p: &Plan) {
         let (k, n) = ((self.done + 1).min(self.bursts), self.bursts);
         let phase = match self.phase {
-            Phase::Quiet { .. } => "quiet",
-            Phase::Burst { .. } => "burst",
+            Phase::Quiet { .. } => "quiet before the burst",
+            Phase::Burst { .. } => "the burst",
             Phase::Forward { .. } => "fast-forward through the quiet hours",
             Phase::Over => "the day is over",
         };
-        f.plain(
-            (10.0, 16.0),
-            format_args!(
-                "{} · burst {k} of {n} · {phase} · {} standby, {} launched on each burst",
-                Clock(self.day_t),
-                b.warm,
-                b.launched()
-            ),
-        );
-        let xs = day_strip(f, (10.0, 950.0), (24.0, 40.0), self.day_t);
+        let clock = Clock(self.day_t);
+        if p.narrow {
+            f.plain((10.0, p.head.0), format_args!("{clock} · burst {k} of {n}"));
+            f.plain((10.0, p.head.1), format_args!("{phase}"));
+        } else {
+            let args = format_args!("{clock} · burst {k} of {n} · {phase}");
+            f.plain((10.0, p.head.0), args);
+        }
+        let (y0, y1) = p.strip;
+        let xs = day_strip(f, (10.0, p.w - 10.0), (y0, y1), self.day_t, p.narrow);
         for i in 0..self.bursts {
             let x = xs(self.burst_start(i));
             let ink = if i < self.done {
@@ -64,129 +146,185 @@ impl PoolScene {
             } else {
                 Ink::Muted
             };
-            f.line((x, 27.0), (x, 37.0), ink, false);
+            f.line((x, y0 + 3.0), (x, y1 - 3.0), ink, false);
         }
     }
 
-    /// Arrivals flowing toward the queue: a dot per `per_mark` requests.
-    fn lane(&self, f: &mut Frame) {
+    /// Arrivals flowing toward the queue: a dot per `per_mark` requests,
+    /// and what a dot is under the lane.
+    fn lane(&self, f: &mut Frame, p: &Plan) {
+        let ((x0, x1), (y0, y1)) = (p.lane, p.py);
         let t = self.burst_t();
-        let rate = self.burst().demand(t);
-        f.caption(
-            (LX0, PY0 - 6.0),
-            format_args!("Arrivals: {} a second", Thousands(rate)),
-        );
-        f.outline(LX0, PY0, LX1 - LX0, PY1 - PY0, Ink::Idle);
+        let rate = Thousands(self.burst().demand(t));
+        let head = if p.narrow { "in" } else { "arrivals" };
+        let args = format_args!("{head}: {rate} a second");
+        text(f, (x0, y0 - 8.0), Ink::Text, Align::Left, args);
+        f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Idle);
+        let key = (x0 + 5.0, y1 + 18.0);
+        f.mark(key.0, key.1 - 4.0, 3.5, Glyph::Dot, Ink::ClassA);
+        let args = format_args!("{} requests", self.per_mark);
+        text(f, (key.0 + 9.0, key.1), Ink::Muted, Align::Left, args);
         if !self.in_burst() {
             return;
         }
         let lane = self.lane_s();
         let first = self.n_marks.saturating_sub(MARKS);
+        let mid = (y0 + y1) / 2.0;
         for i in first..self.n_marks {
             let age = t - self.marks[i % MARKS];
             if !(0.0..=lane).contains(&age) {
                 continue;
             }
-            let x = LX0 + 4.0 + (LX1 - LX0 - 8.0) * (age / lane) as f32;
-            let y = (PY0 + PY1) / 2.0 + 36.0 * jitter(self.seed, i, 1);
-            f.mark(x, y, 3.0, Glyph::Dot, Ink::ClassA);
+            let x = x0 + 5.0 + (x1 - x0 - 10.0) * (age / lane) as f32;
+            let y = mid + (mid - y0 - 6.0) * jitter(self.seed, i, 1);
+            f.mark(x, y, 3.5, Glyph::Dot, Ink::ClassA);
         }
     }
 
-    /// The backlog: a ring per `per_mark` waiting requests (at most 60),
-    /// the head of the line on the right.
-    fn queue(&self, f: &mut Frame) {
+    /// The backlog: a ring per `per_mark` waiting requests (as many as the
+    /// box holds), the head of the line on the right; what a ring is under
+    /// it.
+    fn queue(&self, f: &mut Frame, p: &Plan) {
+        let ((x0, x1), (y0, y1)) = (p.queue, p.py);
         let q = self.run.q;
+        let cols = ((x1 - x0 - 4.0) / PITCH.0) as usize;
+        let rows = ((y1 - y0 - 4.0) / PITCH.1) as usize;
+        let room = cols * rows;
         let all = (q / self.per_mark).ceil() as usize;
-        let more = if all > RINGS {
-            ", the first 60 drawn"
-        } else {
-            ""
-        };
-        f.caption(
-            (QX0, PY0 - 6.0),
-            format_args!("Queue: {} waiting{more}", Thousands(q)),
+        let at = (x0, y0 - 8.0);
+        let ink = if q >= 0.5 { Ink::Text } else { Ink::Muted };
+        text(
+            f,
+            at,
+            ink,
+            Align::Left,
+            format_args!("queue: {}", Thousands(q)),
         );
-        f.outline(QX0, PY0, QX1 - QX0, PY1 - PY0, Ink::Muted);
-        for j in 0..all.min(RINGS) {
-            let x = QX1 - 12.0 - (j % 12) as f32 * 20.0 + 2.0 * jitter(self.seed, j, 2);
-            let y = PY0 + 10.0 + (j / 12) as f32 * 16.0 + 2.0 * jitter(self.seed, j, 3);
+        if all > room {
+            let at = (x1, y0 - 8.0);
+            text(
+                f,
+                at,
+                Ink::Muted,
+                Align::Right,
+                format_args!("{room} drawn"),
+            );
+        }
+        f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
+        for j in 0..all.min(room) {
+            let x = x1 - 12.0 - (j % cols) as f32 * PITCH.0 + 2.0 * jitter(self.seed, j, 2);
+            let y = y0 + 10.0 + (j / cols) as f32 * PITCH.1 + 2.0 * jitter(self.seed, j, 3);
             f.mark(x, y, 5.0, Glyph::Ring, Ink::Waiting);
         }
+        let key = (x0 + 6.0, y1 + 18.0);
+        f.mark(key.0, key.1 - 4.0, 5.0, Glyph::Ring, Ink::Waiting);
+        let args = format_args!("{} waiting", self.per_mark);
+        text(f, (key.0 + 10.0, key.1), Ink::Muted, Align::Left, args);
     }
 
-    /// The replicas: standby ones first, then those each burst launches.
-    fn replicas(&self, f: &mut Frame) {
+    /// The replicas in two groups, each named over its boxes and its state
+    /// written under them: the standby (warm) ones, idle and renting or
+    /// serving from the burst's first second; then those the burst
+    /// launches (cold: off, then booting with the seconds left, then
+    /// serving).
+    fn replicas(&self, f: &mut Frame, p: &Plan) {
         let b = self.burst();
-        let (w, k) = (b.warm, b.shape.need);
-        f.caption(
-            (RX0, PY0 - 6.0),
-            format_args!("Replicas: {w} standby, {} launched per burst", b.launched()),
-        );
+        let (w, cold_n) = (b.warm, b.launched());
+        let (x0, x1) = p.rx;
+        let n = w.max(cold_n).max(1) as f32;
+        let bw = ((x1 - x0 + GAP) / n - GAP).min(BW);
         let in_burst = self.in_burst();
         let t = self.burst_t();
         let cold = b.shape.cold_start_s;
+        let booted = in_burst && t >= cold;
         let busy = self.run.served_rate() / b.shape.rate;
-        let mut ready = 0u32;
-        for slot in 0..w.max(k) {
-            let x = RX0 + (slot % 8) as f32 * (BW + 6.0);
-            let y = PY0 + (slot / 8) as f32 * (BH + 10.0);
-            let standby = slot < w;
-            if standby || (in_burst && t >= cold) {
-                if in_burst {
-                    let fill = (busy - ready as f64) as f32;
-                    f.serving((x, y, BW, BH), fill, Ink::ClassA);
-                    ready += 1;
-                } else {
-                    f.rect(x, y, BW, BH, Ink::Idle);
-                    f.small(
-                        (x + BW / 2.0, y + 22.0),
-                        Ink::Muted,
-                        Align::Center,
-                        format_args!("standby"),
-                    );
-                    f.outline(x, y, BW, BH, Ink::Text);
-                }
-            } else if in_burst {
-                let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
-                f.booting((x, y, BW, BH), done, (cold - t).ceil());
+        let groups = [(w, true), (cold_n, false)];
+        for (g, (count, standby)) in groups.into_iter().enumerate() {
+            let y = p.ry + g as f32 * 80.0;
+            let (name, short) = match standby {
+                true => ("standby (warm)", "standby"),
+                false => ("launched on each burst (cold)", "launched (cold)"),
+            };
+            let name = if p.narrow { short } else { name };
+            if count > 0 {
+                let args = format_args!("{name}: {count}");
+                text(f, (x0, y), Ink::Text, Align::Left, args);
             } else {
-                f.idle_box((x, y, BW, BH), "cold");
+                text(
+                    f,
+                    (x0, y),
+                    Ink::Muted,
+                    Align::Left,
+                    format_args!("{name}: none"),
+                );
+            }
+            let first = if standby { 0 } else { w };
+            for i in 0..count {
+                let (x, by) = (x0 + i as f32 * (bw + GAP), y + 8.0);
+                let serving = in_burst && (standby || booted);
+                if serving {
+                    let fill = (busy - (first + i) as f64) as f32;
+                    f.serving((x, by, bw, BH), fill, Ink::ClassA);
+                } else if standby {
+                    f.rect(x, by, bw, BH, Ink::Idle);
+                    f.outline(x, by, bw, BH, Ink::Text);
+                } else if in_burst {
+                    let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
+                    f.rect(x, by, bw * done.clamp(0.0, 1.0), BH, Ink::Booting);
+                    f.outline(x, by, bw, BH, Ink::Booting);
+                } else {
+                    f.outline(x, by, bw, BH, Ink::Muted);
+                }
+            }
+            let at = (x0, y + 8.0 + BH + 18.0);
+            if !standby && count > 0 && in_burst && !booted {
+                let args = format_args!("booting, {:.0} s left", (cold - t).ceil());
+                text(f, at, Ink::Text, Align::Left, args);
+            } else if let Some((ink, words)) = state(count, standby, in_burst) {
+                text(f, at, ink, Align::Left, format_args!("{words}"));
             }
         }
     }
 }
 
+/// What a group of replicas is doing, written under it (a launched
+/// group's countdown aside): `count` of them, standby or launched, in a
+/// burst or not.
+fn state(count: u32, standby: bool, in_burst: bool) -> Option<(Ink, &'static str)> {
+    Some(match (count, standby, in_burst) {
+        (0, true, _) => return None,
+        (0, false, _) => (Ink::Muted, "the standby cover the burst"),
+        (_, true, true) => (Ink::ClassA, "serving from the first second"),
+        (_, true, false) => (Ink::Muted, "idle, rent ticking"),
+        (_, false, true) => (Ink::ClassA, "ready, serving"),
+        (_, false, false) => (Ink::Muted, "off until the burst"),
+    })
+}
+
 impl PoolScene {
     /// This burst: demand and ready replicas (known curves), the backlog as
-    /// it has run, a cursor, and when the launches are ready.
-    fn timeline(&self, f: &mut Frame) {
+    /// it has run, a cursor, when the launches are ready, and a key beside
+    /// it.
+    fn timeline(&self, f: &mut Frame, p: &Plan) {
+        let ((x0, x1), (y0, y1)) = (p.tx, p.ty);
         let b = self.burst();
         let h = self.run.stats.horizon_s;
         let r = b.shape.rate;
-        let top = b.warm.max(b.shape.need) as f64 * 1.15;
-        let x = |t: f64| TX0 + (TX1 - TX0) * (t / h).clamp(0.0, 1.0) as f32;
-        let y = |v: f64| TY1 - (TY1 - TY0) * (v / top).clamp(0.0, 1.0) as f32;
-        let which = if self.in_burst() { "This" } else { "Each" };
-        f.small(
-            (10.0, TY0 - 8.0),
-            Ink::Text,
-            Align::Left,
-            format_args!("{which} burst: demand (teal), ready replicas (blue), the backlog (grey)"),
-        );
-        f.outline(TX0, TY0, TX1 - TX0, TY1 - TY0, Ink::Muted);
+        let most = b.warm.max(b.shape.need);
+        let top = most as f64 * 1.15;
+        let x = |t: f64| x0 + (x1 - x0) * (t / h).clamp(0.0, 1.0) as f32;
+        let y = |v: f64| y1 - (y1 - y0) * (v / top).clamp(0.0, 1.0) as f32;
+        let which = if self.in_burst() { "this" } else { "each" };
+        let args = format_args!("{which} burst, replicas' worth");
+        text(f, (10.0, y0 - 8.0), Ink::Text, Align::Left, args);
+        f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
         let scale = self.trace_top;
-        let bar = (TX1 - TX0) / TRACE as f32;
+        let bar = (x1 - x0) / TRACE as f32;
         for (i, q) in self.trace.iter().enumerate() {
             if *q > 0.0 {
-                let hgt = (TY1 - TY0) * (*q as f64 / scale.max(1.0)).min(1.0) as f32;
-                f.rect(
-                    TX0 + i as f32 * bar,
-                    TY1 - hgt,
-                    bar.max(1.0),
-                    hgt,
-                    Ink::Waiting,
-                );
+                let hgt = (y1 - y0) * (*q as f64 / scale.max(1.0)).min(1.0) as f32;
+                let at = x0 + i as f32 * bar;
+                f.rect(at, y1 - hgt, bar.max(1.0), hgt, Ink::Waiting);
             }
         }
         let parts = 60;
@@ -195,104 +333,139 @@ impl PoolScene {
                 h * i as f64 / parts as f64,
                 h * (i + 1) as f64 / parts as f64,
             );
-            let (y0, y1) = (y(b.demand(t0) / r), y(b.demand(t1) / r));
-            f.line((x(t0), y0), (x(t1), y1), Ink::Accent, false);
+            let (d0, d1) = (y(b.demand(t0) / r), y(b.demand(t1) / r));
+            f.line((x(t0), d0), (x(t1), d1), Ink::Accent, false);
             let (r0, r1) = (y(b.ready(t0) as f64), y(b.ready(t1) as f64));
             f.line((x(t0), r0), (x(t1), r0), Ink::ClassA, false);
             if r1 != r0 {
                 f.line((x(t1), r0), (x(t1), r1), Ink::ClassA, false);
             }
         }
-        if scale >= 0.5 {
-            let mid = (TX0 + TX1) / 2.0;
-            let top = Thousands(scale);
-            f.small(
-                (mid, TY1 + 12.0),
-                Ink::Muted,
-                Align::Center,
-                format_args!("grey up to {top} waiting"),
-            );
-        }
         let cold = b.shape.cold_start_s;
         if b.launched() > 0 {
-            f.line((x(cold), TY0), (x(cold), TY1), Ink::Booting, true);
-            let at = (x(cold) + 3.0, TY0 + 11.0);
-            f.small(
+            let cx = x(cold);
+            f.line((cx, y0), (cx, y1), Ink::Booting, true);
+            let start = f.text.len();
+            let at = (cx + 3.0, y0 + 28.0);
+            text(
+                f,
                 at,
                 Ink::Muted,
                 Align::Left,
-                format_args!("launches ready at {cold:.0} s"),
+                format_args!("cold start {cold:.0} s"),
             );
+            // Left of the line where it would leave the chart on the right.
+            if cx + 3.0 + width(&f.text[start..]) > x1 {
+                if let Some(Shape::Text { x, align, .. }) = f.shapes.last_mut() {
+                    (*x, *align) = (cx - 3.0, Align::Right);
+                }
+            }
         }
-        f.note((TX0, TY1 + 12.0), format_args!("0 s"));
-        f.small(
-            (TX1, TY1 + 12.0),
+        text(
+            f,
+            (x0, y1 + 18.0),
+            Ink::Muted,
+            Align::Left,
+            format_args!("0 s"),
+        );
+        text(
+            f,
+            (x1, y1 + 18.0),
             Ink::Muted,
             Align::Right,
             format_args!("{h:.0} s"),
         );
-        for v in [0u32, b.warm.max(b.shape.need)] {
-            f.small(
-                (TX0 - 4.0, y(v as f64) + 4.0),
-                Ink::Muted,
-                Align::Right,
-                format_args!("{v}"),
-            );
+        for v in [0u32, most] {
+            let at = (x0 - 4.0, y(v as f64) + 4.0);
+            text(f, at, Ink::Muted, Align::Right, format_args!("{v}"));
         }
         if self.in_burst() {
             let cx = x(self.burst_t());
-            f.line((cx, TY0 - 2.0), (cx, TY1 + 2.0), Ink::Text, false);
+            f.line((cx, y0 - 2.0), (cx, y1 + 2.0), Ink::Text, false);
+        }
+        self.key(f, (x1 + 10.0, y0 + 12.0), scale);
+    }
+
+    /// The timeline's key, from `(x, y)` down: demand, ready, waiting (up
+    /// to the burst's peak backlog).
+    fn key(&self, f: &mut Frame, (x, y): (f32, f32), scale: f64) {
+        f.line((x, y - 4.0), (x + 14.0, y - 4.0), Ink::Accent, false);
+        text(
+            f,
+            (x + 18.0, y),
+            Ink::Accent,
+            Align::Left,
+            format_args!("demand"),
+        );
+        let y = y + 18.0;
+        f.line((x, y - 4.0), (x + 14.0, y - 4.0), Ink::ClassA, false);
+        text(
+            f,
+            (x + 18.0, y),
+            Ink::ClassA,
+            Align::Left,
+            format_args!("ready"),
+        );
+        let y = y + 18.0;
+        f.rect(x, y - 9.0, 14.0, 9.0, Ink::Waiting);
+        text(
+            f,
+            (x + 18.0, y),
+            Ink::Muted,
+            Align::Left,
+            format_args!("waiting"),
+        );
+        if scale >= 0.5 {
+            let args = format_args!("to {}", Thousands(scale));
+            text(f, (x + 18.0, y + 16.0), Ink::Muted, Align::Left, args);
         }
     }
 
     /// The standby rent, ticking: today's, against the whole burst warm.
-    fn meter(&self, f: &mut Frame) {
+    fn meter(&self, f: &mut Frame, p: &Plan) {
         let b = self.burst();
-        let (x0, x1) = (RX0, 946.0f32);
+        let ((x0, x1), y) = (p.mx, p.my);
         let rent = self.rent();
-        f.caption((x0, TY0 - 8.0), format_args!("Standby rent today"));
-        f.big((x0, TY0 + 14.0), Ink::Accent, format_args!("${rent:.2}"));
-        f.note(
-            (x0 + 110.0, TY0 + 12.0),
-            format_args!(
-                "{} standby × ${:.2} an hour, called or not",
-                b.warm, self.price
-            ),
+        text(
+            f,
+            (x0, y),
+            Ink::Text,
+            Align::Left,
+            format_args!("standby rent today"),
         );
-        let whole = b.warm.max(b.shape.need) as f64 * self.price * 24.0;
+        let at = (x1, y + 2.0);
+        f.label(
+            at,
+            Ink::Accent,
+            TextSize::Large,
+            Align::Right,
+            format_args!("${rent:.2}"),
+        );
+        let args = format_args!("{} × ${:.2} an hour, called or not", b.warm, self.price);
+        text(f, (x0, y + 22.0), Ink::Muted, Align::Left, args);
+        let most = b.warm.max(b.shape.need);
+        let whole = most as f64 * self.price * 24.0;
         let fill = (rent / whole.max(1e-9)).clamp(0.0, 1.0) as f32;
-        f.outline(x0, TY0 + 24.0, x1 - x0, 10.0, Ink::Muted);
-        f.rect(x0, TY0 + 24.0, (x1 - x0) * fill, 10.0, Ink::Accent);
-        f.note(
-            (x0, TY0 + 48.0),
-            format_args!("bar: against the whole burst warm all day (${whole:.0})"),
-        );
+        f.outline(x0, y + 30.0, x1 - x0, 12.0, Ink::Muted);
+        f.rect(x0, y + 30.0, (x1 - x0) * fill, 12.0, Ink::Accent);
+        let args = format_args!("full bar: all {most} warm all day, ${whole:.0}");
+        text(f, (x0, y + 60.0), Ink::Muted, Align::Left, args);
+        let at = (x0, y + 78.0);
         if let Phase::Forward { from, to, .. } = self.phase {
             let quiet = (to - from) / 60.0;
             let extra = b.warm as f64 * self.price * (to - from) / 3600.0;
-            f.small(
-                (x0, TY0 + 64.0),
-                Ink::Accent,
-                Align::Left,
-                format_args!(
-                    "{quiet:.0} quiet minutes to {}: +${extra:.2}, nobody called",
-                    Clock(to)
-                ),
-            );
+            let who = if p.narrow { "" } else { ", nobody called" };
+            let args = format_args!("+${extra:.2} in {quiet:.0} quiet minutes{who}");
+            text(f, at, Ink::Accent, Align::Left, args);
         } else {
             let every = self.cycle / 60.0;
-            f.note(
-                (x0, TY0 + 64.0),
-                format_args!(
-                    "A burst every {every:.0} min, {} a day; the quiet between passes fast",
-                    self.bursts
-                ),
-            );
+            let args = format_args!("a burst every {every:.0} min, {} a day", self.bursts);
+            text(f, at, Ink::Muted, Align::Left, args);
         }
     }
 
-    /// The counters, drawn across the bottom.
-    fn tallies(&self, f: &mut Frame) {
+    /// The counters in two rows of three from `y` (wide only).
+    fn tallies(&self, f: &mut Frame, y: f32) {
         let dash = if self.done > 0 { "" } else { " (so far)" };
         let arrived = self.burst().arrived(self.burst_t()) > 0.0;
         let share = self.at_once_share() * 100.0;
@@ -318,18 +491,36 @@ impl PoolScene {
             },
         ];
         for (i, (value, label)) in cells.into_iter().enumerate() {
-            f.counter((10.0 + i as f32 * 157.0, 314.0), Ink::Text, value, label);
+            let (x, y) = (10.0 + (i % 3) as f32 * 280.0, y + (i / 3) as f32 * 44.0);
+            f.big((x, y), Ink::Text, value);
+            let at = (x, y + 18.0);
+            text(f, at, Ink::Muted, Align::Left, format_args!("{label}"));
         }
     }
+}
 
-    fn legend(&self, f: &mut Frame) {
-        let m = self.per_mark;
-        f.footer(
-
-            format_args!("A dot is {m} arriving requests; a ring, {m} waiting. A box is a replica (a GPU card): grey = standby, rented and idle; blue fill = share busy;"),
-
-            format_args!("purple = cold start (fill = progress, seconds left); outlined = cold, not running. The meter counts the standby replicas only, as the page's idle rent does."),
-
-        );
+/// A strip of the whole day across `x0..x1` between `y0` and `y1`, its
+/// hours under it at normal size (every six hours; narrow, every twelve),
+/// a cursor at `now_s`. Returns the strip's x of a second of the day.
+fn day_strip(
+    f: &mut Frame,
+    (x0, x1): (f32, f32),
+    (y0, y1): (f32, f32),
+    now_s: f64,
+    narrow: bool,
+) -> impl Fn(f64) -> f32 {
+    let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
+    f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
+    let every = if narrow { 12 } else { 6 };
+    for h in (0u32..=24).step_by(every) {
+        let align = match h {
+            0 => Align::Left,
+            24 => Align::Right,
+            _ => Align::Center,
+        };
+        let at = (x(h as f64 * 3600.0), y1 + 14.0);
+        text(f, at, Ink::Muted, align, format_args!("{h:02}:00"));
     }
+    f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
+    x
 }
