@@ -15,14 +15,17 @@
 //!
 //! Queues are bars with counts (a jammed pool holds hundreds of thousands);
 //! a sample of the arrivals flies as marks. The clock steps in 1/128 s, so
-//! the state depends on simulated time only.
+//! the state depends on simulated time only. The page lists the counters
+//! under the scene, which draws (`scene_draw`) the mechanism wide beside the
+//! sliders or in a column for a phone.
 
 use super::model::{solve, Solved};
 use super::params::Input;
 use super::sim::{paid_is_prov, Fate, Live};
 use super::sim_page::sim_config;
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec, Stepped, Steps, Thousands,
+    Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
+    Thousands,
 };
 use crate::model::{Params, Unit};
 use std::collections::VecDeque;
@@ -32,6 +35,11 @@ use std::fmt::Write as _;
 const STEP_S: f64 = 1.0 / 128.0;
 /// At most this many steps per call (a minute of simulated time).
 const MAX_STEPS: u32 = 60 * 128;
+/// The scene's size in its logical units: wide (840 across, shown 876 CSS
+/// px on a 1,366 px page, so normal text reads at 13.6 px) and narrow for a
+/// phone (320 across).
+pub(super) const WIDE_SIZE: (f32, f32) = (840.0, 440.0);
+pub(super) const NARROW_SIZE: (f32, f32) = (320.0, 512.0);
 /// Simulated seconds a mark takes from the left edge to the gateway, and
 /// from the gateway to its card.
 pub(super) const FLY_S: f64 = 0.1;
@@ -265,6 +273,13 @@ impl Steps for TiersScene {
         true
     }
 
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        match layout {
+            Layout::Wide => WIDE_SIZE,
+            Layout::Narrow => NARROW_SIZE,
+        }
+    }
+
     fn default_speed(&self) -> f64 {
         0.25
     }
@@ -315,6 +330,23 @@ mod tests {
     use super::super::model::bucket_level;
     use super::super::params::PARAMS;
     use super::*;
+
+    /// The bucket reads its count where it stands, full at the start, in
+    /// both layouts.
+    #[test]
+    fn the_bucket_reads_full_at_the_start_in_both_layouts() {
+        let scene = TiersScene::new(&Params::defaults(&PARAMS), 7);
+        let reads = [
+            (Layout::Wide, "bucket 3,000 of 3,000"),
+            (Layout::Narrow, "3,000 of 3,000"),
+        ];
+        for (layout, words) in reads {
+            let mut f = Frame::laid_out(layout);
+            scene.draw(&mut f);
+            let texts: Vec<&str> = f.text_boxes().into_iter().map(|(_, t, _)| t).collect();
+            assert!(texts.contains(&words), "{layout:?}: {texts:?}");
+        }
+    }
 
     /// The scene's bucket starts full and drains as the page's bucket chart
     /// (and question C1) has it: at the defaults, 500 free requests a second
