@@ -24,7 +24,7 @@ use super::model::HourSums;
 use super::params::{MonthInput, Window, CHURN_FEE, HOURS};
 use super::sim::{run_month, Month};
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Money, Order, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Layout, Money, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::{Params, SplitMix64, Unit};
 use std::fmt::Write as _;
@@ -293,6 +293,10 @@ impl Steps for FleetScene {
     /// minutes.
     fn default_speed(&self) -> f64 {
         6.0 * HOUR_S
+    }
+
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.layout_size(layout)
     }
 
     fn draw(&self, frame: &mut Frame) {

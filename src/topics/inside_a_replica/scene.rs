@@ -485,8 +485,8 @@ impl Steps for ReplicaScene {
         self.speed
     }
 
-    fn size(&self, _layout: Layout) -> (f32, f32) {
-        SIZE
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.layout_size(layout)
     }
 
     fn draw(&self, frame: &mut Frame) {

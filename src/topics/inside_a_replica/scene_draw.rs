@@ -1,5 +1,5 @@
-//! What the replica scene draws (840 × 510 units, every word at normal
-//! size or larger): the running batch as rows (a prompt's prefill bar, its
+//! What the replica scene draws (every word at normal size or larger):
+//! the running batch as rows (a prompt's prefill bar, its
 //! chunk of the last step highlighted, then its reply's decode bar with a
 //! dot where the last step gave it a token), the waiting queue as rings
 //! (triangles for preempted sequences, which prefill again), a preempted
@@ -10,42 +10,132 @@
 //! The KV grid is drawn as runs: one rectangle per stretch of blocks held
 //! alike (and per grid row it crosses), then the grid's lines, so a cache
 //! of thousands of blocks is a few dozen shapes.
+//!
+//! Two layouts share the drawing: wide (840 × 460 units, the batch and the
+//! queue side by side) and narrow for a phone (320 × 558, one column, the
+//! rows' words shortened). A [`Geo`] says where each part goes in each.
 
-use super::scene::{ReplicaScene, LEAVES, ROWS};
+use super::scene::{ReplicaScene, LEAVES, ROWS, SIZE};
 use super::sim::Seq;
-use crate::model::scene::{Align, Frame, Glyph, Ink, TextSize, Thousands};
+use crate::model::scene::{Align, Compact, Frame, Glyph, Ink, Layout, TextSize, Thousands};
 
-/// The title's baseline.
-const TITLE_Y: f32 = 18.0;
-/// The batch: its heading, the column heads, the rows.
-const HEAD_Y: f32 = 42.0;
-const COLS_Y: f32 = 60.0;
-const ROW_Y0: f32 = 66.0;
-const ROW_H: f32 = 18.0;
-const BAR_H: f32 = 12.0;
-const ID_X: f32 = 10.0;
-const PX0: f32 = 62.0;
-const PX1: f32 = 222.0;
-const DX0: f32 = 228.0;
-const DX1: f32 = 378.0;
-const TX: f32 = 386.0;
-/// The right column: the queue and the last step.
-const RX: f32 = 604.0;
-const RX1: f32 = 830.0;
-const QUEUE_COLS: usize = 18;
-const QUEUE_ROWS: usize = 4;
-const QUEUE_Y: f32 = 60.0;
-const STEP_Y: f32 = 160.0;
-/// The KV grid: its caption, its box, most cells, columns.
-const KV_Y: f32 = 306.0;
-const GX: f32 = 10.0;
-const GW: f32 = 820.0;
-const GY: f32 = 314.0;
-const CELL_H: f32 = 12.0;
-const MOST_CELLS: u32 = 384;
-const GRID_COLS: u32 = 64;
-/// The step's rule (the page shows the counters under the scene).
-const RULE_Y: f32 = 446.0;
+/// Where each part of the scene goes in one layout.
+struct Geo {
+    size: (f32, f32),
+    narrow: bool,
+    /// The title's baseline, and the right edge text keeps to.
+    title_y: f32,
+    right: f32,
+    /// The batch: its heading, the column heads, the rows (each `row_h`
+    /// tall, its bars `bar_h`), the request's number, the prompt's and the
+    /// reply's bars, and the anchor of the row's words (left-aligned wide,
+    /// right-aligned narrow).
+    head_y: f32,
+    cols_y: f32,
+    row_y0: f32,
+    row_h: f32,
+    bar_h: f32,
+    id_x: f32,
+    px: (f32, f32),
+    dx: (f32, f32),
+    tx: f32,
+    /// The queue: its heading's baseline and left, the first ring's row,
+    /// the rings across and down.
+    queue_head_y: f32,
+    qx: f32,
+    queue_y: f32,
+    queue_cols: usize,
+    queue_rows: usize,
+    /// The last step: its heading's baseline, its left and right.
+    step_y: f32,
+    rx: (f32, f32),
+    /// The KV grid: its caption, its box, most cells, columns.
+    kv_y: f32,
+    gx: f32,
+    gw: f32,
+    gy: f32,
+    cell_h: f32,
+    most_cells: u32,
+    grid_cols: u32,
+    /// The step's rule (the page shows the counters under the scene).
+    rule_y: f32,
+}
+
+/// Wide, beside the sliders: the batch and the queue side by side, the
+/// last step under the queue, the KV grid across the foot (840 × 460
+/// units: a unit is 1.04 CSS px at 1,366 px).
+const WIDE: Geo = Geo {
+    size: SIZE,
+    narrow: false,
+    title_y: 18.0,
+    right: 830.0,
+    head_y: 42.0,
+    cols_y: 60.0,
+    row_y0: 66.0,
+    row_h: 18.0,
+    bar_h: 12.0,
+    id_x: 10.0,
+    px: (62.0, 222.0),
+    dx: (228.0, 378.0),
+    tx: 386.0,
+    queue_head_y: 42.0,
+    qx: 604.0,
+    queue_y: 60.0,
+    queue_cols: 18,
+    queue_rows: 4,
+    step_y: 160.0,
+    rx: (604.0, 830.0),
+    kv_y: 306.0,
+    gx: 10.0,
+    gw: 820.0,
+    gy: 314.0,
+    cell_h: 12.0,
+    most_cells: 384,
+    grid_cols: 64,
+    rule_y: 446.0,
+};
+
+/// Narrow, on a phone: one column, the batch, the queue, the last step,
+/// the KV grid and the rule under each other (320 × 558 units: a unit is a
+/// CSS px on a phone).
+const NARROW: Geo = Geo {
+    size: (320.0, 558.0),
+    narrow: true,
+    title_y: 18.0,
+    right: 316.0,
+    head_y: 58.0,
+    cols_y: 74.0,
+    row_y0: 80.0,
+    row_h: 14.0,
+    bar_h: 10.0,
+    id_x: 4.0,
+    px: (58.0, 138.0),
+    dx: (142.0, 226.0),
+    tx: 316.0,
+    queue_head_y: 272.0,
+    qx: 4.0,
+    queue_y: 286.0,
+    queue_cols: 24,
+    queue_rows: 2,
+    step_y: 328.0,
+    rx: (4.0, 316.0),
+    kv_y: 404.0,
+    gx: 4.0,
+    gw: 312.0,
+    gy: 430.0,
+    cell_h: 10.0,
+    most_cells: 192,
+    grid_cols: 32,
+    rule_y: 532.0,
+};
+
+/// The layout's places.
+fn geo(layout: Layout) -> &'static Geo {
+    match layout {
+        Layout::Wide => &WIDE,
+        Layout::Narrow => &NARROW,
+    }
+}
 
 fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
     f.label(at, ink, TextSize::Normal, align, args);
@@ -94,37 +184,47 @@ fn prompt_ink(scene: &ReplicaScene, s: &Seq) -> Ink {
 }
 
 impl ReplicaScene {
-    /// Describes the scene now (`Scene::draw`).
-    pub(super) fn paint(&self, f: &mut Frame) {
-        self.title(f);
-        self.batch(f);
-        self.queue(f);
-        self.leaving(f);
-        self.last_step(f);
-        self.kv(f);
-        self.rule(f);
+    /// The scene's size in `layout`.
+    pub(super) fn layout_size(&self, layout: Layout) -> (f32, f32) {
+        geo(layout).size
     }
 
-    fn title(&self, f: &mut Frame) {
+    /// Describes the scene now (`Scene::draw`), laid out as the frame says.
+    pub(super) fn paint(&self, f: &mut Frame) {
+        let g = geo(f.layout);
+        self.title(f, g);
+        self.batch(f, g);
+        self.queue(f, g);
+        self.leaving(f, g);
+        self.last_step(f, g);
+        self.kv(f, g);
+        self.rule(f, g);
+    }
+
+    fn title(&self, f: &mut Frame, g: &Geo) {
         let hw = &self.input.hw;
         let bits = |b: f64| if b >= 2.0 { 16 } else { 8 };
+        let (w, kv) = (bits(hw.weight_bytes), bits(hw.kv_bytes));
+        let at = (g.id_x, g.title_y);
+        if g.narrow {
+            let (model, gpu) = (hw.model.name, hw.gpu.name);
+            let model = model.strip_suffix(" model").unwrap_or(model);
+            let args = format_args!("{model} on {} × {gpu}", hw.tp);
+            text(f, at, Ink::Text, Align::Left, args);
+            let at = (g.id_x, g.title_y + 18.0);
+            let args = format_args!("{w}-bit weights, {kv}-bit KV");
+            text(f, at, Ink::Muted, Align::Left, args);
+        } else {
+            let args = format_args!(
+                "{} on {} × {}, {w}-bit weights, {kv}-bit KV",
+                hw.model.name, hw.tp, hw.gpu.name,
+            );
+            text(f, at, Ink::Text, Align::Left, args);
+        }
+        let at = (g.right, g.title_y);
         text(
             f,
-            (10.0, TITLE_Y),
-            Ink::Text,
-            Align::Left,
-            format_args!(
-                "{} on {} × {}, {}-bit weights, {}-bit KV",
-                hw.model.name,
-                hw.tp,
-                hw.gpu.name,
-                bits(hw.weight_bytes),
-                bits(hw.kv_bytes),
-            ),
-        );
-        text(
-            f,
-            (RX1, TITLE_Y),
+            at,
             Ink::Muted,
             Align::Right,
             format_args!("{:.2} s", self.clock()),
@@ -133,147 +233,123 @@ impl ReplicaScene {
 
     /// The running batch, a row per sequence (the newest `ROWS`: what
     /// is admitted, prefilled and preempted shows).
-    fn batch(&self, f: &mut Frame) {
+    fn batch(&self, f: &mut Frame, g: &Geo) {
         let e = &self.engine;
         let n = e.running.len();
         let limit = self.input.traffic.max_batch;
-        if n > ROWS {
-            text(
-                f,
-                (ID_X, HEAD_Y),
-                Ink::Text,
-                Align::Left,
-                format_args!(
-                    "Batch: {n} of at most {limit} sequences · newest {ROWS} shown, {} older",
-                    n - ROWS
-                ),
+        let at = (g.id_x, g.head_y);
+        if n > ROWS && g.narrow {
+            let args = format_args!("Batch: {n} of {limit}, newest {ROWS} shown");
+            text(f, at, Ink::Text, Align::Left, args);
+        } else if n > ROWS {
+            let args = format_args!(
+                "Batch: {n} of at most {limit} sequences · newest {ROWS} shown, {} older",
+                n - ROWS
             );
+            text(f, at, Ink::Text, Align::Left, args);
+        } else if g.narrow {
+            let args = format_args!("Batch: {n} of at most {limit}");
+            text(f, at, Ink::Text, Align::Left, args);
         } else {
-            text(
-                f,
-                (ID_X, HEAD_Y),
-                Ink::Text,
-                Align::Left,
-                format_args!("Batch: {n} of at most {limit} sequences"),
-            );
+            let args = format_args!("Batch: {n} of at most {limit} sequences");
+            text(f, at, Ink::Text, Align::Left, args);
         }
-        let heads = [
-            ((PX0 + PX1) / 2.0, "prompt: prefill"),
-            ((DX0 + DX1) / 2.0, "reply: decode"),
-        ];
-        for (x, words) in heads {
-            text(
-                f,
-                (x, COLS_Y),
-                Ink::Muted,
-                Align::Center,
-                format_args!("{words}"),
-            );
+        let heads = if g.narrow {
+            ["prefill", "decode"]
+        } else {
+            ["prompt: prefill", "reply: decode"]
+        };
+        for ((x0, x1), words) in [g.px, g.dx].into_iter().zip(heads) {
+            let at = ((x0 + x1) / 2.0, g.cols_y);
+            text(f, at, Ink::Muted, Align::Center, format_args!("{words}"));
+        }
+        if g.narrow {
+            let at = (g.tx, g.cols_y);
+            text(f, at, Ink::Muted, Align::Right, format_args!("tokens"));
         }
         if n == 0 {
-            text(
-                f,
-                (PX0, ROW_Y0 + 13.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("empty: no sequence is running"),
-            );
+            let at = (g.px.0, g.row_y0 + g.bar_h + 1.0);
+            let args = format_args!("empty: no sequence is running");
+            text(f, at, Ink::Muted, Align::Left, args);
         }
         let decoded = e.last.decode_tokens > 0;
         let shown = &e.running[n.saturating_sub(ROWS)..];
         for (k, s) in shown.iter().enumerate() {
-            self.row(f, ROW_Y0 + k as f32 * ROW_H, s, decoded);
+            self.row(f, g, g.row_y0 + k as f32 * g.row_h, s, decoded);
         }
     }
 
-    fn row(&self, f: &mut Frame, y: f32, s: &Seq, decoded: bool) {
+    fn row(&self, f: &mut Frame, g: &Geo, y: f32, s: &Seq, decoded: bool) {
         let rec = &self.engine.records[s.req as usize];
         let req = &self.engine.requests[s.req as usize];
-        let by = y + 3.0;
-        text(
-            f,
-            (ID_X, y + 13.0),
-            Ink::Muted,
-            Align::Left,
-            format_args!("#{}", s.req + 1),
-        );
+        let (by, bh) = (y + (g.row_h - g.bar_h) / 2.0, g.bar_h);
+        let base = y + bh + 1.0;
+        let args = format_args!("#{}", s.req + 1);
+        text(f, (g.id_x, base), Ink::Muted, Align::Left, args);
         // The prompt: prefilled share, this step's chunk on top.
-        let pw = PX1 - PX0;
+        let ((px0, px1), (dx0, dx1)) = (g.px, g.dx);
+        let pw = px1 - px0;
         let target = s.target.max(1) as f32;
         let done = (s.computed.min(s.target) as f32 / target).min(1.0);
-        f.rect(PX0, by, pw * done, BAR_H, prompt_ink(self, s));
+        f.rect(px0, by, pw * done, bh, prompt_ink(self, s));
         if s.chunk > 0 {
             let c0 = s.computed.saturating_sub(s.chunk) as f32 / target;
-            f.rect(PX0 + pw * c0, by, pw * (done - c0), BAR_H, Ink::Accent);
+            f.rect(px0 + pw * c0, by, pw * (done - c0), bh, Ink::Accent);
         }
-        f.outline(PX0, by, pw, BAR_H, Ink::Muted);
+        f.outline(px0, by, pw, bh, Ink::Muted);
         // The reply: tokens so far, a dot on the one this step gave.
-        let dw = DX1 - DX0;
+        let dw = dx1 - dx0;
         let out = req.output.max(1) as f32;
         let got = (rec.generated as f32 / out).min(1.0);
-        f.rect(DX0, by, dw * got, BAR_H, Ink::ClassA);
-        f.outline(DX0, by, dw, BAR_H, Ink::Muted);
+        f.rect(dx0, by, dw * got, bh, Ink::ClassA);
+        f.outline(dx0, by, dw, bh, Ink::Muted);
         let token_now = !s.prefilling() && (s.chunk > 0 || decoded);
         if token_now {
-            f.mark(
-                DX0 + dw * got,
-                by + BAR_H / 2.0,
-                4.0,
-                Glyph::Dot,
-                Ink::Accent,
-            );
+            let r = (bh / 3.0).min(4.0);
+            f.mark(dx0 + dw * got, by + bh / 2.0, r, Glyph::Dot, Ink::Accent);
         }
-        let at = (TX, y + 13.0);
-        if s.prefilling() {
-            let again = if rec.preempted > 0 {
-                "again"
-            } else {
-                "prefill"
-            };
-            text(
-                f,
-                at,
-                prompt_ink(self, s),
-                Align::Left,
-                format_args!(
-                    "{again} {} of {}",
-                    Thousands(s.computed as f64),
-                    Thousands(s.target as f64)
-                ),
-            );
+        let at = (g.tx, base);
+        let (ink, again) = if s.prefilling() {
+            (prompt_ink(self, s), rec.preempted > 0)
         } else {
-            text(
-                f,
-                at,
-                Ink::Text,
-                Align::Left,
-                format_args!(
-                    "token {} of {}",
-                    Thousands(rec.generated as f64),
-                    Thousands(req.output as f64)
-                ),
-            );
+            (Ink::Text, false)
+        };
+        let (now, of) = if s.prefilling() {
+            (s.computed as f64, s.target as f64)
+        } else {
+            (rec.generated as f64, req.output as f64)
+        };
+        if g.narrow {
+            let args = format_args!("{}/{}", Compact(now), Compact(of));
+            text(f, at, ink, Align::Right, args);
+        } else {
+            let word = match (s.prefilling(), again) {
+                (true, true) => "again",
+                (true, false) => "prefill",
+                _ => "token",
+            };
+            let args = format_args!("{word} {} of {}", Thousands(now), Thousands(of));
+            text(f, at, ink, Align::Left, args);
         }
     }
 
     /// The waiting queue: a ring per request, head of the line first; a
     /// preempted one is a triangle (it prefills again).
-    fn queue(&self, f: &mut Frame) {
+    fn queue(&self, f: &mut Frame, g: &Geo) {
         let e = &self.engine;
         let n = e.waiting.len();
-        let room = QUEUE_COLS * QUEUE_ROWS;
-        let shown = if n > room { ", first 72 shown" } else { "" };
-        text(
-            f,
-            (RX, HEAD_Y),
-            Ink::Text,
-            Align::Left,
-            format_args!("Waiting: {}{shown}", Thousands(n as f64)),
-        );
+        let room = g.queue_cols * g.queue_rows;
+        let shown = if n > room && !g.narrow {
+            ", first 72 shown"
+        } else {
+            ""
+        };
+        let args = format_args!("Waiting: {}{shown}", Thousands(n as f64));
+        text(f, (g.qx, g.queue_head_y), Ink::Text, Align::Left, args);
         let mut again = false;
         for (i, &r) in e.waiting.iter().take(room).enumerate() {
-            let x = RX + 6.0 + (i % QUEUE_COLS) as f32 * 12.5;
-            let y = QUEUE_Y + (i / QUEUE_COLS) as f32 * 14.0;
+            let x = g.qx + 6.0 + (i % g.queue_cols) as f32 * 12.5;
+            let y = g.queue_y + (i / g.queue_cols) as f32 * 14.0;
             if e.records[r as usize].preempted > 0 {
                 again = true;
                 f.mark(x, y, 5.0, Glyph::Triangle, Ink::Warn);
@@ -281,29 +357,26 @@ impl ReplicaScene {
                 f.mark(x, y, 4.5, Glyph::Ring, Ink::Waiting);
             }
         }
-        let y = QUEUE_Y + QUEUE_ROWS as f32 * 14.0 + 6.0;
         if again {
-            f.mark(RX + 6.0, y - 4.0, 5.0, Glyph::Triangle, Ink::Warn);
-            text(
-                f,
-                (RX + 16.0, y),
-                Ink::Warn,
-                Align::Left,
-                format_args!("preempted: to prefill again"),
-            );
+            // Wide, the sign's meaning under the rings; narrow, at the
+            // right of the heading.
+            let words = "preempted: to prefill again";
+            let (x, y) = if g.narrow {
+                (g.right - width(words) - 12.0, g.queue_head_y)
+            } else {
+                (g.qx, g.queue_y + g.queue_rows as f32 * 14.0 + 6.0)
+            };
+            f.mark(x + 6.0, y - 4.0, 5.0, Glyph::Triangle, Ink::Warn);
+            let args = format_args!("{words}");
+            text(f, (x + 16.0, y), Ink::Warn, Align::Left, args);
         } else if n == 0 {
-            text(
-                f,
-                (RX, QUEUE_Y + 4.0),
-                Ink::Muted,
-                Align::Left,
-                format_args!("nobody waits"),
-            );
+            let at = (g.qx, g.queue_y + 4.0);
+            text(f, at, Ink::Muted, Align::Left, format_args!("nobody waits"));
         }
     }
 
     /// Sequences preempted lately, walking from their row to the queue.
-    fn leaving(&self, f: &mut Frame) {
+    fn leaving(&self, f: &mut Frame, g: &Geo) {
         let (now, span) = (self.clock(), self.leave_s());
         let first = self.n_leaves.saturating_sub(LEAVES);
         for i in first..self.n_leaves {
@@ -313,21 +386,26 @@ impl ReplicaScene {
                 continue;
             }
             let row = l.row.min(ROWS) as f32;
-            let (x0, y0) = ((PX0 + PX1) / 2.0, ROW_Y0 + row * ROW_H + 9.0);
-            let (x1, y1) = (RX + 6.0, QUEUE_Y);
+            let x0 = (g.px.0 + g.px.1) / 2.0;
+            let y0 = g.row_y0 + row * g.row_h + g.row_h / 2.0;
+            let (x1, y1) = (g.qx + 6.0, g.queue_y);
             let x = x0 + (x1 - x0) * u;
             let y = y0 + (y1 - y0) * u;
             f.mark(x, y, 6.0, Glyph::Triangle, Ink::Warn);
         }
     }
+}
 
+impl ReplicaScene {
     /// The last step: its kind, its time, its tokens (a bar split prefill
-    /// and decode), and who got nothing or was preempted.
-    fn last_step(&self, f: &mut Frame) {
+    /// and decode), and who got nothing or was preempted. Wide, a line
+    /// each; narrow, the kind and the time on the heading's line.
+    fn last_step(&self, f: &mut Frame, g: &Geo) {
         let s = self.shown;
+        let (x, y) = (g.rx.0, g.step_y);
         text(
             f,
-            (RX, STEP_Y),
+            (x, y),
             Ink::Muted,
             Align::Left,
             format_args!("Last step"),
@@ -337,124 +415,114 @@ impl ReplicaScene {
         } else {
             Ink::Text
         };
-        f.label(
-            (RX, STEP_Y + 22.0),
-            ink,
-            TextSize::Large,
-            Align::Left,
-            format_args!("{}", self.step_kind()),
-        );
+        let kind_at = if g.narrow {
+            (x + 74.0, y)
+        } else {
+            (x, y + 22.0)
+        };
+        let args = format_args!("{}", self.step_kind());
+        f.label(kind_at, ink, TextSize::Large, Align::Left, args);
         if s.dt <= 0.0 {
             return;
         }
         let tokens = s.prefill_tokens + s.decode_tokens;
-        text(
-            f,
-            (RX, STEP_Y + 42.0),
-            Ink::Text,
-            Align::Left,
-            format_args!(
-                "{} · {} {}",
+        let noun = if tokens == 1 { "token" } else { "tokens" };
+        let (p, d) = (
+            Thousands(s.prefill_tokens as f64),
+            Thousands(s.decode_tokens as f64),
+        );
+        let bar_y = if g.narrow {
+            let at = (g.rx.1, y);
+            text(
+                f,
+                at,
+                Ink::Text,
+                Align::Right,
+                format_args!("{}", Ms(s.dt * 1000.0)),
+            );
+            let args = format_args!(
+                "{} {noun}: {p} prefill + {d} decode",
+                Thousands(tokens as f64)
+            );
+            text(f, (x, y + 18.0), Ink::Text, Align::Left, args);
+            y + 24.0
+        } else {
+            let args = format_args!(
+                "{} · {} {noun}",
                 Ms(s.dt * 1000.0),
-                Thousands(tokens as f64),
-                if tokens == 1 { "token" } else { "tokens" }
-            ),
-        );
-        text(
-            f,
-            (RX, STEP_Y + 60.0),
-            Ink::Text,
-            Align::Left,
-            format_args!(
-                "{} prefill + {} decode",
-                Thousands(s.prefill_tokens as f64),
-                Thousands(s.decode_tokens as f64)
-            ),
-        );
-        let w = RX1 - RX;
+                Thousands(tokens as f64)
+            );
+            text(f, (x, y + 42.0), Ink::Text, Align::Left, args);
+            let args = format_args!("{p} prefill + {d} decode");
+            text(f, (x, y + 60.0), Ink::Text, Align::Left, args);
+            y + 68.0
+        };
+        let w = g.rx.1 - x;
         let share = s.prefill_tokens as f32 / tokens.max(1) as f32;
-        let y = STEP_Y + 68.0;
-        f.rect(RX, y, w * share, 10.0, Ink::Miss);
-        f.rect(RX + w * share, y, w * (1.0 - share), 10.0, Ink::ClassA);
-        f.outline(RX, y, w, 10.0, Ink::Muted);
-        let y = STEP_Y + 96.0;
+        f.rect(x, bar_y, w * share, 10.0, Ink::Miss);
+        f.rect(x + w * share, bar_y, w * (1.0 - share), 10.0, Ink::ClassA);
+        f.outline(x, bar_y, w, 10.0, Ink::Muted);
+        let at = (x, bar_y + 28.0);
         if self.paused > 0 {
-            text(
-                f,
-                (RX, y),
-                Ink::Warn,
-                Align::Left,
-                format_args!(
-                    "{} {} no token",
-                    Thousands(self.paused as f64),
-                    if self.paused == 1 {
-                        "reply got"
-                    } else {
-                        "replies got"
-                    }
-                ),
-            );
+            let who = if self.paused == 1 {
+                "reply got"
+            } else {
+                "replies got"
+            };
+            let args = format_args!("{} {who} no token", Thousands(self.paused as f64));
+            text(f, at, Ink::Warn, Align::Left, args);
         } else if s.preempted > 0 {
-            text(
-                f,
-                (RX, y),
-                Ink::Warn,
-                Align::Left,
-                format_args!("{} preempted: KV full", s.preempted),
-            );
+            let args = format_args!("{} preempted: KV full", s.preempted);
+            text(f, at, Ink::Warn, Align::Left, args);
         }
     }
-}
 
-impl ReplicaScene {
     /// The KV cache: a grid of cells (a cell is one block, or `per` blocks
     /// when there are thousands), the blocks each sequence holds in batch
     /// order, then the free ones.
-    fn kv(&self, f: &mut Frame) {
+    fn kv(&self, f: &mut Frame, g: &Geo) {
         let e = &self.engine;
         let total = e.replica.blocks;
         let used = total - e.free_blocks.min(total);
+        let at = (g.gx, g.kv_y);
         if total == 0 {
-            text(
-                f,
-                (GX, KV_Y),
-                Ink::Warn,
-                Align::Left,
-                format_args!(
+            if g.narrow {
+                let args = format_args!("KV cache: none beside the weights,");
+                text(f, at, Ink::Warn, Align::Left, args);
+                let args = format_args!("so every request is refused");
+                text(f, (g.gx, g.kv_y + 18.0), Ink::Warn, Align::Left, args);
+            } else {
+                let args = format_args!(
                     "KV cache: no memory left beside the weights; every request is refused"
-                ),
-            );
-            f.outline(GX, GY, GW, CELL_H, Ink::Muted);
+                );
+                text(f, at, Ink::Warn, Align::Left, args);
+            }
+            f.outline(g.gx, g.gy, g.gw, g.cell_h, Ink::Muted);
             return;
         }
-        text(
-            f,
-            (GX, KV_Y),
-            Ink::Text,
-            Align::Left,
-            format_args!(
-                "KV cache: {} of {} blocks used ({:.0} %)",
-                Thousands(used as f64),
-                Thousands(total as f64),
-                100.0 * used as f64 / total as f64
-            ),
+        let args = format_args!(
+            "KV cache: {} of {} blocks{} ({:.0} %)",
+            Thousands(used as f64),
+            Thousands(total as f64),
+            if g.narrow { "" } else { " used" },
+            100.0 * used as f64 / total as f64
         );
-        let per = total.div_ceil(MOST_CELLS).max(1);
+        text(f, at, Ink::Text, Align::Left, args);
+        let per = total.div_ceil(g.most_cells).max(1);
         let cells = total.div_ceil(per);
-        let cols = GRID_COLS.min(cells);
+        let cols = g.grid_cols.min(cells);
         let rows = cells.div_ceil(cols);
-        let cw = GW / cols as f32;
-        text(
-            f,
-            (GX + GW, KV_Y),
-            Ink::Muted,
-            Align::Right,
-            format_args!(
-                "a cell is {} {} of 16 tokens",
-                Thousands(per as f64),
-                if per == 1 { "block" } else { "blocks" }
-            ),
+        let cw = g.gw / cols as f32;
+        let args = format_args!(
+            "a cell is {} {} of 16 tokens",
+            Thousands(per as f64),
+            if per == 1 { "block" } else { "blocks" }
         );
+        if g.narrow {
+            text(f, (g.gx, g.kv_y + 18.0), Ink::Muted, Align::Left, args);
+        } else {
+            text(f, (g.gx + g.gw, g.kv_y), Ink::Muted, Align::Right, args);
+        }
         // Runs of blocks held alike, in cells (fractions where a cell is
         // several blocks).
         let cell = |b: u32| b as f32 / per as f32;
@@ -465,20 +533,20 @@ impl ReplicaScene {
             let k = kv_ink(s);
             if ink != Some(k) {
                 if let Some(i) = ink {
-                    run(f, (cell(start), cell(at)), cols, cw, i);
+                    run(f, g, (cell(start), cell(at)), (cols, cw), i);
                 }
                 (start, ink) = (at, Some(k));
             }
             at += s.blocks;
         }
         if let Some(i) = ink {
-            run(f, (cell(start), cell(at)), cols, cw, i);
+            run(f, g, (cell(start), cell(at)), (cols, cw), i);
         }
         // The grid: a box per row, a line per column.
         for r in 0..rows {
             let in_row = (cells - r * cols).min(cols);
-            let y = GY + r as f32 * CELL_H;
-            f.outline(GX, y, in_row as f32 * cw, CELL_H, Ink::Muted);
+            let y = g.gy + r as f32 * g.cell_h;
+            f.outline(g.gx, y, in_row as f32 * cw, g.cell_h, Ink::Muted);
         }
         let full_rows = if cells.is_multiple_of(cols) {
             rows
@@ -491,65 +559,88 @@ impl ReplicaScene {
             } else {
                 full_rows
             };
-            let x = GX + c as f32 * cw;
-            f.line((x, GY), (x, GY + tall as f32 * CELL_H), Ink::Muted, false);
+            let x = g.gx + c as f32 * cw;
+            let y1 = g.gy + tall as f32 * g.cell_h;
+            f.line((x, g.gy), (x, y1), Ink::Muted, false);
         }
-        self.kv_key(f, GY + rows as f32 * CELL_H + 18.0);
+        kv_key(f, g, g.gy + rows as f32 * g.cell_h + 18.0);
     }
 
-    /// What the inks of the rows and the grid mean, under the grid: a
-    /// row's prompt bar and a prefilling sequence's blocks in the prefill
-    /// ink, a reply's bar and a decoding sequence's blocks in the decode ink.
-    fn kv_key(&self, f: &mut Frame, y: f32) {
-        let keys = [
-            (Ink::Miss, "prompt, prefilled"),
-            (Ink::Accent, "this step's chunk"),
-            (Ink::ClassA, "reply, decoded"),
-            (Ink::Muted, "free block"),
-        ];
-        let mut x = GX;
-        for (ink, words) in keys {
-            if ink != Ink::Muted {
-                f.rect(x, y - 10.0, 12.0, 10.0, ink);
-            }
-            f.outline(x, y - 10.0, 12.0, 10.0, Ink::Muted);
-            let start = f.text.len();
-            text(
-                f,
-                (x + 17.0, y),
-                Ink::Text,
-                Align::Left,
-                format_args!("{words}"),
-            );
-            x += 17.0 + width(&f.text[start..]) + 22.0;
-        }
-    }
-
-    /// How a step is built, as this replica's scheduler builds it.
-    fn rule(&self, f: &mut Frame) {
+    /// How a step is built, as this replica's scheduler builds it: a line
+    /// wide, two narrow.
+    fn rule(&self, f: &mut Frame, g: &Geo) {
         let tr = &self.input.traffic;
-        if tr.chunked {
-            text(
+        let step = Thousands(tr.step_tokens as f64);
+        let (at, next) = ((g.gx, g.rule_y), (g.gx, g.rule_y + 18.0));
+        match (tr.chunked, g.narrow) {
+            (true, false) => text(
                 f,
-                (10.0, RULE_Y),
+                at,
                 Ink::Muted,
                 Align::Left,
                 format_args!(
-                    "Each step: a token for every decoding reply, then prompt chunks, {} tokens at most.",
-                    Thousands(tr.step_tokens as f64)
+                    "Each step: a token for every decoding reply, then prompt chunks, {step} tokens at most."
                 ),
-            );
-        } else {
-            text(
+            ),
+            (false, false) => text(
                 f,
-                (10.0, RULE_Y),
+                at,
                 Ink::Muted,
                 Align::Left,
                 format_args!(
                     "Chunked prefill off: a step prefills whole prompts while every reply waits, or decodes."
                 ),
-            );
+            ),
+            (true, true) => {
+                let args = format_args!("Each step: a token for every reply,");
+                text(f, at, Ink::Muted, Align::Left, args);
+                let args = format_args!("then prompt chunks, {step} tokens at most.");
+                text(f, next, Ink::Muted, Align::Left, args);
+            }
+            (false, true) => {
+                let args = format_args!("Chunked prefill off: a step prefills");
+                text(f, at, Ink::Muted, Align::Left, args);
+                let args = format_args!("whole prompts while replies wait, or decodes.");
+                text(f, next, Ink::Muted, Align::Left, args);
+            }
         }
+    }
+}
+
+/// What the inks of the rows and the grid mean, under the grid: a row's
+/// prompt bar and a prefilling sequence's blocks in the prefill ink, a
+/// reply's bar and a decoding sequence's blocks in the decode ink.
+fn kv_key(f: &mut Frame, g: &Geo, y: f32) {
+    let keys = if g.narrow {
+        [
+            (Ink::Miss, "prompt"),
+            (Ink::Accent, "chunk"),
+            (Ink::ClassA, "reply"),
+            (Ink::Muted, "free block"),
+        ]
+    } else {
+        [
+            (Ink::Miss, "prompt, prefilled"),
+            (Ink::Accent, "this step's chunk"),
+            (Ink::ClassA, "reply, decoded"),
+            (Ink::Muted, "free block"),
+        ]
+    };
+    let gap = if g.narrow { 14.0 } else { 22.0 };
+    let mut x = g.gx;
+    for (ink, words) in keys {
+        if ink != Ink::Muted {
+            f.rect(x, y - 10.0, 12.0, 10.0, ink);
+        }
+        f.outline(x, y - 10.0, 12.0, 10.0, Ink::Muted);
+        text(
+            f,
+            (x + 17.0, y),
+            Ink::Text,
+            Align::Left,
+            format_args!("{words}"),
+        );
+        x += 17.0 + width(words) + gap;
     }
 }
 
@@ -561,13 +652,13 @@ fn width(s: &str) -> f32 {
 
 /// The cells `c0..c1` (fractional) filled in `ink`, a rectangle per grid
 /// row they cross.
-fn run(f: &mut Frame, (mut c0, c1): (f32, f32), cols: u32, cw: f32, ink: Ink) {
+fn run(f: &mut Frame, g: &Geo, (mut c0, c1): (f32, f32), (cols, cw): (u32, f32), ink: Ink) {
     let cols = cols as f32;
     while c0 < c1 - 1e-4 {
         let row = (c0 / cols).floor();
         let end = c1.min((row + 1.0) * cols);
-        let x = GX + (c0 - row * cols) * cw;
-        f.rect(x, GY + row * CELL_H, (end - c0) * cw, CELL_H, ink);
+        let x = g.gx + (c0 - row * cols) * cw;
+        f.rect(x, g.gy + row * g.cell_h, (end - c0) * cw, g.cell_h, ink);
         c0 = end;
     }
 }

@@ -1,11 +1,11 @@
 //! The replica scene's own checks (the topic is not in the registry yet,
 //! so tests/scenes.rs does not reach it): determinism across frame rates,
 //! counters that settle on the figures, finite frames inside the scene,
-//! readable texts that never cover each other.
+//! readable texts that never cover each other, wide and on a phone.
 
 use super::super::params::{PARAMS, PRESETS};
 use super::*;
-use crate::model::scene::Shape;
+use crate::model::scene::{Layout, Shape};
 
 /// The defaults and every story with and without its fix.
 fn states() -> Vec<(String, Params)> {
@@ -167,47 +167,18 @@ fn when_the_run_is_over_the_counters_are_the_figures() {
 
 /// Every shape inside the scene, every number finite, every text normal
 /// or large, inside and clear of the others, and a summary, over the
-/// corners, in short frames and in the registry's long ones.
+/// corners, in short frames and in the registry's long ones, in both
+/// layouts.
 #[test]
 fn frames_are_finite_inside_and_readable() {
     let mut faults = Vec::new();
     for (name, p) in corners() {
-        let mut scene = (SCENE.build)(&p, 11);
-        let (w, h) = scene.size(crate::model::scene::Layout::Wide);
-        let mut frame = Frame::default();
-        let mut counters = Vec::new();
-        let mut summary = String::new();
-        let v = scene.default_speed();
-        for step in 0..160 {
-            // Short frames first (a tenth of a real second each), then
-            // the registry's growing ones.
-            let dt = if step < 120 {
-                v / 10.0
-            } else {
-                0.5 * (step - 120) as f64
-            };
-            scene.advance(dt);
-            frame.clear();
-            scene.draw(&mut frame);
-            counters.clear();
-            scene.counters(&mut counters);
-            assert!(
-                counters.iter().all(|c| c.is_finite()),
-                "{name}: {counters:?}"
-            );
-            assert_eq!(counters.len(), COUNTERS.len());
-            summary.clear();
-            scene.summary(&mut summary);
-            assert!(!summary.trim().is_empty(), "{name}: no summary");
-            for s in &frame.shapes {
-                if let Some(fault) = outside(s, w, h) {
-                    faults.push(format!("{name} step {step}: {fault}"));
-                }
-            }
+        for layout in [Layout::Wide, Layout::Narrow] {
+            let name = format!("{name} ({layout:?})");
             faults.extend(
-                text_faults(&frame, w, h)
+                layout_faults(&p, layout)
                     .into_iter()
-                    .map(|f| format!("{name} step {step}: {f}")),
+                    .map(|f| format!("{name} {f}")),
             );
         }
     }
@@ -221,6 +192,48 @@ fn frames_are_finite_inside_and_readable() {
         faults.len(),
         faults.join("\n")
     );
+}
+
+/// What is wrong with the scene's frames for `p` in `layout`: shapes
+/// outside it, texts small, outside or covering each other.
+fn layout_faults(p: &Params, layout: Layout) -> Vec<String> {
+    let mut faults = Vec::new();
+    let mut scene = (SCENE.build)(p, 11);
+    let (w, h) = scene.size(layout);
+    let mut frame = Frame::laid_out(layout);
+    let mut counters = Vec::new();
+    let mut summary = String::new();
+    let v = scene.default_speed();
+    for step in 0..160 {
+        // Short frames first (a tenth of a real second each), then the
+        // registry's growing ones.
+        let dt = if step < 120 {
+            v / 10.0
+        } else {
+            0.5 * (step - 120) as f64
+        };
+        scene.advance(dt);
+        frame.clear();
+        scene.draw(&mut frame);
+        counters.clear();
+        scene.counters(&mut counters);
+        assert!(counters.iter().all(|c| c.is_finite()), "{counters:?}");
+        assert_eq!(counters.len(), COUNTERS.len());
+        summary.clear();
+        scene.summary(&mut summary);
+        assert!(!summary.trim().is_empty(), "no summary");
+        for s in &frame.shapes {
+            if let Some(fault) = outside(s, w, h) {
+                faults.push(format!("step {step}: {fault}"));
+            }
+        }
+        faults.extend(
+            text_faults(&frame, w, h)
+                .into_iter()
+                .map(|f| format!("step {step}: {f}")),
+        );
+    }
+    faults
 }
 
 /// Where a shape leaves the `w × h` scene or is not finite.
@@ -268,11 +281,17 @@ fn text_faults(frame: &Frame, w: f32, h: f32) -> Vec<String> {
 }
 
 /// At the page's width at 1,366 px (a canvas 876 CSS px wide), the
-/// smallest text the scene uses, normal (13 units), is at least 13 CSS px.
+/// smallest text the scene uses, normal (13 units), is at least 13 CSS px;
+/// on a phone the scene has a column of its own, 320 units across, where it
+/// is at least 12 CSS px across the 320 px it is shown.
 #[test]
-fn normal_text_is_13_css_px_on_a_1366_px_page() {
+fn normal_text_is_13_css_px_on_a_1366_px_page_and_12_on_a_phone() {
     let css_per_unit = 876.0 / SIZE.0 as f64;
     assert!(13.0 * css_per_unit >= 13.0, "{}", 13.0 * css_per_unit);
+    let scene = (SCENE.build)(&Params::defaults(&PARAMS), 1);
+    assert_eq!(scene.size(Layout::Wide), SIZE);
+    let (w, h) = scene.size(Layout::Narrow);
+    assert!(w <= 320.0 && h > w && 13.0 * 320.0 / w >= 12.0, "{w} × {h}");
 }
 
 /// The summary says what the counters say: the batch and the queue now.
