@@ -478,7 +478,10 @@ impl ChScene {
                 ink,
                 size,
                 Align::Left,
-                format_args!("cards · {SAMPLE} of {fams} families drawn"),
+                format_args!(
+                    "cards · {} of {fams} families drawn",
+                    Brief(SAMPLE as f64, Unit::Count(""))
+                ),
             ),
         }
         let cards = self.inp.n0.max(self.inp.n1);
@@ -588,7 +591,8 @@ impl ChScene {
                 TextSize::Normal,
                 Align::Right,
                 format_args!(
-                    "{SAMPLE} of {} families drawn",
+                    "{} of {} families drawn",
+                    Brief(SAMPLE as f64, Unit::Count("")),
                     Brief(self.inp.families as f64, Unit::Count(""))
                 ),
             );
@@ -663,4 +667,141 @@ fn slot(g: &Geo, cards: usize, (c, k): (u32, u32)) -> (f32, f32) {
         x + 4.0 + pitch * ((k % per_row) as f32 + 0.5),
         y + top + 2.0 + pitch * ((k / per_row) as f32 + 0.5),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::PARAMS;
+    use super::super::scene::SCENE;
+    use super::*;
+    use crate::model::scene::{Shape, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX};
+    use crate::model::Params;
+
+    /// The guided start's toy values: four cards, a dozen families, three
+    /// points a card, resized to `after` cards by `scheme`.
+    fn toy(after: &str, scheme: &str) -> Params {
+        let mut p = Params::defaults(&PARAMS);
+        let set = [
+            ("cards_before", "4"),
+            ("cards_after", after),
+            ("families", "12"),
+            ("scheme", scheme),
+            ("vnodes", "3"),
+        ];
+        p.apply(&set).expect("toy values apply");
+        p
+    }
+
+    fn frame_at(p: &Params, layout: Layout, seconds: f64) -> Frame {
+        let mut scene = (SCENE.build)(p, 1);
+        scene.advance(seconds);
+        let mut f = Frame::laid_out(layout);
+        scene.draw(&mut f);
+        f
+    }
+
+    /// The registry's text rules hold at toy scale too (the stories are all
+    /// at full scale): every text big enough, inside, clear of the others.
+    #[test]
+    fn toy_pictures_read_in_both_layouts() {
+        let mut faults = Vec::new();
+        for (after, scheme) in [("4", "ring"), ("5", "ring"), ("5", "modulo"), ("3", "jump")] {
+            let p = toy(after, scheme);
+            for layout in [Layout::Wide, Layout::Narrow] {
+                let scene = (SCENE.build)(&p, 1);
+                let (w, h) = scene.size(layout);
+                let (css, least) = match layout {
+                    Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
+                    Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
+                };
+                for q in 0..50 {
+                    let f = frame_at(&p, layout, 0.25 * q as f64);
+                    let boxes = f.text_boxes();
+                    for (i, (b, t, size)) in boxes.iter().enumerate() {
+                        if text_units(*size) * css / w < least {
+                            faults.push(format!("{scheme} {after} {layout:?}: {t:?} too small"));
+                        }
+                        if b.0 < -0.5 || b.1 < -0.5 || b.2 > w + 0.5 || b.3 > h + 0.5 {
+                            faults.push(format!("{scheme} {after} {layout:?}: {t:?} leaves"));
+                        }
+                        for (c, u, _) in &boxes[i + 1..] {
+                            if b.0 < c.2 - 0.5
+                                && c.0 < b.2 - 0.5
+                                && b.1 < c.3 - 0.5
+                                && c.1 < b.3 - 0.5
+                            {
+                                faults.push(format!(
+                                    "{scheme} {after} {layout:?}: {t:?} covers {u:?}"
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        faults.dedup();
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
+    }
+
+    /// At toy scale each card's arcs take its own ink, and the walker's key,
+    /// once walked, stops at a point (a tick) of the card it names, on that
+    /// card's arc: before the fifth card joins and after.
+    #[test]
+    fn each_card_has_its_ink_and_the_walk_stops_at_its_card_point() {
+        let p = toy("5", "ring");
+        for (seconds, cards) in [(1.5, 4), (5.0, 5)] {
+            let f = frame_at(&p, Layout::Wide, seconds);
+            let (cx, cy, r) = Geo::of(Layout::Wide).ring;
+            let mut inks: Vec<Ink> = Vec::new();
+            let mut trail = None;
+            let mut ticks = Vec::new();
+            let mut arcs = Vec::new();
+            for s in &f.shapes {
+                match *s {
+                    Shape::Arc {
+                        a0, a1, width, ink, ..
+                    } if width == ARC_W => {
+                        if !inks.contains(&ink) {
+                            inks.push(ink);
+                        }
+                        arcs.push((a0 / TAU, a1 / TAU, ink));
+                    }
+                    Shape::Arc {
+                        a1, ink: Ink::Text, ..
+                    } => trail = Some((a1 / TAU).rem_euclid(1.0)),
+                    // A point's tick starts 8 units inside the arcs.
+                    Shape::Line {
+                        x0,
+                        y0,
+                        ink: Ink::Text,
+                        dashed: false,
+                        ..
+                    } if ((x0 - cx).hypot(y0 - cy) - (r - 8.0)).abs() < 0.01 => {
+                        ticks.push(((x0 - cx).atan2(cy - y0) / TAU).rem_euclid(1.0))
+                    }
+                    _ => {}
+                }
+            }
+            inks.sort_by_key(|i| CARD_INKS.iter().position(|c| c == i));
+            assert_eq!(inks, CARD_INKS[..cards], "at {seconds} s");
+            let end = trail.expect("the walk is drawn");
+            assert!(
+                ticks.iter().any(|t| (t - end).abs() < 1e-3),
+                "at {seconds} s the walk ends at {end}, no point there: {ticks:?}"
+            );
+            let said = f.text_boxes().into_iter().find_map(|(_, t, _)| {
+                t.strip_prefix("stops at card ")
+                    .map(|n| n.parse::<usize>().unwrap())
+            });
+            let owner = said.expect("the circle says where the walk stopped");
+            let on_arc = arcs
+                .iter()
+                .find(|(a, b, _)| *a < end - 1e-4 && end - 1e-4 < *b);
+            assert_eq!(
+                on_arc.map(|a| a.2),
+                Some(CARD_INKS[owner]),
+                "at {seconds} s"
+            );
+        }
+    }
 }
