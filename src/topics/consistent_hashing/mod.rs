@@ -24,6 +24,7 @@ mod notes;
 mod notes_math;
 mod params;
 mod scene;
+mod scene_draw;
 mod sim;
 mod sim_place;
 mod sim_sweep;

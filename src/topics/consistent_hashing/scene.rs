@@ -5,12 +5,14 @@
 //! travels to its new one; then the fleet holds, resizes back (the same
 //! families return), holds, and the cycle repeats.
 //!
-//! Left, the key circle: the ring's arcs, one run of points per card (the
-//! arcs of the cards after the resize, where the sweep has passed, those of
-//! before elsewhere; arcs that changed owner in the accent ink), and the
-//! families at their keys. Right, the cards (GPUs), each box holding its
-//! families. With more than [`SAMPLE`] families, the first `SAMPLE` are drawn
-//! (keys are hashed, so they are a fair sample) and the counters count all.
+//! Left (on a phone, above), the key circle: the ring's arcs, one run of
+//! points per card (the arcs of the cards after the resize, where the sweep
+//! has passed, those of before elsewhere), the families at their keys, and
+//! one family's key walking clockwise to the point of the card that holds
+//! it. Right (below), the cards (GPUs), each box holding its families. How
+//! it is drawn, and in which inks, is [`super::scene_draw`]'s. With more
+//! than [`SAMPLE`] families, the first `SAMPLE` are drawn (keys are hashed,
+//! so they are a fair sample) and the counters count all.
 //!
 //! Counters (they count every family, drawn or not, so once a resize is
 //! done they equal the page's figures exactly; the tolerance only absorbs
@@ -22,28 +24,34 @@
 //! rebuild          families moved × copy size (MB)               rebuild_mb
 //! ```
 
-use super::model::{ideal_moved_share, key};
-use super::model_ring::{ring_arcs, TURN};
-use super::params::{Input, Scheme};
+use super::model::key;
+use super::model_ring::{ring_arcs, Ring, TURN};
+use super::params::Input;
 use super::sim::{moved_at, resize};
-use crate::model::scene::{Align, Comparison, CounterSpec, Frame, Glyph, Ink, Scene};
-use crate::model::scene::{Brief, SceneSpec, Stepper, TextSize};
+use crate::model::scene::{
+    Brief, Comparison, CounterSpec, Frame, Layout, Scene, SceneSpec, Stepper,
+};
 use crate::model::{Params, RingArc, Unit};
-use std::f32::consts::TAU;
+use std::rc::Rc;
 
 /// Families drawn at most.
-const SAMPLE: usize = 1000;
+pub(super) const SAMPLE: usize = 1000;
 const STEP_S: f64 = 1.0 / 120.0;
 /// The cycle: hold, resize, hold, resize back (seconds of scene time).
 const HOLD_S: f64 = 2.0;
 /// The sweep's time round the circle, and each family's travel.
-const SWEEP_S: f64 = 1.2;
+pub(super) const SWEEP_S: f64 = 1.2;
 const TRAVEL_S: f64 = 1.0;
 const AFTER_S: f64 = 4.0;
 const MOVE_S: f64 = SWEEP_S + TRAVEL_S;
 const CYCLE_S: f64 = 2.0 * (HOLD_S + MOVE_S) + AFTER_S - HOLD_S;
 /// The counters are read in the hold after the first resize.
 const SETTLE_S: f64 = HOLD_S + MOVE_S + 1.0;
+/// When, in each cycle, the walker's key first walks to its card.
+const WALK_FROM_S: f64 = 0.1;
+/// The scene's size wide (beside the sliders) and on a phone.
+pub(super) const WIDE: (f32, f32) = (840.0, 440.0);
+pub(super) const NARROW: (f32, f32) = (320.0, 560.0);
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
@@ -79,7 +87,7 @@ pub static SCENE: SceneSpec = SceneSpec {
     counters: &COUNTERS,
 };
 
-static COUNTERS: [CounterSpec; 3] = [
+pub(super) static COUNTERS: [CounterSpec; 3] = [
     CounterSpec::share("moved_share", "moved share", "moved_share", 1e-9, SETTLE_S),
     CounterSpec::new("families_moved", "moved", Unit::Count("families")).settles_on(
         "displaced_families",
@@ -92,30 +100,33 @@ static COUNTERS: [CounterSpec; 3] = [
 /// A drawn family: its key's place on the circle (a fraction of a turn), its
 /// card and place in the card's box before and after.
 #[derive(Clone, Copy, Debug)]
-struct Dot {
-    at: f64,
-    before: (u32, u32),
-    after: (u32, u32),
+pub(super) struct Dot {
+    pub(super) at: f64,
+    pub(super) before: (u32, u32),
+    pub(super) after: (u32, u32),
 }
 
 impl Dot {
-    fn moved(&self) -> bool {
+    pub(super) fn moved(&self) -> bool {
         self.before.0 != self.after.0
     }
 }
 
-struct ChScene {
-    inp: Input,
+pub(super) struct ChScene {
+    pub(super) inp: Input,
     step: Stepper,
-    dots: Vec<Dot>,
+    pub(super) dots: Vec<Dot>,
     /// Where the sweep meets each moved family: its key as a fraction,
     /// sorted, over all families.
     moved_at: Vec<f64>,
     /// The ring's arcs after (moved marked) and before the resize.
-    arcs_after: Vec<RingArc>,
-    arcs_before: Vec<RingArc>,
-    /// The grid of card boxes: columns, box width and height.
-    grid: (usize, f32, f32),
+    pub(super) arcs_after: Vec<RingArc>,
+    pub(super) arcs_before: Vec<RingArc>,
+    /// The ring itself, for its points and a key's walk.
+    pub(super) ring: Option<Rc<Ring>>,
+    /// The drawn family whose key's walk the scene follows: the first that
+    /// moves, else the first.
+    pub(super) walker: usize,
 }
 
 fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
@@ -127,15 +138,14 @@ fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
         Some(ring) => (ring_arcs(ring, n0, n1), ring_arcs(ring, n0, n0)),
         None => (Vec::new(), Vec::new()),
     };
-    let cards = n0.max(n1);
-    let cols = ((cards as f32 * GRID_W / GRID_H).sqrt().ceil() as usize).clamp(1, cards);
-    let rows = cards.div_ceil(cols);
+    let dots = places(r.before(), r.after(), n0.max(n1));
     Box::new(ChScene {
-        dots: places(r.before(), r.after(), cards),
+        walker: dots.iter().position(Dot::moved).unwrap_or(0),
+        dots,
         moved_at,
         arcs_after,
         arcs_before,
-        grid: (cols, GRID_W / cols as f32, GRID_H / rows as f32),
+        ring: r.ring.clone(),
         step: Stepper::new(STEP_S),
         inp,
     })
@@ -182,18 +192,9 @@ fn places(before: &[u32], after: &[u32], cards: usize) -> Vec<Dot> {
     dots
 }
 
-// Layout, in the scene's units (960 × 360).
-const CX: f32 = 168.0;
-const CY: f32 = 206.0;
-const R: f32 = 112.0;
-const GRID_X: f32 = 330.0;
-const GRID_Y: f32 = 78.0;
-const GRID_W: f32 = 620.0;
-const GRID_H: f32 = 246.0;
-
 /// Where the cycle is.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Phase {
+pub(super) enum Phase {
     /// Holding on `n` cards (before: the first size).
     Hold { before: bool },
     /// Resizing; `s` seconds since it began; `back` when returning.
@@ -201,7 +202,7 @@ enum Phase {
 }
 
 impl ChScene {
-    fn phase(&self) -> Phase {
+    pub(super) fn phase(&self) -> Phase {
         let t = self.step.now_s % CYCLE_S;
         let back_at = HOLD_S + MOVE_S + AFTER_S;
         if t < HOLD_S {
@@ -242,14 +243,14 @@ impl ChScene {
         }
     }
 
-    fn values(&self) -> [f64; 3] {
+    pub(super) fn values(&self) -> [f64; 3] {
         let m = self.arrived() as f64;
         [m / self.inp.families as f64, m, m * self.inp.copy_mb]
     }
 
     /// A drawn family's way now: from, to, and how far along (0 = still on
     /// its first card, 1 = arrived).
-    fn way(&self, d: &Dot) -> ((u32, u32), (u32, u32), f32) {
+    pub(super) fn way(&self, d: &Dot) -> ((u32, u32), (u32, u32), f32) {
         let first = self.step.now_s < HOLD_S;
         match self.phase() {
             _ if !d.moved() => (d.before, d.before, 0.0),
@@ -267,54 +268,8 @@ impl ChScene {
         }
     }
 
-    /// The look of a family `p` along its way: on its card with its copy, on
-    /// the move, or arrived and re-prefilling.
-    fn look(p: f32) -> (Glyph, Ink) {
-        if p >= 1.0 {
-            (Glyph::Square, Ink::Miss)
-        } else if p > 0.0 {
-            (Glyph::Triangle, Ink::Accent)
-        } else {
-            (Glyph::Dot, Ink::Hit)
-        }
-    }
-
-    /// A drawn family's place in the boxes now.
-    fn place(&self, d: &Dot) -> (f32, f32) {
-        let (from, to, p) = self.way(d);
-        let (x0, y0) = self.slot(from);
-        let (x1, y1) = self.slot(to);
-        let e = p * p * (3.0 - 2.0 * p);
-        (x0 + (x1 - x0) * e, y0 + (y1 - y0) * e)
-    }
-
-    fn card_box(&self, c: usize) -> (f32, f32, f32, f32) {
-        let (cols, w, h) = self.grid;
-        (
-            GRID_X + w * (c % cols) as f32,
-            GRID_Y + h * (c / cols) as f32,
-            w,
-            h,
-        )
-    }
-
-    /// The centre of place `k` in card `c`'s box (places past the box's
-    /// room wrap round and overlap).
-    fn slot(&self, (c, k): (u32, u32)) -> (f32, f32) {
-        let (x, y, w, h) = self.card_box(c as usize);
-        let pitch = (w.min(h) / 6.0).clamp(3.0, 6.0);
-        let per_row = (((w - 4.0) / pitch) as usize).max(1);
-        let rows = (((h - 4.0) / pitch) as usize).max(1);
-        let k = k as usize % (per_row * rows);
-        (
-            x + 2.0 + pitch * ((k % per_row) as f32 + 0.5),
-            y + 2.0 + pitch * ((k / per_row) as f32 + 0.5),
-        )
-    }
-
-    /// Cards in the fleet now, and whether the other size's extra cards
-    /// are joining (growing) or leaving.
-    fn fleet_now(&self) -> usize {
+    /// Cards in the fleet now (the size the resize goes to, while it runs).
+    pub(super) fn fleet_now(&self) -> usize {
         match self.phase() {
             Phase::Hold { before: true } => self.inp.n0,
             Phase::Hold { before: false } => self.inp.n1,
@@ -327,183 +282,29 @@ impl ChScene {
             }
         }
     }
-}
 
-impl ChScene {
-    fn header(&self, f: &mut Frame) {
-        let scheme = match self.inp.scheme {
-            Scheme::Modulo => "modulo (key mod n)",
-            Scheme::Ring => "hash ring",
-            Scheme::Jump => "jump consistent hash",
-            Scheme::Rendezvous => "rendezvous (highest random weight)",
-        };
-        f.plain(
-            (10.0, 18.0),
-            format_args!(
-                "Scheme: {scheme} · {} → {} cards (GPUs serving the model) · {} families, each a {:.0} MB preamble copy",
-                self.inp.n0,
-                self.inp.n1,
-                Brief(self.inp.families as f64, Unit::Count("")),
-                self.inp.copy_mb
-            ),
-        );
-        f.legend(
-            (10.0, 38.0),
-            &[
-                (Glyph::Dot, Ink::Hit, "family on its card, copy kept"),
-                (Glyph::Triangle, Ink::Accent, "moving to its new card"),
-                (
-                    Glyph::Square,
-                    Ink::Miss,
-                    "moved: re-prefilled its copy there",
-                ),
-            ],
-        );
-        let at = (10.0, 58.0);
-        let (ink, size, align) = (Ink::Text, TextSize::Small, Align::Left);
-        let (n0, n1) = (self.inp.n0, self.inp.n1);
+    /// Whether the placement after the resize holds at key `at` (a
+    /// fraction of a turn) now: the sweep has passed it going to the second
+    /// size, or not yet passed it going back.
+    pub(super) fn after_at(&self, at: f64) -> bool {
         match self.phase() {
-            Phase::Hold { before: true } => {
-                f.label(at, ink, size, align, format_args!("On {n0} cards; next, the fleet resizes to {n1}."))
-            }
-            Phase::Move { back, .. } => {
-                let (a, b) = if back { (n1, n0) } else { (n0, n1) };
-                f.label(at, ink, size, align, format_args!(
-                    "Resizing {a} → {b} cards: the sweep passes each key, and a family whose card changed moves to its new card."
-                ))
-            }
-            Phase::Hold { before: false } => f.label(at, ink, size, align, format_args!(
-                "On {n1} cards: {:.1}% of the families moved; the least any scheme must move is {:.1}%.",
-                100.0 * self.values()[0],
-                100.0 * ideal_moved_share(n0, n1)
-            )),
+            Phase::Hold { before } => !before,
+            Phase::Move { s, back } => (s / SWEEP_S >= at) != back,
         }
     }
 
-    fn ring(&self, f: &mut Frame) {
-        if self.arcs_after.is_empty() {
-            f.arc(CX, CY, R, 0.0, TAU, 3.0, Ink::Idle);
-            f.label(
-                (CX, CY - 4.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Center,
-                format_args!("no ring: the key"),
-            );
-            f.label(
-                (CX, CY + 10.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Center,
-                format_args!("picks the card"),
-            );
-        } else {
-            let (now, other, sweep) = match self.phase() {
-                Phase::Hold { before } if before => (&self.arcs_before, &self.arcs_before, 1.0),
-                Phase::Hold { .. } => (&self.arcs_after, &self.arcs_after, 1.0),
-                Phase::Move { s, back: false } => {
-                    (&self.arcs_after, &self.arcs_before, s / SWEEP_S)
-                }
-                Phase::Move { s, back: true } => (&self.arcs_before, &self.arcs_after, s / SWEEP_S),
-            };
-            let sweep = sweep.min(1.0);
-            arcs(f, now, 0.0, sweep);
-            arcs(f, other, sweep, 1.0);
-            f.label(
-                (CX, CY + 4.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Center,
-                format_args!(
-                    "{} point{} a card",
-                    self.inp.vnodes,
-                    if self.inp.vnodes == 1 { "" } else { "s" }
-                ),
-            );
-        }
-        if let Phase::Move { s, .. } = self.phase() {
-            if s < SWEEP_S {
-                let a = (s / SWEEP_S) as f32 * TAU;
-                f.line(
-                    (CX, CY),
-                    (CX + (R + 8.0) * a.sin(), CY - (R + 8.0) * a.cos()),
-                    Ink::Accent,
-                    true,
-                );
-            }
-        }
-        for d in &self.dots {
-            let (_, _, p) = self.way(d);
-            let (g, ink) = Self::look(p);
-            let a = d.at as f32 * TAU;
-            f.mark(
-                CX + (R - 14.0) * a.sin(),
-                CY - (R - 14.0) * a.cos(),
-                2.2,
-                g,
-                ink,
-            );
-        }
-        f.label(
-            (CX, GRID_Y - 6.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Center,
-            format_args!("the key circle"),
-        );
-    }
-
-    fn cards(&self, f: &mut Frame) {
-        let (_, w, h) = self.grid;
-        let n = self.fleet_now();
-        let numbered = w >= 26.0 && h >= 26.0;
-        for c in 0..self.inp.n0.max(self.inp.n1) {
-            let (x, y, _, _) = self.card_box(c);
-            if c < n {
-                f.rect(x + 1.0, y + 1.0, w - 2.0, h - 2.0, Ink::Card);
-                f.outline(x + 1.0, y + 1.0, w - 2.0, h - 2.0, Ink::Muted);
-            } else {
-                f.outline(x + 1.0, y + 1.0, w - 2.0, h - 2.0, Ink::Idle);
-            }
-            if numbered {
-                f.label(
-                    (x + w - 3.0, y + h - 3.0),
-                    Ink::Muted,
-                    TextSize::Small,
-                    Align::Right,
-                    format_args!("{c}"),
-                );
-            }
-        }
-        let r = (w.min(h) / 6.0).clamp(3.0, 6.0) * 0.36;
-        for d in &self.dots {
-            let (_, _, p) = self.way(d);
-            let (g, ink) = Self::look(p);
-            let (x, y) = self.place(d);
-            f.mark(x, y, r, g, ink);
-        }
-        f.note(
-            (GRID_X, GRID_Y - 6.0),
-            format_args!("cards: filled = in the fleet now, outlined = not in it"),
-        );
-    }
-}
-
-/// The part of `arcs` between fractions `from` and `to` of the circle.
-fn arcs(f: &mut Frame, arcs: &[RingArc], from: f64, to: f64) {
-    for a in arcs {
-        let (s, e) = (a.start.max(from), a.end.min(to));
-        if s >= e {
-            continue;
-        }
-        let ink = if a.moved {
-            Ink::Accent
-        } else if a.card % 2 == 0 {
-            Ink::Muted
-        } else {
-            Ink::Card
-        };
-        f.arc(CX, CY, R, s as f32 * TAU, e as f32 * TAU, 10.0, ink);
+    /// Seconds since the walker's key began its walk to its card's point:
+    /// once near the start of each cycle, and again each time the sweep
+    /// passes it. None before the first walk.
+    pub(super) fn walk_s(&self) -> Option<f64> {
+        let t = self.step.now_s % CYCLE_S;
+        let at = self.dots.get(self.walker).map_or(0.0, |d| d.at);
+        let back_at = HOLD_S + MOVE_S + AFTER_S;
+        [WALK_FROM_S, HOLD_S + at * SWEEP_S, back_at + at * SWEEP_S]
+            .into_iter()
+            .filter(|&t0| t0 <= t)
+            .map(|t0| t - t0)
+            .reduce(f64::min)
     }
 }
 
@@ -514,23 +315,14 @@ impl Scene for ChScene {
     fn now_s(&self) -> f64 {
         self.step.now_s
     }
-    fn draw(&self, f: &mut Frame) {
-        self.header(f);
-        self.ring(f);
-        self.cards(f);
-        f.counters((10.0, 350.0), &COUNTERS, &self.values());
-        if self.inp.families > SAMPLE {
-            f.label(
-                (950.0, 350.0),
-                Ink::Muted,
-                TextSize::Small,
-                Align::Right,
-                format_args!(
-                    "{SAMPLE} of {} families drawn; the counters count all",
-                    Brief(self.inp.families as f64, Unit::Count(""))
-                ),
-            );
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        match layout {
+            Layout::Wide => WIDE,
+            Layout::Narrow => NARROW,
         }
+    }
+    fn draw(&self, f: &mut Frame) {
+        self.paint(f);
     }
     fn counters(&self, out: &mut Vec<f64>) {
         out.clear();
