@@ -2,11 +2,12 @@
 //! while building it:
 //!
 //! ```text
-//! cargo run -q --example scene_svg -- load-balancing [story] [--fix] [--narrow] [seconds] > /tmp/s.svg
+//! cargo run -q --example scene_svg -- load-balancing [story] [--fix] [--narrow] [name=value…] [seconds] > /tmp/s.svg
 //! convert /tmp/s.svg /tmp/s.png
 //! ```
 //!
-//! `--narrow` draws the scene's layout for a phone. The inks get fixed
+//! `--narrow` draws the scene's layout for a phone; `name=value` sets a
+//! parameter after the story (a guided start's step values, say). The inks get fixed
 //! stand-in colours here; the page maps them to its theme.
 
 use fleetlab::model::scene::{text_units, Align, Frame, Glyph, Ink, Layout, Shape};
@@ -17,7 +18,7 @@ use std::fmt::Write as _;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(id) = args.first() else {
-        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [--narrow] [SECONDS]");
+        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [--narrow] [NAME=VALUE…] [SECONDS]");
         std::process::exit(2);
     };
     let topic = topics::find(id).unwrap_or_else(|| fail(&format!("no topic {id:?}")));
@@ -30,6 +31,8 @@ fn main() {
             seconds = s;
         } else if a == "--narrow" {
             layout = Layout::Narrow;
+        } else if a.contains('=') {
+            continue;
         } else if a == "--fix" {
             let preset = topic
                 .presets()
@@ -43,6 +46,13 @@ fn main() {
         } else {
             fail(&format!("unknown argument {a:?}"));
         }
+    }
+    // Settings after the story and its fix, whatever their order.
+    for a in args[1..].iter().filter(|a| a.contains('=')) {
+        let (name, value) = a.split_once('=').unwrap();
+        params
+            .set(name, value)
+            .unwrap_or_else(|e| fail(&format!("{a}: {e}")));
     }
     let mut scene = (spec.build)(&params, 1);
     let mut t = 0.0;
@@ -127,12 +137,14 @@ fn svg(frame: &Frame, (w, h): (f32, f32)) -> String {
                 width,
                 ink,
             } => {
+                // Drawn in halves: an SVG arc from a point to itself (a
+                // whole circle) draws nothing.
                 let p = |a: f32| (cx + r * a.sin(), cy - r * a.cos());
-                let ((x0, y0), (x1, y1)) = (p(a0), p(a1));
-                let large = if a1 - a0 > std::f32::consts::PI { 1 } else { 0 };
+                let mid = (a0 + a1) / 2.0;
+                let ((x0, y0), (xm, ym), (x1, y1)) = (p(a0), p(mid), p(a1));
                 writeln!(
                     s,
-                    r#"<path d="M{x0} {y0} A{r} {r} 0 {large} 1 {x1} {y1}" fill="none" stroke="{}" stroke-width="{width}"/>"#,
+                    r#"<path d="M{x0} {y0} A{r} {r} 0 0 1 {xm} {ym} A{r} {r} 0 0 1 {x1} {y1}" fill="none" stroke="{}" stroke-width="{width}"/>"#,
                     colour(ink)
                 )
             }
