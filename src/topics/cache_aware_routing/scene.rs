@@ -33,9 +33,8 @@
 use super::params::Input;
 use crate::engine::routing::Scenario;
 use crate::engine::routing_live::{Clock, LiveRouting};
-use crate::engine::routing_scene::{over_headroom, FLIGHT_S, SETTLE_S};
-use crate::model::scene::SceneSpec;
-use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene};
+use crate::engine::routing_scene::{over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S};
+use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, SceneSpec};
 use crate::model::{Params, Unit};
 
 /// Seconds a landed arrival stays lit on its cell.
@@ -49,7 +48,7 @@ pub(super) const TRACE_LINGER_S: f64 = 1.3;
 pub(super) const MOST_MARKS: usize = 700;
 
 pub static SCENE: SceneSpec = SceneSpec {
-    build,
+    build: RoutingScene::<CarScene>::build,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",
@@ -94,31 +93,36 @@ pub(super) static COUNTERS: [CounterSpec; 4] = [
 ];
 
 pub(super) struct CarScene {
-    pub(super) live: LiveRouting,
     pub(super) inp: Input,
     pub(super) s: Scenario,
 }
 
-fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
-    let s = inp.scenario();
-    // Arrivals are kept as long as the followed one stays labelled; the
-    // others stay lit for `LINGER_S` only.
-    let clock = Clock {
-        arrivals: inp.arrivals,
-        capacity: inp.capacity,
-        background: 0.0,
-        flight_s: FLIGHT_S,
-        linger_s: TRACE_LINGER_S,
-    };
-    let live = LiveRouting::new(&s, clock, seed);
-    Box::new(CarScene { live, inp, s })
+impl CarScene {
+    /// Draw one arrival in this many, so that at most [`MOST_MARKS`] are
+    /// drawn (by arrival number: a drawn mark stays drawn).
+    pub(super) fn stride(&self) -> u64 {
+        let expect = self.inp.arrivals * (FLIGHT_S + LINGER_S);
+        ((expect / MOST_MARKS as f64).ceil() as u64).max(1)
+    }
 }
 
-impl CarScene {
-    /// The counters' values now, in `COUNTERS` order.
-    pub(super) fn values(&self) -> [f64; 4] {
-        let live = &self.live;
+impl RoutingView for CarScene {
+    const COUNTERS: &'static [CounterSpec] = &COUNTERS;
+    fn new(p: &Params) -> (Self, Scenario, Clock) {
+        let inp = Input::read(p);
+        let s = inp.scenario();
+        // Arrivals are kept as long as the followed one stays labelled; the
+        // others stay lit for `LINGER_S` only.
+        let clock = Clock {
+            arrivals: inp.arrivals,
+            capacity: inp.capacity,
+            background: 0.0,
+            flight_s: FLIGHT_S,
+            linger_s: TRACE_LINGER_S,
+        };
+        (CarScene { inp, s }, s, clock)
+    }
+    fn values(&self, live: &LiveRouting) -> [f64; 4] {
         let t = live.totals();
         let now = live.now();
         let b = live.busiest_so_far();
@@ -130,38 +134,17 @@ impl CarScene {
             t.share(t.at_home),
         ]
     }
-
-    /// Draw one arrival in this many, so that at most [`MOST_MARKS`] are
-    /// drawn (by arrival number: a drawn mark stays drawn).
-    pub(super) fn stride(&self) -> u64 {
-        let expect = self.inp.arrivals * (FLIGHT_S + LINGER_S);
-        ((expect / MOST_MARKS as f64).ceil() as u64).max(1)
-    }
-}
-
-impl Scene for CarScene {
-    fn advance(&mut self, dt_s: f64) {
-        self.live.advance(dt_s);
-    }
-    fn now_s(&self) -> f64 {
-        self.live.now()
-    }
     fn size(&self, layout: Layout) -> (f32, f32) {
         self.geometry(layout).size
     }
-    fn draw(&self, f: &mut Frame) {
-        self.draw_scene(f);
+    fn draw(&self, live: &LiveRouting, f: &mut Frame) {
+        self.draw_scene(live, f);
     }
-    fn counters(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend_from_slice(&self.values());
-    }
-    fn summary(&self, out: &mut String) {
+    fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
-        let live = &self.live;
         let b = live.busiest_now();
         let load = live.load(b);
-        let v = self.values();
+        let v = self.values(live);
         let t = live.totals();
         let _ = write!(
             out,

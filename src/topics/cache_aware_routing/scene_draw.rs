@@ -10,11 +10,10 @@
 
 use super::scene::{CarScene, COUNTERS, LINGER_S, TRACE_EVERY_S, TRACE_LINGER_S};
 use crate::engine::routing::{Policy, HEADROOM};
-use crate::engine::routing_draw::{self, fate_ink, glyph, Columns};
-use crate::engine::routing_live::{Card, Fate, Flight, Kind};
-use crate::engine::routing_scene::FLIGHT_S;
-use crate::model::chart_text::{text_width, FONT_PX};
-use crate::model::scene::{Align, Brief, Compact, Frame, Glyph, Ink, Layout, TextSize, Thousands};
+use crate::engine::routing_draw::{self, fate_ink, glyph, more, say, width, Columns};
+use crate::engine::routing_live::{Fate, Flight, Kind, LiveRouting};
+use crate::engine::routing_scene::{RoutingView, FLIGHT_S};
+use crate::model::scene::{Align, Frame, Glyph, Ink, Layout, Thousands};
 
 /// Card columns drawn at most, wide and narrow; past it the last column
 /// stands for the rest (their average load, all their waiting).
@@ -75,16 +74,6 @@ impl Geometry {
         let (x, y, w, h) = self.router;
         (x + w / 2.0, y + h)
     }
-}
-
-/// A normal text's width in the scene's units (as the tests measure it).
-fn width(s: &str) -> f32 {
-    (text_width(s) * 13.0 / FONT_PX) as f32
-}
-
-/// A normal text, in `ink`, anchored as `align` says.
-fn say(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
 }
 
 /// The policy in a few words, for a phone's title.
@@ -152,29 +141,19 @@ impl CarScene {
     }
 
     /// The scene in the frame's layout.
-    pub(super) fn draw_scene(&self, f: &mut Frame) {
+    pub(super) fn draw_scene(&self, live: &LiveRouting, f: &mut Frame) {
         let g = self.geometry(f.layout);
         self.header(f, &g);
         self.router(f, &g);
-        self.cards(f, &g);
+        self.cards(live, f, &g);
         self.cell_key(f, &g);
-        self.marks(f, &g);
-        self.traced(f, &g);
+        self.marks(live, f, &g);
+        self.traced(live, f, &g);
         if let Some(y) = g.counters_y {
-            let mut x = 10.0;
-            for (c, &v) in COUNTERS.iter().zip(&self.values()) {
-                let start = f.text.len();
-                let args = format_args!("{} {}", c.label, Brief(v, c.unit));
-                say(f, (x, y), Ink::Text, Align::Left, args);
-                x += width(&f.text[start..]) + 22.0;
-            }
+            routing_draw::counters(f, (10.0, y), &COUNTERS, &self.values(live));
         }
-        let stride = self.stride();
-        if stride > 1 {
-            let at = (g.size.0 - 8.0, g.stride_y);
-            let args = format_args!("one arrival in {stride} drawn");
-            say(f, at, Ink::Muted, Align::Right, args);
-        }
+        let at = (g.size.0 - 8.0, g.stride_y);
+        routing_draw::stride_note(f, at, self.stride());
     }
 
     /// The title lines: the router, the fleet, what a card keeps.
@@ -271,7 +250,7 @@ impl CarScene {
 
     /// Each column's queue, load bar and cells, the headroom line across
     /// the bars, and the rows' names on the left.
-    fn cards(&self, f: &mut Frame, g: &Geometry) {
+    fn cards(&self, live: &LiveRouting, f: &mut Frame, g: &Geometry) {
         let w = g.cols.width;
         let rows = ((g.queue.1 - g.queue.0) / RING.0) as usize;
         let (bar_y, bar_h) = g.bar;
@@ -279,34 +258,24 @@ impl CarScene {
         // that would touch it is left out.
         let mut ends = (f32::MIN, f32::MIN);
         for c in 0..g.cols.count() {
-            let (load, card) = g.cols.card(&self.live, c);
-            queue(f, &card, (g.cols.center(c), g.queue.1), rows, &mut ends.0);
+            let (load, card) = g.cols.card(live, c);
+            let bottom = (g.cols.center(c), g.queue.1);
+            let ink = |k: Kind| fate_ink(k.fate);
+            routing_draw::queue(f, &card, bottom, RING, rows, ink, &mut ends.0);
             let x = g.cols.left(c);
             routing_draw::load_bar(f, (x + 2.0, bar_y, w - 4.0, bar_h), load, HEADROOM);
             if !g.cols.is_rest(c) {
                 self.cells(f, g, c, &mut ends.1);
             }
         }
-        let hy = bar_y + bar_h * (1.0 - HEADROOM as f32);
-        f.line((g.cols.x0, hy), (g.cols.right(), hy), Ink::Warn, true);
         let nx = g.names_x;
-        let pct = format_args!("{:.0}%", 100.0 * HEADROOM);
-        say(f, (nx, hy + 4.0), Ink::Warn, Align::Right, pct);
+        g.cols.headroom(f, g.bar, HEADROOM, nx);
+        g.cols.numbers(f, g.numbers_y, 0, nx);
         let muted = |f: &mut Frame, y: f32, s: &str| {
             say(f, (nx, y), Ink::Muted, Align::Right, format_args!("{s}"));
         };
         muted(f, g.queue.1 - 6.0, "queue");
         muted(f, bar_y + bar_h - 2.0, "load");
-        muted(f, g.numbers_y, "card");
-        let every = (24.0 / w).ceil().max(1.0) as usize;
-        for c in 0..g.cols.count() {
-            let at = (g.cols.center(c), g.numbers_y);
-            if g.cols.is_rest(c) {
-                say(f, at, Ink::Muted, Align::Center, format_args!("rest"));
-            } else if c % every == 0 {
-                say(f, at, Ink::Muted, Align::Center, format_args!("{c}"));
-            }
-        }
     }
 
     /// Card i's homes in rank order, then its free slots; "+N" past the cap.
@@ -384,8 +353,8 @@ impl CarScene {
     }
 
     /// Arrivals in the air, then the ones just landed, lit where they landed.
-    fn marks(&self, f: &mut Frame, g: &Geometry) {
-        let (live, stride) = (&self.live, self.stride());
+    fn marks(&self, live: &LiveRouting, f: &mut Frame, g: &Geometry) {
+        let stride = self.stride();
         let r = if g.narrow { 2.6 } else { 3.2 };
         let to = |fl: &Flight| self.target(g, fl);
         let look = |fl: &Flight| (glyph(fl.fate), fate_ink(fl.fate));
@@ -410,8 +379,8 @@ impl CarScene {
     /// The arrival followed now, if one is: the first of its period of
     /// [`TRACE_EVERY_S`], from its routing until [`TRACE_LINGER_S`] after
     /// it lands (an earlier period's first, while it is still shown).
-    fn follow(&self) -> Option<&Flight> {
-        let now = self.live.now();
+    fn follow<'a>(&self, live: &'a LiveRouting) -> Option<&'a Flight> {
+        let now = live.now();
         let keep = FLIGHT_S + TRACE_LINGER_S;
         let k = (now / TRACE_EVERY_S).floor();
         [k - 1.0, k].into_iter().find_map(|slot| {
@@ -421,7 +390,7 @@ impl CarScene {
             if slot < 0.0 || from < now - keep {
                 return None;
             }
-            let fl = self.live.flights().find(|fl| fl.t >= from)?;
+            let fl = live.flights().find(|fl| fl.t >= from)?;
             (fl.t < from + TRACE_EVERY_S && now - fl.t < keep).then_some(fl)
         })
     }
@@ -429,12 +398,12 @@ impl CarScene {
     /// The followed arrival: larger and ringed in the air, and once landed
     /// a label on a plate beside it, in the band where it landed (the
     /// cells, or the load bars).
-    fn traced(&self, f: &mut Frame, g: &Geometry) {
-        let Some(fl) = self.follow() else {
+    fn traced(&self, live: &LiveRouting, f: &mut Frame, g: &Geometry) {
+        let Some(fl) = self.follow(live) else {
             return;
         };
         let (tx, ty) = self.target(g, fl);
-        let p = ((self.live.now() - fl.t) / FLIGHT_S) as f32;
+        let p = ((live.now() - fl.t) / FLIGHT_S) as f32;
         let (fx, fy) = g.from();
         let (x, y) = if p < 1.0 {
             (fx + (tx - fx) * p, fy + (ty - fy) * p)
@@ -474,42 +443,6 @@ impl CarScene {
             Align::Left,
             format_args!("{text}"),
         );
-    }
-}
-
-/// A card's queue: up to `rows` rings stacked upward from `(x, bottom)`,
-/// inked by their fate; "+N" above when more wait.
-fn queue(f: &mut Frame, card: &Card, (x, bottom): (f32, f32), rows: usize, end: &mut f32) {
-    let ink = |k: Kind| fate_ink(k.fate);
-    let shown = (card.waiting as usize).min(rows);
-    let (gap, r) = RING;
-    for k in 0..shown {
-        let kind = card.waiting_kind(k.min(crate::engine::routing_live::SHOWN_WAITING - 1));
-        f.mark(x, bottom - gap * k as f32, r, Glyph::Ring, ink(kind));
-    }
-    if card.waiting as usize > shown {
-        let at = (x, bottom - gap * shown as f32 - 2.0);
-        more(f, at, Ink::Warn, card.waiting as usize - shown, end);
-    }
-}
-
-/// "+N" centred at `at`, unless it would touch the one before it, which
-/// ended at `end` (then left out: the page lists the counts).
-fn more(f: &mut Frame, (x, y): (f32, f32), ink: Ink, n: usize, end: &mut f32) {
-    let start = f.text.len();
-    say(
-        f,
-        (x, y),
-        ink,
-        Align::Center,
-        format_args!("+{}", Compact(n as f64)),
-    );
-    let half = width(&f.text[start..]) / 2.0;
-    if x - half < *end + 4.0 {
-        f.shapes.pop();
-        f.text.truncate(start);
-    } else {
-        *end = x + half;
     }
 }
 
