@@ -1,10 +1,72 @@
 //! How the routing scenes (load balancing, cache-aware routing) draw the
 //! live routing simulation ([`super::routing_live`]): arrivals flying from the
 //! router to their card, a card's load bar against the headroom, and its
-//! queue. Each scene lays these out its own way and picks the inks.
+//! queue, the router's box, and the texts they share (all of normal size,
+//! readable wide and on a phone). Each scene lays these out its own way, in
+//! each layout, and picks the inks.
 
 use super::routing_live::{Card, Fate, Flight, Kind, LiveRouting};
-use crate::model::scene::{Align, Frame, Glyph, Ink, TextSize};
+use crate::model::chart_text::{text_width, FONT_PX};
+use crate::model::scene::{Align, Brief, Compact, CounterSpec, Frame, Glyph, Ink, TextSize};
+
+/// A normal text's width in a scene's units (as the tests measure it).
+pub fn width(s: &str) -> f32 {
+    (text_width(s) * 13.0 / FONT_PX) as f32
+}
+
+/// A normal text in `ink`, anchored as `align` says.
+pub fn say(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
+    f.label(at, ink, TextSize::Normal, align, args);
+}
+
+/// "+N" centred at `at`, unless it would touch the one before it on its
+/// line, which ended at `end` (then left out: the page lists the counts).
+pub fn more(f: &mut Frame, (x, y): (f32, f32), ink: Ink, n: usize, end: &mut f32) {
+    let start = f.text.len();
+    say(
+        f,
+        (x, y),
+        ink,
+        Align::Center,
+        format_args!("+{}", Compact(n as f64)),
+    );
+    let half = width(&f.text[start..]) / 2.0;
+    if x - half < *end + 4.0 {
+        f.shapes.pop();
+        f.text.truncate(start);
+    } else {
+        *end = x + half;
+    }
+}
+
+/// A key from `(x, y)`: each item's mark, then its words, left to right.
+/// Returns the x where it ended.
+pub fn key(f: &mut Frame, (x, y): (f32, f32), items: &[(Glyph, Ink, &str)]) -> f32 {
+    let mut x = x;
+    for &(glyph, ink, words) in items {
+        f.mark(x + 4.0, y - 4.5, 4.0, glyph, ink);
+        say(
+            f,
+            (x + 12.0, y),
+            Ink::Text,
+            Align::Left,
+            format_args!("{words}"),
+        );
+        x += 12.0 + width(words) + 14.0;
+    }
+    x
+}
+
+/// A scene's counters in a row from `(x, y)`, "label value" each.
+pub fn counters(f: &mut Frame, (x, y): (f32, f32), specs: &[CounterSpec], values: &[f64]) {
+    let mut x = x;
+    for (c, &v) in specs.iter().zip(values) {
+        let start = f.text.len();
+        let args = format_args!("{} {}", c.label, Brief(v, c.unit));
+        say(f, (x, y), Ink::Text, Align::Left, args);
+        x += width(&f.text[start..]) + 22.0;
+    }
+}
 
 /// The mark of an arrival's fate: hit, miss, re-prefill and overflow differ
 /// by shape as well as by ink.
@@ -76,7 +138,8 @@ pub fn load_bar(frame: &mut Frame, (x, y, w, h): (f32, f32, f32, f32), load: f64
 }
 
 /// A card's queue: up to `rows` rings stacked upward from `(x, bottom)`,
-/// `gap` apart, inked by `ink`; "+N" above when more wait.
+/// `gap` apart, inked by `ink`; "+N" above when more wait (see [`more`]:
+/// `end` is where the last one on the line ended).
 pub fn queue(
     frame: &mut Frame,
     card: &Card,
@@ -84,6 +147,7 @@ pub fn queue(
     (gap, r): (f32, f32),
     rows: usize,
     ink: impl Fn(Kind) -> Ink,
+    end: &mut f32,
 ) {
     let shown = (card.waiting as usize).min(rows);
     for k in 0..shown {
@@ -91,26 +155,17 @@ pub fn queue(
         frame.mark(x, bottom - gap * k as f32, r, Glyph::Ring, ink(kind));
     }
     if card.waiting as usize > shown {
-        frame.label(
-            (x, bottom - gap * shown as f32 - 2.0),
-            Ink::Warn,
-            TextSize::Small,
-            Align::Center,
-            format_args!("+{}", card.waiting as usize - shown),
-        );
+        let at = (x, bottom - gap * shown as f32 - 2.0);
+        more(frame, at, Ink::Warn, card.waiting as usize - shown, end);
     }
 }
 
-/// Says, bottom right, that one arrival in `stride` is drawn (when not all are).
-pub fn stride_note(frame: &mut Frame, stride: u64) {
+/// Says, right-aligned at `at`, that one arrival in `stride` is drawn
+/// (when not all are).
+pub fn stride_note(frame: &mut Frame, at: (f32, f32), stride: u64) {
     if stride > 1 {
-        frame.label(
-            (950.0, 350.0),
-            Ink::Muted,
-            TextSize::Small,
-            Align::Right,
-            format_args!("one arrival in {stride} drawn"),
-        );
+        let args = format_args!("one arrival in {stride} drawn");
+        say(frame, at, Ink::Muted, Align::Right, args);
     }
 }
 
@@ -172,78 +227,63 @@ impl Columns {
         }
     }
     /// The headroom as a dashed line across load bars `(top, height)`, its
-    /// share written on the left.
-    pub fn headroom(&self, frame: &mut Frame, (top, h): (f32, f32), headroom: f64) {
+    /// share written right-aligned at `names_x`.
+    pub fn headroom(&self, frame: &mut Frame, (top, h): (f32, f32), headroom: f64, names_x: f32) {
         let y = top + h * (1.0 - headroom as f32);
         frame.line((self.x0, y), (self.right(), y), Ink::Warn, true);
-        frame.label(
-            (self.x0 - 4.0, y + 4.0),
-            Ink::Warn,
-            TextSize::Small,
-            Align::Right,
-            format_args!("{:.0}%", 100.0 * headroom),
-        );
+        let args = format_args!("{:.0}%", 100.0 * headroom);
+        say(frame, (names_x, y + 4.0), Ink::Warn, Align::Right, args);
     }
-    /// The cards' numbers on the line `y` (every few when narrow, always
-    /// the first `first`), "rest" under the column that stands for the rest.
-    pub fn numbers(&self, frame: &mut Frame, y: f32, first: usize) {
-        let every = (22.0 / self.width).ceil().max(1.0) as usize;
-        let (ink, size, mid) = (Ink::Muted, TextSize::Small, Align::Center);
-        for c in 0..self.count() {
-            if self.is_rest(c) {
-                frame.label(
-                    (self.center(c), y + 12.0),
-                    ink,
-                    size,
-                    mid,
-                    format_args!("rest"),
-                );
-            } else if c % every == 0 || c < first {
-                frame.label((self.center(c), y), ink, size, mid, format_args!("{c}"));
+    /// The cards' numbers on the line `y` (always the first `first`, then
+    /// every few, none touching the one before), "rest" under the column
+    /// that stands for the rest, "card" right-aligned at `names_x`.
+    pub fn numbers(&self, frame: &mut Frame, y: f32, first: usize, names_x: f32) {
+        let ink = Ink::Muted;
+        let every = (width("000") / self.width).ceil().max(1.0) as usize;
+        // The "rest" label first: the numbers keep clear of it.
+        let mut stop = f32::MAX;
+        if self.aggregated() {
+            let half = width("rest") / 2.0;
+            let x = self.center(self.count() - 1).min(self.right() + 2.0 - half);
+            say(frame, (x, y), ink, Align::Center, format_args!("rest"));
+            stop = x - half - 4.0;
+        }
+        let mut end = f32::MIN;
+        for c in (0..self.count()).filter(|&c| !self.is_rest(c)) {
+            let x = self.center(c);
+            let half = width(if c < 10 {
+                "0"
+            } else if c < 100 {
+                "00"
+            } else {
+                "000"
+            }) / 2.0;
+            if (c % every == 0 || c < first) && x - half >= end + 3.0 && x + half <= stop {
+                say(frame, (x, y), ink, Align::Center, format_args!("{c}"));
+                end = x + half;
             }
         }
-        frame.label(
-            (self.x0 - 4.0, y),
-            ink,
-            size,
-            Align::Right,
-            format_args!("card"),
-        );
-    }
-    /// Says which cards are drawn, when not all are.
-    pub fn note(&self, frame: &mut Frame, at: (f32, f32)) {
-        if self.aggregated() {
-            frame.label(
-                at,
-                Ink::Muted,
-                TextSize::Small,
-                Align::Left,
-                format_args!(
-                    "Cards 0–{} drawn; the last column stands for the other {} (their average load, all their waiting).",
-                    self.count() - 2,
-                    self.n - (self.count() - 1)
-                ),
-            );
-        }
+        say(frame, (names_x, y), ink, Align::Right, format_args!("card"));
     }
 }
 
-/// The box the arrivals leave from: its name and the policy's word.
-pub fn router_box(frame: &mut Frame, (x, y): (f32, f32), name: &str, word: &str) {
-    frame.rect(x, y, 94.0, 52.0, Ink::Card);
-    frame.outline(x, y, 94.0, 52.0, Ink::Text);
-    let mid = x + 47.0;
-    frame.label(
-        (mid, y + 20.0),
+/// The box the arrivals leave from, `(x, y, w, h)`: its name and the
+/// policy's word.
+pub fn router_box(frame: &mut Frame, (x, y, w, h): (f32, f32, f32, f32), name: &str, word: &str) {
+    frame.rect(x, y, w, h, Ink::Card);
+    frame.outline(x, y, w, h, Ink::Text);
+    let mid = x + w / 2.0;
+    say(
+        frame,
+        (mid, y + 17.0),
         Ink::Text,
-        TextSize::Normal,
         Align::Center,
         format_args!("{name}"),
     );
-    frame.label(
-        (mid, y + 40.0),
+    say(
+        frame,
+        (mid, y + 34.0),
         Ink::Muted,
-        TextSize::Small,
         Align::Center,
         format_args!("{word}"),
     );

@@ -1,15 +1,13 @@
 //! The frame both routing scenes (load balancing, cache-aware routing) share:
 //! the live routing simulation ([`super::routing_live`]) on its own clock,
-//! drawn top to bottom as a header (a title line, the legend, a caption),
-//! the router box the arrivals leave from, the cards, the arrivals, and the
-//! counters along the foot. A topic says what its cards and arrivals look
-//! like; [`Scene`] comes with it.
+//! and a topic's view of it, which lays the picture out in each layout (the
+//! parts it draws with are [`super::routing_draw`]'s). A topic says what
+//! it routes, counts and draws; [`Scene`] comes with it.
 
 use super::routing::Scenario;
 use super::routing::HEADROOM;
-use super::routing_draw::{router_box, stride_note, Columns};
 use super::routing_live::{Clock, LiveRouting};
-use crate::model::scene::{CounterSpec, Frame, Glyph, Ink, Scene};
+use crate::model::scene::{CounterSpec, Frame, Layout, Scene};
 use crate::model::Params;
 
 /// Seconds an arrival flies from the router to its card.
@@ -18,24 +16,18 @@ pub const FLIGHT_S: f64 = 0.6;
 pub const SETTLE_S: f64 = 600.0;
 
 /// A topic's view of the live routing simulation: what it routes, what it
-/// counts and how it draws its part of the frame.
+/// counts and how it draws the frame.
 pub trait RoutingView: Sized {
     /// The counters the scene keeps (its `SceneSpec`'s), in `values` order.
     const COUNTERS: &'static [CounterSpec];
-    /// Arrivals drawn at most.
-    const MOST_MARKS: usize;
     /// The view of a run at `p`, the scenario it routes and its clock.
     fn new(p: &Params) -> (Self, Scenario, Clock);
     /// The counters' values now.
     fn values(&self, live: &LiveRouting) -> [f64; 4];
-    /// The words at the top (see [`header`]).
-    fn header(&self, f: &mut Frame);
-    /// The router box: its top-left corner, its name and its policy's word.
-    fn router(&self) -> ((f32, f32), &'static str, &'static str);
-    /// The cards: their queues and load bars.
-    fn cards(&self, live: &LiveRouting, f: &mut Frame);
-    /// The arrivals, one in `stride` by arrival number.
-    fn marks(&self, live: &LiveRouting, f: &mut Frame, stride: u64);
+    /// As [`Scene::size`].
+    fn size(&self, layout: Layout) -> (f32, f32);
+    /// The picture now, laid out as `f.layout` says.
+    fn draw(&self, live: &LiveRouting, f: &mut Frame);
     /// As [`Scene::summary`].
     fn tell(&self, live: &LiveRouting, out: &mut String);
 }
@@ -63,16 +55,11 @@ impl<V: RoutingView> Scene for RoutingScene<V> {
     fn now_s(&self) -> f64 {
         self.live.now()
     }
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.view.size(layout)
+    }
     fn draw(&self, f: &mut Frame) {
-        let (live, view) = (&self.live, &self.view);
-        let stride = live.stride(V::MOST_MARKS);
-        view.header(f);
-        let (at, name, word) = view.router();
-        router_box(f, at, name, word);
-        view.cards(live, f);
-        view.marks(live, f, stride);
-        f.counters((10.0, 350.0), V::COUNTERS, &view.values(live));
-        stride_note(f, stride);
+        self.view.draw(&self.live, f);
     }
     fn counters(&self, out: &mut Vec<f64>) {
         out.clear();
@@ -81,21 +68,6 @@ impl<V: RoutingView> Scene for RoutingScene<V> {
     fn summary(&self, out: &mut String) {
         self.view.tell(&self.live, out);
     }
-}
-
-/// A routing scene's header: the title line, the legend under it, a small
-/// caption, and which cards the columns show.
-pub fn header(
-    f: &mut Frame,
-    title: std::fmt::Arguments,
-    legend: &[(Glyph, Ink, &str)],
-    caption: std::fmt::Arguments,
-    cols: &Columns,
-) {
-    f.plain((10.0, 18.0), title);
-    f.legend((10.0, 38.0), legend);
-    f.note((10.0, 56.0), caption);
-    cols.note(f, (10.0, 72.0));
 }
 
 /// The ending of a summary when the busiest card runs over the headroom.

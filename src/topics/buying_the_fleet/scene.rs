@@ -12,13 +12,14 @@
 //! What moves: token packets flow from the demand into the three lines in
 //! the month's proportions (a fixed low-discrepancy sequence, no luck), the
 //! owned and rented pipes show their capacity with the idle part greyed,
-//! the cards (grouped when there are many) show busy and idle, and the
-//! dollar bars grow.
+//! the cards (grouped when there are many) show busy and idle, and each
+//! line's dollars grow in its row, the bill under them. On a phone the rows
+//! stack in a narrow column without the card squares (`scene_draw`).
 
 use super::model::{dispatch, Month};
 use super::params::{Input, MONTH_S};
 use crate::model::scene::{
-    Claim, Comparison, CounterSpec, Frame, Money, Order, Scene, SceneSpec, Stepped, Steps,
+    Claim, Comparison, CounterSpec, Frame, Layout, Money, Order, Scene, SceneSpec, Stepped, Steps,
 };
 use crate::model::Params;
 use std::fmt::Write as _;
@@ -172,6 +173,11 @@ impl Steps for FleetMonth {
         12.0 * 3600.0
     }
 
+    /// 876 × 420 wide, 320 × 430 on a phone.
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.size_in(layout)
+    }
+
     fn draw(&self, frame: &mut Frame) {
         self.draw_scene(frame);
     }
@@ -204,3 +210,7 @@ impl Steps for FleetMonth {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "scene_tests.rs"]
+mod tests;

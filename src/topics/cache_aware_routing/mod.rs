@@ -37,6 +37,7 @@ mod notes;
 mod notes_math;
 mod params;
 mod scene;
+mod scene_draw;
 mod sim;
 
 pub use challenges::{

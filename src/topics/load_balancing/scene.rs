@@ -6,9 +6,15 @@
 //! Scale: a card decodes [`CARD_RPS`] requests a second (the routing
 //! simulator's baseline μ), so the family arrives at `A·20` req/s, and each
 //! card gives the share `b` of its time to the rest of the fleet's traffic
-//! (`other_traffic_per_card`). With more than [`COLUMNS`] cards the last
-//! column stands for the rest (their average load, their waiting summed):
-//! beyond the hot member's one or two homes every card carries the same.
+//! (`other_traffic_per_card`). With more cards than columns (64 wide, 16
+//! on a phone) the last column stands for the rest (their average load,
+//! their waiting summed): beyond the hot member's one or two homes every
+//! card carries the same.
+//!
+//! Wide beside the sliders or in a column on a phone, the balancer sits
+//! over the cards with a short key beside it (the hot member and the
+//! others by ink, hit, miss and overflow by shape), and the busiest card's
+//! load is written over its queue.
 //!
 //! Counters and the figures they converge to (shares of the family's arrivals
 //! so far; a share of N arrivals strays by about √(p(1−p)/N), under 0.005 at
@@ -24,20 +30,21 @@
 
 use super::params::{Balancer, Input, BALANCERS};
 use crate::engine::routing::{Scenario, HEADROOM};
-use crate::engine::routing_draw::{self, glyph, Columns};
+use crate::engine::routing_draw::{self, glyph, say, Columns};
 use crate::engine::routing_live::{Clock, Flight, Kind, LiveRouting};
-use crate::engine::routing_scene::{
-    self, over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S,
-};
-use crate::model::scene::{Align, Claim, Comparison, CounterSpec, Frame, Glyph, Ink, Order};
-use crate::model::scene::{SceneSpec, TextSize, SIZE};
+use crate::engine::routing_scene::{over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S};
+use crate::model::scene::{Align, Claim, Comparison, CounterSpec, Frame, Glyph, Ink, Layout};
+use crate::model::scene::{Order, SceneSpec};
 use crate::model::Params;
 
 /// One card's decode capacity in the scene, req/s (the routing simulator's
 /// baseline μ = 20 req/s).
 pub(super) const CARD_RPS: f64 = 20.0;
-/// Card columns drawn at most; past it the last column stands for the rest.
-const COLUMNS: usize = 64;
+/// Card columns drawn at most, wide and narrow; past it the last column
+/// stands for the rest.
+const COLUMNS: (usize, usize) = (64, 16);
+/// Marks in the air drawn at most.
+const MOST_MARKS: usize = 600;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build: RoutingScene::<LbScene>::build,
@@ -92,15 +99,27 @@ static COUNTERS: [CounterSpec; 4] = [
 
 struct LbScene {
     inp: Input,
-    cols: Columns,
     hot_homes: usize,
 }
 
-// Layout, in the scene's units (960 × 360).
-const BOX_Y: f32 = 268.0;
-const BOX_H: f32 = 42.0;
-const QUEUE_TOP: f32 = 92.0;
-const FROM: (f32, f32) = (104.0, 180.0);
+/// Where the parts go in one layout, in the scene's units.
+struct Geometry {
+    size: (f32, f32),
+    narrow: bool,
+    cols: Columns,
+    /// The right edge of the rows' names, left of the columns.
+    names_x: f32,
+    router: (f32, f32, f32, f32),
+    /// The keys: by ink (the members) and by shape (hit, miss, overflow).
+    inks_key: (f32, f32),
+    shapes_key: (f32, f32),
+    /// The queues' top, the load bars' top and height.
+    queue_top: f32,
+    bar: (f32, f32),
+    numbers_y: f32,
+    counters_y: Option<f32>,
+    stride_y: f32,
+}
 
 impl LbScene {
     fn member_ink(hot: bool) -> Ink {
@@ -113,12 +132,134 @@ impl LbScene {
     fn kind_ink(k: Kind) -> Ink {
         Self::member_ink(k.hot)
     }
+
+    fn geometry(&self, layout: Layout) -> Geometry {
+        let n = self.inp.n;
+        if layout == Layout::Narrow {
+            let cols = Columns::new(n, COLUMNS.1, (52.0, 316.0), 66.0);
+            let mid = (cols.x0 + cols.right()) / 2.0;
+            return Geometry {
+                size: (320.0, 404.0),
+                narrow: true,
+                cols,
+                names_x: 48.0,
+                router: (mid - 55.0, 68.0, 110.0, 42.0),
+                inks_key: (8.0, 58.0),
+                shapes_key: (8.0, 374.0),
+                queue_top: 148.0,
+                bar: (290.0, 42.0),
+                numbers_y: 350.0,
+                counters_y: None,
+                stride_y: 396.0,
+            };
+        }
+        let cols = Columns::new(n, COLUMNS.0, (118.0, 866.0), 120.0);
+        let mid = (cols.x0 + cols.right()) / 2.0;
+        Geometry {
+            size: (876.0, 364.0),
+            narrow: false,
+            cols,
+            names_x: 114.0,
+            router: (mid - 55.0, 30.0, 110.0, 42.0),
+            inks_key: (mid + 73.0, 46.0),
+            shapes_key: (mid + 73.0, 66.0),
+            queue_top: 110.0,
+            bar: (240.0, 42.0),
+            numbers_y: 300.0,
+            counters_y: Some(336.0),
+            stride_y: 356.0,
+        }
+    }
+
+    /// The title lines and the keys beside the balancer.
+    fn header(&self, f: &mut Frame, g: &Geometry) {
+        let inp = &self.inp;
+        if g.narrow {
+            f.plain(
+                (8.0, 18.0),
+                format_args!("Balancer: {}", inp.balancer.word()),
+            );
+            let args = format_args!(
+                "{} cards · the family: {:.2} cards of load",
+                inp.n, inp.load
+            );
+            say(f, (8.0, 36.0), Ink::Muted, Align::Left, args);
+        } else {
+            let label = BALANCERS[inp.balancer as usize].1;
+            let args = format_args!(
+                "Balancer: {label} · {} cards (GPUs) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
+                inp.n,
+                inp.load,
+                100.0 * inp.w
+            );
+            f.plain((10.0, 18.0), args);
+        }
+        let members = [
+            (Glyph::Dot, Ink::ClassA, "hot member"),
+            (Glyph::Dot, Ink::ClassB, "other members"),
+        ];
+        routing_draw::key(f, g.inks_key, &members);
+        // Hit, and the one way this balancer misses, if any.
+        let hit = (Glyph::Dot, Ink::Muted, "hit: its copy is here");
+        let misses = match inp.balancer {
+            Balancer::RoundRobin | Balancer::LeastLoaded => {
+                Some((Glyph::Square, Ink::Muted, "miss: prefilled again"))
+            }
+            Balancer::HashOverflow => Some((Glyph::Triangle, Ink::Muted, "overflowed, misses")),
+            Balancer::Hash | Balancer::HashShard2 => None,
+        };
+        let items = [hit, misses.unwrap_or(hit)];
+        routing_draw::key(f, g.shapes_key, &items[..1 + usize::from(misses.is_some())]);
+    }
+
+    /// The columns: queues and load bars, the headroom, the numbers, and
+    /// the busiest card's load over its queue.
+    fn cards(&self, live: &LiveRouting, f: &mut Frame, g: &Geometry) {
+        let w = g.cols.width;
+        let gap = w.clamp(6.0, 10.0);
+        let r = (0.4 * w).min(3.6);
+        let (bar_y, bar_h) = g.bar;
+        let rows = ((bar_y - 8.0 - g.queue_top) / gap) as usize;
+        let mut end = f32::MIN;
+        for c in 0..g.cols.count() {
+            let (load, card) = g.cols.card(live, c);
+            let x = g.cols.left(c);
+            routing_draw::load_bar(f, (x + 1.0, bar_y, w - 2.0, bar_h), load, HEADROOM);
+            let bottom = (g.cols.center(c), bar_y - 6.0);
+            routing_draw::queue(f, &card, bottom, (gap, r), rows, Self::kind_ink, &mut end);
+        }
+        let b = live.busiest_now();
+        let load = live.load(b);
+        let ink = if load > HEADROOM {
+            Ink::Warn
+        } else {
+            Ink::Text
+        };
+        // Its centre where its card is, the words inside the scene.
+        let half = routing_draw::width("card 000: 000%") / 2.0;
+        let x = g
+            .cols
+            .center(g.cols.of(b))
+            .clamp(half + 4.0, g.size.0 - half - 4.0);
+        let args = format_args!("card {b}: {:.0}%", 100.0 * load);
+        say(f, (x, g.queue_top - 14.0), ink, Align::Center, args);
+        let nx = g.names_x;
+        g.cols.headroom(f, g.bar, HEADROOM, nx);
+        g.cols.numbers(f, g.numbers_y, self.hot_homes.max(1), nx);
+        say(
+            f,
+            (nx, bar_y - 12.0),
+            Ink::Muted,
+            Align::Right,
+            format_args!("queue"),
+        );
+        let at = (nx, bar_y + bar_h - 2.0);
+        say(f, at, Ink::Muted, Align::Right, format_args!("load"));
+    }
 }
 
 impl RoutingView for LbScene {
     const COUNTERS: &'static [CounterSpec] = &COUNTERS;
-    /// Marks in the air drawn at most.
-    const MOST_MARKS: usize = 600;
     fn new(p: &Params) -> (Self, Scenario, Clock) {
         let inp = Input::read(p);
         let s = inp.scenario(inp.balancer);
@@ -131,7 +272,6 @@ impl RoutingView for LbScene {
         };
         let view = LbScene {
             hot_homes: s.hot_homes(),
-            cols: Columns::new(inp.n, COLUMNS, (130.0, 950.0), 40.0),
             inp,
         };
         (view, s, clock)
@@ -149,88 +289,31 @@ impl RoutingView for LbScene {
             t.share(t.spilled),
         ]
     }
-    fn header(&self, f: &mut Frame) {
-        let label = BALANCERS[self.inp.balancer as usize].1;
-        routing_scene::header(
-            f,
-            format_args!(
-                "Balancer: {label} · {} cards (GPUs) · the family is {:.2} cards of load, {:.0}% of fleet traffic",
-                self.inp.n,
-                self.inp.load,
-                100.0 * self.inp.w
-            ),
-            &[
-                (Glyph::Dot, Ink::ClassA, "hot member"),
-                (Glyph::Dot, Ink::ClassB, "other members"),
-                (Glyph::Dot, Ink::Muted, "hit: its copy is on the card"),
-                (Glyph::Square, Ink::Muted, "miss: prefilled again"),
-                (
-                    Glyph::Triangle,
-                    Ink::Muted,
-                    "overflowed: sent to another card, misses",
-                ),
-                (Glyph::Ring, Ink::Muted, "waiting"),
-            ],
-            format_args!(
-                "Bars: each card's load, the rest of the fleet's traffic included; dashed: the 60% headroom."
-            ),
-            &self.cols,
-        );
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.geometry(layout).size
     }
-    fn router(&self) -> ((f32, f32), &'static str, &'static str) {
-        ((10.0, 154.0), "balancer", self.inp.balancer.word())
-    }
-    fn cards(&self, live: &LiveRouting, f: &mut Frame) {
-        let w = self.cols.width;
-        let gap = w.clamp(6.0, 10.0);
-        let r = (0.4 * w).min(3.6);
-        let rows = ((BOX_Y - 8.0 - QUEUE_TOP) / gap) as usize;
-        for c in 0..self.cols.count() {
-            let (load, card) = self.cols.card(live, c);
-            let x = self.cols.left(c);
-            routing_draw::load_bar(f, (x + 1.0, BOX_Y, w - 2.0, BOX_H), load, HEADROOM);
-            let bottom = (self.cols.center(c), BOX_Y - 6.0);
-            routing_draw::queue(f, &card, bottom, (gap, r), rows, Self::kind_ink);
-        }
-        let b = live.busiest_now();
-        let load = live.load(b);
-        f.label(
-            (
-                // Its centre where its card is, the words inside the scene.
-                self.cols
-                    .center(self.cols.of(b))
-                    .clamp(170.0, SIZE.0 - 48.0),
-                QUEUE_TOP - 10.0,
-            ),
-            if load > HEADROOM {
-                Ink::Warn
-            } else {
-                Ink::Text
-            },
-            TextSize::Small,
-            Align::Center,
-            format_args!("card {b}: {:.0}%", 100.0 * load),
-        );
-        self.cols.headroom(f, (BOX_Y, BOX_H), HEADROOM);
-        self.cols
-            .numbers(f, BOX_Y + BOX_H + 13.0, self.hot_homes.max(1));
-    }
-    fn marks(&self, live: &LiveRouting, f: &mut Frame, stride: u64) {
-        let r = (0.4 * self.cols.width).clamp(2.0, 3.6);
+    fn draw(&self, live: &LiveRouting, f: &mut Frame) {
+        let g = self.geometry(f.layout);
+        self.header(f, &g);
+        routing_draw::router_box(f, g.router, "balancer", self.inp.balancer.word());
+        self.cards(live, f, &g);
+        let stride = live.stride(MOST_MARKS);
+        let r = (0.4 * g.cols.width).clamp(2.0, 3.6);
+        let (x, y, w, h) = g.router;
+        let bottom = g.bar.0 - 6.0;
         routing_draw::flights(
             f,
             live,
             stride,
-            FROM,
-            |fl: &Flight| {
-                (
-                    self.cols.center(self.cols.of(fl.routed.card as usize)),
-                    BOX_Y - 6.0,
-                )
-            },
+            (x + w / 2.0, y + h),
+            |fl: &Flight| (g.cols.center(g.cols.of(fl.routed.card as usize)), bottom),
             |fl: &Flight| (glyph(fl.fate), Self::member_ink(fl.hot)),
             r,
         );
+        if let Some(y) = g.counters_y {
+            routing_draw::counters(f, (10.0, y), &COUNTERS, &self.values(live));
+        }
+        routing_draw::stride_note(f, (g.size.0 - 8.0, g.stride_y), stride);
     }
     fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
@@ -259,3 +342,7 @@ impl RoutingView for LbScene {
         let _ = write!(out, "{:.0}% of arrivals met their copy.", 100.0 * v[2]);
     }
 }
+
+#[cfg(test)]
+#[path = "scene_tests.rs"]
+mod tests;

@@ -1,0 +1,89 @@
+//! The scene's own checks past the stories (tests/scenes.rs runs those):
+//! at the sliders' ends, one card or many, few families or many, a flood
+//! of arrivals, its texts stay inside the scene and clear of each other in
+//! both layouts, readable at the page's widths.
+
+use super::super::params::PARAMS;
+use super::*;
+use crate::model::scene::{text_units, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX};
+
+/// Slider settings at their ends, and the guided start's.
+const CORNERS: [&[(&str, &str)]; 10] = [
+    &[("cards", "4"), ("families", "8"), ("policy", "round-robin")],
+    &[("cards", "1"), ("families", "400"), ("policy", "hash")],
+    &[
+        ("cards", "256"),
+        ("families", "400"),
+        ("policy", "hash-overflow"),
+    ],
+    &[
+        ("cards", "17"),
+        ("hot_share", "0.9"),
+        ("policy", "hash-shard2"),
+    ],
+    &[
+        ("arrivals", "2000"),
+        ("families", "1"),
+        ("policy", "round-robin"),
+    ],
+    &[
+        ("arrivals", "1"),
+        ("card_capacity", "1"),
+        ("policy", "hash"),
+    ],
+    &[("cards", "2"), ("scratch_gb", "0"), ("hot_share", "0.5")],
+    &[
+        ("cards", "9"),
+        ("arrivals", "300"),
+        ("policy", "hash-overflow"),
+    ],
+    &[("cards", "1"), ("families", "5000"), ("arrivals", "2000")],
+    &[
+        ("cards", "256"),
+        ("families", "5000"),
+        ("arrivals", "2000"),
+        ("hot_share", "0.95"),
+        ("policy", "hash-shard2"),
+        ("scratch_gb", "160"),
+        ("preamble_tokens", "100"),
+        ("kv_kb", "10"),
+    ],
+];
+
+#[test]
+fn texts_stay_inside_apart_and_readable_at_the_sliders_ends() {
+    for set in CORNERS {
+        let mut p = Params::defaults(&PARAMS);
+        p.apply(set).expect("corner applies");
+        let mut scene = (SCENE.build)(&p, 3);
+        for step in 0..30 {
+            scene.advance(0.37 * step as f64);
+            for layout in [Layout::Wide, Layout::Narrow] {
+                let (w, h) = scene.size(layout);
+                let (css, least) = match layout {
+                    Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
+                    Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
+                };
+                let mut f = Frame::laid_out(layout);
+                scene.draw(&mut f);
+                let boxes = f.text_boxes();
+                for (i, &(a, at, size)) in boxes.iter().enumerate() {
+                    let inside = a.0 >= -0.5 && a.1 >= -0.5 && a.2 <= w + 0.5 && a.3 <= h + 0.5;
+                    assert!(inside, "{set:?} {layout:?}: {at:?} at {a:?} leaves {w}×{h}");
+                    let px = text_units(size) * css / w;
+                    assert!(px >= least - 1e-3, "{set:?} {layout:?}: {at:?} at {px} px");
+                    for &(b, bt, _) in &boxes[i + 1..] {
+                        let apart = a.0 >= b.2 - 0.5
+                            || b.0 >= a.2 - 0.5
+                            || a.1 >= b.3 - 0.5
+                            || b.1 >= a.3 - 0.5;
+                        assert!(
+                            apart,
+                            "{set:?} {layout:?}: {at:?} {a:?} covers {bt:?} {b:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
