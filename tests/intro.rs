@@ -151,7 +151,10 @@ const CLAIMS: &[Claim] = &[
         (v - 0.25).abs() < 0.05
     }),
     ("load-balancing", 0, "locality", |v| v < 0.5),
-    ("load-balancing", 1, "busiest_load", |v| v > 1.0),
+    ("load-balancing", 0, "busiest_load", |v| v < 0.6),
+    ("load-balancing", 1, "busiest_load", |v| v > 0.6),
+    ("load-balancing", 1, "locality", |v| v > 0.99),
+    ("load-balancing", 2, "busiest_load", |v| v < 0.6),
     ("load-balancing", 2, "locality", |v| v > 0.99),
     ("autoscaling", 0, "max_wait_s", |v| v == 0.0),
     ("autoscaling", 1, "max_wait_s", |v| v > 0.0),
@@ -172,6 +175,8 @@ const CLAIMS: &[Claim] = &[
     ("fleet-efficiency", 2, "wrong_evictions", |v| v == 0.0),
     ("tiers-and-rate-limits", 0, "refused_share", |v| v == 0.0),
     ("tiers-and-rate-limits", 1, "refused_share", |v| v > 0.0),
+    ("tiers-and-rate-limits", 2, "refused_share", |v| v > 0.0),
+    ("tiers-and-rate-limits", 2, "waiting", |v| v > 1000.0),
 ];
 
 #[test]

@@ -29,7 +29,7 @@ pub static INTRO: Intro = Intro {
         }),
         IntroStep::new(
             "Launch a cold start ahead",
-            "Reading the day's curve 300 s ahead, the autoscaler launches each replica a cold start before its demand arrives. The full page opens on the fast rise.",
+            "Reading the day's curve 300 s ahead, the autoscaler launches each replica a cold start before its demand arrives. The full page opens on the late ramp, before this fix.",
             &[("trough", "1500"), ("ramp_s", "300"), ("cold_start_s", "240"), ("forecast_s", "300")],
             600.0,
         )

@@ -22,7 +22,7 @@ pub static INTRO: Intro = Intro {
         ),
         IntroStep::new(
             "A fifth card joins the ring",
-            "The new card's points land between old ones. The sweep goes round the circle once and moves each family whose key now reaches a new card first.",
+            "The new card's points land between old ones. Watch the sweep go round the circle once: it moves each family whose card has changed.",
             &[
                 ("cards_before", "4"),
                 ("cards_after", "5"),
@@ -40,11 +40,11 @@ pub static INTRO: Intro = Intro {
                 "Nearly all of them",
             ],
             answer: 0,
-            reveal: "Only the keys now closest to one of the new card's points change owner; every other family stays where it was.",
+            reveal: "Only a family whose clockwise walk now ends at one of the new card's points changes card: about one in five, the new card's share. Every other family stays where it was. With so few points and families the share is lumpy; more points even it out.",
         }),
         IntroStep::new(
             "Modulo re-deals the keys",
-            "Modulo placement sends a family to card (key mod N). Going from 4 to 5 cards changes N for every key, so most families land on another card, and each move is a copy rebuilt.",
+            "Modulo placement sends a family to card (key mod N), with no circle at all. Going from 4 to 5 cards changes N for every key, and each family that lands on another card is a copy rebuilt.",
             &[
                 ("cards_before", "4"),
                 ("cards_after", "5"),

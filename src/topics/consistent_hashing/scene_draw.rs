@@ -208,10 +208,10 @@ impl ChScene {
                 }
             }
             (Phase::Hold { before: false }, false) => f.plain(at, format_args!(
-                "On {n1} cards: {moved:.1}% of the families moved; the least any scheme must move is {least:.1}%."
+                "On {n1} cards: {moved:.1}% of the families moved; a balanced resize moves {least:.1}%."
             )),
             (Phase::Hold { before: false }, true) => {
-                f.plain(at, format_args!("{moved:.1}% moved (least: {least:.1}%)"))
+                f.plain(at, format_args!("{moved:.1}% moved (balanced: {least:.1}%)"))
             }
         }
     }

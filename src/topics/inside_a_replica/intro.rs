@@ -29,7 +29,7 @@ pub static INTRO: Intro = Intro {
         }),
         IntroStep::new(
             "The KV cache fills",
-            "A 70B model on two H100s with 7,500-token prompts: each sequence's KV cache is large, so the cache fills with a few sequences and the rest wait in the queue. The full page opens on this story.",
+            "A 70B model in 16 bits on two H100s leaves memory for only about 8,000 tokens of KV cache, and each prompt has 7,500: one sequence takes most of the cache. The next prompt needs more blocks than are left, so it waits in the queue while the replica decodes one sequence at a time. The full page opens on this story.",
             &[
                 ("model", "70b"),
                 ("tp", "2"),

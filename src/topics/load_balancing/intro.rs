@@ -1,5 +1,7 @@
-//! The guided start: one hot family over four cards, dealt round-robin,
-//! hashed to one card, then sharded over two.
+//! The guided start: round-robin dealing one family over four cards,
+//! hashing it to one home card that runs hot, and sharding its hot member
+//! over two homes. The family carries half a card's worth of work here, so
+//! the toy's four cards show what the full page's 64 do.
 
 use crate::model::{Intro, IntroStep, Predict};
 
@@ -7,31 +9,31 @@ pub static INTRO: Intro = Intro {
     steps: &[
         IntroStep::new(
             "Round-robin deals the family out",
-            "Four cards, and one prompt family sending most of the traffic. Round-robin gives each arrival to the next card in turn, so every card gets a quarter of it and the load spreads evenly, but most requests land on a card that does not keep the family's preamble.",
-            &[("cards", "4"), ("policy", "round-robin")],
-            6.0,
+            "Four cards, the rest of the fleet's traffic spread evenly over them, and one prompt family worth half a card of work. Round-robin gives each arrival to the next card in turn: the load is even, but only about a quarter of the family's requests land on a card that keeps its preamble.",
+            &[("cards", "4"), ("policy", "round-robin"), ("family_load", "0.5")],
+            40.0,
         ),
         IntroStep::new(
             "Hash the family to one card",
-            "Hashing sends every request of a family to its home card, where its preamble is already in memory.",
-            &[("cards", "4"), ("policy", "hash")],
-            6.0,
+            "Hashing sends every request of the family's hot member to its home card, where its preamble is already in memory: every request meets its copy.",
+            &[("cards", "4"), ("policy", "hash"), ("family_load", "0.5")],
+            40.0,
         )
         .asks(Predict {
-            question: "Every request of the hot family now goes to one home card. What happens there?",
+            question: "All of the hot member now goes to one home card. What happens to that card?",
             choices: &[
-                "Nothing: the load spreads by itself",
-                "Its queue grows: the home card takes more than it can serve",
+                "Nothing: the load stays even",
+                "It runs hotter than the others, past the 60 % headroom",
                 "The other cards get busier",
             ],
             answer: 1,
-            reveal: "The home card gets the whole family on top of its share of the rest: past its capacity, its queue grows while the other cards idle.",
+            reveal: "The home card takes the hot member on top of its share of the rest: it climbs past the 60 % it should keep free for bursts, while the other cards run cooler.",
         }),
         IntroStep::new(
-            "Shard the family over two homes",
-            "Giving the hot family two home cards halves what each receives, and each request still meets a resident copy. The full page opens on this story.",
-            &[("cards", "4"), ("policy", "hash-shard2")],
-            6.0,
+            "Shard the hot member over two homes",
+            "Giving the hot member two home cards halves what each receives, and each request still meets a resident copy: the busiest card is back under 60 %. The full page opens on this story, with 64 cards.",
+            &[("cards", "4"), ("policy", "hash-shard2"), ("family_load", "0.5")],
+            40.0,
         )
         .opens("hash-shard2"),
     ],
