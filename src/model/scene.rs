@@ -228,11 +228,15 @@ pub const fn text_units(size: TextSize) -> f32 {
     }
 }
 
-/// Logical units a small text (11 units tall) takes across: the charts'
-/// per-character widths ([`chart_text::text_width`], a little wider than
-/// most faces draw), scaled from their font to the scene's small size.
-pub fn small_width(s: &str) -> f32 {
-    (chart_text::text_width(s) * 11.0 / chart_text::FONT_PX) as f32
+/// Logical units a text of `size` takes across (the measure the tests hold
+/// a scene's texts to).
+pub fn text_width(s: &str, size: TextSize) -> f32 {
+    (chart_text::text_width(s) * text_units(size) as f64 / chart_text::FONT_PX) as f32
+}
+
+/// Logical units a normal text takes across.
+pub fn normal_width(s: &str) -> f32 {
+    text_width(s, TextSize::Normal)
 }
 
 /// A running scene.
@@ -565,17 +569,10 @@ impl Frame {
             align,
         });
     }
-    /// A small text (a label, a legend line), as [`Frame::label`].
-    pub fn small(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-        self.label(at, ink, TextSize::Small, align, args);
-    }
-    /// A caption (a panel's name over it): small text ink, from the left.
-    pub fn caption(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
-        self.small(at, Ink::Text, Align::Left, args);
-    }
-    /// A note (what a sign means, a scale): small muted text, from the left.
-    pub fn note(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
-        self.small(at, Ink::Muted, Align::Left, args);
+    /// A normal text (the least size a wide scene may use) in `ink`, as
+    /// [`Frame::label`].
+    pub fn normal(&mut self, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
+        self.label(at, ink, TextSize::Normal, align, args);
     }
     /// A figure read at a glance: large, in `ink`, from the left.
     pub fn big(&mut self, at: (f32, f32), ink: Ink, args: std::fmt::Arguments) {
@@ -586,19 +583,6 @@ impl Frame {
     pub fn plain(&mut self, at: (f32, f32), args: std::fmt::Arguments) {
         self.label(at, Ink::Text, TextSize::Normal, Align::Left, args);
     }
-    /// Two lines of small muted text along the foot of a scene of [`SIZE`]
-    /// (what its signs mean), the second's descenders clear of the edge.
-    pub fn footer(&mut self, first: std::fmt::Arguments, second: std::fmt::Arguments) {
-        self.note((10.0, SIZE.1 - 18.0), first);
-        self.note((10.0, SIZE.1 - 6.0), second);
-    }
-    /// A replica that does not serve (cold, draining): its box outlined,
-    /// the word in it.
-    pub fn idle_box(&mut self, (x, y, w, h): (f32, f32, f32, f32), word: &str) {
-        self.outline(x, y, w, h, Ink::Muted);
-        let at = (x + w / 2.0, y + h / 2.0 + 4.0);
-        self.small(at, Ink::Muted, Align::Center, format_args!("{word}"));
-    }
     /// A replica (a card) at work: its box in `Ink::Card`, filled from the
     /// bottom in `ink` by the share busy (0 to 1), outlined.
     pub fn serving(&mut self, (x, y, w, h): (f32, f32, f32, f32), busy: f32, ink: Ink) {
@@ -606,53 +590,6 @@ impl Frame {
         self.rect(x, y, w, h, Ink::Card);
         self.rect(x, y + h * (1.0 - b), w, h * b, ink);
         self.outline(x, y, w, h, Ink::Text);
-    }
-    /// A replica in its cold start: its box filled left to right by the
-    /// progress (0 to 1), the seconds left written in it.
-    pub fn booting(&mut self, (x, y, w, h): (f32, f32, f32, f32), progress: f32, left_s: f64) {
-        self.rect(x, y, w * progress.clamp(0.0, 1.0), h, Ink::Booting);
-        self.outline(x, y, w, h, Ink::Booting);
-        let at = (x + w / 2.0, y + h / 2.0 + 4.0);
-        self.small(at, Ink::Text, Align::Center, format_args!("{left_s:.0} s"));
-    }
-    /// A counter on the scene: its value large at `(x, y)`, its label small
-    /// under it.
-    pub fn counter(
-        &mut self,
-        (x, y): (f32, f32),
-        ink: Ink,
-        value: std::fmt::Arguments,
-        label: &str,
-    ) {
-        self.label((x, y), ink, TextSize::Large, Align::Left, value);
-        self.small(
-            (x, y + 14.0),
-            Ink::Muted,
-            Align::Left,
-            format_args!("{label}"),
-        );
-    }
-    /// A legend line from `(x, y)`: each item's mark, then its words, left
-    /// to right. Returns the x where it ended (text widths from
-    /// [`small_width`]).
-    pub fn legend(&mut self, (x, y): (f32, f32), items: &[(Glyph, Ink, &str)]) -> f32 {
-        let mut x = x;
-        for &(glyph, ink, words) in items {
-            self.mark(x + 4.0, y - 4.0, 4.0, glyph, ink);
-            self.caption((x + 11.0, y), format_args!("{words}"));
-            x += 11.0 + small_width(words) + 14.0;
-        }
-        x
-    }
-    /// A scene's counters in a row from `(x, y)`, "label value" each, in
-    /// the order of `specs` (widths from [`small_width`]).
-    pub fn counters(&mut self, (x, y): (f32, f32), specs: &[CounterSpec], values: &[f64]) {
-        let mut x = x;
-        for (c, &v) in specs.iter().zip(values) {
-            let start = self.text.len();
-            self.caption((x, y), format_args!("{} {}", c.label, Brief(v, c.unit)));
-            x += small_width(&self.text[start..]) + 18.0;
-        }
     }
     /// The text a `TextRef` points at.
     pub fn str(&self, t: TextRef) -> &str {
@@ -715,12 +652,27 @@ impl std::fmt::Display for Brief {
             Unit::ReqPerS | Unit::TokPerS | Unit::Ratio | Unit::Points => {
                 write!(f, "{v:.1} {}", unit.symbol())
             }
+            // Past 10,000 MB, in GB (1 GB = 1,000 MB): "638 GB", not
+            // "638,208 MB".
+            Unit::Mb if v.abs() >= 10_000.0 => {
+                if v < 0.0 {
+                    write!(f, "−")?;
+                }
+                grouped(f, (v.abs() / 1000.0).round() as u64)?;
+                write!(f, " GB")
+            }
             _ => {
                 if v < -0.5 {
                     write!(f, "−")?;
                 }
-                grouped(f, v.round().abs() as u64)?;
-                match unit.symbol() {
+                let n = v.round().abs() as u64;
+                grouped(f, n)?;
+                // "1 family", "2 families": a count's noun agrees with it.
+                let symbol = match unit {
+                    Unit::Count(noun) if n == 1 => super::units::singular(noun),
+                    _ => unit.symbol(),
+                };
+                match symbol {
                     "" => Ok(()),
                     s => write!(f, " {s}"),
                 }
@@ -774,10 +726,10 @@ impl Stepper {
     }
 }
 
-/// A strip of the whole day: 24 hours across `x0..x1` between `y0` and
-/// `y1`, its hours written under it, a cursor at `now_s` (seconds since
-/// midnight). Returns the strip's x of a second of the day, for what the
-/// scene marks on it (a window, bursts, breaches).
+/// A strip of the whole day across `x0..x1` between `y0` and `y1`, its
+/// hours under it at normal size (every six hours; on a phone, every
+/// twelve), a cursor at `now_s`. Returns the strip's x of a second of the
+/// day.
 pub fn day_strip(
     f: &mut Frame,
     (x0, x1): (f32, f32),
@@ -786,20 +738,18 @@ pub fn day_strip(
 ) -> impl Fn(f64) -> f32 {
     let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
     f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
-    for h in [0u32, 6, 12, 18, 24] {
+    let every = match f.layout {
+        Layout::Narrow => 12,
+        Layout::Wide => 6,
+    };
+    for h in (0u32..=24).step_by(every) {
         let align = match h {
             0 => Align::Left,
             24 => Align::Right,
             _ => Align::Center,
         };
-        let at = (x(h as f64 * 3600.0), y1 + 11.0);
-        f.label(
-            at,
-            Ink::Muted,
-            TextSize::Small,
-            align,
-            format_args!("{h:02}:00"),
-        );
+        let at = (x(h as f64 * 3600.0), y1 + 14.0);
+        f.normal(at, Ink::Muted, align, format_args!("{h:02}:00"));
     }
     f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
     x
@@ -891,37 +841,6 @@ impl std::fmt::Display for Compact {
     }
 }
 
-/// A row of legend entries, left to right: a sign, then its words in small
-/// text (widths estimated at 6 units a character).
-#[derive(Clone, Copy, Debug)]
-pub struct Legend {
-    /// Where the next sign goes, and the words' baseline.
-    pub x: f32,
-    pub y: f32,
-}
-
-impl Legend {
-    /// An entry whose sign the caller drew at `(self.x, self.y − 4)`.
-    pub fn words(&mut self, f: &mut Frame, text: &str) {
-        f.caption((self.x + 8.0, self.y), format_args!("{text}"));
-        self.x += 22.0 + 6.0 * text.chars().count() as f32;
-    }
-    /// An entry signed by a mark.
-    pub fn mark(&mut self, f: &mut Frame, glyph: Glyph, ink: Ink, text: &str) {
-        f.mark(self.x, self.y - 4.0, 3.5, glyph, ink);
-        self.words(f, text);
-    }
-    /// An entry signed by a small box of `ink`, outlined (empty when `ink`
-    /// is `Muted`).
-    pub fn swatch(&mut self, f: &mut Frame, ink: Ink, text: &str) {
-        if ink != Ink::Muted {
-            f.rect(self.x - 4.0, self.y - 8.0, 9.0, 8.0, ink);
-        }
-        f.outline(self.x - 4.0, self.y - 8.0, 9.0, 8.0, Ink::Muted);
-        self.words(f, text);
-    }
-}
-
 /// `n` equal cells in rows inside a box (cards of a pool): the fewest rows
 /// that keep each cell at least `min_aspect` as wide as it is tall.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -984,7 +903,9 @@ mod tests {
         assert_eq!(b(0.80317, Unit::Share), "80.3%");
         assert_eq!(b(37.5, Unit::ReqPerS), "37.5 req/s");
         assert_eq!(b(98_465.0, Unit::Count("families")), "98,465 families");
-        assert_eq!(b(1_000_000.0, Unit::Mb), "1,000,000 MB");
+        assert_eq!(b(1_000_000.0, Unit::Mb), "1,000 GB");
+        assert_eq!(b(9_999.0, Unit::Mb), "9,999 MB");
+        assert_eq!(b(1.0, Unit::Count("families")), "1 family");
         assert_eq!(b(7.0, Unit::Count("")), "7");
         assert_eq!(b(f64::NAN, Unit::Share), "—");
     }
@@ -992,8 +913,8 @@ mod tests {
     #[test]
     fn frame_text_spans_point_at_their_text() {
         let mut f = Frame::default();
-        f.caption((0.0, 0.0), format_args!("{} waiting", 3));
-        f.caption((0.0, 0.0), format_args!("hit"));
+        f.plain((0.0, 0.0), format_args!("{} waiting", 3));
+        f.plain((0.0, 0.0), format_args!("hit"));
         let texts: Vec<&str> = f
             .shapes
             .iter()

@@ -11,7 +11,8 @@
 
 use super::params::{Signal, DAY_S};
 use super::scene::{wait_of, DayScene, CELLS, PAST};
-use crate::model::scene::{jitter, Align, Clock, Frame, Glyph, Ink, Layout, TextSize, Thousands};
+use crate::model::scene::day_strip;
+use crate::model::scene::{jitter, Align, Clock, Frame, Glyph, Ink, Layout, Thousands};
 
 /// The scene's size in each layout.
 const WIDE: (f32, f32) = (840.0, 400.0);
@@ -76,11 +77,6 @@ fn plan(layout: Layout) -> Plan {
             tally: None,
         },
     }
-}
-
-/// A text at normal size.
-fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
 }
 
 impl DayScene {
@@ -151,7 +147,7 @@ impl DayScene {
         let (y0, y1) = p.strip;
         let d = self.run.day();
         let now = self.t_now();
-        let xs = day_strip(f, (10.0, p.w - 10.0), (y0, y1), now, p.narrow);
+        let xs = day_strip(f, (10.0, p.w - 10.0), (y0, y1), now);
         let ys = |v: f64| y1 - 2.0 - (y1 - y0 - 4.0) * (v / d.peak).clamp(0.0, 1.0) as f32;
         let cell = DAY_S / CELLS;
         for i in 0..CELLS {
@@ -207,8 +203,7 @@ impl DayScene {
         while v <= top {
             let y = self.y_of(p, v);
             f.line((x0, y), (x1, y), Ink::Idle, false);
-            text(
-                f,
+            f.normal(
                 (x0 - 4.0, y + 4.0),
                 Ink::Muted,
                 Align::Right,
@@ -219,8 +214,7 @@ impl DayScene {
         let unit = Thousands(self.run.day().ceiling);
         let name = if p.narrow { "" } else { "replicas " };
         let at = (x0, p.cy.0 - 8.0);
-        text(
-            f,
+        f.normal(
             at,
             Ink::Muted,
             Align::Left,
@@ -245,13 +239,7 @@ impl DayScene {
             if x + 20.0 <= p.w && x - 20.0 >= 0.0 && (x - x_now).abs() > 40.0 {
                 let (h, m) = (t / 3600 % 24, t / 60 % 60);
                 let at = (x, y1 + 18.0);
-                text(
-                    f,
-                    at,
-                    Ink::Muted,
-                    Align::Center,
-                    format_args!("{h:02}:{m:02}"),
-                );
+                f.normal(at, Ink::Muted, Align::Center, format_args!("{h:02}:{m:02}"));
             }
         }
     }
@@ -285,24 +273,17 @@ impl DayScene {
             f.line((x_now, y0 + 8.0), (x1, y0 + 8.0), Ink::Accent, false);
             f.line((x1, y0 + 4.0), (x1, y0 + 12.0), Ink::Accent, false);
             let fs = d.forecast_s;
-            text(
-                f,
+            f.normal(
                 right,
                 Ink::Accent,
                 Align::Right,
                 format_args!("forecast {fs} s"),
             );
         } else {
-            text(
-                f,
-                right,
-                Ink::Muted,
-                Align::Right,
-                format_args!("no forecast"),
-            );
+            f.normal(right, Ink::Muted, Align::Right, format_args!("no forecast"));
         }
         let at = (x_now, y1 + 18.0);
-        text(f, at, Ink::Text, Align::Center, format_args!("now"));
+        f.normal(at, Ink::Text, Align::Center, format_args!("now"));
     }
 
     /// Each line of the window named where it stands now: demand, ready,
@@ -322,7 +303,7 @@ impl DayScene {
                 (Ink::ClassA, "ready"),
                 (Ink::Muted, "billed"),
             ][i];
-            text(f, (x, y + 4.0), ink, Align::Left, format_args!("{word}"));
+            f.normal((x, y + 4.0), ink, Align::Left, format_args!("{word}"));
         }
     }
 
@@ -350,11 +331,10 @@ impl DayScene {
         }
         f.line((x0, y(slo)), (x1, y(slo)), Ink::Warn, true);
         let at = (x0, y0 - 6.0);
-        text(f, at, Ink::Text, Align::Left, format_args!("queue wait"));
+        f.normal(at, Ink::Text, Align::Left, format_args!("queue wait"));
         let at = (x1, y0 - 6.0);
         if p.narrow {
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Warn,
                 Align::Right,
@@ -362,7 +342,7 @@ impl DayScene {
             );
         } else {
             let args = format_args!("dashed: SLO {slo} s, orange: over it");
-            text(f, at, Ink::Warn, Align::Right, args);
+            f.normal(at, Ink::Warn, Align::Right, args);
         }
     }
 
@@ -377,10 +357,9 @@ impl DayScene {
         let x0 = p.px.0;
         if per > 1 {
             let args = format_args!("replicas now (a box = {per})");
-            text(f, (x0, p.py), Ink::Text, Align::Left, args);
+            f.normal((x0, p.py), Ink::Text, Align::Left, args);
         } else {
-            text(
-                f,
+            f.normal(
                 (x0, p.py),
                 Ink::Text,
                 Align::Left,
@@ -396,7 +375,7 @@ impl DayScene {
         for (i, (name, n)) in rows.into_iter().enumerate() {
             let ink = if n > 0 { Ink::Text } else { Ink::Muted };
             let at = (x0, row_y(i) + 15.0);
-            text(f, at, ink, Align::Left, format_args!("{name}"));
+            f.normal(at, ink, Align::Left, format_args!("{name}"));
         }
         let bx = |k: u32| x0 + NAME_W + k as f32 * (BW + GAP);
         // Ready: busy share in blue; past the need plus one spare, grey.
@@ -415,13 +394,7 @@ impl DayScene {
         let idle = ready as f64 - keep;
         if idle >= 1.0 {
             let at = (bx(ready.div_ceil(per).min(PER_ROW)) + 2.0, row_y(0) + 15.0);
-            text(
-                f,
-                at,
-                Ink::Muted,
-                Align::Left,
-                format_args!("{idle:.0} idle"),
-            );
+            f.normal(at, Ink::Muted, Align::Left, format_args!("{idle:.0} idle"));
         }
         // Booting: progress fill; the soonest's seconds left after them.
         let cold = d.cold_start_s.max(1) as f32;
@@ -438,7 +411,7 @@ impl DayScene {
         if let Some((left, _)) = self.run.pending(false).next() {
             let at = (bx(k.min(PER_ROW)) + 2.0, row_y(1) + 15.0);
             let args = format_args!("{} s left", left + 1);
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         }
         for k in 0..draining.div_ceil(per).min(PER_ROW) {
             f.outline(bx(k), row_y(2), BW, BH, Ink::Muted);
@@ -461,10 +434,10 @@ impl DayScene {
         let cap = y + 22.0;
         if wait > 9_999.0 {
             let args = format_args!("queue: {} tokens, none ready", Thousands(q));
-            text(f, (x0, cap), ink, Align::Left, args);
+            f.normal((x0, cap), ink, Align::Left, args);
         } else {
             let args = format_args!("queue: {} tokens, {wait:.1} s wait", Thousands(q));
-            text(f, (x0, cap), ink, Align::Left, args);
+            f.normal((x0, cap), ink, Align::Left, args);
         }
         let all = (q / d.ceiling).ceil() as usize;
         let y0 = cap + 12.0;
@@ -478,7 +451,7 @@ impl DayScene {
         f.mark(x0 + 6.0, key - 4.0, 4.0, Glyph::Ring, Ink::Waiting);
         let more = if all > RINGS { ", 40 shown" } else { "" };
         let args = format_args!("a replica-second of work{more}");
-        text(f, (x0 + 16.0, key), Ink::Muted, Align::Left, args);
+        f.normal((x0 + 16.0, key), Ink::Muted, Align::Left, args);
         key + 4.0
     }
 }
@@ -509,32 +482,6 @@ fn spread(at: &mut [(f32, usize)], (lo, hi): (f32, f32), gap: f32) {
     }
 }
 
-/// A strip of the whole day across `x0..x1` between `y0` and `y1`, its
-/// hours under it at normal size (every six hours; narrow, every twelve),
-/// a cursor at `now_s`. Returns the strip's x of a second of the day.
-fn day_strip(
-    f: &mut Frame,
-    (x0, x1): (f32, f32),
-    (y0, y1): (f32, f32),
-    now_s: f64,
-    narrow: bool,
-) -> impl Fn(f64) -> f32 {
-    let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
-    f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
-    let every = if narrow { 12 } else { 6 };
-    for h in (0u32..=24).step_by(every) {
-        let align = match h {
-            0 => Align::Left,
-            24 => Align::Right,
-            _ => Align::Center,
-        };
-        let at = (x(h as f64 * 3600.0), y1 + 14.0);
-        text(f, at, Ink::Muted, align, format_args!("{h:02}:00"));
-    }
-    f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
-    x
-}
-
 impl DayScene {
     /// Queue depth and the GPU gauge as shares of the ready capacity, each
     /// with the replicas it asks for, from `y`; the one the autoscaler reads
@@ -548,10 +495,10 @@ impl DayScene {
         if d.signal == Signal::TokensPerSecond {
             let (_, want) = self.run.reading(Signal::TokensPerSecond, &self.last);
             let args = format_args!("▶ scales on tokens a second → {want}");
-            text(f, (x0, head), Ink::Accent, Align::Left, args);
+            f.normal((x0, head), Ink::Accent, Align::Left, args);
         } else {
             let args = format_args!("signals, % of ready capacity");
-            text(f, (x0, head), Ink::Text, Align::Left, args);
+            f.normal((x0, head), Ink::Text, Align::Left, args);
         }
         let rows = [
             (Signal::QueueDepth, "queue depth", head + 20.0),
@@ -566,9 +513,9 @@ impl DayScene {
             } else {
                 (Ink::Muted, "")
             };
-            text(f, (x0, y), ink, Align::Left, format_args!("{tag}{name}"));
+            f.normal((x0, y), ink, Align::Left, format_args!("{tag}{name}"));
             let args = format_args!("{:.0} % → wants {want}", share * 100.0);
-            text(f, (x1, y), ink, Align::Right, args);
+            f.normal((x1, y), ink, Align::Right, args);
             f.outline(x0, y + 4.0, x1 - x0, 10.0, Ink::Muted);
             let fill = if reads { Ink::Accent } else { Ink::Waiting };
             f.rect(x0, y + 4.0, x(share) - x0, 10.0, fill);
@@ -584,7 +531,7 @@ impl DayScene {
             busy * 100.0,
             d.gauge_cap * 100.0
         );
-        text(f, (x0, y + 36.0), Ink::Muted, Align::Left, args);
+        f.normal((x0, y + 36.0), Ink::Muted, Align::Left, args);
     }
 
     /// The counters, across the foot from `y` (wide only).
@@ -622,8 +569,7 @@ impl DayScene {
         for (i, (ink, value, label)) in cells.into_iter().enumerate() {
             let x = 10.0 + i as f32 * 166.0;
             f.big((x, y), ink, value);
-            text(
-                f,
+            f.normal(
                 (x, y + 18.0),
                 Ink::Muted,
                 Align::Left,

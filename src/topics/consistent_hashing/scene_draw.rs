@@ -12,7 +12,7 @@ use super::model::ideal_moved_share;
 use super::model_ring::{Ring, TURN};
 use super::params::Scheme;
 use super::scene::{ChScene, Dot, Phase, COUNTERS, SAMPLE, SWEEP_S};
-use crate::model::chart_text;
+use crate::model::scene::text_width;
 use crate::model::scene::{text_units, Align, Brief, Frame, Glyph, Ink, Layout, TextBox, TextSize};
 use crate::model::{RingArc, Unit};
 use std::f32::consts::TAU;
@@ -96,14 +96,12 @@ impl Geo {
     }
 }
 
-/// A text's width in the scene's units at `size`.
-fn width(s: &str, size: TextSize) -> f32 {
-    (chart_text::text_width(s) * text_units(size) as f64 / chart_text::FONT_PX) as f32
-}
-
 /// A normal text's box centred on `x`, its baseline at `y`.
 fn centred_box(x: f32, y: f32, s: &str) -> TextBox {
-    let (w, px) = (width(s, TextSize::Normal), text_units(TextSize::Normal));
+    let (w, px) = (
+        text_width(s, TextSize::Normal),
+        text_units(TextSize::Normal),
+    );
     (x - w / 2.0, y - 0.75 * px, x + w / 2.0, y + 0.22 * px)
 }
 
@@ -233,7 +231,7 @@ impl ChScene {
             if self.ticked() {
                 tick_key(
                     f,
-                    (x + width(words, TextSize::Normal) + 18.0, y),
+                    (x + text_width(words, TextSize::Normal) + 18.0, y),
                     "a card's point",
                 );
             }
@@ -569,7 +567,7 @@ impl ChScene {
                 Align::Left,
                 format_args!("{words}"),
             );
-            x += 13.0 + width(words, TextSize::Normal) + 16.0;
+            x += 13.0 + text_width(words, TextSize::Normal) + 16.0;
         }
         if g.narrow && self.ticked() {
             tick_key(f, (x, y), "point");
@@ -582,7 +580,7 @@ impl ChScene {
         for (c, v) in COUNTERS.iter().zip(self.values()) {
             let start = f.text.len();
             f.plain((x, y), format_args!("{} {}", c.label, Brief(v, c.unit)));
-            x += width(&f.text[start..], TextSize::Normal) + 24.0;
+            x += text_width(&f.text[start..], TextSize::Normal) + 24.0;
         }
         if self.inp.families > SAMPLE {
             f.label(
@@ -628,9 +626,9 @@ fn label_room(w: f32, h: f32, c: usize) -> Room {
     } else {
         "0"
     };
-    if h >= 40.0 && w >= 12.0 + width("card 000", TextSize::Normal) {
+    if h >= 40.0 && w >= 12.0 + text_width("card 000", TextSize::Normal) {
         Room::Words
-    } else if h >= 26.0 && w >= 2.0 + width(digits, TextSize::Normal) {
+    } else if h >= 26.0 && w >= 2.0 + text_width(digits, TextSize::Normal) {
         Room::Number
     } else {
         Room::None

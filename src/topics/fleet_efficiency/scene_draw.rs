@@ -15,7 +15,8 @@
 
 use super::params::HOURS;
 use super::scene::{FleetScene, Phase};
-use crate::model::scene::{Align, Frame, Glyph, Ink, Layout, Money, TextSize, Thousands};
+use crate::model::scene::normal_width;
+use crate::model::scene::{Align, Frame, Glyph, Ink, Layout, Money, Thousands};
 
 /// Where each part of the scene goes in one layout.
 struct Geo {
@@ -83,17 +84,6 @@ fn geo(layout: Layout) -> &'static Geo {
     }
 }
 
-/// Normal text: the least size the scene uses.
-fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
-}
-
-/// A normal text's width in the scene's units.
-fn width(s: &str) -> f32 {
-    use crate::model::chart_text::{text_width, FONT_PX};
-    (text_width(s) * 13.0 / FONT_PX) as f32
-}
-
 /// What a label beside the fastest card names.
 #[derive(Clone, Copy, PartialEq)]
 enum Part {
@@ -150,8 +140,7 @@ impl FleetScene {
             let y = self.y(g, k * rated);
             f.line((g.x0, y), (g.x1, y), Ink::Idle, false);
             let at = (g.x0 - 4.0, y + 4.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Right,
@@ -162,8 +151,7 @@ impl FleetScene {
         let x = g.x0 + (n / 2) as f32 * self.col(g);
         let y = g.halves_y;
         f.line((x, y - 12.0), (x, g.box_y + 12.0), Ink::Warn, true);
-        text(
-            f,
+        f.normal(
             (x - 4.0, y),
             Ink::Muted,
             Align::Right,
@@ -174,8 +162,7 @@ impl FleetScene {
         } else {
             "faster half: evicting one is wrong"
         };
-        text(
-            f,
+        f.normal(
             (x + 4.0, y),
             Ink::Warn,
             Align::Left,
@@ -183,8 +170,7 @@ impl FleetScene {
         );
         let ym = self.y(g, self.m.median);
         f.line((g.x0, ym), (g.x1, ym), Ink::Muted, true);
-        text(
-            f,
+        f.normal(
             (g.x0 + 2.0, ym - 3.0),
             Ink::Muted,
             Align::Left,
@@ -283,37 +269,24 @@ impl FleetScene {
             f.line((cx + 5.0, want), (lx - 3.0, y - 4.0), Ink::Muted, false);
             let (ink, pos) = (Ink::Text, (lx, y));
             match part {
-                Part::Window if g.narrow => text(
-                    f,
+                Part::Window if g.narrow => f.normal(
                     pos,
                     Ink::Muted,
                     Align::Left,
                     format_args!("{}: ±{:.0}%", self.inp.window.word(), 100.0 * err),
                 ),
-                Part::Window => text(
-                    f,
+                Part::Window => f.normal(
                     pos,
                     Ink::Muted,
                     Align::Left,
                     format_args!("{} window: ±{:.0}%", self.inp.window.word(), 100.0 * err),
                 ),
-                Part::True => text(f, pos, ink, Align::Left, format_args!("true rate")),
-                Part::Now => text(
-                    f,
-                    pos,
-                    Ink::Accent,
-                    Align::Left,
-                    format_args!("reading now"),
-                ),
-                Part::Used if g.narrow => text(
-                    f,
-                    pos,
-                    Ink::Muted,
-                    Align::Left,
-                    format_args!("reading used"),
-                ),
-                Part::Used => text(
-                    f,
+                Part::True => f.normal(pos, ink, Align::Left, format_args!("true rate")),
+                Part::Now => f.normal(pos, Ink::Accent, Align::Left, format_args!("reading now")),
+                Part::Used if g.narrow => {
+                    f.normal(pos, Ink::Muted, Align::Left, format_args!("reading used"))
+                }
+                Part::Used => f.normal(
                     pos,
                     Ink::Muted,
                     Align::Left,
@@ -321,7 +294,7 @@ impl FleetScene {
                 ),
                 Part::Evicted => {
                     let ink = if wrong { Ink::Warn } else { Ink::Refused };
-                    text(f, pos, ink, Align::Left, format_args!("evicted"))
+                    f.normal(pos, ink, Align::Left, format_args!("evicted"))
                 }
             }
         }
@@ -331,22 +304,19 @@ impl FleetScene {
         let (px, py, align) = g.phase;
         let window = self.inp.window.word();
         match self.phase() {
-            Phase::Measuring(done) => text(
-                f,
+            Phase::Measuring(done) => f.normal(
                 (px, py),
                 Ink::Text,
                 align,
                 format_args!("watching: {:.0}% of the {window} window", 100.0 * done),
             ),
-            Phase::Evicting(n) => text(
-                f,
+            Phase::Evicting(n) => f.normal(
                 (px, py),
                 Ink::Text,
                 align,
                 format_args!("evicting the lowest readings: {n} of {}", self.m.k),
             ),
-            Phase::Running(h) => text(
-                f,
+            Phase::Running(h) => f.normal(
                 (px, py),
                 Ink::Text,
                 align,
@@ -364,7 +334,7 @@ impl FleetScene {
             ]
         };
         for (&at, name) in g.stats.iter().zip(names) {
-            text(f, at, Ink::Muted, Align::Left, format_args!("{name}"));
+            f.normal(at, Ink::Muted, Align::Left, format_args!("{name}"));
         }
         let value = |k: usize| (g.stats[k].0, g.stats[k].1 + 20.0);
         let wrong = self.wrong_so_far();
@@ -408,8 +378,7 @@ impl FleetScene {
         f.rect(x, y, sx(self.idle_so_far()), 10.0, Ink::Idle);
         let xi = x + sx(self.m.ideal_bill);
         f.line((xi, y - 3.0), (xi, y + 13.0), Ink::Accent, false);
-        text(
-            f,
+        f.normal(
             (x + w, y + 28.0),
             Ink::Accent,
             Align::Right,
@@ -422,8 +391,7 @@ impl FleetScene {
         let (x, y, w) = g.cap;
         let peak = self.m.peak.max(self.m.capacity).max(1.0);
         let sx = |v: f64| w * (v / peak).clamp(0.0, 1.0) as f32;
-        text(
-            f,
+        f.normal(
             (x, y - 6.0),
             Ink::Muted,
             Align::Left,
@@ -437,8 +405,7 @@ impl FleetScene {
         f.outline(x, y, sx(self.m.capacity), 10.0, Ink::Muted);
         let xd = x + sx(self.m.peak);
         f.line((xd, y - 3.0), (xd, y + 13.0), Ink::Text, false);
-        text(
-            f,
+        f.normal(
             (x + w, y + 28.0),
             Ink::Text,
             Align::Right,
@@ -504,7 +471,7 @@ fn key(f: &mut Frame, g: &Geo) {
             f.mark(tx + 4.0, y - 5.0, 4.5, Glyph::Cross, cross);
             tx += 14.0;
         }
-        text(f, (tx, y), Ink::Text, Align::Left, format_args!("{words}"));
-        x = tx + width(words) + if g.narrow { 10.0 } else { 20.0 };
+        f.normal((tx, y), Ink::Text, Align::Left, format_args!("{words}"));
+        x = tx + normal_width(words) + if g.narrow { 10.0 } else { 20.0 };
     }
 }

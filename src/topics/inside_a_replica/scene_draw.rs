@@ -17,6 +17,7 @@
 
 use super::scene::{ReplicaScene, LEAVES, ROWS, SIZE};
 use super::sim::Seq;
+use crate::model::scene::normal_width;
 use crate::model::scene::{Align, Compact, Frame, Glyph, Ink, Layout, TextSize, Thousands};
 
 /// Where each part of the scene goes in one layout.
@@ -137,10 +138,6 @@ fn geo(layout: Layout) -> &'static Geo {
     }
 }
 
-fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
-}
-
 /// A duration in ms as a counter reads: "9.84 ms", "41.8 ms", "632 ms",
 /// "10.6 s".
 struct Ms(f64);
@@ -210,20 +207,19 @@ impl ReplicaScene {
             let (model, gpu) = (hw.model.name, hw.gpu.name);
             let model = model.strip_suffix(" model").unwrap_or(model);
             let args = format_args!("{model} on {} × {gpu}", hw.tp);
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
             let at = (g.id_x, g.title_y + 18.0);
             let args = format_args!("{w}-bit weights, {kv}-bit KV");
-            text(f, at, Ink::Muted, Align::Left, args);
+            f.normal(at, Ink::Muted, Align::Left, args);
         } else {
             let args = format_args!(
                 "{} on {} × {}, {w}-bit weights, {kv}-bit KV",
                 hw.model.name, hw.tp, hw.gpu.name,
             );
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         }
         let at = (g.right, g.title_y);
-        text(
-            f,
+        f.normal(
             at,
             Ink::Muted,
             Align::Right,
@@ -240,19 +236,19 @@ impl ReplicaScene {
         let at = (g.id_x, g.head_y);
         if n > ROWS && g.narrow {
             let args = format_args!("Batch: {n} of {limit}, newest {ROWS} shown");
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         } else if n > ROWS {
             let args = format_args!(
                 "Batch: {n} of at most {limit} sequences · newest {ROWS} shown, {} older",
                 n - ROWS
             );
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         } else if g.narrow {
             let args = format_args!("Batch: {n} of at most {limit}");
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         } else {
             let args = format_args!("Batch: {n} of at most {limit} sequences");
-            text(f, at, Ink::Text, Align::Left, args);
+            f.normal(at, Ink::Text, Align::Left, args);
         }
         let heads = if g.narrow {
             ["prefill", "decode"]
@@ -261,16 +257,16 @@ impl ReplicaScene {
         };
         for ((x0, x1), words) in [g.px, g.dx].into_iter().zip(heads) {
             let at = ((x0 + x1) / 2.0, g.cols_y);
-            text(f, at, Ink::Muted, Align::Center, format_args!("{words}"));
+            f.normal(at, Ink::Muted, Align::Center, format_args!("{words}"));
         }
         if g.narrow {
             let at = (g.tx, g.cols_y);
-            text(f, at, Ink::Muted, Align::Right, format_args!("tokens"));
+            f.normal(at, Ink::Muted, Align::Right, format_args!("tokens"));
         }
         if n == 0 {
             let at = (g.px.0, g.row_y0 + g.bar_h + 1.0);
             let args = format_args!("empty: no sequence is running");
-            text(f, at, Ink::Muted, Align::Left, args);
+            f.normal(at, Ink::Muted, Align::Left, args);
         }
         let decoded = e.last.decode_tokens > 0;
         let shown = &e.running[n.saturating_sub(ROWS)..];
@@ -285,7 +281,7 @@ impl ReplicaScene {
         let (by, bh) = (y + (g.row_h - g.bar_h) / 2.0, g.bar_h);
         let base = y + bh + 1.0;
         let args = format_args!("#{}", s.req + 1);
-        text(f, (g.id_x, base), Ink::Muted, Align::Left, args);
+        f.normal((g.id_x, base), Ink::Muted, Align::Left, args);
         // The prompt: prefilled share, this step's chunk on top.
         let ((px0, px1), (dx0, dx1)) = (g.px, g.dx);
         let pw = px1 - px0;
@@ -321,7 +317,7 @@ impl ReplicaScene {
         };
         if g.narrow {
             let args = format_args!("{}/{}", Compact(now), Compact(of));
-            text(f, at, ink, Align::Right, args);
+            f.normal(at, ink, Align::Right, args);
         } else {
             let word = match (s.prefilling(), again) {
                 (true, true) => "again",
@@ -329,7 +325,7 @@ impl ReplicaScene {
                 _ => "token",
             };
             let args = format_args!("{word} {} of {}", Thousands(now), Thousands(of));
-            text(f, at, ink, Align::Left, args);
+            f.normal(at, ink, Align::Left, args);
         }
     }
 
@@ -345,7 +341,7 @@ impl ReplicaScene {
             ""
         };
         let args = format_args!("Waiting: {}{shown}", Thousands(n as f64));
-        text(f, (g.qx, g.queue_head_y), Ink::Text, Align::Left, args);
+        f.normal((g.qx, g.queue_head_y), Ink::Text, Align::Left, args);
         let mut again = false;
         for (i, &r) in e.waiting.iter().take(room).enumerate() {
             let x = g.qx + 6.0 + (i % g.queue_cols) as f32 * 12.5;
@@ -362,16 +358,16 @@ impl ReplicaScene {
             // right of the heading.
             let words = "preempted: to prefill again";
             let (x, y) = if g.narrow {
-                (g.right - width(words) - 12.0, g.queue_head_y)
+                (g.right - normal_width(words) - 12.0, g.queue_head_y)
             } else {
                 (g.qx, g.queue_y + g.queue_rows as f32 * 14.0 + 6.0)
             };
             f.mark(x + 6.0, y - 4.0, 5.0, Glyph::Triangle, Ink::Warn);
             let args = format_args!("{words}");
-            text(f, (x + 16.0, y), Ink::Warn, Align::Left, args);
+            f.normal((x + 16.0, y), Ink::Warn, Align::Left, args);
         } else if n == 0 {
             let at = (g.qx, g.queue_y + 4.0);
-            text(f, at, Ink::Muted, Align::Left, format_args!("nobody waits"));
+            f.normal(at, Ink::Muted, Align::Left, format_args!("nobody waits"));
         }
     }
 
@@ -403,13 +399,7 @@ impl ReplicaScene {
     fn last_step(&self, f: &mut Frame, g: &Geo) {
         let s = self.shown;
         let (x, y) = (g.rx.0, g.step_y);
-        text(
-            f,
-            (x, y),
-            Ink::Muted,
-            Align::Left,
-            format_args!("Last step"),
-        );
+        f.normal((x, y), Ink::Muted, Align::Left, format_args!("Last step"));
         let ink = if self.paused > 0 {
             Ink::Warn
         } else {
@@ -433,8 +423,7 @@ impl ReplicaScene {
         );
         let bar_y = if g.narrow {
             let at = (g.rx.1, y);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Text,
                 Align::Right,
@@ -444,7 +433,7 @@ impl ReplicaScene {
                 "{} {noun}: {p} prefill + {d} decode",
                 Thousands(tokens as f64)
             );
-            text(f, (x, y + 18.0), Ink::Text, Align::Left, args);
+            f.normal((x, y + 18.0), Ink::Text, Align::Left, args);
             y + 24.0
         } else {
             let args = format_args!(
@@ -452,9 +441,9 @@ impl ReplicaScene {
                 Ms(s.dt * 1000.0),
                 Thousands(tokens as f64)
             );
-            text(f, (x, y + 42.0), Ink::Text, Align::Left, args);
+            f.normal((x, y + 42.0), Ink::Text, Align::Left, args);
             let args = format_args!("{p} prefill + {d} decode");
-            text(f, (x, y + 60.0), Ink::Text, Align::Left, args);
+            f.normal((x, y + 60.0), Ink::Text, Align::Left, args);
             y + 68.0
         };
         let w = g.rx.1 - x;
@@ -470,10 +459,10 @@ impl ReplicaScene {
                 "replies got"
             };
             let args = format_args!("{} {who} no token", Thousands(self.paused as f64));
-            text(f, at, Ink::Warn, Align::Left, args);
+            f.normal(at, Ink::Warn, Align::Left, args);
         } else if s.preempted > 0 {
             let args = format_args!("{} preempted: KV full", s.preempted);
-            text(f, at, Ink::Warn, Align::Left, args);
+            f.normal(at, Ink::Warn, Align::Left, args);
         }
     }
 
@@ -488,14 +477,14 @@ impl ReplicaScene {
         if total == 0 {
             if g.narrow {
                 let args = format_args!("KV cache: none beside the weights,");
-                text(f, at, Ink::Warn, Align::Left, args);
+                f.normal(at, Ink::Warn, Align::Left, args);
                 let args = format_args!("so every request is refused");
-                text(f, (g.gx, g.kv_y + 18.0), Ink::Warn, Align::Left, args);
+                f.normal((g.gx, g.kv_y + 18.0), Ink::Warn, Align::Left, args);
             } else {
                 let args = format_args!(
                     "KV cache: no memory left beside the weights; every request is refused"
                 );
-                text(f, at, Ink::Warn, Align::Left, args);
+                f.normal(at, Ink::Warn, Align::Left, args);
             }
             f.outline(g.gx, g.gy, g.gw, g.cell_h, Ink::Muted);
             return;
@@ -507,7 +496,7 @@ impl ReplicaScene {
             if g.narrow { "" } else { " used" },
             100.0 * used as f64 / total as f64
         );
-        text(f, at, Ink::Text, Align::Left, args);
+        f.normal(at, Ink::Text, Align::Left, args);
         let per = total.div_ceil(g.most_cells).max(1);
         let cells = total.div_ceil(per);
         let cols = g.grid_cols.min(cells);
@@ -519,9 +508,9 @@ impl ReplicaScene {
             if per == 1 { "block" } else { "blocks" }
         );
         if g.narrow {
-            text(f, (g.gx, g.kv_y + 18.0), Ink::Muted, Align::Left, args);
+            f.normal((g.gx, g.kv_y + 18.0), Ink::Muted, Align::Left, args);
         } else {
-            text(f, (g.gx + g.gw, g.kv_y), Ink::Muted, Align::Right, args);
+            f.normal((g.gx + g.gw, g.kv_y), Ink::Muted, Align::Right, args);
         }
         // Runs of blocks held alike, in cells (fractions where a cell is
         // several blocks).
@@ -573,18 +562,14 @@ impl ReplicaScene {
         let step = Thousands(tr.step_tokens as f64);
         let (at, next) = ((g.gx, g.rule_y), (g.gx, g.rule_y + 18.0));
         match (tr.chunked, g.narrow) {
-            (true, false) => text(
-                f,
-                at,
+            (true, false) => f.normal(at,
                 Ink::Muted,
                 Align::Left,
                 format_args!(
                     "Each step: a token for every decoding reply, then prompt chunks, {step} tokens at most."
                 ),
             ),
-            (false, false) => text(
-                f,
-                at,
+            (false, false) => f.normal(at,
                 Ink::Muted,
                 Align::Left,
                 format_args!(
@@ -593,15 +578,15 @@ impl ReplicaScene {
             ),
             (true, true) => {
                 let args = format_args!("Each step: a token for every reply,");
-                text(f, at, Ink::Muted, Align::Left, args);
+                f.normal(at, Ink::Muted, Align::Left, args);
                 let args = format_args!("then prompt chunks, {step} tokens at most.");
-                text(f, next, Ink::Muted, Align::Left, args);
+                f.normal(next, Ink::Muted, Align::Left, args);
             }
             (false, true) => {
                 let args = format_args!("Chunked prefill off: a step prefills");
-                text(f, at, Ink::Muted, Align::Left, args);
+                f.normal(at, Ink::Muted, Align::Left, args);
                 let args = format_args!("whole prompts while replies wait, or decodes.");
-                text(f, next, Ink::Muted, Align::Left, args);
+                f.normal(next, Ink::Muted, Align::Left, args);
             }
         }
     }
@@ -633,21 +618,14 @@ fn kv_key(f: &mut Frame, g: &Geo, y: f32) {
             f.rect(x, y - 10.0, 12.0, 10.0, ink);
         }
         f.outline(x, y - 10.0, 12.0, 10.0, Ink::Muted);
-        text(
-            f,
+        f.normal(
             (x + 17.0, y),
             Ink::Text,
             Align::Left,
             format_args!("{words}"),
         );
-        x += 17.0 + width(words) + gap;
+        x += 17.0 + normal_width(words) + gap;
     }
-}
-
-/// A normal text's width in the scene's units.
-fn width(s: &str) -> f32 {
-    use crate::model::chart_text::{text_width, FONT_PX};
-    (text_width(s) * 13.0 / FONT_PX) as f32
 }
 
 /// The cells `c0..c1` (fractional) filled in `ink`, a rectangle per grid

@@ -16,9 +16,7 @@
 use super::scene::{Flight, TiersScene, BOUNCE_S, FLY_S, HOP_S, NARROW_SIZE, WIDE_SIZE};
 use super::sim::Fate;
 use crate::model::chart_text;
-use crate::model::scene::{
-    Align, Compact, Frame, Glyph, Grid, Ink, Layout, Shape, TextSize, Thousands,
-};
+use crate::model::scene::{Align, Compact, Frame, Glyph, Grid, Ink, Layout, Shape, Thousands};
 use std::fmt::{Arguments, Display};
 
 /// A box: x, y, width, height (logical units).
@@ -177,16 +175,14 @@ impl TiersScene {
     fn draw_header(&self, f: &mut Frame, p: &Plan) {
         let at = (p.lane_x, p.head_y);
         if p.narrow {
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Left,
                 format_args!("{:.1} s", self.live_s()),
             );
         } else {
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Left,
@@ -210,8 +206,7 @@ impl TiersScene {
         ];
         for (y, ink, who, rate) in lanes {
             let at = (p.lane_x, y - 14.0);
-            text(
-                f,
+            f.normal(
                 at,
                 ink,
                 Align::Left,
@@ -221,14 +216,13 @@ impl TiersScene {
         }
         f.outline(gx, gy, gw, gh, Ink::Text);
         let at = (gx + gw / 2.0, gy - 6.0);
-        text(f, at, Ink::Text, Align::Center, format_args!("gateway"));
+        f.normal(at, Ink::Text, Align::Center, format_args!("gateway"));
         let now = self.live_s();
         let bouncing = self.flights.iter().any(|fl| {
             fl.fate == Fate::Refused && (FLY_S..FLY_S + BOUNCE_S).contains(&(now - fl.t))
         });
         let ink = if bouncing { Ink::Refused } else { Ink::Muted };
-        text(
-            f,
+        f.normal(
             p.refused_at,
             ink,
             Align::Right,
@@ -257,23 +251,20 @@ impl TiersScene {
             let mid = x + w / 2.0;
             let within = (gx + gw + 4.0, p.size.0 - 4.0);
             let at = (mid, y - 10.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Text,
                 Align::Center,
                 format_args!("refill +{}/s", Tokens(refill, n)),
             );
             keep_within(f, within);
-            text(
-                f,
+            f.normal(
                 (mid, y + h + 18.0),
                 Ink::Text,
                 Align::Center,
                 format_args!("bucket"),
             );
-            text(
-                f,
+            f.normal(
                 (mid, y + h + 34.0),
                 Ink::Text,
                 Align::Center,
@@ -283,18 +274,16 @@ impl TiersScene {
         } else {
             f.line((x + w, pipe_y), (gx, pipe_y), Ink::Accent, false);
             let at = (x + w + 6.0, pipe_y - 6.0);
-            text(f, at, Ink::Muted, Align::Left, format_args!("1 token each"));
+            f.normal(at, Ink::Muted, Align::Left, format_args!("1 token each"));
             let at = (x, y - 10.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Text,
                 Align::Left,
                 format_args!("refills {} tokens/s", Thousands(refill)),
             );
             let at = (x, y + h + 22.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Text,
                 Align::Left,
@@ -378,8 +367,7 @@ impl TiersScene {
         let (x0, row, slots) = zoom_row(p);
         if self.m.cs_up == 0 {
             let at = (x + 8.0, row + 5.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Left,
@@ -406,16 +394,14 @@ impl TiersScene {
         let end = x0 + PITCH * shown as f32;
         if rest > 0 {
             let at = (end - 2.0, row + 5.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Left,
                 format_args!("+{}", Thousands(rest as f64)),
             );
         } else if shown == 0 {
-            text(
-                f,
+            f.normal(
                 (x0 - 4.0, row + 5.0),
                 Ink::Muted,
                 Align::Left,
@@ -424,24 +410,21 @@ impl TiersScene {
         }
         let under = (x0 - 4.0, row + 24.0);
         if paid > 0 {
-            text(
-                f,
+            f.normal(
                 under,
                 Ink::ClassA,
                 Align::Left,
                 format_args!("paid {}", Thousands(paid as f64)),
             );
         } else if self.input.spill == 0.0 {
-            text(
-                f,
+            f.normal(
                 under,
                 Ink::Muted,
                 Align::Left,
                 format_args!("no paid spilled"),
             );
         } else {
-            text(
-                f,
+            f.normal(
                 under,
                 Ink::Muted,
                 Align::Left,
@@ -450,8 +433,7 @@ impl TiersScene {
         }
         if free > 0 {
             let at = (x0 - 4.0 + PITCH * n_paid as f32, row - 12.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::ClassB,
                 Align::Left,
@@ -533,11 +515,6 @@ fn zoom_row(p: &Plan) -> (f32, f32, u64) {
     (x + ZOOM_X0, y + 50.0, slots)
 }
 
-/// A text at normal size.
-fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
-}
-
 /// Units a normal-size text takes across (the charts' widths, scaled to
 /// the scene's 13 units).
 fn normal_width(s: &str) -> f32 {
@@ -576,7 +553,7 @@ fn keep_within(f: &mut Frame, (lo, hi): (f32, f32)) {
 fn fitted(f: &mut Frame, at: (f32, f32), room: f32, variants: &[Arguments]) {
     for (i, v) in variants.iter().enumerate() {
         let start = f.text.len();
-        text(f, at, Ink::Text, Align::Left, *v);
+        f.normal(at, Ink::Text, Align::Left, *v);
         if i + 1 == variants.len() || normal_width(&f.text[start..]) <= room {
             return;
         }
@@ -622,8 +599,7 @@ fn key(f: &mut Frame, (right, y): (f32, f32)) {
         if ink == Ink::Card {
             serving(f, x + 6.0, y - 5.0, 8.0);
         }
-        text(
-            f,
+        f.normal(
             (x + 16.0, y),
             Ink::Text,
             Align::Left,
@@ -672,8 +648,7 @@ fn card(f: &mut Frame, g: &Grid, k: usize, look: CardLook) {
     if n > 0 && label_h > 0.0 {
         let at = (x + w / 2.0, base - 3.0 - ph - fh);
         let start = f.text.len();
-        text(
-            f,
+        f.normal(
             at,
             Ink::Text,
             Align::Center,

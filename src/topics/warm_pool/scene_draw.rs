@@ -9,7 +9,7 @@
 //! scene). One plan of positions per layout; the drawing is shared.
 
 use super::scene::{Phase, PoolScene, MARKS, TRACE};
-use crate::model::chart_text;
+use crate::model::scene::{day_strip, normal_width};
 use crate::model::scene::{
     jitter, Align, Clock, Frame, Glyph, Ink, Layout, Shape, TextSize, Thousands,
 };
@@ -88,16 +88,6 @@ fn plan(layout: Layout) -> Plan {
     }
 }
 
-/// A text at normal size.
-fn text(f: &mut Frame, at: (f32, f32), ink: Ink, align: Align, args: std::fmt::Arguments) {
-    f.label(at, ink, TextSize::Normal, align, args);
-}
-
-/// Units a normal text takes across (the measure the tests use).
-fn width(s: &str) -> f32 {
-    (chart_text::text_width(s) * 13.0 / chart_text::FONT_PX) as f32
-}
-
 impl PoolScene {
     /// The scene's size in `layout` (`Steps::size`).
     pub(super) fn extent(&self, layout: Layout) -> (f32, f32) {
@@ -138,7 +128,7 @@ impl PoolScene {
             f.plain((10.0, p.head.0), args);
         }
         let (y0, y1) = p.strip;
-        let xs = day_strip(f, (10.0, p.w - 10.0), (y0, y1), self.day_t, p.narrow);
+        let xs = day_strip(f, (10.0, p.w - 10.0), (y0, y1), self.day_t);
         for i in 0..self.bursts {
             let x = xs(self.burst_start(i));
             let ink = if i < self.done {
@@ -158,12 +148,12 @@ impl PoolScene {
         let rate = Thousands(self.burst().demand(t));
         let head = if p.narrow { "in" } else { "arrivals" };
         let args = format_args!("{head}: {rate} a second");
-        text(f, (x0, y0 - 8.0), Ink::Text, Align::Left, args);
+        f.normal((x0, y0 - 8.0), Ink::Text, Align::Left, args);
         f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Idle);
         let key = (x0 + 5.0, y1 + 18.0);
         f.mark(key.0, key.1 - 4.0, 3.5, Glyph::Dot, Ink::ClassA);
         let args = format_args!("{} requests", self.per_mark);
-        text(f, (key.0 + 9.0, key.1), Ink::Muted, Align::Left, args);
+        f.normal((key.0 + 9.0, key.1), Ink::Muted, Align::Left, args);
         if !self.in_burst() {
             return;
         }
@@ -193,8 +183,7 @@ impl PoolScene {
         let all = (q / self.per_mark).ceil() as usize;
         let at = (x0, y0 - 8.0);
         let ink = if q >= 0.5 { Ink::Text } else { Ink::Muted };
-        text(
-            f,
+        f.normal(
             at,
             ink,
             Align::Left,
@@ -202,13 +191,7 @@ impl PoolScene {
         );
         if all > room {
             let at = (x1, y0 - 8.0);
-            text(
-                f,
-                at,
-                Ink::Muted,
-                Align::Right,
-                format_args!("{room} drawn"),
-            );
+            f.normal(at, Ink::Muted, Align::Right, format_args!("{room} drawn"));
         }
         f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
         for j in 0..all.min(room) {
@@ -219,7 +202,7 @@ impl PoolScene {
         let key = (x0 + 6.0, y1 + 18.0);
         f.mark(key.0, key.1 - 4.0, 5.0, Glyph::Ring, Ink::Waiting);
         let args = format_args!("{} waiting", self.per_mark);
-        text(f, (key.0 + 10.0, key.1), Ink::Muted, Align::Left, args);
+        f.normal((key.0 + 10.0, key.1), Ink::Muted, Align::Left, args);
     }
 
     /// The replicas in two groups, each named over its boxes and its state
@@ -248,10 +231,9 @@ impl PoolScene {
             let name = if p.narrow { short } else { name };
             if count > 0 {
                 let args = format_args!("{name}: {count}");
-                text(f, (x0, y), Ink::Text, Align::Left, args);
+                f.normal((x0, y), Ink::Text, Align::Left, args);
             } else {
-                text(
-                    f,
+                f.normal(
                     (x0, y),
                     Ink::Muted,
                     Align::Left,
@@ -279,9 +261,9 @@ impl PoolScene {
             let at = (x0, y + 8.0 + BH + 18.0);
             if !standby && count > 0 && in_burst && !booted {
                 let args = format_args!("booting, {:.0} s left", (cold - t).ceil());
-                text(f, at, Ink::Text, Align::Left, args);
+                f.normal(at, Ink::Text, Align::Left, args);
             } else if let Some((ink, words)) = state(count, standby, in_burst) {
-                text(f, at, ink, Align::Left, format_args!("{words}"));
+                f.normal(at, ink, Align::Left, format_args!("{words}"));
             }
         }
     }
@@ -316,7 +298,7 @@ impl PoolScene {
         let y = |v: f64| y1 - (y1 - y0) * (v / top).clamp(0.0, 1.0) as f32;
         let which = if self.in_burst() { "this" } else { "each" };
         let args = format_args!("{which} burst, replicas' worth");
-        text(f, (10.0, y0 - 8.0), Ink::Text, Align::Left, args);
+        f.normal((10.0, y0 - 8.0), Ink::Text, Align::Left, args);
         f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
         let scale = self.trace_top;
         let bar = (x1 - x0) / TRACE as f32;
@@ -347,29 +329,26 @@ impl PoolScene {
             f.line((cx, y0), (cx, y1), Ink::Booting, true);
             let start = f.text.len();
             let at = (cx + 3.0, y0 + 28.0);
-            text(
-                f,
+            f.normal(
                 at,
                 Ink::Muted,
                 Align::Left,
                 format_args!("cold start {cold:.0} s"),
             );
             // Left of the line where it would leave the chart on the right.
-            if cx + 3.0 + width(&f.text[start..]) > x1 {
+            if cx + 3.0 + normal_width(&f.text[start..]) > x1 {
                 if let Some(Shape::Text { x, align, .. }) = f.shapes.last_mut() {
                     (*x, *align) = (cx - 3.0, Align::Right);
                 }
             }
         }
-        text(
-            f,
+        f.normal(
             (x0, y1 + 18.0),
             Ink::Muted,
             Align::Left,
             format_args!("0 s"),
         );
-        text(
-            f,
+        f.normal(
             (x1, y1 + 18.0),
             Ink::Muted,
             Align::Right,
@@ -377,7 +356,7 @@ impl PoolScene {
         );
         for v in [0u32, most] {
             let at = (x0 - 4.0, y(v as f64) + 4.0);
-            text(f, at, Ink::Muted, Align::Right, format_args!("{v}"));
+            f.normal(at, Ink::Muted, Align::Right, format_args!("{v}"));
         }
         if self.in_burst() {
             let cx = x(self.burst_t());
@@ -390,8 +369,7 @@ impl PoolScene {
     /// to the burst's peak backlog).
     fn key(&self, f: &mut Frame, (x, y): (f32, f32), scale: f64) {
         f.line((x, y - 4.0), (x + 14.0, y - 4.0), Ink::Accent, false);
-        text(
-            f,
+        f.normal(
             (x + 18.0, y),
             Ink::Accent,
             Align::Left,
@@ -399,8 +377,7 @@ impl PoolScene {
         );
         let y = y + 18.0;
         f.line((x, y - 4.0), (x + 14.0, y - 4.0), Ink::ClassA, false);
-        text(
-            f,
+        f.normal(
             (x + 18.0, y),
             Ink::ClassA,
             Align::Left,
@@ -408,8 +385,7 @@ impl PoolScene {
         );
         let y = y + 18.0;
         f.rect(x, y - 9.0, 14.0, 9.0, Ink::Waiting);
-        text(
-            f,
+        f.normal(
             (x + 18.0, y),
             Ink::Muted,
             Align::Left,
@@ -417,7 +393,7 @@ impl PoolScene {
         );
         if scale >= 0.5 {
             let args = format_args!("to {}", Thousands(scale));
-            text(f, (x + 18.0, y + 16.0), Ink::Muted, Align::Left, args);
+            f.normal((x + 18.0, y + 16.0), Ink::Muted, Align::Left, args);
         }
     }
 
@@ -426,8 +402,7 @@ impl PoolScene {
         let b = self.burst();
         let ((x0, x1), y) = (p.mx, p.my);
         let rent = self.rent();
-        text(
-            f,
+        f.normal(
             (x0, y),
             Ink::Text,
             Align::Left,
@@ -442,25 +417,25 @@ impl PoolScene {
             format_args!("${rent:.2}"),
         );
         let args = format_args!("{} × ${:.2} an hour, called or not", b.warm, self.price);
-        text(f, (x0, y + 22.0), Ink::Muted, Align::Left, args);
+        f.normal((x0, y + 22.0), Ink::Muted, Align::Left, args);
         let most = b.warm.max(b.shape.need);
         let whole = most as f64 * self.price * 24.0;
         let fill = (rent / whole.max(1e-9)).clamp(0.0, 1.0) as f32;
         f.outline(x0, y + 30.0, x1 - x0, 12.0, Ink::Muted);
         f.rect(x0, y + 30.0, (x1 - x0) * fill, 12.0, Ink::Accent);
         let args = format_args!("full bar: all {most} warm all day, ${whole:.0}");
-        text(f, (x0, y + 60.0), Ink::Muted, Align::Left, args);
+        f.normal((x0, y + 60.0), Ink::Muted, Align::Left, args);
         let at = (x0, y + 78.0);
         if let Phase::Forward { from, to, .. } = self.phase {
             let quiet = (to - from) / 60.0;
             let extra = b.warm as f64 * self.price * (to - from) / 3600.0;
             let who = if p.narrow { "" } else { ", nobody called" };
             let args = format_args!("+${extra:.2} in {quiet:.0} quiet minutes{who}");
-            text(f, at, Ink::Accent, Align::Left, args);
+            f.normal(at, Ink::Accent, Align::Left, args);
         } else {
             let every = self.cycle / 60.0;
             let args = format_args!("a burst every {every:.0} min, {} a day", self.bursts);
-            text(f, at, Ink::Muted, Align::Left, args);
+            f.normal(at, Ink::Muted, Align::Left, args);
         }
     }
 
@@ -494,33 +469,7 @@ impl PoolScene {
             let (x, y) = (10.0 + (i % 3) as f32 * 280.0, y + (i / 3) as f32 * 44.0);
             f.big((x, y), Ink::Text, value);
             let at = (x, y + 18.0);
-            text(f, at, Ink::Muted, Align::Left, format_args!("{label}"));
+            f.normal(at, Ink::Muted, Align::Left, format_args!("{label}"));
         }
     }
-}
-
-/// A strip of the whole day across `x0..x1` between `y0` and `y1`, its
-/// hours under it at normal size (every six hours; narrow, every twelve),
-/// a cursor at `now_s`. Returns the strip's x of a second of the day.
-fn day_strip(
-    f: &mut Frame,
-    (x0, x1): (f32, f32),
-    (y0, y1): (f32, f32),
-    now_s: f64,
-    narrow: bool,
-) -> impl Fn(f64) -> f32 {
-    let x = move |t: f64| x0 + (x1 - x0) * (t / 86_400.0).clamp(0.0, 1.0) as f32;
-    f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Muted);
-    let every = if narrow { 12 } else { 6 };
-    for h in (0u32..=24).step_by(every) {
-        let align = match h {
-            0 => Align::Left,
-            24 => Align::Right,
-            _ => Align::Center,
-        };
-        let at = (x(h as f64 * 3600.0), y1 + 14.0);
-        text(f, at, Ink::Muted, align, format_args!("{h:02}:00"));
-    }
-    f.line((x(now_s), y0 - 2.0), (x(now_s), y1 + 2.0), Ink::Text, false);
-    x
 }
