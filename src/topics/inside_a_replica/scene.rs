@@ -547,8 +547,8 @@ impl ReplicaScene {
         if t.ttft_count() > 0 {
             let _ = write!(
                 out,
-                " So far: first token {:.0} ms at the median",
-                t.ttft_p50(e) * 1000.0
+                " So far: first token {} ms at the median",
+                Thousands(t.ttft_p50(e) * 1000.0)
             );
             let _ = if t.tpot_count() > 0 {
                 write!(out, ", {:.1} ms a token.", t.tpot_p50() * 1000.0)

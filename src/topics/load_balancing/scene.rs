@@ -317,15 +317,18 @@ impl RoutingView for LbScene {
     }
     fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
-        let b = live.busiest_now();
-        let load = live.load(b);
+        // The busiest card as the counters read it (its share of the family
+        // so far), so the summary and the counters under it agree.
+        let b = live.busiest_so_far();
         let waiting = live.cards()[b].waiting;
         let v = self.values(live);
         let _ = write!(
             out,
-            "Card {b} is the busiest at {:.0}% of its decode capacity with {waiting} waiting{}. ",
-            100.0 * load,
-            over_headroom(load)
+            "Card {b} has taken {:.0}% of the family so far, a load of {:.0}% of its decode capacity{}; {waiting} {} on it now. ",
+            100.0 * v[0],
+            100.0 * v[1],
+            over_headroom(v[1]),
+            if waiting == 1 { "waits" } else { "wait" },
         );
         let _ = match self.inp.balancer {
             Balancer::Hash => write!(out, "Hash sends the whole hot member to card 0; "),

@@ -67,3 +67,28 @@ fn texts_stay_inside_apart_and_readable_at_the_sliders_ends() {
         }
     }
 }
+
+/// The summary names the busiest card's share and load as the counters
+/// under it read them, at every moment of every corner.
+#[test]
+fn the_summary_agrees_with_the_counters() {
+    for set in CORNERS {
+        let mut p = Params::defaults(&PARAMS);
+        p.apply(set).expect("corner applies");
+        let mut scene = (SCENE.build)(&p, 5);
+        let (mut text, mut values) = (String::new(), Vec::new());
+        for step in 1..40 {
+            scene.advance(0.5 * step as f64);
+            text.clear();
+            values.clear();
+            scene.summary(&mut text);
+            scene.counters(&mut values);
+            let said = format!(
+                "{:.0}% of the family so far, a load of {:.0}%",
+                100.0 * values[0],
+                100.0 * values[1]
+            );
+            assert!(text.contains(&said), "{set:?}: {text:?} against {said:?}");
+        }
+    }
+}
