@@ -2,6 +2,7 @@
 //! the math a topic shows, units and the generator. Pure Rust: no web crate, no IO, no clock, no
 //! entropy source (tests/tidy.rs holds the line).
 
+pub mod assumptions;
 pub mod chart;
 pub mod chart_colour;
 pub mod chart_geometry;
@@ -21,6 +22,7 @@ pub mod track;
 mod typing;
 pub mod units;
 
+pub use assumptions::{Assumptions, Difference};
 pub use chart::{
     Axis, BarChart, BarSet, Chart, Plot, RefLine, RingArc, RingChart, RingDot, Series, Style,
     Table, Tone, XyChart,

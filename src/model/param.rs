@@ -5,6 +5,7 @@
 //! the CLI's `--set`, a URL or a slider, so one validator says what is wrong
 //! with a bad value in one voice.
 
+use super::assumptions::Assumptions;
 use super::units::Unit;
 use std::fmt;
 
@@ -463,11 +464,15 @@ fn ungroup(int: &str) -> Option<String> {
 pub struct Params {
     specs: &'static [ParamSpec],
     values: Vec<f64>,
+    /// The model the values are run under (the seed card's unless set).
+    assumptions: Assumptions,
 }
 
 impl PartialEq for Params {
     fn eq(&self, other: &Params) -> bool {
-        std::ptr::eq(self.specs, other.specs) && self.values == other.values
+        std::ptr::eq(self.specs, other.specs)
+            && self.values == other.values
+            && self.assumptions == other.assumptions
     }
 }
 
@@ -476,7 +481,28 @@ impl Params {
         Params {
             specs,
             values: specs.iter().map(|s| s.default).collect(),
+            assumptions: Assumptions::Seed,
         }
+    }
+
+    /// The model these values are run under.
+    pub fn assumptions(&self) -> Assumptions {
+        self.assumptions
+    }
+
+    /// Whether they are run closer to production.
+    pub fn production(&self) -> bool {
+        self.assumptions.is_production()
+    }
+
+    pub fn set_assumptions(&mut self, a: Assumptions) {
+        self.assumptions = a;
+    }
+
+    /// These values under `a`.
+    pub fn under(mut self, a: Assumptions) -> Params {
+        self.assumptions = a;
+        self
     }
 
     pub fn specs(&self) -> &'static [ParamSpec] {

@@ -77,6 +77,10 @@ pub struct About {
     /// seed card 000): an explorer feeds the simulators that draw on its card
     /// (the home page's learning path).
     pub seed_cards: &'static [u16],
+    /// Where the topic's seed card simplifies and production does otherwise,
+    /// each run under [`Assumptions::Production`](super::Assumptions) (empty:
+    /// the topic runs the seed card's model under both).
+    pub differences: &'static [super::Difference],
 }
 
 /// What a page puts in its first screen: the parameters and figures its

@@ -18,6 +18,9 @@ macro_rules! declared {
         declared!($run, engine: $engine, preview: None)
     };
     ($run:expr, engine: $engine:expr, preview: $preview:expr) => {
+        declared!($run, engine: $engine, preview: $preview, differences: &[])
+    };
+    ($run:expr, engine: $engine:expr, preview: $preview:expr, differences: $differences:expr) => {
         $crate::model::Declared {
             about: $crate::model::About {
                 declares: $crate::model::Declarations::of(
@@ -26,6 +29,7 @@ macro_rules! declared {
                     &checks::CHECKS,
                 ),
                 keys: $crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+                differences: $differences,
                 ..params::ABOUT
             },
             run: $run,

@@ -1,0 +1,83 @@
+//! Which model a run assumes. The seed cards simplify on purpose, and every
+//! seed figure is reproduced under [`Assumptions::Seed`]; under
+//! [`Assumptions::Production`] a topic swaps the simplifications its
+//! [`Difference`]s name for what serving systems do, and nothing else, so a
+//! story keeps its values and its checks and fixes are judged again.
+
+/// The model a run assumes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Assumptions {
+    /// The seed card's model: its figures exactly.
+    #[default]
+    Seed,
+    /// Closer to production: each [`Difference`] of the topic taken as
+    /// real systems take it.
+    Production,
+}
+
+impl Assumptions {
+    pub const ALL: [Assumptions; 2] = [Assumptions::Seed, Assumptions::Production];
+
+    /// The word links and the CLI use (`model=production`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Assumptions::Seed => "seed",
+            Assumptions::Production => "production",
+        }
+    }
+
+    /// Reads [`Assumptions::word`], in any case.
+    pub fn from_word(word: &str) -> Option<Assumptions> {
+        Assumptions::ALL
+            .into_iter()
+            .find(|a| a.word().eq_ignore_ascii_case(word.trim()))
+    }
+
+    /// What a page calls it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Assumptions::Seed => "The seed card's model",
+            Assumptions::Production => "Closer to production",
+        }
+    }
+
+    pub fn is_production(self) -> bool {
+        self == Assumptions::Production
+    }
+}
+
+/// One place where a topic's seed card simplifies and production does
+/// otherwise: what the card assumes, what real systems do, where that is
+/// documented (in this project's words), and the figures of the page it
+/// moves, which the page and the CLI show under both models, computed.
+#[derive(Clone, Copy, Debug)]
+pub struct Difference {
+    /// Stable kebab-case id, unique within its topic.
+    pub id: &'static str,
+    /// A short title ("Per-card queues, or one queue per pool").
+    pub title: &'static str,
+    /// What the seed card assumes, in a sentence or two.
+    pub card: &'static str,
+    /// What production does instead, in a sentence or two.
+    pub production: &'static str,
+    /// Where production's behaviour is documented: a system's documentation
+    /// or a paper, named and described, never quoted at length.
+    pub source: &'static str,
+    /// Ids of the topic's figures this difference moves.
+    pub figures: &'static [&'static str],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_read_back() {
+        for a in Assumptions::ALL {
+            assert_eq!(Assumptions::from_word(a.word()), Some(a));
+            assert_eq!(Assumptions::from_word(&a.word().to_uppercase()), Some(a));
+        }
+        assert_eq!(Assumptions::from_word("prod"), None);
+        assert_eq!(Assumptions::default(), Assumptions::Seed);
+    }
+}
