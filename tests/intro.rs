@@ -177,6 +177,8 @@ const CLAIMS: &[Claim] = &[
     ("tiers-and-rate-limits", 1, "refused_share", |v| v > 0.0),
     ("tiers-and-rate-limits", 2, "refused_share", |v| v > 0.0),
     ("tiers-and-rate-limits", 2, "waiting", |v| v > 1000.0),
+    ("tiers-and-rate-limits", 3, "paid_wait_ms", |v| v < 150.0),
+    ("tiers-and-rate-limits", 3, "free_wait_ms", |v| v > 300.0),
 ];
 
 #[test]
@@ -192,4 +194,29 @@ fn each_step_says_what_its_picture_shows() {
         let k = spec.counters.iter().position(|s| s.id == counter).unwrap();
         assert!(holds(c[k]), "{id} step {i}: {counter} = {}", c[k]);
     }
+}
+
+/// The replica's last step names the KV cache's size as the page's figure
+/// gives it at the step's values, and one sequence as what fits.
+#[test]
+fn the_replica_step_names_its_cache_as_the_page_does() {
+    let id = "inside-a-replica";
+    let t = topics::find(id).unwrap();
+    let step = topics::intro(id).unwrap().steps.last().unwrap();
+    let mut p = t.defaults();
+    p.apply(step.set).unwrap();
+    let out = t.run(&p);
+    let fig = |id: &str| out.figures.iter().find(|f| f.id == id).unwrap().value;
+    let tokens = (fig("kv_tokens") / 100.0).round() * 100.0;
+    let said = format!(
+        "about {},{:03} tokens of KV cache",
+        tokens as u64 / 1000,
+        tokens as u64 % 1000
+    );
+    assert!(
+        step.text.contains(&said),
+        "{:?} does not say {said:?}",
+        step.text
+    );
+    assert_eq!(fig("max_sequences"), 1.0);
 }

@@ -989,3 +989,24 @@ fn carried_figures_open_real_pages() {
         "no page carries a figure: the test would pass on nothing"
     );
 }
+
+/// A typing hint never offers one spelling as two ("200, 200 are the same").
+#[test]
+fn typing_hints_name_distinct_spellings() {
+    for t in fleetlab::topics::all() {
+        for spec in t.params() {
+            let Some(hint) = spec.box_hint() else {
+                continue;
+            };
+            if let Some(rest) = hint.split(": ").nth(1) {
+                let forms: Vec<&str> = rest
+                    .trim_end_matches(" are the same.")
+                    .split(", ")
+                    .collect();
+                let mut seen = forms.clone();
+                seen.dedup();
+                assert_eq!(seen, forms, "{} {}: {hint}", t.id(), spec.name);
+            }
+        }
+    }
+}

@@ -77,11 +77,17 @@ impl ParamSpec {
         } else {
             String::new()
         };
+        let (bare, grouped) = (plain(example), group(example, 0));
+        if bare == grouped && suffixed.is_empty() {
+            // One way to write it: nothing to say is the same.
+            return Some(format!(
+                "Type the value in {}, for example {bare}.",
+                unit_words(self.unit)
+            ));
+        }
         Some(format!(
-            "Type the value in {}: {}, {}{suffixed} are the same.",
+            "Type the value in {}: {bare}, {grouped}{suffixed} are the same.",
             unit_words(self.unit),
-            plain(example),
-            group(example, 0)
         ))
     }
 

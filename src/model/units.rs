@@ -98,9 +98,24 @@ impl Unit {
             Unit::UsdPerYear => dollars(v, "/year"),
             Unit::UsdPerMTok => format!("${} per 1M", trim_to(&group(v, 4), 2)),
             Unit::Count(noun) if v == 1.0 => join_word("1", singular(noun)),
+            // A wait past a minute also in the words a reader thinks in.
+            Unit::Ms if v.abs() >= 60_000.0 => {
+                format!("{} ({})", join(&number(v), self), long_wait(v / 1000.0))
+            }
             _ => join(&number(v), self),
         }
     }
+}
+
+/// A duration of a minute or more, in minutes, hours or days to one
+/// decimal ("1.5 h").
+fn long_wait(s: f64) -> String {
+    let (v, unit) = match s.abs() {
+        a if a < 3_600.0 => (s / 60.0, "min"),
+        a if a < 172_800.0 => (s / 3_600.0, "h"),
+        _ => (s / 86_400.0, "days"),
+    };
+    format!("{} {unit}", trim(&fixed(v, 1)))
 }
 
 /// "1 replica", "3 replicas", "1 try": a count and its noun (a plural),
@@ -363,6 +378,10 @@ mod tests {
         assert_eq!(Unit::Count("per card").format(1.0), "1 per card");
         assert_eq!(Unit::Count("").format(1.0), "1");
         assert_eq!(Unit::Ms.format(f64::INFINITY), "∞ ms");
+        assert_eq!(Unit::Ms.format(59_999.0), "59,999 ms");
+        assert_eq!(Unit::Ms.format(90_000.0), "90,000 ms (1.5 min)");
+        assert_eq!(Unit::Ms.format(5_475_224.0), "5,475,224 ms (1.5 h)");
+        assert_eq!(Unit::Ms.format(3.0e8), "300,000,000 ms (3.5 days)");
         assert_eq!(number(f64::INFINITY), "∞");
         assert_eq!(number(f64::NEG_INFINITY), "−∞");
         assert_eq!(group(f64::INFINITY, 2), "∞");

@@ -103,6 +103,16 @@ test('every topic page loads clean, moves under the keyboard and flips its check
         assert.ok(Object.values(story).some((v) => !v), `${id}: the story fails a check`);
         await screenshot(page, `${topic}-${id}-fix`);
       }
+      // Moved off the story on show, the page says its words no longer
+      // describe the sliders; the story again, and the note goes.
+      const last = presets[presets.length - 1];
+      await page.click(`[data-preset="${last}"]`);
+      await page.waitForSelector('#story-moved', { state: 'hidden' });
+      assert.ok(await moveASlider(page), 'a slider moves off the story');
+      await page.waitForSelector('#story-moved', { state: 'visible' });
+      assert.match(await page.textContent('#story-moved'), /^Moved off this story: .+\. The story's words describe its own values/);
+      await page.click(`[data-preset="${last}"]`);
+      await page.waitForSelector('#story-moved', { state: 'hidden' });
       assert.deepEqual(page.problems(), []);
       await page.context().close();
     });

@@ -3,13 +3,15 @@
 
 use crate::model::{Intro, IntroStep, Predict};
 
-/// Four cards, a dozen families: small enough to follow one key.
+/// Four cards of two points each, two dozen families: small enough to follow
+/// one key, and enough that the new card's share shows (5 of 24 move on the
+/// ring, 20 of 24 by modulo).
 const RING: &[(&str, &str)] = &[
     ("cards_before", "4"),
     ("cards_after", "4"),
-    ("families", "12"),
+    ("families", "24"),
     ("scheme", "ring"),
-    ("vnodes", "3"),
+    ("vnodes", "2"),
 ];
 
 pub static INTRO: Intro = Intro {
@@ -26,9 +28,9 @@ pub static INTRO: Intro = Intro {
             &[
                 ("cards_before", "4"),
                 ("cards_after", "5"),
-                ("families", "12"),
+                ("families", "24"),
                 ("scheme", "ring"),
-                ("vnodes", "3"),
+                ("vnodes", "2"),
             ],
             5.0,
         )
@@ -48,7 +50,7 @@ pub static INTRO: Intro = Intro {
             &[
                 ("cards_before", "4"),
                 ("cards_after", "5"),
-                ("families", "12"),
+                ("families", "24"),
                 ("scheme", "modulo"),
             ],
             5.0,

@@ -333,6 +333,11 @@ impl Scene for ChScene {
         let v = self.values();
         let (n0, n1, fam) = (self.inp.n0, self.inp.n1, self.inp.families);
         let _ = match self.phase() {
+            Phase::Hold { before: true } if n0 == n1 => write!(
+                out,
+                "{} families sit on {n0} cards; the fleet keeps its size.",
+                Brief(fam as f64, Unit::Count(""))
+            ),
             Phase::Hold { before: true } if self.step.now_s < HOLD_S => write!(
                 out,
                 "{} families sit on {n0} cards; the fleet is about to resize to {n1}.",

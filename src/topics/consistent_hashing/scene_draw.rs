@@ -219,7 +219,13 @@ impl ChScene {
     fn ring_panel(&self, f: &mut Frame, g: &Geo) {
         let (cx, cy, r) = g.ring;
         if let Some(y) = g.ring_caption {
-            let words = "the key circle, clockwise";
+            // Only the ring walks clockwise to a card; the other schemes
+            // place a key by arithmetic, and the circle only spreads the
+            // keys out to be seen.
+            let words = match self.inp.scheme {
+                Scheme::Ring => "the key circle, clockwise",
+                _ => "each family's key (no ring: placed by arithmetic)",
+            };
             let x = cx - 160.0;
             f.label(
                 (x, y),

@@ -29,7 +29,7 @@ pub static INTRO: Intro = Intro {
         }),
         IntroStep::new(
             "The KV cache fills",
-            "A 70B model in 16 bits on two H100s leaves memory for only about 8,000 tokens of KV cache, and each prompt has 7,500: one sequence takes most of the cache. The next prompt needs more blocks than are left, so it waits in the queue while the replica decodes one sequence at a time. The full page opens on this story.",
+            "A 70B model in 16 bits on two H100s leaves memory for about 10,400 tokens of KV cache, and prompts here average 7,500 tokens: one sequence takes most of the cache. The next prompt usually needs more blocks than are left, so it waits in the queue while the replica decodes one sequence, now and then two short ones. The full page opens on this story.",
             &[
                 ("model", "70b"),
                 ("tp", "2"),

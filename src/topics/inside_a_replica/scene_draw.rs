@@ -15,6 +15,7 @@
 //! queue side by side) and narrow for a phone (320 × 558, one column, the
 //! rows' words shortened). A [`Geo`] says where each part goes in each.
 
+use super::params::BLOCK_TOKENS;
 use super::scene::{ReplicaScene, LEAVES, ROWS, SIZE};
 use super::sim::Seq;
 use crate::model::scene::normal_width;
@@ -161,14 +162,24 @@ impl std::fmt::Display for Ms {
     }
 }
 
-/// How a sequence's blocks are inked: held for a prompt being prefilled
-/// (`Miss`, as its prefill bar) or by a reply decoding (`ClassA`).
-fn kv_ink(s: &Seq) -> Ink {
-    if s.prefilling() {
-        Ink::Miss
-    } else {
-        Ink::ClassA
-    }
+/// A sequence's blocks in parts, as the KV key names them: its prompt
+/// prefilled before this step (`Miss`), this step's chunk of it (`Accent`),
+/// its reply decoded so far (`ClassA`). What it holds past its tokens goes
+/// to the prompt while it prefills (admission reserves the whole prompt)
+/// and to the reply once it decodes (the last block's empty slots).
+fn kv_parts(s: &Seq) -> [(Ink, f32); 3] {
+    let block = BLOCK_TOKENS as f32;
+    let prompt = s.computed.min(s.target);
+    let chunk = s.chunk.min(prompt);
+    let reply = s.computed.saturating_sub(s.target);
+    let mut parts = [
+        (Ink::Miss, (prompt - chunk) as f32 / block),
+        (Ink::Accent, chunk as f32 / block),
+        (Ink::ClassA, reply as f32 / block),
+    ];
+    let slack = (s.blocks as f32 - parts.iter().map(|p| p.1).sum::<f32>()).max(0.0);
+    parts[if s.prefilling() { 0 } else { 2 }].1 += slack;
+    parts
 }
 
 /// A prompt's bar: `Warn` when it is prefilled again after a preemption.
@@ -513,20 +524,25 @@ impl ReplicaScene {
             f.normal((g.gx + g.gw, g.kv_y), Ink::Muted, Align::Right, args);
         }
         // Runs of blocks held alike, in cells (fractions where a cell is
-        // several blocks).
-        let cell = |b: u32| b as f32 / per as f32;
-        let mut start = 0u32;
-        let mut at = 0u32;
+        // several blocks, or a block part filled): each sequence's prompt,
+        // this step's chunk of it, then its reply.
+        let cell = |b: f32| b / per as f32;
+        let mut start = 0.0f32;
+        let mut at = 0.0f32;
         let mut ink = None;
         for s in &e.running {
-            let k = kv_ink(s);
-            if ink != Some(k) {
-                if let Some(i) = ink {
-                    run(f, g, (cell(start), cell(at)), (cols, cw), i);
+            for (k, blocks) in kv_parts(s) {
+                if blocks <= 0.0 {
+                    continue;
                 }
-                (start, ink) = (at, Some(k));
+                if ink != Some(k) {
+                    if let Some(i) = ink {
+                        run(f, g, (cell(start), cell(at)), (cols, cw), i);
+                    }
+                    (start, ink) = (at, Some(k));
+                }
+                at += blocks;
             }
-            at += s.blocks;
         }
         if let Some(i) = ink {
             run(f, g, (cell(start), cell(at)), (cols, cw), i);

@@ -15,7 +15,7 @@ pub static INTRO: Intro = Intro {
         ),
         IntroStep::new(
             "Hash the family to one card",
-            "Hashing sends every request of the family's hot member to its home card, where its preamble is already in memory: every request meets its copy.",
+            "The family's requests carry several preambles, its members; most carry one, the hot member. Hashing sends each member to its own home card, where its preamble stays in memory, so once the picture runs every request meets its copy.",
             &[("cards", "4"), ("policy", "hash"), ("family_load", "0.5")],
             40.0,
         )

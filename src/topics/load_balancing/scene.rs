@@ -92,7 +92,7 @@ static COUNTERS: [CounterSpec; 4] = [
         "busiest card's share of the family",
         "busiest_card_share",
     ),
-    share("busiest_load", "busiest card's load", "busiest_card_util"),
+    share("busiest_load", "its load so far", "busiest_card_util"),
     share("locality", "met a resident copy", "locality"),
     share("overflowed", "overflowed", "spilled_share"),
 ];
@@ -236,12 +236,14 @@ impl LbScene {
             Ink::Text
         };
         // Its centre where its card is, the words inside the scene.
-        let half = routing_draw::width("card 000: 000%") / 2.0;
+        let half = routing_draw::width("card 000 now 000%") / 2.0;
         let x = g
             .cols
             .center(g.cols.of(b))
             .clamp(half + 4.0, g.size.0 - half - 4.0);
-        let args = format_args!("card {b}: {:.0}%", 100.0 * load);
+        // "now": the load over the last moments, where the counters and the
+        // summary read the run so far.
+        let args = format_args!("card {b} now {:.0}%", 100.0 * load);
         say(f, (x, g.queue_top - 14.0), ink, Align::Center, args);
         let nx = g.names_x;
         g.cols.headroom(f, g.bar, HEADROOM, nx);
@@ -319,6 +321,14 @@ impl RoutingView for LbScene {
         use std::fmt::Write as _;
         // The busiest card as the counters read it (its share of the family
         // so far), so the summary and the counters under it agree.
+        let landed: u64 = live.cards().iter().map(|c| c.arrivals).sum();
+        if landed == 0 {
+            let _ = write!(
+                out,
+                "No request of the family has reached a card yet; the balancer is about to route them."
+            );
+            return;
+        }
         let b = live.busiest_so_far();
         let waiting = live.cards()[b].waiting;
         let v = self.values(live);

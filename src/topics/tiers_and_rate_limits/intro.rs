@@ -16,7 +16,7 @@ pub static INTRO: Intro = Intro {
         ),
         IntroStep::new(
             "The bucket runs dry",
-            "After 30 seconds the bucket is empty, and free requests keep arriving at 500 a second.",
+            "Draining by 100 a second from 3,000, the bucket is empty after 30 seconds, and free requests keep arriving at 500 a second. Press Next or choose an answer to watch it run dry.",
             &[],
             45.0,
         )
@@ -32,16 +32,16 @@ pub static INTRO: Intro = Intro {
         }),
         IntroStep::new(
             "Launch day jams the shared pool",
-            "Launch day triples the free arrivals to 1,500 a second. The bucket, refilling at 80 % of them, runs dry within 10 seconds and refuses a fifth, yet admits 1,200 a second to shared cards that serve about 600: their queues grow without end.",
+            "Launch day triples the free arrivals to 1,500 a second. The bucket, refilling at 80 % of them, runs dry within 10 seconds and from then on refuses a fifth of them (the refused share the picture counts is since the start, so it climbs towards a fifth), yet admits 1,200 a second to shared cards that serve about 600: their queues grow without end.",
             &[("free_rps", "1500")],
             30.0,
         ),
         IntroStep::new(
             "Paid ahead of free",
-            "Send 30 % of the paid requests to the shared cards too: there they are served before any free one, so paid waits little while free waits behind them. The full page opens on launch day, with no paid request spilled.",
-            &[("free_rps", "1500"), ("spill_share", "0.3")],
+            "An incident takes 3 of the 10 paid cards, and paid requests now wait about 850 ms. Send 30 % of them to the shared cards: there each is served before any free one, so paid waits little while free waits behind them. The full page opens on the incident, before this fix; its fix also sheds free at the gateway to keep the shared cards under their cap.",
+            &[("loss_prov", "0.3"), ("loss_shared", "0.3"), ("spill_share", "0.3")],
             20.0,
         )
-        .opens("launch-day"),
+        .opens("incident"),
     ],
 };

@@ -297,9 +297,19 @@ impl Steps for TiersScene {
     fn summary(&self, out: &mut String) {
         let (paid, free) = self.means();
         let (a, b, c) = self.waiting();
+        if self.arrivals == 0 {
+            // The pools start in their steady state: what waits came before
+            // the picture began.
+            let _ = write!(
+                out,
+                "0 s in: no request has reached the gateway yet; the bucket is full, and {} requests from before the picture began are waiting on the cards.",
+                Thousands((a + b + c) as f64),
+            );
+            return;
+        }
         let _ = write!(
             out,
-            "{:.0} s in: {} requests reached the gateway and it refused {:.0}% of the free ones (429). Paid requests waited {paid:.0} ms on average, free ones {free:.0} ms; {} are waiting now.",
+            "{:.0} s in: {} requests reached the gateway and it has refused {:.0}% of the free ones so far (429). Paid requests waited {paid:.0} ms on average, free ones {free:.0} ms; {} are waiting now.",
             self.now_ms() / 1000.0,
             Thousands(self.arrivals as f64),
             100.0 * self.refused_share(),

@@ -152,7 +152,13 @@ impl PoolScene {
         f.outline(x0, y0, x1 - x0, y1 - y0, Ink::Idle);
         let key = (x0 + 5.0, y1 + 18.0);
         f.mark(key.0, key.1 - 4.0, 3.5, Glyph::Dot, Ink::ClassA);
-        let args = format_args!("{} requests", self.per_mark);
+        // What a dot stands for: "● = 10 requests".
+        let noun = if self.per_mark == 1.0 {
+            "request"
+        } else {
+            "requests"
+        };
+        let args = format_args!("= {} {noun}", self.per_mark);
         f.normal((key.0 + 9.0, key.1), Ink::Muted, Align::Left, args);
         if !self.in_burst() {
             return;

@@ -671,6 +671,10 @@ impl Page {
     /// `restart`.
     fn show(&mut self, out: Outcome, t0: f64, restart: bool) {
         let t1 = now_ms();
+        let story = self
+            .preset
+            .and_then(|p| self.topic.preset_params(p, self.fix).ok());
+        self.stories.mark_moved(story.as_ref(), &self.params);
         self.outcome
             .paint(&out, self.topic.params(), self.last.as_ref());
         self.count_folded_moves();

@@ -16,6 +16,9 @@ pub(super) struct Stories {
     story: Element,
     /// Says why some stories are unavailable (they would move a lock).
     lock_note: Element,
+    /// Names the sliders moved off the story on show: its words describe
+    /// its own values, not these.
+    moved: Element,
 }
 
 /// A button that sends `msg` when clicked.
@@ -50,8 +53,11 @@ impl Stories {
         append(&section, &row);
         // Heard through the page's live region, with the figures it sets.
         let story = child(&section, "div", "story", &[]);
+        let moved = child(&section, "p", "story-moved", &[("id", "story-moved")]);
+        attr(&moved, "hidden", "");
         let lock_note = child(&section, "p", "lock-note", &[("id", "lock-note")]);
         Stories {
+            moved,
             section,
             preset_buttons,
             fix_button,
@@ -122,6 +128,37 @@ impl Stories {
             attr(&self.fix_button, "hidden", "");
         }
         self.story.set_inner_html(&html);
+    }
+}
+
+impl Stories {
+    /// Says which sliders now stand off the story on show (`story`: its
+    /// values, with its fix when applied), so its words are not read as a
+    /// description of these values; nothing when none does.
+    pub fn mark_moved(&self, story: Option<&Params>, now: &Params) {
+        let moved: Vec<&str> = story
+            .map(|s| {
+                s.specs()
+                    .iter()
+                    .zip(s.values().iter().zip(now.values()))
+                    .filter(|(_, (a, b))| a != b)
+                    .map(|(spec, _)| spec.label)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if moved.is_empty() {
+            attr(&self.moved, "hidden", "");
+            self.moved.set_text_content(None);
+            return;
+        }
+        let text = format!(
+            "Moved off this story: {}. The story's words describe its own values; the figures, checks and picture follow the sliders.",
+            moved.join(", ")
+        );
+        if self.moved.text_content().as_deref() != Some(text.as_str()) {
+            self.moved.set_text_content(Some(&text));
+        }
+        let _ = self.moved.remove_attribute("hidden");
     }
 }
 

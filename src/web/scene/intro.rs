@@ -232,12 +232,16 @@ impl Guide {
         match msg {
             IntroMsg::Open => self.open(true),
             IntroMsg::Close => self.close(),
-            IntroMsg::Back if self.open && self.step > 0 => self.show(self.step - 1),
+            IntroMsg::Back if self.open && self.step > 0 => {
+                self.show(self.step - 1);
+                self.heading_in_view();
+            }
             IntroMsg::Next if self.open => {
                 if !self.revealed {
                     self.reveal_now(true);
                 } else if self.step + 1 < self.intro.steps.len() {
                     self.show(self.step + 1);
+                    self.heading_in_view();
                 } else {
                     let story = self.here().story;
                     self.close();
@@ -260,6 +264,16 @@ impl Guide {
         }
         self.ask_frame();
         None
+    }
+
+    /// On a short screen (a phone) Next sits below the picture: a new
+    /// step scrolls back up to its title when the title is above the
+    /// screen, so its words are read before its picture. The focus stays
+    /// on Next.
+    fn heading_in_view(&self) {
+        if self.heading.get_bounding_client_rect().top() < 0.0 {
+            self.heading.scroll_into_view();
+        }
     }
 
     fn here(&self) -> &'static IntroStep {
