@@ -163,7 +163,14 @@ fn normalize(text: &str) -> String {
             c => c,
         })
         .collect();
-    t.trim().trim_start_matches(['≈', '~']).trim().to_string()
+    let t = t.trim().trim_start_matches(['≈', '~']).trim();
+    // A closing aside, as a page writes a long wait ("258,151 ms (4.3
+    // min)"): the number before it is the answer.
+    let t = match t.rfind(" (") {
+        Some(i) if t.ends_with(')') && t[..i].chars().any(|c| c.is_ascii_digit()) => &t[..i],
+        _ => t,
+    };
+    t.trim().to_string()
 }
 
 /// A unit phrase as the tables write it: lowercase, single spaces, no
