@@ -230,7 +230,10 @@ impl Guide {
 
     fn update(&mut self, msg: IntroMsg) -> Option<&'static str> {
         match msg {
-            IntroMsg::Open => self.open(true),
+            IntroMsg::Open => {
+                self.open(true);
+                self.heading_in_view();
+            }
             IntroMsg::Close => self.close(),
             IntroMsg::Back if self.open && self.step > 0 => {
                 self.show(self.step - 1);
@@ -271,7 +274,7 @@ impl Guide {
     /// screen, so its words are read before its picture. The focus stays
     /// on Next.
     fn heading_in_view(&self) {
-        if self.heading.get_bounding_client_rect().top() < 0.0 {
+        if self.heading.get_bounding_client_rect().top() < -1.0 {
             self.heading.scroll_into_view();
         }
     }
