@@ -204,7 +204,11 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 return Err(Usage(format!(
                     "{} has no production model; --model production runs on: {}",
                     topic.id(),
-                    if with.is_empty() { "none yet".to_string() } else { with.join(", ") }
+                    if with.is_empty() {
+                        "none yet".to_string()
+                    } else {
+                        with.join(", ")
+                    }
                 )));
             }
             let params = build_params(topic, preset, fix, &set)?.under(assumptions);
@@ -488,6 +492,7 @@ fn topics_text(json: bool) -> String {
                     "kind": e.kind().word(),
                     "built": e.topic().is_some(),
                     "presets": e.topic().map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
+                    "differences": e.topic().map(|t| t.about().differences.iter().map(|d| d.id).collect::<Vec<_>>()).unwrap_or_default(),
                 })
             })
             .collect();

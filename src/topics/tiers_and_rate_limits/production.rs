@@ -10,8 +10,8 @@ pub static DIFFERENCES: [Difference; 3] = [
     Difference {
         id: "pooled-queues",
         title: "A queue per card, or one queue per pool",
-        card: "Every card is an M/M/1 queue of its own and the gateway deals each request to a card at random, the worst way to dispatch: a request can wait behind a busy card while another card idles. At the incident's load (133 paid req/s on 7 cards, 94.5 % busy) paid waits 850 ms on average.",
-        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. The same incident waits about 108 ms on average (Erlang C) and 363 ms at the p95, still past the SLO; a normal day waits 2.5 ms. The incident's spill fix still works, and takes less: 8 % of paid, where the per-card model needs 21 %.",
+        card: "Every card is an M/M/1 queue of its own and the gateway deals each request to a card at random, the worst way to dispatch: a request can wait behind a busy card while another card idles.",
+        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. At the same load the wait is several times shorter (Erlang C): the incident's paid wait still misses its objective, a normal day's is a few milliseconds, and the spill the incident's fix needs is smaller.",
         source: "Erlang's delay formula (Erlang C) and the M/M/c waiting-time distribution, as in any queueing text (Kleinrock, Queueing Systems vol. 1); Cobham's priority waits on c servers. A serving gateway that keeps one queue per model and hands a request to the first free replica is this model.",
         figures: &[
             "paid_wait_ms",
@@ -29,12 +29,13 @@ pub static DIFFERENCES: [Difference; 3] = [
             "sim_paid_p99_ms",
             "sim_free_wait_ms",
         ],
+        checks: &[],
     },
     Difference {
         id: "constant-rate-bucket",
         title: "A bucket that follows demand, or one with a fixed refill",
-        card: "The token bucket 'admits 80 %': its refill follows demand, so on launch day, when free arrivals triple to 1,500 req/s, it lets 1,200 req/s into a shared pool that serves 604, and the pool jams.",
-        production: "A token bucket refills at a constant rate per key (a user or an organisation) whatever the demand: here the admit share of the normal day's 500 free req/s, 400 grants a second, with 3,000 grants of burst. On launch day the pool is no longer flooded (66 % busy, the cap check passes without a fix) and the gateway refuses more: 73 % of free, past the 50 % limit. The story's fix is no longer the fix: admitting 60 % lowers the refill to 300 req/s and refuses 80 %; refusing at most half takes shedding to the cap with burst cards rented.",
+        card: "The token bucket 'admits 80 %': its refill follows demand, so on launch day, when free arrivals triple, it lets four fifths of them into a shared pool that cannot serve them, and the pool jams.",
+        production: "A token bucket refills at a constant rate per key (a user or an organisation) whatever the demand: here the admit share of the normal day's free arrivals, with the bucket's capacity as its burst. On launch day the pool is no longer flooded (the cap check passes without a fix) and the gateway refuses more, past the limit on refused free requests. The story's fix is no longer the fix: admitting a smaller share lowers the refill and refuses more still; refusing at most half takes shedding to the cap with burst cards rented.",
         source: "The token bucket of RFC 2697 and RFC 2698 (a committed rate and a burst size) and of API gateways such as Envoy's local rate limit: a fixed number of tokens added per interval, per key, up to a maximum.",
         figures: &[
             "free_admitted_per_s",
@@ -47,14 +48,16 @@ pub static DIFFERENCES: [Difference; 3] = [
             "admitted_first_60s",
             "sim_free_admitted_per_s",
         ],
+        checks: &["free_shed", "shared_cap"],
     },
     Difference {
         id: "slo-on-the-tail",
         title: "An SLO on the mean, or on the p95",
-        card: "The paid SLO check grades the mean wait: a normal day's 97 ms passes the 150 ms target while the same page's p95 is 378.7 ms.",
-        production: "Service-level objectives are set on a percentile: the check judges the p95 queue wait of the worse pool carrying paid, from the tail of one queue per pool, P(W > t) = C·e^(−(cμ − λ)t). The incident fails at 363 ms; its fix passes at 33 ms.",
+        card: "The paid SLO check grades the mean wait: a normal day passes the 150 ms target on average while the same page's p95 is more than twice the target.",
+        production: "Service-level objectives are set on a percentile: the check judges the p95 queue wait of the worse pool carrying paid, from the tail of one queue per pool, P(W > t) = C·e^(−(cμ − λ)t). The incident fails on it and its fix passes.",
         source: "Latency objectives stated as percentiles, as in Google's Site Reliability Engineering book (the chapter on service level objectives) and the serving dashboards that report p95 and p99; the tail is the M/M/c waiting-time distribution (Kleinrock, Queueing Systems vol. 1).",
-        figures: &[],
+        figures: &["paid_wait_ms", "paid_p95_ms"],
+        checks: &["paid_slo"],
     },
 ];
 

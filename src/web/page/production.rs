@@ -5,7 +5,7 @@
 //! values on show), and where production's behaviour is documented. Only
 //! on a topic that has a production model.
 
-use crate::model::{Assumptions, Difference, Outcome, Params, Topic};
+use crate::model::{Assumptions, CheckSpec, Difference, Outcome, Params, Topic};
 use crate::web::dom::*;
 use crate::web::msg::{dispatch, Msg, PageMsg};
 use web_sys::Element;
@@ -13,6 +13,8 @@ use web_sys::Element;
 pub(super) struct ProductionView {
     /// The two buttons, seed then production.
     buttons: [Element; 2],
+    /// Under production: the stories' words quote the seed card's model.
+    note: Element,
     panel: Element,
     /// Where the differences go, filled while the panel is open.
     body: Element,
@@ -39,6 +41,14 @@ impl ProductionView {
             append(&row, &b);
             b
         });
+        let note = text_el(
+            "p",
+            "model-note",
+            "The stories' words quote the seed card's model; closer to production the figures and checks differ, as \"What production does differently\" shows at the values on show.",
+        );
+        attr(&note, "id", "model-note");
+        attr(&note, "hidden", "");
+        append(switch_parent, &note);
         let panel = el("details", "production");
         attr(&panel, "id", "production");
         let n = topic.about().differences.len();
@@ -65,6 +75,7 @@ impl ProductionView {
         append(panel_parent, &panel);
         Some(ProductionView {
             buttons,
+            note,
             panel,
             body,
         })
@@ -74,6 +85,11 @@ impl ProductionView {
     pub fn sync(&self, a: Assumptions) {
         for (b, x) in self.buttons.iter().zip(Assumptions::ALL) {
             attr(b, "aria-pressed", if x == a { "true" } else { "false" });
+        }
+        if a.is_production() {
+            remove_attr(&self.note, "hidden");
+        } else {
+            attr(&self.note, "hidden", "");
         }
     }
 
@@ -98,14 +114,14 @@ impl ProductionView {
         };
         clear(&self.body);
         for d in topic.about().differences {
-            append(&self.body, &difference(d, seed, prod));
+            append(&self.body, &difference(d, topic.checks(), seed, prod));
         }
     }
 }
 
-/// One difference: its title, the two assumptions, its figures under both
-/// models, its source.
-fn difference(d: &Difference, seed: &Outcome, prod: &Outcome) -> Element {
+/// One difference: its title, the two assumptions, its figures and checks
+/// under both models, its source.
+fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outcome) -> Element {
     let item = el("section", "difference");
     attr(&item, "data-difference", d.id);
     append(&item, &text_el("h3", "", d.title));
@@ -133,12 +149,32 @@ fn difference(d: &Difference, seed: &Outcome, prod: &Outcome) -> Element {
             continue;
         };
         let row = el("tr", "");
-        attr(&row, "data-figure", id);
+        attr(&row, "data-difference-figure", id);
         let th = text_el("th", "", a.label);
         attr(&th, "scope", "row");
         append(&row, &th);
         append(&row, &text_el("td", "", &a.text()));
         append(&row, &text_el("td", "", &b.text()));
+        append(&table, &row);
+    }
+    for id in d.checks {
+        let (Some(spec), Some(a), Some(b)) = (
+            checks.iter().find(|c| c.id == *id),
+            seed.checks.iter().find(|c| c.id == *id),
+            prod.checks.iter().find(|c| c.id == *id),
+        ) else {
+            continue;
+        };
+        let row = el("tr", "");
+        attr(&row, "data-difference-check", id);
+        let th = text_el("th", "", &format!("Check: {}", spec.label));
+        attr(&th, "scope", "row");
+        append(&row, &th);
+        for v in [a, b] {
+            let verdict = if v.pass { "✓ passes" } else { "✗ fails" };
+            let text = format!("{verdict}: {}", v.unit.format(v.value));
+            append(&row, &text_el("td", "", &text));
+        }
         append(&table, &row);
     }
     append(&item, &table);
