@@ -3,7 +3,7 @@
 //! one clear line on stderr and exit status 2; nothing here panics on input.
 
 use crate::challenge;
-use crate::model::{Note, Outcome, Params, Preset, Topic};
+use crate::model::{Assumptions, Note, Outcome, Params, Preset, Topic};
 use crate::report;
 use crate::topics;
 use clap::{Parser, Subcommand};
@@ -44,6 +44,10 @@ enum Command {
         /// Set a parameter, NAME=VALUE (repeatable; applied after the preset).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
+        /// The model to run: `seed` (the seed card's, the default) or
+        /// `production` (closer to production: the topic's differences).
+        #[arg(long, value_name = "seed|production")]
+        model: Option<String>,
         /// Print the JSON object of docs/contract.md.
         #[arg(long)]
         json: bool,
@@ -163,10 +167,20 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             preset,
             fix,
             set,
+            model,
             json,
             tables,
         } => {
             let topic = find_topic(&topic)?;
+            let assumptions = match model.as_deref() {
+                None => Assumptions::Seed,
+                Some(w) => Assumptions::from_word(w).ok_or_else(|| {
+                    Usage(format!(
+                        "--model expects seed or production, got '{}'",
+                        w.chars().take(40).collect::<String>()
+                    ))
+                })?,
+            };
             let preset = match preset {
                 Some(id) => Some(topic.preset(&id).ok_or_else(|| {
                     Usage(format!(
@@ -182,7 +196,22 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 })?),
                 None => None,
             };
-            let params = build_params(topic, preset, fix, &set)?;
+            if assumptions.is_production() && topic.about().differences.is_empty() {
+                let with: Vec<&str> = topics::all()
+                    .filter(|t| !t.about().differences.is_empty())
+                    .map(|t| t.id())
+                    .collect();
+                return Err(Usage(format!(
+                    "{} has no production model; --model production runs on: {}",
+                    topic.id(),
+                    if with.is_empty() {
+                        "none yet".to_string()
+                    } else {
+                        with.join(", ")
+                    }
+                )));
+            }
+            let params = build_params(topic, preset, fix, &set)?.under(assumptions);
             let out = topic.run(&params);
             if json {
                 let r = report::run_report(topic, preset, fix, &params, &out);
@@ -463,6 +492,7 @@ fn topics_text(json: bool) -> String {
                     "kind": e.kind().word(),
                     "built": e.topic().is_some(),
                     "presets": e.topic().map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
+                    "differences": e.topic().map(|t| t.about().differences.iter().map(|d| d.id).collect::<Vec<_>>()).unwrap_or_default(),
                 })
             })
             .collect();
@@ -505,6 +535,9 @@ fn run_text(
     tables: bool,
 ) -> String {
     let mut s = format!("{} — {}\n", topic.title(), topic.question());
+    if params.production() {
+        s += &format!("model: {}\n", params.assumptions().label());
+    }
     if let Some(p) = preset {
         s += &format!(
             "preset: {} ({}){}\n",

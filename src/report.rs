@@ -84,6 +84,10 @@ pub struct RunReport {
     pub topic: &'static str,
     pub preset: Option<&'static str>,
     pub fix: bool,
+    /// `"production"` when run closer to production; absent under the seed
+    /// card's model, so a seed run's object is as it always was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub model: Option<&'static str>,
     pub params: Ordered<ParamValue>,
     pub figures: Ordered<FigureValue>,
     pub checks: Vec<CheckReport>,
@@ -136,6 +140,7 @@ pub fn run_report(
         topic: topic.id(),
         preset: preset.map(|p| p.id),
         fix,
+        model: params.production().then(|| params.assumptions().word()),
         params: params_report(params),
         figures: Ordered(
             out.figures

@@ -36,9 +36,10 @@
 //! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
 //! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 //! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
+//! | `model` | `production`: the page runs closer to production, on a topic that has a production model; `seed` or absent: the seed card's model. On a topic with a parameter named `model`, the key carries both: `seed` and `production` are never that parameter's values |
 
 use crate::challenge;
-use crate::model::{Comparison, ParamError, ParamSpec, Params, Topic};
+use crate::model::{Assumptions, Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
 use crate::xapi::Agent;
 
@@ -264,6 +265,9 @@ pub struct State {
     /// the scene offers, whose parameter is not locked and whose scene is
     /// not hidden).
     pub compare: Option<&'static str>,
+    /// The model the page runs (`model=`): production only on a topic with
+    /// a production model.
+    pub model: Assumptions,
     pub challenge: Challenge,
     pub embed: Embed,
 }
@@ -278,6 +282,7 @@ impl State {
             fix: false,
             params: Vec::new(),
             compare: None,
+            model: Assumptions::Seed,
             challenge: Challenge::default(),
             embed: Embed::default(),
         }
@@ -295,6 +300,7 @@ impl State {
             .and_then(|id| t.preset(id))
             .and_then(|p| t.preset_params(p, self.fix).ok())
             .unwrap_or_else(|| t.defaults())
+            .under(self.model)
     }
 
     /// The parameter values the page shows: the baseline with the link's
@@ -370,6 +376,9 @@ pub fn encode(state: &State) -> String {
             None => format!("{v}"),
         };
         out.push((name, text));
+    }
+    if state.model != Assumptions::Seed {
+        out.push((MODEL_KEY, state.model.word().into()));
     }
     if let Some(id) = state.compare {
         out.push(("compare", id.into()));
@@ -450,6 +459,7 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
     state.view = view;
     read_story(&mut state, &pairs, &mut notes);
     read_params(&mut state, &pairs, &mut notes);
+    read_model(&mut state, &pairs, &mut notes);
     read_challenge(&mut state, &pairs, &mut notes);
     read_embed(&mut state.embed, topic, &pairs, &mut notes);
     read_compare(&mut state, &pairs, &mut notes);
@@ -486,6 +496,12 @@ impl Pairs {
             if k.is_empty() {
                 continue;
             }
+            // `model=seed|production` beside a topic's own `model=70b`.
+            let k = if k == MODEL_KEY && Assumptions::from_word(&v).is_some() {
+                ASSUMPTIONS_PAIR.to_string()
+            } else {
+                k
+            };
             pairs.retain(|(old, _)| *old != k);
             pairs.push((k, v));
         }
@@ -732,13 +748,49 @@ fn read_compare(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
     }
 }
 
+/// The link key of the model switch.
+pub const MODEL_KEY: &str = "model";
+/// Where [`Pairs`] keeps a `model=` whose value is an [`Assumptions`] word,
+/// apart from a topic parameter named `model`.
+const ASSUMPTIONS_PAIR: &str = "model (assumptions)";
+
+/// The model the page runs: production where the topic has a production
+/// model; otherwise a sentence, and the seed card's.
+fn read_model(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
+    let topic = state.topic();
+    if let Some(w) = pairs.get(ASSUMPTIONS_PAIR) {
+        let a = Assumptions::from_word(w).unwrap_or_default();
+        if a.is_production() && topic.about().differences.is_empty() {
+            notes.push(format!(
+                "{} has no production model to switch to; model={} ignored.",
+                topic.title(),
+                a.word()
+            ));
+        } else {
+            state.model = a;
+        }
+    }
+    let has_param = topic.params().iter().any(|s| s.name == MODEL_KEY);
+    if let (false, Some(v)) = (has_param, pairs.given(MODEL_KEY)) {
+        notes.push(format!(
+            "model={} is not seed or production; the page runs the seed card's model.",
+            short(v)
+        ));
+    }
+}
+
 /// One sentence naming the keys neither the link format nor the topic uses.
 fn note_unknown(topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String>) {
     let unknown: Vec<String> = pairs
         .0
         .iter()
         .map(|(k, _)| k)
-        .filter(|k| !KEYS.contains(&k.as_str()) && !topic.params().iter().any(|s| s.name == *k))
+        .filter(|k| {
+            !KEYS.contains(&k.as_str())
+                && k.as_str() != MODEL_KEY
+                && k.as_str() != ASSUMPTIONS_PAIR
+                && !topic.params().iter().any(|s| s.name == *k)
+        })
         .map(|k| short(k))
         .collect();
     if unknown.is_empty() {

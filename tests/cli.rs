@@ -464,3 +464,35 @@ fn challenge_asks_about_a_links_page() {
         "above the maximum",
     );
 }
+
+/// `--model production` runs closer to production where a topic has a
+/// production model, and says so in its JSON; the seed card's run has no
+/// `model` key; a topic without one, or a wrong word, is refused.
+#[test]
+fn the_model_flag_runs_closer_to_production() {
+    let seed = json("run tiers-and-rate-limits --preset incident --json");
+    assert!(seed.get("model").is_none(), "a seed run has no model key");
+    assert_eq!(
+        seed,
+        json("run tiers-and-rate-limits --preset incident --model seed --json")
+    );
+    let prod = json("run tiers-and-rate-limits --preset incident --model production --json");
+    assert_eq!(prod["model"], "production");
+    assert_eq!(prod["params"], seed["params"], "the story keeps its values");
+    // One queue per pool waits far less than per-card queues (850 ms).
+    let (s, p) = (
+        seed["figures"]["paid_wait_ms"].as_f64().unwrap(),
+        prod["figures"]["paid_wait_ms"].as_f64().unwrap(),
+    );
+    assert!((s - 850.06).abs() < 0.01 && p < s / 4.0, "{s} {p}");
+    let text = stdout("run tiers-and-rate-limits --model production");
+    assert!(text.contains("model: Closer to production"), "{text}");
+    refused(
+        "run warm-pool --model production",
+        "warm-pool has no production model",
+    );
+    refused(
+        "run tiers-and-rate-limits --model prod",
+        "--model expects seed or production",
+    );
+}

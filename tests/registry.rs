@@ -1010,3 +1010,60 @@ fn typing_hints_name_distinct_spellings() {
         }
     }
 }
+
+/// Every difference a topic declares names its own figures and checks, once
+/// each, with its words filled in; and its topic runs under both models.
+#[test]
+fn differences_name_the_topics_own_figures_and_checks() {
+    use fleetlab::model::Assumptions;
+    for t in fleetlab::topics::all() {
+        let ds = t.about().differences;
+        let seed = t.run(&t.defaults());
+        let prod = t.run(&t.defaults().under(Assumptions::Production));
+        let mut ids = std::collections::HashSet::new();
+        for d in ds {
+            assert!(ids.insert(d.id), "{}: difference {} twice", t.id(), d.id);
+            assert!(
+                d.id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{}: {}",
+                t.id(),
+                d.id
+            );
+            for text in [d.title, d.card, d.production, d.source] {
+                assert!(text.len() > 10, "{} {}: {text:?}", t.id(), d.id);
+            }
+            assert!(
+                !d.figures.is_empty() || !d.checks.is_empty(),
+                "{} {}",
+                t.id(),
+                d.id
+            );
+            for f in d.figures {
+                for out in [&seed, &prod] {
+                    assert!(
+                        out.figures.iter().any(|x| x.id == *f),
+                        "{} {}: figure {f}",
+                        t.id(),
+                        d.id
+                    );
+                }
+            }
+            for c in d.checks {
+                assert!(
+                    t.checks().iter().any(|x| x.id == *c),
+                    "{} {}: check {c}",
+                    t.id(),
+                    d.id
+                );
+            }
+        }
+        if ds.is_empty() {
+            assert_eq!(
+                format!("{:?}", seed.figures),
+                format!("{:?}", prod.figures),
+                "{}: no differences, yet production moves a figure",
+                t.id()
+            );
+        }
+    }
+}

@@ -395,7 +395,8 @@ fn no_topic_names_another() {
 
 /// Inside a topic folder each file depends only downward: declarations,
 /// then the model, the simulation, the outcome (figures, checks, notes,
-/// charts, the scene and the guided start, which do not import each other),
+/// charts, the scene, the guided start and what production does
+/// differently, which do not import each other),
 /// the challenges, and `mod.rs`
 /// on top. `<layer>_<what>.rs` belongs to `<layer>`; it and `<layer>.rs` may
 /// use each other in one direction.
@@ -407,7 +408,7 @@ fn topic_files_depend_only_downward() {
             "params" => 0,
             "model" => 1,
             "sim" => 2,
-            "figures" | "checks" | "notes" | "charts" | "scene" | "intro" => 3,
+            "figures" | "checks" | "notes" | "charts" | "scene" | "intro" | "production" => 3,
             "challenges" => 4,
             "mod" => 5,
             _ => return None,
@@ -429,7 +430,7 @@ fn topic_files_depend_only_downward() {
             let (mine, base) = rank(stem).unwrap_or_else(|| {
                 panic!(
                     "{}: name a topic file after its layer (params, model, sim, \
-                     figures, checks, notes, charts, scene, intro, challenges, mod)",
+                     figures, checks, notes, charts, scene, intro, production, challenges, mod)",
                     rel(path)
                 )
             });

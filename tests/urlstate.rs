@@ -694,3 +694,78 @@ fn questions_and_the_learner_read_write_and_explain() {
         assert_eq!((s.embed.questions, s.embed.actor), (None, None), "{bad}");
     }
 }
+
+/// A topic parameter named `model` shares the link key with the model
+/// switch: its values are never the switch's words.
+#[test]
+fn a_model_parameter_never_takes_the_switch_words() {
+    use fleetlab::model::Assumptions;
+    for t in topics::all() {
+        for s in t.params().iter().filter(|s| s.name == "model") {
+            let ParamKind::Choice(options) = s.kind else {
+                panic!(
+                    "{}: a numeric parameter named model would read 'production'",
+                    t.id()
+                );
+            };
+            for (word, _) in options {
+                assert!(Assumptions::from_word(word).is_none(), "{}: {word}", t.id());
+            }
+        }
+    }
+}
+
+/// `model=`: production on a topic that has a production model, with the
+/// topic's own `model` parameter beside it; the seed card's otherwise, said.
+#[test]
+fn the_model_switch_reads_and_writes() {
+    use fleetlab::model::Assumptions;
+    // The seed card's model writes nothing.
+    let (s, notes) = decode("topic=warm-pool&model=seed");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.model, Assumptions::Seed);
+    assert_eq!(encode(&s), "topic=warm-pool");
+    // A word that is neither, on a topic with no model parameter: said.
+    let (s, notes) = decode("topic=warm-pool&model=prod");
+    assert_eq!(s.model, Assumptions::Seed);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("model=prod is not seed or production")),
+        "{notes:?}"
+    );
+    // A topic's own parameter named model is not the switch.
+    let (s, notes) = decode("topic=inside-a-replica&model=70b");
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.model, Assumptions::Seed);
+    assert_eq!(s.params().choice("model"), "70b");
+    for t in topics::all() {
+        let has = !t.about().differences.is_empty();
+        let (s, notes) = decode(&format!("topic={}&model=production", t.id()));
+        if !has {
+            assert_eq!(s.model, Assumptions::Seed, "{}", t.id());
+            assert!(
+                notes.iter().any(|n| n.contains("no production model")),
+                "{notes:?}"
+            );
+            continue;
+        }
+        assert!(notes.is_empty(), "{}: {notes:?}", t.id());
+        assert_eq!(s.model, Assumptions::Production);
+        assert!(
+            s.params().production(),
+            "{}: the values run under production",
+            t.id()
+        );
+        let link = encode(&s);
+        assert!(link.ends_with("&model=production"), "{link}");
+        assert_eq!(decode(&link).0, s, "{}: {link}", t.id());
+        // With a story and a parameter named model, both come back.
+        if t.params().iter().any(|p| p.name == "model") {
+            let (s, _) = decode(&format!("topic={}&model=70b&model=production", t.id()));
+            assert_eq!(s.params().choice("model"), "70b");
+            assert_eq!(s.model, Assumptions::Production);
+            assert_eq!(decode(&encode(&s)).0, s);
+        }
+    }
+}

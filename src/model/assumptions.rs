@@ -65,6 +65,8 @@ pub struct Difference {
     pub source: &'static str,
     /// Ids of the topic's figures this difference moves.
     pub figures: &'static [&'static str],
+    /// Ids of the topic's checks it judges otherwise.
+    pub checks: &'static [&'static str],
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ pub enum PageMsg {
     Fix,
     /// "Defaults".
     Reset,
+    /// The model switch: the values on show run under this model.
+    Model(crate::model::Assumptions),
+    /// "What production does differently" opened or closed.
+    ProductionOpened,
     /// A select's value (parameter index, option index).
     Choose(usize, f64),
     /// A slider's track position (parameter index, position).

@@ -79,6 +79,15 @@ const TOPIC_STATES = [
     act: async (p) => { await openTables(p); await answered(p); await playing(p); },
   },
   { name: 'the scene side by side', query: (t) => `?topic=${t}`, act: async (p) => { await compared(p); await playing(p); } },
+  {
+    // Only where the topic has a production model (the switch is there).
+    name: 'closer to production, its panel open',
+    query: (t) => (app.production.has(t) ? `?topic=${t}&model=production` : null),
+    act: async (p) => {
+      await p.click('#production > summary');
+      await p.waitForSelector('#production [data-difference]');
+    },
+  },
 ];
 
 /** Runs axe in every frame of `page`; its violations as lines. */

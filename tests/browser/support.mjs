@@ -193,6 +193,12 @@ export function presetsWithFix() {
   return out;
 }
 
+/** The ids of the topics that run closer to production (`model=production`). */
+export function productionTopics() {
+  return new Set(JSON.parse(nativeCli(['topics', '--json']))
+    .filter((t) => t.differences.length > 0).map((t) => t.id));
+}
+
 /**
  * The app for one test file: before its tests, a server for dist/, a
  * browser, and the built topics read off the menu; after them, both closed.
@@ -206,6 +212,8 @@ export function appUnderTest() {
     browser: null,
     origin: '',
     topics: [],
+    /** The topics with a production model. */
+    production: new Set(),
     async open(query = '', size = undefined) {
       const page = await openPage(app.browser, app.origin, size);
       await gotoTopic(page, app.origin, query);
@@ -218,6 +226,7 @@ export function appUnderTest() {
     app.browser = await launch();
     const page = await app.open();
     app.topics = await builtTopics(page);
+    app.production = productionTopics();
     await page.context().close();
   });
   after(async () => { await app.browser?.close(); await app.server?.close(); });

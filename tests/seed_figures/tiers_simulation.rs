@@ -182,6 +182,7 @@ fn long_runs_put_the_tails_where_the_formula_does() {
         refill_rps: 0.0,
         bucket_capacity: 0.0,
         assign: Assign::Random,
+        pooled: false,
     };
     let r = simulate(&cfg, 2_000_000, 5);
     for (p, id) in [(0.95, "paid_p95_ms"), (0.99, "paid_p99_ms")] {

@@ -2,7 +2,8 @@
 //! verdict, the words of the verdict, and its lever.
 
 use super::model::{burst_cards_to_rent, ms, pct, rps, spill_to_restore, Solved, Worst};
-use super::params::{Input, PAID_SLO_MS, SHED_LIMIT, UTIL_CAP};
+use super::model_pool::utilization_for_quantile;
+use super::params::{Input, PAID_SLO_MS, SHED_LIMIT, SLO_QUANTILE, UTIL_CAP};
 use crate::model::units;
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
@@ -13,8 +14,12 @@ const PAID_SLO: CheckSpec = CheckSpec {
     cmp: Cmp::AtMost,
 };
 
-/// The worst pool carrying paid waits at most [`PAID_SLO_MS`] on average.
+/// The worst pool carrying paid waits at most [`PAID_SLO_MS`]: on average
+/// on the seed card, at the p95 closer to production ([`paid_slo_p95`]).
 fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
+    if inp.production {
+        return paid_slo_p95(inp, m);
+    }
     // The utilization at which a card's wait meets the SLO, and the spill
     // that brings the provisioned pool down to it.
     let rho_slo = PAID_SLO_MS / (inp.s + PAID_SLO_MS);
@@ -30,7 +35,7 @@ fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
         let head = format!(
             "Paid waits {} on average in {}",
             ms(m.paid_wait),
-            paid_pool(m)
+            paid_pool(m, m.worst)
         );
         if pass {
             format!("{head}{}: within the 150 ms SLO.", other_paid_wait(inp, m))
@@ -40,9 +45,55 @@ fn paid_slo(inp: &Input, m: &Solved) -> Verdict {
     })
 }
 
-/// The pool that gives paid its worst wait, in words.
-fn paid_pool(m: &Solved) -> String {
-    match m.worst {
+/// Closer to production the SLO judges the tail: the worse pool carrying
+/// paid has a p95 queue wait of at most [`PAID_SLO_MS`] (one queue per pool,
+/// `P(W > t) = C·e^(−c·μ·(1−ρ)·t)`).
+fn paid_slo_p95(inp: &Input, m: &Solved) -> Verdict {
+    // The utilization at which the provisioned pool's p95 meets the SLO, and
+    // the spill that brings the pool down to it.
+    let rho_slo = utilization_for_quantile(inp.s, m.cp_up, SLO_QUANTILE, PAID_SLO_MS);
+    let spill_slo = spill_to_restore(rho_slo, m.cp_up, m.mu, inp.paid);
+    let lever = if m.worst_p95 == Worst::Shared || m.cp_up > 0 && spill_slo < 1.0 {
+        "spill_share"
+    } else {
+        "prov_cards"
+    };
+    PAID_SLO.verdict(m.paid_p95, PAID_SLO_MS, Unit::Ms, Some(lever), |pass| {
+        let head = format!(
+            "Paid waits {} at the 95th percentile (p95; {} on average) in {}, one queue for the pool's cards",
+            ms(m.paid_p95),
+            ms(if m.worst_p95 == Worst::Shared { m.w_ps } else { m.w_p }),
+            paid_pool(m, m.worst_p95)
+        );
+        let other = if inp.spill > 0.0 && inp.spill < 1.0 {
+            match m.worst_p95 {
+                Worst::Provisioned => format!("; spilled paid's p95 is {} in the shared pool, ahead of free", ms(m.w_ps95)),
+                Worst::Shared => format!("; the provisioned pool's p95 {}", ms(m.w_p95)),
+            }
+        } else {
+            String::new()
+        };
+        if pass {
+            format!("{head}{other}: within the 150 ms SLO, judged on the p95 as production SLOs are.")
+        } else if m.worst_p95 == Worst::Shared {
+            format!("{head}{other}: past the 150 ms SLO even with priority. Spill less paid (Paid spilled to the shared pool) or add shared cards.")
+        } else if m.cp_up == 0 {
+            format!("{head}: past the 150 ms SLO; with no provisioned card standing, spill all paid to the shared pool (100%) or add provisioned cards.")
+        } else if spill_slo >= 1.0 {
+            format!("{head}{other}: past the 150 ms SLO; the tail grows as 1/(1−ρ) with the utilization ρ. Add provisioned cards.")
+        } else {
+            format!(
+                "{head}{other}: past the 150 ms SLO, because the tail grows as 1/(1−ρ) with the utilization ρ. Spill paid into the shared pool, where it overtakes free: spilling {} or more keeps the provisioned pool at or under {} utilization, where its p95 is 150 ms.",
+                pct((spill_slo * 100.0).ceil() / 100.0),
+                pct(rho_slo)
+            )
+        }
+    })
+}
+
+/// The pool `worst` (the one that gives paid its worst wait), in words.
+fn paid_pool(m: &Solved, worst: Worst) -> String {
+    match worst {
         Worst::Provisioned => format!(
             "the provisioned pool ({} cards, {} at utilization {})",
             m.cp_up,
@@ -155,8 +206,15 @@ fn shared_cap_missed_by_free(inp: &Input, m: &Solved, head: &str) -> String {
     } else {
         ""
     };
-    let admit = if inp.free > 0.0 {
-        (m.room.floor() / inp.free).min(1.0)
+    // The admit share is of the current free demand on the seed card, of the
+    // normal day's closer to production (a constant refill).
+    let per = if inp.production {
+        inp.base_free
+    } else {
+        inp.free
+    };
+    let admit = if per > 0.0 {
+        (m.room.floor() / per).min(1.0)
     } else {
         0.0
     };
@@ -180,6 +238,9 @@ fn free_shed(inp: &Input, m: &Solved) -> Verdict {
     // The burst cards that carry half the free demand under the cap.
     let half_load = m.paid_shared + SHED_LIMIT * inp.free;
     let burst_half = burst_cards_to_rent(half_load, UTIL_CAP, m.mu, m.cs_own);
+    if inp.production {
+        return free_shed_constant_refill(inp, m, burst_half);
+    }
     FREE_SHED.verdict(
         m.shed_share,
         SHED_LIMIT,
@@ -210,6 +271,61 @@ fn free_shed(inp: &Input, m: &Solved) -> Verdict {
             }
         },
     )
+}
+
+/// Closer to production the bucket refills at a constant rate (the admit
+/// share of the normal day's free arrivals, or the room under the cap when
+/// shedding to it): refusing at most half takes a refill of half the demand.
+fn free_shed_constant_refill(inp: &Input, m: &Solved, burst_half: f64) -> Verdict {
+    let need = SHED_LIMIT * inp.free;
+    let admit_need = if inp.base_free > 0.0 {
+        need / inp.base_free
+    } else {
+        f64::INFINITY
+    };
+    let short_of_room = burst_half > inp.burst as f64;
+    let lever = if short_of_room {
+        "burst_cards"
+    } else if inp.shed_to_cap || admit_need > 1.0 {
+        "shed_to_cap"
+    } else {
+        "admit_share"
+    };
+    FREE_SHED.verdict(m.shed_share, SHED_LIMIT, Unit::Share, Some(lever), |pass| {
+        let head = format!(
+            "The gateway refuses {} of free arrivals ({} of {}) with an instant 429; its bucket refills a constant {}",
+            pct(m.shed_share),
+            rps(m.shed),
+            rps(inp.free),
+            rps(m.refill)
+        );
+        let refill = if inp.shed_to_cap {
+            "shedding to the cap, the bucket then refills the room under it".to_string()
+        } else if admit_need <= 1.0 {
+            format!(
+                "raise the refill to {}: an admit share of {} or more (of the normal day's {} free, whatever the demand)",
+                rps(need),
+                pct((admit_need * 1000.0).ceil() / 1000.0),
+                rps(inp.base_free)
+            )
+        } else {
+            format!(
+                "raise the refill to {}, more than the admit share grants (at most the normal day's {}): shed free to the cap, which refills the room under it",
+                rps(need),
+                rps(inp.base_free)
+            )
+        };
+        if pass {
+            format!("{head}: within the 50 % limit.")
+        } else if short_of_room {
+            format!(
+                "{head}: more than the 50 % limit. Rent burst cards: {} of them carry half the free demand under the 85 % cap; then {refill}.",
+                units::number(burst_half)
+            )
+        } else {
+            format!("{head}: more than the 50 % limit, though the pool has room. To refuse at most half, {refill}.")
+        }
+    })
 }
 
 pub(super) static CHECKS: [CheckSpec; 3] = [PAID_SLO, SHARED_CAP, FREE_SHED];

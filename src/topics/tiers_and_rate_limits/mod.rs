@@ -14,12 +14,21 @@
 //! or `admit_share = 0.342`; the provisioned-only incident is
 //! `loss_shared = 0`.
 //!
-//! Files: `params` (declarations, input) → `model` (formulas, solve) → `sim`
+//! Closer to production (`Assumptions::Production`) each pool is
+//! one queue on its cards (M/M/c), the bucket refills at a constant rate
+//! (the admit share of the normal day's free arrivals) and the paid SLO
+//! judges the p95; `production` lists these differences. The seed card's
+//! model is unchanged.
+//!
+//! Files: `params` (declarations, input) → `model` (formulas, solve), with
+//! `model_pool` (one queue per pool: Erlang C, Cobham on c cards) → `sim`
 //! (the discrete-event simulation, by replications or watched live), with
-//! `sim_stats` (what it counts) and `sim_draws` (its random draws),
-//! `sim_page` (the page's runs, the benchmark) → `figures`, `checks`,
-//! `notes`, `charts`, `charts_wait`, `scene` and `scene_draw` (the
-//! simulation watched as it runs) → `challenges` (the solver).
+//! `sim_stats` (what it counts), `sim_draws` (its random draws), `sim_pool`
+//! (one queue per pool) and `sim_page` (the page's runs, the benchmark) →
+//! `figures`, `checks`, `notes`, `charts`, `charts_wait`, `scene` and
+//! `scene_draw` (the simulation watched as it runs), and `production` (the
+//! Differences: declarations at the outcome's layer, naming only `model`'s
+//! vocabulary; its tests use `sim`) → `challenges` (the solver).
 
 mod challenges;
 mod charts;
@@ -28,14 +37,17 @@ mod checks;
 mod figures;
 mod intro;
 mod model;
+mod model_pool;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
 mod sim_draws;
 mod sim_page;
+mod sim_pool;
 mod sim_stats;
 
 pub use challenges::{queue_wait_ms, SOLVER};
@@ -48,7 +60,12 @@ pub use sim::{simulate, ClassStat, SimConfig, SimResult, BATCHES};
 
 use crate::model::*;
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE), preview: Some(preview));
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: Some(sim_page::ENGINE),
+    preview: Some(preview),
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let inp = params::Input::read(p);

@@ -38,8 +38,16 @@
 //! incident removed; with neither it is that formula.
 //!
 //! Checks: paid wait ≤ 150 ms; shared pool ρ_S ≤ 85 %; free shed ≤ 50 %.
+//!
+//! Closer to production ([`Input::production`]) the same quantities come
+//! from three other assumptions: each pool is one queue on its c cards
+//! (`model_pool`: Erlang C, Cobham on c cards), the bucket refills at a
+//! constant `r = a·λ_f⁰` (λ_f⁰ the normal day's free arrivals, the slider's
+//! default; shed to the cap, `r = floor(room)`) so that `λ_fA = min(λ_f, r)`,
+//! and the paid SLO judges the p95 of the worse pool carrying paid.
 
-use super::params::{Input, BURST_SECONDS, UTIL_CAP};
+use super::model_pool::{pooled_priority_waits_ms, pooled_quantile_ms, pooled_wait_ms};
+use super::params::{Input, BURST_SECONDS, SLO_QUANTILE, UTIL_CAP};
 pub(super) use crate::model::units::pct;
 use crate::model::Unit;
 
@@ -195,8 +203,12 @@ pub(super) struct Solved {
     pub(super) cs_own: usize,
     pub(super) paid_prov: f64,
     pub(super) paid_shared: f64,
-    /// Free admitted (= the bucket's refill), shed, and shed share.
+    /// Free admitted (on the seed card, = the bucket's refill), shed, and
+    /// shed share.
     pub(super) free_adm: f64,
+    /// The bucket's refill, grants/s (closer to production it does not
+    /// follow demand, and may exceed it).
+    pub(super) refill: f64,
     pub(super) shed: f64,
     pub(super) shed_share: f64,
     /// Room under the cap for free, req/s (shed arithmetic).
@@ -214,6 +226,12 @@ pub(super) struct Solved {
     pub(super) w_ps_fifo: f64,
     pub(super) paid_wait: f64,
     pub(super) worst: Worst,
+    /// The paid SLO's p95 closer to production: the worse pool carrying
+    /// paid by its p95, and which pool it is.
+    pub(super) paid_p95: f64,
+    pub(super) worst_p95: Worst,
+    /// Spilled paid's p95 in the shared pool, behind priority.
+    pub(super) w_ps95: f64,
     /// Burst cards to rent at the admit share (the written model's formula, generalized).
     pub(super) burst_needed: f64,
     /// Pre-incident provisioned utilization and the spill that restores it.
@@ -249,14 +267,15 @@ fn per_card(rate: f64, cards: usize) -> f64 {
     }
 }
 
-/// Free req/s the bucket admits (its refill): the room under the cap when
-/// shedding to it, else the admit share of free demand.
-fn free_admitted(inp: &Input, room: f64) -> f64 {
+/// The bucket's refill, req/s: the room under the cap when shedding to it,
+/// else the admit share (of the current free demand on the seed card, of the
+/// normal day's closer to production).
+fn bucket_refill(inp: &Input, room: f64) -> f64 {
     if inp.shed_to_cap {
         // The presets floor the shed arithmetic to whole req/s.
-        inp.free.min(room.floor())
+        room.floor()
     } else {
-        inp.free.min(inp.admit * inp.free)
+        inp.admit_refill()
     }
 }
 
@@ -280,17 +299,20 @@ pub(super) fn solve(inp: &Input) -> Solved {
     let paid_prov = (1.0 - inp.spill) * inp.paid;
     let paid_shared = inp.spill * inp.paid;
     let cap_room = shed_arithmetic(cs_up as f64, mu, UTIL_CAP, paid_shared, inp.free);
-    let free_adm = free_admitted(inp, cap_room.room);
+    let grants = bucket_refill(inp, cap_room.room);
+    let free_adm = inp.free.min(grants);
+    // On the seed card the refill is what it admits, following demand.
+    let refill = if inp.production { grants } else { free_adm };
     let shed = inp.free - free_adm;
     let shed_share = if inp.free > 0.0 { shed / inp.free } else { 0.0 };
     let rho_p = utilization(paid_prov, cp_up, mu);
     let rho_ps = utilization(paid_shared, cs_up, mu);
     let rho_s = utilization(paid_shared + free_adm, cs_up, mu);
-    let w_p = mm1_wait_ms(inp.s, rho_p);
-    let (w_ps, w_f) = priority_waits_ms(inp.s, rho_ps, rho_s);
-    let (paid_wait, worst) = worst_paid_wait(inp.spill, w_p, w_ps);
+    let q = Queues::of(inp, cp_up, cs_up, rho_p, rho_ps, rho_s);
+    let (paid_wait, worst) = worst_paid_wait(inp.spill, q.w_p, q.w_ps);
+    let (paid_p95, worst_p95) = worst_paid_wait(inp.spill, q.w_p95, q.w_ps95);
     let burst_needed = burst_cards_to_rent(
-        paid_shared + inp.free.min(inp.admit * inp.free),
+        paid_shared + inp.free.min(inp.admit_refill()),
         UTIL_CAP,
         mu,
         cs_own,
@@ -309,31 +331,79 @@ pub(super) fn solve(inp: &Input) -> Solved {
         paid_prov,
         paid_shared,
         free_adm,
+        refill,
         shed,
         shed_share,
         room: cap_room.room,
         rho_p,
         rho_ps,
         rho_s,
-        w_p,
-        w_p95: mm1_wait_quantile_ms(inp.s, rho_p, 0.95),
-        w_p99: mm1_wait_quantile_ms(inp.s, rho_p, 0.99),
-        w_ps,
-        w_f,
-        w_ps_fifo: mm1_wait_ms(inp.s, rho_s),
+        w_p: q.w_p,
+        w_p95: q.w_p95,
+        w_p99: q.w_p99,
+        w_ps: q.w_ps,
+        w_f: q.w_f,
+        w_ps_fifo: q.w_ps_fifo,
         paid_wait,
         worst,
+        paid_p95,
+        worst_p95,
+        w_ps95: q.w_ps95,
         burst_needed,
         rho_p_before,
         spill_restore,
-        q_prov: little(per_card(paid_prov, cp_up), w_p),
-        q_shared: little(per_card(paid_shared, cs_up), w_ps)
-            + little(per_card(free_adm, cs_up), w_f),
+        q_prov: little(per_card(paid_prov, cp_up), q.w_p),
+        q_shared: little(per_card(paid_shared, cs_up), q.w_ps)
+            + little(per_card(free_adm, cs_up), q.w_f),
         bucket: inp.bucket,
         free: inp.free,
-        t_empty: bucket_empty_s(inp.bucket, free_adm, inp.free),
-        admitted_10: bucket_admitted(inp.bucket, free_adm, inp.free, 10.0),
-        admitted_60: bucket_admitted(inp.bucket, free_adm, inp.free, BURST_SECONDS),
+        t_empty: bucket_empty_s(inp.bucket, refill, inp.free),
+        admitted_10: bucket_admitted(inp.bucket, refill, inp.free, 10.0),
+        admitted_60: bucket_admitted(inp.bucket, refill, inp.free, BURST_SECONDS),
+    }
+}
+
+/// The pools' waits (ms): per-card M/M/1 queues on the seed card, one
+/// M/M/c queue per pool closer to production.
+struct Queues {
+    w_p: f64,
+    w_p95: f64,
+    w_p99: f64,
+    w_ps: f64,
+    /// Spilled paid's p95 in the shared pool, behind priority.
+    w_ps95: f64,
+    w_f: f64,
+    w_ps_fifo: f64,
+}
+
+impl Queues {
+    fn of(inp: &Input, cp: usize, cs: usize, rho_p: f64, rho_ps: f64, rho_s: f64) -> Queues {
+        let s = inp.s;
+        if inp.production {
+            let (w_ps, w_f) = pooled_priority_waits_ms(s, cs, rho_ps, rho_s);
+            Queues {
+                w_p: pooled_wait_ms(s, cp, rho_p),
+                w_p95: pooled_quantile_ms(s, cp, rho_p, rho_p, SLO_QUANTILE),
+                w_p99: pooled_quantile_ms(s, cp, rho_p, rho_p, 0.99),
+                w_ps,
+                w_ps95: pooled_quantile_ms(s, cs, rho_s, rho_ps, SLO_QUANTILE),
+                w_f,
+                w_ps_fifo: pooled_wait_ms(s, cs, rho_s),
+            }
+        } else {
+            let (w_ps, w_f) = priority_waits_ms(s, rho_ps, rho_s);
+            Queues {
+                w_p: mm1_wait_ms(s, rho_p),
+                w_p95: mm1_wait_quantile_ms(s, rho_p, SLO_QUANTILE),
+                w_p99: mm1_wait_quantile_ms(s, rho_p, 0.99),
+                w_ps,
+                // On one card, paid's tail behind priority: busy with
+                // chance ρ_S, then exponential at rate (1−ρ_pS)/S.
+                w_ps95: pooled_quantile_ms(s, 1, rho_s, rho_ps, SLO_QUANTILE),
+                w_f,
+                w_ps_fifo: mm1_wait_ms(s, rho_s),
+            }
+        }
     }
 }
 

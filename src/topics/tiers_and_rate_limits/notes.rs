@@ -9,6 +9,12 @@ use crate::model::units;
 use crate::model::{Note, Outcome};
 
 pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome) {
+    if inp.production {
+        out.notes.push(Note::Info(format!(
+            "Closer to production: each pool is one queue its cards serve (the first card to free up takes the head, paid ahead of free in the shared pool), the bucket refills a constant {} whatever the demand, and the paid SLO judges the p95. The wait chart's curve, the moving picture and the notes below on a card's own queue still describe the seed card's model.",
+            rps(m.refill)
+        )));
+    }
     let notes = [
         incident(inp, m),
         shed_to_cap(inp, m),

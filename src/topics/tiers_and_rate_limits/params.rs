@@ -5,8 +5,11 @@ use crate::model::*;
 
 /// The shared pool's utilization cap (the shared-cap check).
 pub(super) const UTIL_CAP: f64 = 0.85;
-/// The paid SLO on the mean queue wait (the paid-SLO check).
+/// The paid SLO on the queue wait (the paid-SLO check): on the mean in the
+/// seed card's model, on the p95 ([`SLO_QUANTILE`]) closer to production.
 pub(super) const PAID_SLO_MS: f64 = 150.0;
+/// The quantile the paid SLO judges closer to production.
+pub(super) const SLO_QUANTILE: f64 = 0.95;
 /// The most of free demand the gateway may shed (the free-shed check).
 pub(super) const SHED_LIMIT: f64 = 0.5;
 /// The burst the bucket chart follows, in seconds.
@@ -56,6 +59,33 @@ typed_input! {
         } else {
             Assign::Random
         },
+        /// Closer to production: one queue per pool, a constant-rate bucket,
+        /// the paid SLO on the p95.
+        production: bool = p.production(),
+        /// The normal day's free arrivals (the free-arrivals slider's
+        /// default): closer to production, the bucket refills at the admit
+        /// share of this, whatever the demand.
+        base_free: f64 = default_of("free_rps"),
+    }
+}
+
+/// A parameter's declared default (0 for a name not declared).
+fn default_of(name: &str) -> f64 {
+    PARAMS
+        .iter()
+        .find(|s| s.name == name)
+        .map_or(0.0, |s| s.default)
+}
+
+impl Input {
+    /// The bucket's admit share as a refill, req/s: of the current free
+    /// demand on the seed card, of the normal day's closer to production.
+    pub(super) fn admit_refill(&self) -> f64 {
+        if self.production {
+            self.admit * self.base_free
+        } else {
+            self.admit * self.free
+        }
     }
 }
 

@@ -27,7 +27,7 @@ use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
     Thousands,
 };
-use crate::model::{Params, Unit};
+use crate::model::{Assumptions, Params, Unit};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
@@ -160,7 +160,9 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
 
 impl TiersScene {
     fn new(p: &Params, seed: u64) -> TiersScene {
-        let input = Input::read(p);
+        // The scene draws a queue per card: it shows the seed card's model
+        // whichever model the page runs (one queue per pool is not drawn yet).
+        let input = Input::read(&p.clone().under(Assumptions::Seed));
         let m = solve(&input);
         let cfg = sim_config(&input, &m);
         let rate = (cfg.paid_rps + cfg.free_rps).max(0.0);

@@ -37,9 +37,16 @@
 //! samples are whole replications. Every wait also goes to a fixed log-linear
 //! histogram (128 buckets an octave, within 0.4 % of the exact order
 //! statistic) for the tail quantiles.
+//!
+//! Closer to production (`pooled`), each pool is one queue instead
+//! (`sim_pool`): the first card to free up takes the head of its pool's
+//! queue, and a pool's cards are no longer independent samples, so the
+//! samples are whole replications, as with round-robin.
 
+use super::model_pool::erlang_c;
 use super::params::Assign;
 use super::sim_draws::{erlang_sigma, exp_sum, geometric, ExpZiggurat};
+use super::sim_pool::{earliest, PooledShared, Serve};
 pub use super::sim_stats::{ClassStat, BATCHES};
 use crate::model::SplitMix64;
 use std::collections::VecDeque;
@@ -59,6 +66,10 @@ pub struct SimConfig {
     pub refill_rps: f64,
     pub bucket_capacity: f64,
     pub assign: Assign,
+    /// Closer to production: each pool is one queue its cards serve (the
+    /// first card to free up takes the head), where the seed card sends
+    /// each request to a card of its own (`assign`).
+    pub pooled: bool,
 }
 
 impl SimConfig {
@@ -74,6 +85,7 @@ impl SimConfig {
         refill_rps: 400.0,
         bucket_capacity: 3000.0,
         assign: Assign::Random,
+        pooled: false,
     };
 }
 
@@ -163,6 +175,36 @@ impl Steady {
             0
         }
     }
+}
+
+/// Closer to production, requests in a pool of `c` cards at utilization
+/// `rho`, drawn from the M/M/c steady state: all c busy with Erlang C's
+/// chance, then c + Geometric(ρ); else fewer, in proportion to aⁿ/n! (0 with
+/// no steady state: no card, no load, ρ ≥ 1).
+fn steady_count(c: usize, rho: f64, rng: &mut SplitMix64) -> u64 {
+    if c == 0 || !(rho > 0.0 && rho < 1.0) {
+        return 0;
+    }
+    if rng.next_unit() < erlang_c(c, rho) {
+        return c as u64 + geometric(rho, rng);
+    }
+    let a = c as f64 * rho;
+    let mut terms = Vec::with_capacity(c);
+    let mut term = 1.0;
+    for n in 0..c {
+        if n > 0 {
+            term *= a / n as f64;
+        }
+        terms.push(term);
+    }
+    let mut u = rng.next_unit() * terms.iter().sum::<f64>();
+    for (n, t) in terms.iter().enumerate() {
+        if u < *t {
+            return n as u64;
+        }
+        u -= t;
+    }
+    c as u64 - 1
 }
 
 /// What a run needs throughout: the arrivals, the split, and each pool's
@@ -289,7 +331,7 @@ pub(super) struct Run {
 impl Run {
     /// No request yet: each class with room for its independent samples.
     fn new(cfg: &SimConfig) -> Run {
-        let per_card = cfg.assign == Assign::Random;
+        let per_card = cfg.assign == Assign::Random && !cfg.pooled;
         let units = |cards: usize| BATCHES * if per_card { cards.max(1) } else { 1 };
         Run {
             s: cfg.service_ms,
@@ -331,17 +373,41 @@ impl Run {
     }
 }
 
+/// A run and its random stream, as a pooled queue uses them.
+struct Ctx<'a> {
+    run: &'a mut Run,
+    rng: &'a mut SplitMix64,
+}
+
+impl Serve for Ctx<'_> {
+    #[inline]
+    fn service(&mut self) -> f64 {
+        self.run.service(self.rng)
+    }
+
+    #[inline]
+    fn record(&mut self, is_paid: bool, wait_ms: f64) {
+        let b = self.run.batch;
+        self.run.class(is_paid).add(wait_ms, b, b);
+    }
+}
+
 /// The provisioned pool: when each card is next free (paid only, first come
 /// first served).
 struct ProvPool {
     free_at: Vec<f64>,
     pick: Picker,
+    /// One queue: the card that frees up first takes the next request.
+    pooled: bool,
 }
 
 impl ProvPool {
     /// Each card's remaining work drawn from its steady state: 0 if idle,
     /// else Exp with mean S/(1−σ).
     fn steady(plan: &Plan, run: &Run, rng: &mut SplitMix64) -> ProvPool {
+        if plan.cfg.pooled {
+            return ProvPool::pooled(plan, run, rng);
+        }
         let free_at = (0..plan.cfg.prov_cards)
             .map(|_| match plan.prov {
                 Some(st) if rng.next_unit() < st.busy => run.service(rng) / (1.0 - st.sigma),
@@ -351,18 +417,50 @@ impl ProvPool {
         ProvPool {
             free_at,
             pick: Picker::new(plan.cfg.prov_cards, plan.cfg.assign),
+            pooled: false,
         }
     }
 
-    /// A paid request arriving at `t` joins a card, or is stranded if the
-    /// pool has none.
+    /// One queue on the pool's cards, from the M/M/c steady state: the
+    /// busy cards' remaining services, then each queued request on the card
+    /// that frees up first.
+    fn pooled(plan: &Plan, run: &Run, rng: &mut SplitMix64) -> ProvPool {
+        let c = plan.cfg.prov_cards;
+        let n = plan.prov.map_or(0, |st| steady_count(c, st.busy, rng));
+        let mut free_at: Vec<f64> = (0..c)
+            .map(|k| {
+                if (k as u64) < n {
+                    run.service(rng)
+                } else {
+                    0.0
+                }
+            })
+            .collect();
+        for _ in c as u64..n {
+            if let Some((k, at)) = earliest(&free_at) {
+                free_at[k] = at + run.service(rng);
+            }
+        }
+        ProvPool {
+            free_at,
+            pick: Picker::new(c, plan.cfg.assign),
+            pooled: true,
+        }
+    }
+
+    /// A paid request arriving at `t` joins a card (in one queue, the card
+    /// that frees up first), or is stranded if the pool has none.
     #[inline]
     fn join(&mut self, t: f64, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if self.free_at.is_empty() {
             run.prov.stranded += 1;
             return Fate::Stranded;
         }
-        let k = self.pick.pick(rng);
+        let k = if self.pooled {
+            earliest(&self.free_at).map_or(0, |(k, _)| k)
+        } else {
+            self.pick.pick(rng)
+        };
         let unit = run.unit(k, self.free_at.len());
         let at = &mut self.free_at[k];
         let wait = (*at - t).max(0.0);
@@ -453,15 +551,29 @@ impl SharedCard {
     }
 }
 
-/// The shared pool: free requests and spilled paid, paid served first.
+/// The shared pool: free requests and spilled paid, paid served first; a
+/// queue per card, or closer to production one for the pool (`cards` then
+/// empty).
 struct SharedPool {
     cards: Vec<SharedCard>,
+    pooled: Option<PooledShared>,
     pick: Picker,
 }
 
 impl SharedPool {
     fn steady(plan: &Plan, run: &Run, rng: &mut SplitMix64) -> SharedPool {
+        if plan.cfg.pooled {
+            let rhos = plan.shared.map_or((0.0, 0.0), |st| {
+                (st.busy, st.paid_queued / (1.0 + st.paid_queued))
+            });
+            return SharedPool {
+                cards: Vec::new(),
+                pooled: Some(pooled_shared(plan.cfg.shared_cards, rhos, run, rng)),
+                pick: Picker::new(plan.cfg.shared_cards, plan.cfg.assign),
+            };
+        }
         SharedPool {
+            pooled: None,
             cards: (0..plan.cfg.shared_cards)
                 .map(|k| {
                     let unit = run.unit(k, plan.cfg.shared_cards);
@@ -476,6 +588,12 @@ impl SharedPool {
     /// idle, else queued in its class; stranded if the pool has no card.
     #[inline]
     fn join(&mut self, t: f64, is_paid: bool, run: &mut Run, rng: &mut SplitMix64) -> Fate {
+        if let Some(pool) = self.pooled.as_mut().filter(|p| !p.free_at.is_empty()) {
+            let card = pool.join(t, is_paid, &mut Ctx { run, rng });
+            return Fate::Shared {
+                card: card.unwrap_or(0),
+            };
+        }
         if self.cards.is_empty() {
             run.class(is_paid).stranded += 1;
             return Fate::Stranded;
@@ -497,10 +615,33 @@ impl SharedPool {
     }
 
     fn drain(&mut self, run: &mut Run, rng: &mut SplitMix64) {
+        if let Some(pool) = &mut self.pooled {
+            pool.drain(&mut Ctx { run, rng });
+        }
         for card in &mut self.cards {
             card.drain(run, rng);
         }
     }
+}
+
+/// The shared pool as one queue, from the M/M/c steady state of total
+/// utilization `rho` (paid `rho_paid` of it): `min(n, c)` cards busy with a
+/// fresh service each (memoryless), the rest queued, paid among them
+/// geometric with ratio ρ_paid (`model_pool`).
+fn pooled_shared(
+    cards: usize,
+    (rho, rho_paid): (f64, f64),
+    run: &Run,
+    rng: &mut SplitMix64,
+) -> PooledShared {
+    let n = steady_count(cards, rho, rng);
+    let busy = (n as usize).min(cards);
+    let queued = n - busy as u64;
+    let old_paid = geometric(rho_paid.clamp(0.0, 1.0), rng).min(queued);
+    let free_at = (0..cards)
+        .map(|k| if k < busy { run.service(rng) } else { 0.0 })
+        .collect();
+    PooledShared::new(free_at, old_paid, queued - old_paid)
 }
 
 /// What became of one gateway arrival.
@@ -667,6 +808,9 @@ impl Live {
             seen(t, is_paid, fate);
             self.next_ms = t + plan.gap(run, rng);
         }
+        if let Some(pool) = &mut pools.shared.pooled {
+            pool.advance(t_ms, &mut Ctx { run, rng });
+        }
         for card in &mut pools.shared.cards {
             card.advance(t_ms, run, rng);
         }
@@ -753,6 +897,7 @@ mod tests {
             refill_rps: 900.0,
             bucket_capacity: 1e9,
             assign: Assign::Random,
+            pooled: false,
         };
         let (mut prov, mut free) = ((0.0, 0u64), (0.0, 0u64));
         for seed in 0..300 {
@@ -768,6 +913,20 @@ mod tests {
     }
 
     #[test]
+    fn steady_counts_have_the_mmc_mean() {
+        // M/M/c mean count: a + C·ρ/(1−ρ).
+        let (c, rho) = (7, 0.9);
+        let mut rng = SplitMix64::new(5);
+        let n = 200_000;
+        let mean = (0..n)
+            .map(|_| steady_count(c, rho, &mut rng) as f64)
+            .sum::<f64>()
+            / n as f64;
+        let want = c as f64 * rho + erlang_c(c, rho) * rho / (1.0 - rho);
+        assert!((mean / want - 1.0).abs() < 0.02, "{mean} vs {want}");
+    }
+
+    #[test]
     fn simulation_is_deterministic_and_total() {
         let cfg = SimConfig {
             service_ms: 49.67,
@@ -779,6 +938,7 @@ mod tests {
             refill_rps: 80.0,
             bucket_capacity: 10.0,
             assign: Assign::Random,
+            pooled: false,
         };
         let a = simulate(&cfg, 2000, 7);
         assert_eq!(a, simulate(&cfg, 2000, 7));

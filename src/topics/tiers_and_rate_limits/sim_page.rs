@@ -7,7 +7,7 @@ use super::params::{Assign, Input};
 use super::sim::{simulate, SimConfig, SimResult, BATCHES};
 use crate::model::memo::Memo;
 use crate::model::rng::hash64;
-use crate::model::Engine;
+use crate::model::{Assumptions, Engine};
 use std::rc::Rc;
 
 /// Gateway arrivals (paid and free, refused ones included) the page's
@@ -52,14 +52,29 @@ thread_local! {
     /// story and its fix, side by side's two settings, or the three stories
     /// ± fix a learner flips between are each simulated once (about 100 KB
     /// each, mostly the three classes' wait histograms).
-    static SIM: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::with_capacity(8) };
+    /// Keyed on the model too, so a production run never returns a seed
+    /// result (their configurations differ as well: pooled, the refill).
+    static SIM: Memo<SimKey, SimResult> = const { Memo::with_capacity(8) };
     /// The short runs shown while a slider moves.
-    static PREVIEW: Memo<(SimConfig, u64, u64), SimResult> = const { Memo::with_capacity(4) };
+    static PREVIEW: Memo<SimKey, SimResult> = const { Memo::with_capacity(4) };
     /// The simulated curve, in units of S: it depends on the seed only.
     static SWEEP: Memo<u64, Vec<SweepPoint>> = const { Memo::new() };
 }
 
-/// The simulation of the pools the formulas solved.
+/// A memoized simulation: the model, the configuration, arrivals and seed.
+type SimKey = (Assumptions, SimConfig, u64, u64);
+
+/// The model `inp` runs under.
+fn assumptions(inp: &Input) -> Assumptions {
+    if inp.production {
+        Assumptions::Production
+    } else {
+        Assumptions::Seed
+    }
+}
+
+/// The simulation of the pools the formulas solved (closer to production,
+/// one queue per pool and the bucket's constant refill).
 pub(super) fn sim_config(inp: &Input, m: &Solved) -> SimConfig {
     SimConfig {
         service_ms: inp.s,
@@ -68,9 +83,10 @@ pub(super) fn sim_config(inp: &Input, m: &Solved) -> SimConfig {
         paid_rps: inp.paid,
         free_rps: inp.free,
         spill_share: inp.spill,
-        refill_rps: m.free_adm,
+        refill_rps: m.refill,
         bucket_capacity: inp.bucket,
         assign: inp.assign,
+        pooled: inp.production,
     }
 }
 
@@ -108,7 +124,8 @@ pub(super) fn page_arrivals(inp: &Input, m: &Solved) -> u64 {
 pub(super) fn page_sim(inp: &Input, m: &Solved) -> Rc<SimResult> {
     let cfg = sim_config(inp, m);
     let n = page_arrivals(inp, m);
-    SIM.with(|c| c.get_or((cfg, n, inp.seed), || simulate(&cfg, n, inp.seed)))
+    let key = (assumptions(inp), cfg, n, inp.seed);
+    SIM.with(|c| c.get_or(key, || simulate(&cfg, n, inp.seed)))
 }
 
 /// The short run of the pools as they stand, for a slider on the move, and
@@ -117,10 +134,10 @@ pub(super) fn page_sim(inp: &Input, m: &Solved) -> Rc<SimResult> {
 pub(super) fn preview_sim(inp: &Input, m: &Solved) -> Option<(Rc<SimResult>, u64)> {
     let cfg = sim_config(inp, m);
     let n = page_arrivals(inp, m);
-    if SIM.with(|c| c.has(&(cfg, n, inp.seed))) {
+    if SIM.with(|c| c.has(&(assumptions(inp), cfg, n, inp.seed))) {
         return None;
     }
-    let key = (cfg, PREVIEW_ARRIVALS, inp.seed);
+    let key = (assumptions(inp), cfg, PREVIEW_ARRIVALS, inp.seed);
     let sim = PREVIEW.with(|c| c.get_or(key, || simulate(&cfg, PREVIEW_ARRIVALS, inp.seed)));
     Some((sim, n))
 }
@@ -149,6 +166,7 @@ pub(super) fn sweep(seed: u64) -> Rc<Vec<SweepPoint>> {
                         refill_rps: 0.0,
                         bucket_capacity: 0.0,
                         assign: Assign::Random,
+                        pooled: false,
                     };
                     let seed = hash64(seed ^ ((i as u64) << 40));
                     let r = simulate(&cfg, sweep_arrivals(rho), seed);

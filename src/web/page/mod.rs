@@ -18,6 +18,7 @@ mod charts;
 mod controls;
 mod math;
 mod outcome;
+mod production;
 mod stories;
 
 use super::dom::*;
@@ -25,11 +26,12 @@ use super::glossary::link_terms;
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use super::scene::{IntroView, SceneView};
-use crate::model::{Outcome, ParamSpec, Params, Preset, Topic};
+use crate::model::{Assumptions, Outcome, ParamSpec, Params, Preset, Topic};
 use crate::urlstate::{self, State};
 use charts::Charts;
 use controls::{control, Control};
 use outcome::OutcomeView;
+use production::ProductionView;
 use stories::Stories;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -45,6 +47,9 @@ pub struct Page {
     /// "More parameters", when some are folded.
     more: Option<Element>,
     stories: Stories,
+    /// The model switch and "What production does differently", on a topic
+    /// with a production model.
+    production: Option<ProductionView>,
     notice: Element,
     /// The results section (the practice panel goes at its end).
     results: Element,
@@ -204,6 +209,7 @@ impl Page {
                     .filter(|n| link.locked(n)),
             );
         math::panel(&results, topic);
+        let production = ProductionView::build(topic, &stories.section, &results);
         append(&layout, &results);
         append(&app, &layout);
         // The scene under the key figures, beside the key sliders: the
@@ -224,6 +230,7 @@ impl Page {
             link,
             controls,
             stories,
+            production,
             notice,
             results,
             outcome,
@@ -300,6 +307,12 @@ impl Page {
                 }
             }
             PageMsg::Reset => self.reset(&mut fx),
+            PageMsg::Model(a) => self.set_model(a, &mut fx),
+            PageMsg::ProductionOpened => {
+                if let (Some(v), Some(out)) = (&self.production, &self.last) {
+                    v.fill(self.topic, &self.params, out);
+                }
+            }
             PageMsg::Choose(i, v) => self.set_param(i, v, Source::Control, &mut fx),
             PageMsg::Slide(i, pos) => {
                 if let Some(c) = self.controls.get(i) {
@@ -403,6 +416,19 @@ impl Page {
         }
     }
 
+    /// Runs the values on show under `a` (the seed card's model or closer
+    /// to production); the story, its fix and the sliders stay.
+    fn set_model(&mut self, a: Assumptions, fx: &mut Vec<Effect>) {
+        if self.production.is_none() || self.params.assumptions() == a {
+            return;
+        }
+        self.params.set_assumptions(a);
+        self.sync_controls();
+        self.render(fx);
+        self.say(&format!("Now running {}.", a.label().to_lowercase()));
+        fx.push(Effect::AddressChanged { push: true });
+    }
+
     fn reset(&mut self, fx: &mut Vec<Effect>) {
         let defaults = self.topic.defaults();
         self.show_story("The defaults", defaults, None, false, fx);
@@ -426,7 +452,7 @@ impl Page {
             self.reveal_label(label);
             return;
         }
-        self.params = params;
+        self.params = params.under(self.params.assumptions());
         self.preset = preset;
         self.fix = fix;
         self.sync_controls();
@@ -470,6 +496,7 @@ impl Page {
         s.preset = self.preset.map(|p| p.id);
         s.fix = self.fix;
         s.set_params(&self.params);
+        s.model = self.params.assumptions();
         s.compare = self.scene.compare();
         s.embed.intro = self.intro.link_value();
         s.challenge = challenge.unwrap_or_default();
@@ -611,6 +638,9 @@ impl Page {
                 self.reveal(c.spec.name);
             }
         }
+        if let Some(v) = &self.production {
+            v.sync(self.params.assumptions());
+        }
         let (controls, params) = (&self.controls, &self.params);
         self.stories.sync(self.topic, self.preset, self.fix, |p| {
             moves_a_lock(controls, params, p)
@@ -629,6 +659,9 @@ impl Page {
     fn render(&mut self, fx: &mut Vec<Effect>) {
         let t0 = now_ms();
         let out = self.topic.run(&self.params);
+        if let Some(v) = &self.production {
+            v.fill(self.topic, &self.params, &out);
+        }
         self.show(out, t0, true);
         disarm(&mut self.settle);
         self.end_preview();

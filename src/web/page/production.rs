@@ -1,0 +1,186 @@
+//! The model switch ("The seed card's model" / "Closer to production") and
+//! the folded panel "What production does differently": for each of the
+//! topic's differences, what the card assumes, what production does, the
+//! figures it moves under both models (computed from two runs of the
+//! values on show), and where production's behaviour is documented. Only
+//! on a topic that has a production model.
+
+use crate::model::{Assumptions, CheckSpec, Difference, Outcome, Params, Topic};
+use crate::web::dom::*;
+use crate::web::msg::{dispatch, Msg, PageMsg};
+use web_sys::Element;
+
+pub(super) struct ProductionView {
+    /// The two buttons, seed then production.
+    buttons: [Element; 2],
+    /// Under production: the stories' words quote the seed card's model.
+    note: Element,
+    panel: Element,
+    /// Where the differences go, filled while the panel is open.
+    body: Element,
+}
+
+impl ProductionView {
+    /// The switch at the end of `switch_parent`, the panel at the end of
+    /// `panel_parent`; none when `topic` has no production model.
+    pub fn build(
+        topic: &'static dyn Topic,
+        switch_parent: &Element,
+        panel_parent: &Element,
+    ) -> Option<ProductionView> {
+        if topic.about().differences.is_empty() {
+            return None;
+        }
+        let row = group(switch_parent, "model-switch", "Which model runs");
+        append(&row, &text_el("span", "model-switch-h", "Model:"));
+        let buttons = Assumptions::ALL.map(|a| {
+            let b = push_button("model-choice", a.label());
+            attr(&b, "data-model", a.word());
+            attr(&b, "aria-pressed", "false");
+            on(&b, "click", move |_| dispatch(Msg::Page(PageMsg::Model(a))));
+            append(&row, &b);
+            b
+        });
+        let note = text_el(
+            "p",
+            "model-note",
+            "The stories' words quote the seed card's model; closer to production the figures and checks differ, as \"What production does differently\" shows at the values on show.",
+        );
+        attr(&note, "id", "model-note");
+        attr(&note, "hidden", "");
+        append(switch_parent, &note);
+        let panel = el("details", "production");
+        attr(&panel, "id", "production");
+        let n = topic.about().differences.len();
+        append(
+            &panel,
+            &text_el(
+                "summary",
+                "",
+                &format!("What production does differently ({n})"),
+            ),
+        );
+        append(
+            &panel,
+            &text_el(
+                "p",
+                "production-intro",
+                "The stories follow the seed card's model, which simplifies on purpose. Here is each place real serving systems do otherwise, and what it changes on this page at the values on show: the same figures run under both models.",
+            ),
+        );
+        let body = child(&panel, "div", "production-body", &[]);
+        on(&panel, "toggle", |_| {
+            dispatch(Msg::Page(PageMsg::ProductionOpened))
+        });
+        append(panel_parent, &panel);
+        Some(ProductionView {
+            buttons,
+            note,
+            panel,
+            body,
+        })
+    }
+
+    /// The switch shows `a` pressed.
+    pub fn sync(&self, a: Assumptions) {
+        for (b, x) in self.buttons.iter().zip(Assumptions::ALL) {
+            attr(b, "aria-pressed", if x == a { "true" } else { "false" });
+        }
+        if a.is_production() {
+            remove_attr(&self.note, "hidden");
+        } else {
+            attr(&self.note, "hidden", "");
+        }
+    }
+
+    pub fn open(&self) -> bool {
+        self.panel.has_attribute("open")
+    }
+
+    /// Fills the panel for `params` (whose run is `out`), running the other
+    /// model once; nothing while it is closed.
+    pub fn fill(&self, topic: &'static dyn Topic, params: &Params, out: &Outcome) {
+        if !self.open() {
+            return;
+        }
+        let other = match params.assumptions() {
+            Assumptions::Seed => Assumptions::Production,
+            Assumptions::Production => Assumptions::Seed,
+        };
+        let theirs = topic.run(&params.clone().under(other));
+        let (seed, prod) = match other {
+            Assumptions::Production => (out, &theirs),
+            Assumptions::Seed => (&theirs, out),
+        };
+        clear(&self.body);
+        for d in topic.about().differences {
+            append(&self.body, &difference(d, topic.checks(), seed, prod));
+        }
+    }
+}
+
+/// One difference: its title, the two assumptions, its figures and checks
+/// under both models, its source.
+fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outcome) -> Element {
+    let item = el("section", "difference");
+    attr(&item, "data-difference", d.id);
+    append(&item, &text_el("h3", "", d.title));
+    let said = el("dl", "difference-said");
+    for (who, what) in [("The seed card", d.card), ("Production", d.production)] {
+        append(&said, &text_el("dt", "", who));
+        append(&said, &text_el("dd", "", what));
+    }
+    append(&item, &said);
+    let table = el("table", "difference-figures");
+    let caption = text_el("caption", "", "On this page, at the values on show");
+    append(&table, &caption);
+    let head = el("tr", "");
+    for h in ["figure", "seed card's model", "closer to production"] {
+        let th = text_el("th", "", h);
+        attr(&th, "scope", "col");
+        append(&head, &th);
+    }
+    append(&table, &head);
+    for id in d.figures {
+        let (Some(a), Some(b)) = (
+            seed.figures.iter().find(|f| f.id == *id),
+            prod.figures.iter().find(|f| f.id == *id),
+        ) else {
+            continue;
+        };
+        let row = el("tr", "");
+        attr(&row, "data-difference-figure", id);
+        let th = text_el("th", "", a.label);
+        attr(&th, "scope", "row");
+        append(&row, &th);
+        append(&row, &text_el("td", "", &a.text()));
+        append(&row, &text_el("td", "", &b.text()));
+        append(&table, &row);
+    }
+    for id in d.checks {
+        let (Some(spec), Some(a), Some(b)) = (
+            checks.iter().find(|c| c.id == *id),
+            seed.checks.iter().find(|c| c.id == *id),
+            prod.checks.iter().find(|c| c.id == *id),
+        ) else {
+            continue;
+        };
+        let row = el("tr", "");
+        attr(&row, "data-difference-check", id);
+        let th = text_el("th", "", &format!("Check: {}", spec.label));
+        attr(&th, "scope", "row");
+        append(&row, &th);
+        for v in [a, b] {
+            let verdict = if v.pass { "✓ passes" } else { "✗ fails" };
+            let text = format!("{verdict}: {}", v.unit.format(v.value));
+            append(&row, &text_el("td", "", &text));
+        }
+        append(&table, &row);
+    }
+    append(&item, &table);
+    append(
+        &item,
+        &text_el("p", "difference-source", &format!("Source: {}", d.source)),
+    );
+    item
+}

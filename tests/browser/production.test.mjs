@@ -1,0 +1,67 @@
+// The model switch on every topic with a production model: the page runs
+// the same story closer to production, its link says so and reopens it,
+// "What production does differently" lists each difference with its
+// figures under both models, and back to the seed card's model the page is
+// as before. A topic without one shows no switch.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appUnderTest, figures, addressWhenSettled, screenshot } from './support.mjs';
+
+const app = appUnderTest();
+
+test('the model switch runs a story closer to production and back, and its link reopens it', async (t) => {
+  for (const topic of app.topics) {
+    await t.test(topic, async () => {
+      const page = await app.open(`?topic=${topic}`);
+      if (!app.production.has(topic)) {
+        assert.equal(await page.$('.model-switch'), null, 'no switch without a production model');
+        assert.equal(await page.$('#production'), null);
+        await page.context().close();
+        return;
+      }
+      const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
+      const preset = presets[presets.length - 1];
+      await page.click(`[data-preset="${preset}"]`);
+      const seed = await figures(page);
+      assert.equal(await page.getAttribute('[data-model="seed"]', 'aria-pressed'), 'true');
+      await page.click('[data-model="production"]');
+      await page.waitForSelector('[data-model="production"][aria-pressed="true"]');
+      const prod = await figures(page);
+      assert.notDeepEqual(prod, seed, 'production moves some figure');
+      assert.match(await page.textContent('#model-note'), /stories' words quote the seed card's model/);
+      assert.ok(await page.isVisible('#model-note'));
+      const link = await addressWhenSettled(page);
+      assert.match(link, /[?&]model=production(&|$)/);
+      assert.match(link, new RegExp(`[?&]preset=${preset}(&|$)`), 'the story stays');
+      // The panel: each difference, its figures under both models.
+      await page.click('#production > summary');
+      await page.waitForSelector('#production [data-difference]');
+      const rows = await page.$$eval('#production tr[data-difference-figure], #production tr[data-difference-check]',
+        (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+      assert.ok(rows.length > 0, 'figures or checks under both models');
+      assert.ok(rows.every((r) => r.length === 2), 'two columns: the seed card\'s, production\'s');
+      assert.ok(rows.some(([a, b]) => a !== b), 'some row differs between the models');
+      // Each row's production column is the figure the page now shows.
+      const shown = await page.$$eval('#production tr[data-difference-figure]', (trs) =>
+        trs.map((tr) => [tr.dataset.differenceFigure, tr.querySelectorAll('td')[1].textContent]));
+      for (const [id, text] of shown) {
+        if (id in prod) assert.equal(text, prod[id], `${id}: the panel and the page agree`);
+      }
+      await screenshot(page, `production-${topic}`);
+      // The link reopens the same model and story.
+      const again = await app.open(new URL(link).search);
+      await again.waitForSelector('[data-model="production"][aria-pressed="true"]');
+      assert.deepEqual(await figures(again), prod);
+      assert.deepEqual(again.problems(), []);
+      await again.context().close();
+      // Back to the seed card's model: the figures as before.
+      await page.click('[data-model="seed"]');
+      await page.waitForSelector('[data-model="seed"][aria-pressed="true"]');
+      assert.deepEqual(await figures(page), seed);
+      await page.waitForSelector('#model-note', { state: 'hidden' });
+      assert.doesNotMatch(await addressWhenSettled(page), /model=/);
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+});
