@@ -172,15 +172,7 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             tables,
         } => {
             let topic = find_topic(&topic)?;
-            let assumptions = match model.as_deref() {
-                None => Assumptions::Seed,
-                Some(w) => Assumptions::from_word(w).ok_or_else(|| {
-                    Usage(format!(
-                        "--model expects seed or production, got '{}'",
-                        w.chars().take(40).collect::<String>()
-                    ))
-                })?,
-            };
+            let assumptions = read_model(topic, model.as_deref())?;
             let preset = match preset {
                 Some(id) => Some(topic.preset(&id).ok_or_else(|| {
                     Usage(format!(
@@ -196,21 +188,6 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
                 })?),
                 None => None,
             };
-            if assumptions.is_production() && topic.about().differences.is_empty() {
-                let with: Vec<&str> = topics::all()
-                    .filter(|t| !t.about().differences.is_empty())
-                    .map(|t| t.id())
-                    .collect();
-                return Err(Usage(format!(
-                    "{} has no production model; --model production runs on: {}",
-                    topic.id(),
-                    if with.is_empty() {
-                        "none yet".to_string()
-                    } else {
-                        with.join(", ")
-                    }
-                )));
-            }
             let params = build_params(topic, preset, fix, &set)?.under(assumptions);
             let out = topic.run(&params);
             if json {
@@ -451,6 +428,36 @@ fn find_topic(id: &str) -> Result<&'static dyn Topic, Usage> {
         "unknown topic '{id}'; topics: {}",
         topics::all().map(|t| t.id()).collect::<Vec<_>>().join(", ")
     )))
+}
+
+/// `--model`: the seed card's model when absent; production only on a
+/// topic that has a production model.
+fn read_model(topic: &dyn Topic, word: Option<&str>) -> Result<Assumptions, Usage> {
+    let Some(w) = word else {
+        return Ok(Assumptions::Seed);
+    };
+    let a = Assumptions::from_word(w).ok_or_else(|| {
+        Usage(format!(
+            "--model expects seed or production, got '{}'",
+            w.chars().take(40).collect::<String>()
+        ))
+    })?;
+    if a.is_production() && topic.about().differences.is_empty() {
+        let with: Vec<&str> = topics::all()
+            .filter(|t| !t.about().differences.is_empty())
+            .map(|t| t.id())
+            .collect();
+        return Err(Usage(format!(
+            "{} has no production model; --model production runs on: {}",
+            topic.id(),
+            if with.is_empty() {
+                "none yet".to_string()
+            } else {
+                with.join(", ")
+            }
+        )));
+    }
+    Ok(a)
 }
 
 fn build_params(
