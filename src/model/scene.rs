@@ -632,6 +632,38 @@ impl Frame {
         }
         out
     }
+
+    /// What keeps this frame, drawn for a scene of logical `size` in its
+    /// layout, from being read: a text leaving the scene, smaller than
+    /// [`LEAST_TEXT_PX`] at the width the page gives the scene
+    /// ([`WIDE_CSS_PX`], [`NARROW_CSS_PX`]), or covering another text. One
+    /// sentence each; empty when every text can be read. The scenes' tests
+    /// hold every frame to it.
+    pub fn unreadable(&self, (w, h): (f32, f32)) -> Vec<String> {
+        let (css, least) = match self.layout {
+            Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
+            Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
+        };
+        let boxes = self.text_boxes();
+        let mut out = Vec::new();
+        for (i, &(a, at, size)) in boxes.iter().enumerate() {
+            if a.0 < -0.5 || a.1 < -0.5 || a.2 > w + 0.5 || a.3 > h + 0.5 {
+                out.push(format!("{at:?} at {a:?} leaves {w}×{h}"));
+            }
+            let px = text_units(size) * css / w;
+            if px < least - 1e-3 {
+                out.push(format!("{at:?} is {px} CSS px, under {least}"));
+            }
+            for &(b, bt, _) in &boxes[i + 1..] {
+                let apart =
+                    a.0 >= b.2 - 0.5 || b.0 >= a.2 - 0.5 || a.1 >= b.3 - 0.5 || b.1 >= a.3 - 0.5;
+                if !apart {
+                    out.push(format!("{at:?} {a:?} covers {bt:?} {b:?}"));
+                }
+            }
+        }
+        out
+    }
 }
 
 /// A number written briefly in its unit, without allocating, for a scene's
@@ -885,6 +917,25 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A text off the scene's edge, one over another, or one too small at
+    /// the page's width is named; apart and inside, nothing is.
+    #[test]
+    fn unreadable_names_what_cannot_be_read() {
+        let mut f = Frame::laid_out(Layout::Wide);
+        f.normal((10.0, 20.0), Ink::Text, Align::Left, format_args!("card 0"));
+        f.normal((10.0, 60.0), Ink::Text, Align::Left, format_args!("card 1"));
+        assert!(f.unreadable((876.0, 100.0)).is_empty());
+        assert_eq!(
+            f.unreadable((876.0, 40.0)).len(),
+            1,
+            "card 1 leaves the scene"
+        );
+        let small = f.unreadable((2000.0, 100.0));
+        assert!(small.iter().all(|p| p.contains("CSS px")) && small.len() == 2);
+        f.normal((12.0, 22.0), Ink::Text, Align::Left, format_args!("over"));
+        assert!(f.unreadable((876.0, 100.0))[0].contains("covers"));
+    }
 
     #[test]
     fn stepper_counts_whole_steps_and_carries_the_rest() {

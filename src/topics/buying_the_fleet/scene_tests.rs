@@ -6,7 +6,6 @@
 
 use super::super::params::{MONTH_S, PARAMS};
 use super::*;
-use crate::model::scene::{text_units, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX};
 
 const NO_CARDS: [(&str, &str); 6] = [
     ("owned_h100", "0"),
@@ -59,33 +58,10 @@ fn texts_stay_inside_apart_and_readable_all_month() {
                 scene.advance(MONTH_S as f64 / 32.0);
             }
             for layout in [Layout::Wide, Layout::Narrow] {
-                let (w, h) = scene.size(layout);
-                let (css, least) = match layout {
-                    Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
-                    Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
-                };
                 let mut f = Frame::laid_out(layout);
                 scene.draw(&mut f);
-                let boxes = f.text_boxes();
-                for (i, &(a, at, size)) in boxes.iter().enumerate() {
-                    let inside = a.0 >= -0.5 && a.1 >= -0.5 && a.2 <= w + 0.5 && a.3 <= h + 0.5;
-                    assert!(
-                        inside,
-                        "{layout:?} step {step}: {at:?} at {a:?} leaves {w}×{h}"
-                    );
-                    let px = text_units(size) * css / w;
-                    assert!(px >= least - 1e-3, "{layout:?}: {at:?} at {px} px");
-                    for &(b, bt, _) in &boxes[i + 1..] {
-                        let apart = a.0 >= b.2 - 0.5
-                            || b.0 >= a.2 - 0.5
-                            || a.1 >= b.3 - 0.5
-                            || b.1 >= a.3 - 0.5;
-                        assert!(
-                            apart,
-                            "{layout:?} step {step}: {at:?} {a:?} covers {bt:?} {b:?}"
-                        );
-                    }
-                }
+                let problems = f.unreadable(scene.size(layout));
+                assert!(problems.is_empty(), "{layout:?} step {step}: {problems:#?}");
             }
         }
     }

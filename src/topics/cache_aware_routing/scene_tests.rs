@@ -5,7 +5,6 @@
 
 use super::super::params::PARAMS;
 use super::*;
-use crate::model::scene::{text_units, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX};
 
 /// Slider settings at their ends, and the guided start's.
 const CORNERS: [&[(&str, &str)]; 10] = [
@@ -59,30 +58,10 @@ fn texts_stay_inside_apart_and_readable_at_the_sliders_ends() {
         for step in 0..30 {
             scene.advance(0.37 * step as f64);
             for layout in [Layout::Wide, Layout::Narrow] {
-                let (w, h) = scene.size(layout);
-                let (css, least) = match layout {
-                    Layout::Wide => (WIDE_CSS_PX, LEAST_TEXT_PX.0),
-                    Layout::Narrow => (NARROW_CSS_PX, LEAST_TEXT_PX.1),
-                };
                 let mut f = Frame::laid_out(layout);
                 scene.draw(&mut f);
-                let boxes = f.text_boxes();
-                for (i, &(a, at, size)) in boxes.iter().enumerate() {
-                    let inside = a.0 >= -0.5 && a.1 >= -0.5 && a.2 <= w + 0.5 && a.3 <= h + 0.5;
-                    assert!(inside, "{set:?} {layout:?}: {at:?} at {a:?} leaves {w}×{h}");
-                    let px = text_units(size) * css / w;
-                    assert!(px >= least - 1e-3, "{set:?} {layout:?}: {at:?} at {px} px");
-                    for &(b, bt, _) in &boxes[i + 1..] {
-                        let apart = a.0 >= b.2 - 0.5
-                            || b.0 >= a.2 - 0.5
-                            || a.1 >= b.3 - 0.5
-                            || b.1 >= a.3 - 0.5;
-                        assert!(
-                            apart,
-                            "{set:?} {layout:?}: {at:?} {a:?} covers {bt:?} {b:?}"
-                        );
-                    }
-                }
+                let problems = f.unreadable(scene.size(layout));
+                assert!(problems.is_empty(), "{set:?} {layout:?}: {problems:#?}");
             }
         }
     }
