@@ -33,6 +33,17 @@ test('the model switch runs a story closer to production and back, and its link 
       const link = await addressWhenSettled(page);
       assert.match(link, /[?&]model=production(&|$)/);
       assert.match(link, new RegExp(`[?&]preset=${preset}(&|$)`), 'the story stays');
+      // The scene says it runs the seed card's engine, not these figures.
+      if (await page.$('.scene-note')) {
+        await page.waitForFunction(() => /does not run closer to production/.test(document.querySelector('.scene-note').textContent));
+      }
+      // A fix's words are the seed card's: the page says it is judged again.
+      if (await page.isVisible('#apply-fix')) {
+        await page.click('#apply-fix');
+        await page.waitForSelector('.fixed-production');
+        await page.click(`[data-preset="${preset}"]`);
+        await page.waitForSelector('.fixed-production', { state: 'detached' });
+      }
       // The panel: each difference, its figures under both models.
       await page.click('#production > summary');
       await page.waitForSelector('#production [data-difference]');
@@ -59,6 +70,9 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('[data-model="seed"][aria-pressed="true"]');
       assert.deepEqual(await figures(page), seed);
       await page.waitForSelector('#model-note', { state: 'hidden' });
+      if (await page.$('.scene-note')) {
+        await page.waitForFunction(() => /settle toward the figures\.$/.test(document.querySelector('.scene-note').textContent));
+      }
       assert.doesNotMatch(await addressWhenSettled(page), /model=/);
       assert.deepEqual(page.problems(), []);
       await page.context().close();

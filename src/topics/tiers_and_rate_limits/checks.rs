@@ -10,7 +10,7 @@ use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 const PAID_SLO: CheckSpec = CheckSpec {
     id: "paid_slo",
     label: "Paid tier inside its wait target (SLO)",
-    rule: "mean paid queue wait (in the worse of the pools carrying paid) ≤ 150 ms",
+    rule: "paid queue wait (in the worse of the pools carrying paid) ≤ 150 ms: its mean under the seed card's model, its p95 closer to production",
     cmp: Cmp::AtMost,
 };
 

@@ -642,9 +642,11 @@ impl Page {
             v.sync(self.params.assumptions());
         }
         let (controls, params) = (&self.controls, &self.params);
-        self.stories.sync(self.topic, self.preset, self.fix, |p| {
-            moves_a_lock(controls, params, p)
-        });
+        let production = self.params.production();
+        self.stories
+            .sync(self.topic, (self.preset, self.fix), production, |p| {
+                moves_a_lock(controls, params, p)
+            });
     }
 
     /// Says the figures in the live region once changes stop for

@@ -72,8 +72,8 @@ impl Stories {
     pub fn sync(
         &self,
         topic: &'static dyn Topic,
-        preset: Option<&'static Preset>,
-        fix: bool,
+        (preset, fix): (Option<&'static Preset>, bool),
+        production: bool,
         moves_a_lock: impl Fn(&Params) -> Option<&'static str>,
     ) {
         let on_show = preset.and_then(|p| topic.presets().iter().position(|q| q.id == p.id));
@@ -97,11 +97,11 @@ impl Stories {
         let why = "Some of these buttons are unavailable: they would change a slider this page keeps locked.";
         self.lock_note
             .set_text_content(if blocked { Some(why) } else { None });
-        self.show_story(preset, fix);
+        self.show_story(preset, fix, production);
     }
 
     /// The story's text, and the fix button when it has a fix.
-    fn show_story(&self, preset: Option<&'static Preset>, fix: bool) {
+    fn show_story(&self, preset: Option<&'static Preset>, fix: bool, production: bool) {
         let Some(p) = preset else {
             attr(&self.fix_button, "hidden", "");
             self.story.set_inner_html("");
@@ -115,6 +115,10 @@ impl Stories {
                     esc(f.label),
                     esc(f.explain)
                 );
+                if production {
+                    // The fix's words are the seed card's arithmetic.
+                    html += "<p class=\"fixed-production\">Closer to production this fix is judged again by the checks below; the words above quote the seed card's model, and the fix may no longer be the fix.</p>";
+                }
             }
             let _ = self.fix_button.remove_attribute("hidden");
             self.fix_button

@@ -93,8 +93,14 @@ struct Live {
     last_said: f64,
 }
 
+/// The scene's note under the seed card's model, and closer to production.
+const SEED_NOTE: &str = "The model's own engine at the page's values, request by request; its counters settle toward the figures.";
+const PRODUCTION_NOTE: &str = "The seed card's engine at the page's values, request by request: it does not run closer to production, so its counters settle toward the seed card's figures, not these (\"What production does differently\" gives both).";
+
 struct Ui {
     section: Element,
+    /// What the scene runs: the note under its heading.
+    note: Element,
     play: Element,
     step: Element,
     speed: HtmlSelectElement,
@@ -186,6 +192,16 @@ impl SceneView {
     /// the same seed.
     pub fn rebuild(&mut self, params: &Params) {
         if let Some(live) = &mut self.0 {
+            // The scenes run the seed card's engine: closer to production
+            // the page says their counters do not settle toward its figures.
+            let note = if params.production() {
+                PRODUCTION_NOTE
+            } else {
+                SEED_NOTE
+            };
+            if live.ui.note.text_content().as_deref() != Some(note) {
+                live.ui.note.set_text_content(Some(note));
+            }
             live.params = Some(params.clone());
             if live.laid_out.is_none() {
                 live.rebuild();
@@ -483,14 +499,8 @@ impl Ui {
     ) -> Ui {
         let section = labelled_section("scene", "scene-h", "Watch it run");
         attr(&section, "data-scene-state", "paused");
-        append(
-            &section,
-            &text_el(
-                "p",
-                "scene-note",
-                "The model's own engine at the page's values, request by request; its counters settle toward the figures.",
-            ),
-        );
+        let note = text_el("p", "scene-note", SEED_NOTE);
+        append(&section, &note);
         let bar = group(&section, "scene-bar", "Scene controls");
         let play = button(&bar, "scene-play", "Play", SceneMsg::Play);
         let step = button(&bar, "scene-step", "Step", SceneMsg::Step);
@@ -545,6 +555,7 @@ impl Ui {
         let live = live_region();
         append(parent, &section);
         Ui {
+            note,
             section,
             play,
             step,
