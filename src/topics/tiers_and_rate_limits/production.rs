@@ -11,7 +11,7 @@ pub static DIFFERENCES: [Difference; 3] = [
         id: "pooled-queues",
         title: "A queue per card, or one queue per pool",
         card: "Every card is an M/M/1 queue of its own and the gateway deals each request to a card at random, the worst way to dispatch: a request can wait behind a busy card while another card idles.",
-        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. At the same load the wait is several times shorter (Erlang C): the incident's paid wait still misses its objective, a normal day's is a few milliseconds, and the spill the incident's fix needs is smaller.",
+        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. At the same load the wait is many times shorter (Erlang C): the incident's paid wait still misses its objective, a normal day's is a few milliseconds, and the spill the incident's fix needs is smaller.",
         source: "Erlang's delay formula (Erlang C) and the M/M/c waiting-time distribution, as in any queueing text (Kleinrock, Queueing Systems vol. 1); Cobham's priority waits on c servers. A serving gateway that keeps one queue per model and hands a request to the first free replica is this model.",
         figures: &[
             "paid_wait_ms",
@@ -35,7 +35,7 @@ pub static DIFFERENCES: [Difference; 3] = [
         id: "constant-rate-bucket",
         title: "A bucket that follows demand, or one with a fixed refill",
         card: "The token bucket 'admits 80 %': its refill follows demand, so on launch day, when free arrivals triple, it lets four fifths of them into a shared pool that cannot serve them, and the pool jams.",
-        production: "A token bucket refills at a constant rate per key (a user or an organisation) whatever the demand: here the admit share of the normal day's free arrivals, with the bucket's capacity as its burst. On launch day the pool is no longer flooded (the cap check passes without a fix) and the gateway refuses more, past the limit on refused free requests. The story's fix is no longer the fix: admitting a smaller share lowers the refill and refuses more still; refusing at most half takes shedding to the cap with burst cards rented.",
+        production: "A token bucket refills at a constant rate whatever the demand. Gateways keep one per key (a user or an organisation), so a crowd of new users each gets its own; this page keeps one for the whole free tier, as the card does, refilling at the admit share of the normal day's free arrivals, with the bucket's capacity as its burst. On launch day the pool is no longer flooded (the cap check passes without a fix) and the gateway refuses more, past the limit on refused free requests. The story's fix is no longer the fix: admitting a smaller share lowers the refill and refuses more still; refusing at most half takes shedding to the cap with burst cards rented.",
         source: "The token bucket of RFC 2697 and RFC 2698 (a committed rate and a burst size) and of API gateways such as Envoy's local rate limit: a fixed number of tokens added per interval, per key, up to a maximum.",
         figures: &[
             "free_admitted_per_s",
