@@ -5,9 +5,10 @@
 // as before. A topic without one shows no switch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appUnderTest, figures, addressWhenSettled, screenshot } from './support.mjs';
+import { appUnderTest, figures, addressWhenSettled, screenshot, presetsWithFix } from './support.mjs';
 
 const app = appUnderTest();
+const withFix = presetsWithFix();
 
 test('the model switch runs a story closer to production and back, and its link reopens it', async (t) => {
   for (const topic of app.topics) {
@@ -19,8 +20,9 @@ test('the model switch runs a story closer to production and back, and its link 
         await page.context().close();
         return;
       }
-      const presets = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
-      const preset = presets[presets.length - 1];
+      // A story with a fix: its fix is judged again closer to production.
+      const preset = [...withFix[topic]][0];
+      assert.ok(preset, `${topic}: a story with a fix`);
       await page.click(`[data-preset="${preset}"]`);
       const seed = await figures(page);
       assert.equal(await page.getAttribute('[data-model="seed"]', 'aria-pressed'), 'true');
@@ -34,16 +36,12 @@ test('the model switch runs a story closer to production and back, and its link 
       assert.match(link, /[?&]model=production(&|$)/);
       assert.match(link, new RegExp(`[?&]preset=${preset}(&|$)`), 'the story stays');
       // The scene says it runs the seed card's engine, not these figures.
-      if (await page.$('.scene-note')) {
-        await page.waitForFunction(() => /does not run closer to production/.test(document.querySelector('.scene-note').textContent));
-      }
+      await page.waitForFunction(() => /does not run closer to production/.test(document.querySelector('.scene-note').textContent));
       // A fix's words are the seed card's: the page says it is judged again.
-      if (await page.isVisible('#apply-fix')) {
-        await page.click('#apply-fix');
-        await page.waitForSelector('.fixed-production');
-        await page.click(`[data-preset="${preset}"]`);
-        await page.waitForSelector('.fixed-production', { state: 'detached' });
-      }
+      await page.click('#apply-fix');
+      await page.waitForSelector('.fixed-production');
+      await page.click(`[data-preset="${preset}"]`);
+      await page.waitForSelector('.fixed-production', { state: 'detached' });
       // The panel: each difference, its figures under both models.
       await page.click('#production > summary');
       await page.waitForSelector('#production [data-difference]');
@@ -56,7 +54,8 @@ test('the model switch runs a story closer to production and back, and its link 
       const shown = await page.$$eval('#production tr[data-difference-figure]', (trs) =>
         trs.map((tr) => [tr.dataset.differenceFigure, tr.querySelectorAll('td')[1].textContent]));
       for (const [id, text] of shown) {
-        if (id in prod) assert.equal(text, prod[id], `${id}: the panel and the page agree`);
+        assert.ok(id in prod, `${id}: a figure the page shows`);
+        assert.equal(text, prod[id], `${id}: the panel and the page agree`);
       }
       await screenshot(page, `production-${topic}`);
       // The link reopens the same model and story.
@@ -70,9 +69,7 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('[data-model="seed"][aria-pressed="true"]');
       assert.deepEqual(await figures(page), seed);
       await page.waitForSelector('#model-note', { state: 'hidden' });
-      if (await page.$('.scene-note')) {
-        await page.waitForFunction(() => /settle toward the figures\.$/.test(document.querySelector('.scene-note').textContent));
-      }
+      await page.waitForFunction(() => /settle toward the figures\.$/.test(document.querySelector('.scene-note').textContent));
       assert.doesNotMatch(await addressWhenSettled(page), /model=/);
       assert.deepEqual(page.problems(), []);
       await page.context().close();
