@@ -243,3 +243,59 @@ fn each_listed_figure_moves_between_the_models() {
         }
     }
 }
+
+/// Closer to production the wait chart draws one queue per pool: its
+/// provisioned curve is Erlang C's on the pool's standing cards (the
+/// incident's 7 cards), the provisioned point sits on it, no one-card
+/// simulated curve is drawn, and its words quote the model's waits.
+#[test]
+fn the_wait_chart_draws_erlang_c_closer_to_production() {
+    use fleetlab::model::Plot;
+    let chart = |a| {
+        let o = run("incident", false, a);
+        let c = o
+            .charts
+            .iter()
+            .find(|c| c.id == "wait_curve")
+            .unwrap()
+            .clone();
+        (o, c)
+    };
+    let (seed_out, seed) = chart(Assumptions::Seed);
+    let (prod_out, prod) = chart(Assumptions::Production);
+    assert!(seed.title.ends_with("per card"), "{}", seed.title);
+    assert!(prod.title.ends_with("one queue per pool"), "{}", prod.title);
+    let series = |c: &fleetlab::model::Chart| match &c.plot {
+        Plot::Xy(xy) => xy.series.clone(),
+        _ => panic!("an xy chart"),
+    };
+    assert!(series(&seed)
+        .iter()
+        .any(|s| s.name.starts_with("simulated, one card")));
+    assert!(!series(&prod)
+        .iter()
+        .any(|s| s.name.starts_with("simulated, one card")));
+    let cards = fig(&prod_out, "prov_cards_up") as usize;
+    assert_eq!(cards, 7);
+    let s = fig(&prod_out, "card_rate").recip() * 1000.0;
+    let curve = series(&prod)
+        .into_iter()
+        .find(|x| x.name == format!("provisioned: one queue on {cards} cards (Erlang C)"))
+        .expect("the provisioned pool's Erlang C curve");
+    for &(rho, w) in curve.points.iter().step_by(20) {
+        let want = erlang_c_wait_ms(cards, s, rho * cards as f64 * 1000.0 / s);
+        assert!(
+            (w - want).abs() <= 1e-6 * want.max(1.0),
+            "ρ {rho}: {w} vs {want}"
+        );
+    }
+    let point = series(&prod)
+        .into_iter()
+        .find(|x| x.name.starts_with("provisioned: paid"))
+        .unwrap()
+        .points[0];
+    assert!((point.1 - fig(&prod_out, "prov_wait_ms")).abs() < 1e-9);
+    assert!(prod.summary.contains("Erlang C"), "{}", prod.summary);
+    assert!(!seed.summary.contains("Erlang C"));
+    assert!(fig(&seed_out, "prov_wait_ms") > 5.0 * fig(&prod_out, "prov_wait_ms"));
+}

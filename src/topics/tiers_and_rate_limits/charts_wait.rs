@@ -1,7 +1,10 @@
 //! The wait chart: the curve W = S·ρ/(1−ρ), each pool's operating point on
-//! it, and the simulation's points beside them.
+//! it, and the simulation's points beside them. Closer to production each
+//! pool is one queue on its cards: the curves are Erlang C's, one per pool
+//! size, and the one-card simulated curve (a card's own queue) is left out.
 
 use super::model::{mm1_wait_ms, ms, pct, priority_waits_ms, Solved};
+use super::model_pool::{pooled_priority_waits_ms, pooled_wait_ms};
 use super::params::{Input, PAID_SLO_MS, UTIL_CAP};
 use super::sim::SimResult;
 use super::sim_page::{sweep_arrivals, SweepPoint};
@@ -14,13 +17,27 @@ const X_HI: f64 = 1.05;
 pub(super) fn wait_chart(inp: &Input, m: &Solved, sim: &SimResult, sweep: &[SweepPoint]) -> Chart {
     let s = inp.s;
     let y_hi = y_top(inp, m, sim);
-    let mut series = curves(inp, m, y_hi);
+    let mut series = if inp.production {
+        pooled_curves(inp, m, y_hi)
+    } else {
+        curves(inp, m, y_hi)
+    };
     series.extend(operating_points(inp, m, y_hi));
+    let sweep: &[SweepPoint] = if inp.production { &[] } else { sweep };
     series.extend(simulated(m, sim, sweep, s, y_hi));
     Chart {
         id: "wait_curve",
-        title: "Mean queue wait against utilization, per card".to_string(),
-        summary: summary(m, s, sweep),
+        title: if inp.production {
+            "Mean queue wait against utilization, one queue per pool"
+        } else {
+            "Mean queue wait against utilization, per card"
+        }
+        .to_string(),
+        summary: if inp.production {
+            pooled_summary(m, s)
+        } else {
+            summary(m, s, sweep)
+        },
         plot: Plot::Xy(XyChart {
             x: Axis::new("utilization ρ", Unit::Share).range(0.0, X_HI),
             y: Axis::new("mean queue wait", Unit::Ms).range(0.0, y_hi),
@@ -86,6 +103,51 @@ fn curves(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
     series
 }
 
+/// Closer to production: Erlang C's mean wait on each pool's cards, up to
+/// where it leaves the chart, and with spilled paid, the free wait behind
+/// paid priority (Cobham on the shared pool's cards).
+fn pooled_curves(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
+    let s = inp.s;
+    let grid = |lo: f64, n: usize| (0..=n).map(move |i| lo + (0.999 - lo) * i as f64 / n as f64);
+    let mut pools = vec![("provisioned", m.cp_up), ("shared", m.cs_up)];
+    if m.cp_up == m.cs_up {
+        pools = vec![("both pools", m.cp_up)];
+    }
+    let mut series: Vec<Series> = pools
+        .into_iter()
+        .filter(|&(_, c)| c > 0)
+        .enumerate()
+        .map(|(i, (name, c))| {
+            let pts = grid(0.0, 200)
+                .map(|rho| (rho, pooled_wait_ms(s, c, rho)))
+                .take_while(|p| p.1 <= y_hi)
+                .collect();
+            let style = if i == 0 { Style::Line } else { Style::Dashed };
+            Series::new(
+                format!("{name}: one queue on {c} cards (Erlang C)"),
+                style,
+                Tone::Ink,
+                pts,
+            )
+        })
+        .collect();
+    if inp.spill > 0.0 && m.cs_up > 0 {
+        let pts: Vec<(f64, f64)> = grid(m.rho_ps, 120)
+            .map(|rho| (rho, pooled_priority_waits_ms(s, m.cs_up, m.rho_ps, rho).1))
+            .take_while(|p| p.1 <= y_hi)
+            .collect();
+        if !pts.is_empty() {
+            series.push(Series::new(
+                format!("free behind {} paid priority", pct(m.rho_ps)),
+                Style::Dashed,
+                Tone::Cat(1),
+                pts,
+            ));
+        }
+    }
+    series
+}
+
 /// An operating point; a jammed one sits at the chart's edge.
 fn point(rho: f64, w: f64, y_hi: f64) -> (f64, f64) {
     if w.is_finite() && rho <= X_HI {
@@ -136,15 +198,18 @@ fn operating_points(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
 
 /// The one-card simulated curve, then this run's simulated waits.
 fn simulated(m: &Solved, sim: &SimResult, sweep: &[SweepPoint], s: f64, y_hi: f64) -> Vec<Series> {
-    let mut series = vec![Series::new(
-        "simulated, one card, from its steady state",
-        Style::Points,
-        Tone::Muted,
-        sweep
-            .iter()
-            .map(|&(r, w, _)| (r, (w * s).min(y_hi)))
-            .collect(),
-    )];
+    let mut series = Vec::new();
+    if !sweep.is_empty() {
+        series.push(Series::new(
+            "simulated, one card, from its steady state",
+            Style::Points,
+            Tone::Muted,
+            sweep
+                .iter()
+                .map(|&(r, w, _)| (r, (w * s).min(y_hi)))
+                .collect(),
+        ));
+    }
     let mut simulated = Vec::new();
     if sim.prov.served > 0 || sim.prov.stranded > 0 {
         simulated.push(point(m.rho_p, sim.prov.mean_ms(), y_hi));
@@ -164,6 +229,22 @@ fn simulated(m: &Solved, sim: &SimResult, sweep: &[SweepPoint], s: f64, y_hi: f6
         ));
     }
     series
+}
+
+/// The chart in words closer to production: each pool's point on its own
+/// Erlang C curve.
+fn pooled_summary(m: &Solved, s: f64) -> String {
+    format!(
+        "Each pool is one queue its cards serve. The provisioned pool sits at {} ({} paid wait) on Erlang C's curve for {} cards and the shared pool at {} ({} free wait) on the curve for {} cards, with S = {}. More cards sharing one queue wait less at the same utilization: a card's own queue (the seed card's W = S·ρ/(1−ρ)) waits {} at the provisioned pool's utilization.",
+        pct(m.rho_p),
+        ms(m.w_p),
+        m.cp_up,
+        pct(m.rho_s),
+        ms(m.w_f),
+        m.cs_up,
+        ms(s),
+        ms(mm1_wait_ms(s, m.rho_p)),
+    )
 }
 
 /// The chart in words, with the simulated points near saturation and their

@@ -2,6 +2,7 @@
 //! priority) and where the simulation departs from the formulas.
 
 use super::model::{mm1_wait_ms, mm1_wait_quantile_ms, ms, pct, rps, utilization, Solved};
+use super::model_pool::{pooled_quantile_ms, pooled_wait_ms};
 use super::params::{Assign, Input};
 use super::sim::{ClassStat, SimResult, BATCHES};
 use super::sim_page::{hottest_steady, relaxation_s, RELAXATIONS_PER_RUN};
@@ -11,7 +12,7 @@ use crate::model::{Note, Outcome};
 pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome) {
     if inp.production {
         out.notes.push(Note::Info(format!(
-            "Closer to production: each pool is one queue its cards serve (the first card to free up takes the head, paid ahead of free in the shared pool), the bucket refills a constant {} whatever the demand, and the paid SLO judges the p95. The wait chart's curve, the moving picture and the notes below on a card's own queue still describe the seed card's model.",
+            "Closer to production: each pool is one queue its cards serve (the first card to free up takes the head, paid ahead of free in the shared pool), the bucket refills a constant {} whatever the demand, and the paid SLO judges the p95. The wait chart draws Erlang C's curves; the notes below on a card's own queue (round-robin's) still describe the seed card's model.",
             rps(m.refill)
         )));
     }
@@ -36,15 +37,28 @@ fn incident(inp: &Input, m: &Solved) -> Option<Note> {
         return None;
     }
     let rho_all = utilization(inp.paid, m.cp_up, m.mu);
+    let (before, after, law) = if inp.production {
+        (
+            pooled_wait_ms(inp.s, inp.c_p, m.rho_p_before),
+            pooled_wait_ms(inp.s, m.cp_up, rho_all),
+            "the mean wait of one queue on c cards, W = C·S/(c·(1−ρ)) with C the chance to wait (Erlang C) and ρ the utilization",
+        )
+    } else {
+        (
+            mm1_wait_ms(inp.s, m.rho_p_before),
+            mm1_wait_ms(inp.s, rho_all),
+            "the mean wait W = S·ρ/(1−ρ), with ρ the utilization",
+        )
+    };
     Some(Note::Info(format!(
-        "The incident removes {lost_p} of {} provisioned and {lost_s} of {} shared cards (each pool's lost share, rounded to whole cards); the service time S stays {}. With all paid on the provisioned cards, their utilization goes {} → {} and the paid wait {} → {}: the mean wait W = S·ρ/(1−ρ), with ρ the utilization, is non-linear, so the last points of utilization cost the most.",
+        "The incident removes {lost_p} of {} provisioned and {lost_s} of {} shared cards (each pool's lost share, rounded to whole cards); the service time S stays {}. With all paid on the provisioned cards, their utilization goes {} → {} and the paid wait {} → {}: {law}, is non-linear, so the last points of utilization cost the most.",
         inp.c_p,
         inp.c_s,
         ms(inp.s),
         pct(m.rho_p_before),
         pct(rho_all),
-        ms(mm1_wait_ms(inp.s, m.rho_p_before)),
-        ms(mm1_wait_ms(inp.s, rho_all)),
+        ms(before),
+        ms(after),
     )))
 }
 
@@ -112,6 +126,11 @@ fn simulated_class(inp: &Input, m: &Solved, class: (&str, &ClassStat, f64, bool)
     let head = format!("{name} {} vs {}", within(mean, h), ms(formula));
     if (mean - formula).abs() <= h {
         format!("{head}: the formula lies within the interval")
+    } else if formula.max(mean + h) < TOO_SHORT_MS {
+        format!(
+            "{head}: both under {}, too short for the difference to matter",
+            ms(TOO_SHORT_MS)
+        )
     } else {
         format!(
             "{head}: {:+.1} %, outside the interval; {}",
@@ -148,11 +167,14 @@ fn simulation(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
         return None;
     }
     Some(Note::Info(format!(
-        "Simulation beside the formulas: {} gateway arrivals ({} s simulated) in {BATCHES} independent runs, each starting every card from a draw of its steady state, so there is no warm-up to discard; seed {}, {}. {}.",
+        "Simulation beside the formulas: {} gateway arrivals ({} s simulated) in {BATCHES} independent runs, each starting every {} from a draw of its steady state, so there is no warm-up to discard; seed {}, {}. {}.",
         units::number(sim.arrivals as f64),
         units::number(sim.seconds.round()),
+        if inp.production { "pool" } else { "card" },
         inp.seed,
-        if inp.assign == Assign::Random {
+        if inp.production {
+            "one queue per pool (the card assignment does not apply); ± is a 95 % interval across the runs"
+        } else if inp.assign == Assign::Random {
             "random card assignment; ± is a 95 % interval over the runs' cards, each an independent queue"
         } else {
             "round-robin card assignment; ± is a 95 % interval across the runs (round-robin ties a pool's cards together)"
@@ -195,7 +217,13 @@ fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
     let (f95, f99) = (sim.free.quantile_ms(0.95), sim.free.quantile_ms(0.99));
     if sim.free.served > 0 && inp.spill <= 0.0 {
         formula = true;
-        let tail = |p| mm1_wait_quantile_ms(inp.s, m.rho_s, p);
+        let tail = |p| {
+            if inp.production {
+                pooled_quantile_ms(inp.s, m.cs_up, m.rho_s, m.rho_s, p)
+            } else {
+                mm1_wait_quantile_ms(inp.s, m.rho_s, p)
+            }
+        };
         parts.push(format!(
             "free p95 {}, p99 {}",
             against(f95, tail(0.95)),
@@ -204,7 +232,9 @@ fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
     } else if sim.free.served > 0 {
         parts.push(format!("free p95 {}, p99 {}", ms(f95), ms(f99)));
     }
-    let law = if formula {
+    let law = if formula && inp.production {
+        " The formula's tail is one queue on the pool's c cards served in arrival order: the chance a request waits longer than t is P(W > t) = C·e^(−(cμ − λ)t), with C the chance it waits at all (Erlang C), μ one card's rate and λ the pool's arrivals, so p95 = ln(20C)/(cμ − λ)."
+    } else if formula {
         " The formula's tail is the queue served in arrival order: the chance a request waits longer than t is P(W > t) = ρ·e^(−(1−ρ)t/S), so p95 = S·ln(20ρ)/(1−ρ), with S the service time and ρ the utilization."
     } else {
         ""
@@ -227,6 +257,10 @@ fn steady_refill(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
     })
 }
 
+/// A wait under this, ms, is too short for a difference from the formula
+/// to be worth a percentage.
+const TOO_SHORT_MS: f64 = 1.0;
+
 /// What this run's free wait says about the steadier grants: the difference
 /// from the formula beside the interval, and only as much as the interval
 /// allows.
@@ -239,6 +273,13 @@ fn refill_effect(free: &ClassStat, formula: f64) -> String {
         return "This run gives no interval on the free wait, so it cannot size the effect."
             .to_string();
     };
+    if formula.max(mean + h) < TOO_SHORT_MS {
+        return format!(
+            "Here the free wait is shorter than {} by the formula and by this run ({}): too short for the difference to matter.",
+            ms(TOO_SHORT_MS),
+            within(mean, h)
+        );
+    }
     let (diff, band) = ((mean / formula - 1.0) * 100.0, h / formula * 100.0);
     let reading = format!(
         "this run's free wait, {}, is {diff:+.1} % from the formula's {}, against an interval of ±{band:.1} %",
@@ -306,7 +347,7 @@ fn saturation(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
 
 /// Round-robin smooths each card's arrivals below the formula's Poisson.
 fn round_robin(inp: &Input) -> Option<Note> {
-    (inp.assign == Assign::RoundRobin).then(|| Note::Info(
+    (inp.assign == Assign::RoundRobin && !inp.production).then(|| Note::Info(
         "Round-robin hands each card every n-th arrival, a smoother stream than Poisson (Erlang gaps), so simulated waits fall below the M/M/1 formula; the formula's 'spread evenly' means random assignment, which keeps each card's arrivals Poisson."
             .to_string(),
     ))

@@ -1,5 +1,6 @@
 //! The math panel: utilizations, the M/M/1 wait and its tail, the priority
-//! waits of the shared pool, and the token bucket.
+//! waits of the shared pool, and the token bucket; closer to production,
+//! Erlang C's wait and tail for one queue on a pool's cards.
 
 use crate::model::{Equation, Math, Symbol};
 
@@ -51,6 +52,16 @@ pub static MATH: Math = Math {
             formula: "\"admitted\" = ⌊min(λ_f · T, B + r · T)⌋",
             note: "Requests in T seconds, from a full bucket of B grants refilled at r grants a second: the admit share of the free arrivals."
         },
+        Equation {
+            name: "Closer to production: the chance to wait, one queue on c cards (Erlang C)",
+            formula: "C = {{(cρ)^c}/{c!} · {1}/{1 − ρ}}/{Σ_{k=0}^{c−1} {(cρ)^k}/{k!} + {(cρ)^c}/{c!} · {1}/{1 − ρ}}",
+            note: "A fraction: the chance that all c cards are busy when a request arrives. With c = 1 it is ρ, the seed card's chance.",
+        },
+        Equation {
+            name: "Closer to production: the pool's mean wait and its tail",
+            formula: "W = {C · S}/{c · (1 − ρ)}, quad P(W > t) = C · e^{−c · (1 − ρ) · t/S}",
+            note: "ms: one queue on the pool's cards, the first card to free up taking the head. Far shorter than c queues of their own at the same ρ (the panel “What production does differently” gives both). With priority in the shared pool, Cobham's waits take W_0 = C · S/c in place of S · ρ_S.",
+        },
     ],
     symbols: &[
         Symbol {
@@ -97,6 +108,16 @@ pub static MATH: Math = Math {
             symbol: "b",
             meaning: "burst cards rented into the shared pool",
             param: Some("burst_cards"),
+        },
+        Symbol {
+            symbol: "c",
+            meaning: "the cards of a pool (c_P for the provisioned one; closer to production, the cards one queue feeds)",
+            param: Some("prov_cards"),
+        },
+        Symbol {
+            symbol: "C",
+            meaning: "closer to production: the chance a request finds every card busy and waits",
+            param: None,
         },
         Symbol {
             symbol: "δ",
