@@ -558,3 +558,55 @@ fn the_command_line_asks_keys_and_marks() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+/// A prediction whose answer differs between the two models says it asks
+/// about the seed card's, and each reason gives production's answer; one
+/// whose answer is the same under both says nothing of models (issue #33:
+/// no question grades the production behaviour wrong unannounced).
+#[test]
+fn predictions_say_which_model_where_the_models_differ() {
+    use fleetlab::model::Assumptions;
+    let t = topics::find("tiers-and-rate-limits").unwrap();
+    let mut labelled = 0;
+    for p in t.presets() {
+        for fix in [false, true] {
+            if fix && p.fix.is_none() {
+                continue;
+            }
+            let params = t.preset_params(p, fix).unwrap();
+            let (seed, prod) = (
+                t.run(&params),
+                t.run(&params.clone().under(Assumptions::Production)),
+            );
+            for c in t.checks() {
+                let differs = seed.verdict(c.id).unwrap().pass != prod.verdict(c.id).unwrap().pass;
+                let level = if fix { Level::Hard } else { Level::Easy };
+                for s in 0..400 {
+                    let q = kinds::pose(t, Kind::Predict, s, level).unwrap();
+                    let about = q.text.contains(&format!("“{}”", p.title))
+                        && q.text.contains(&format!("“{}”", c.label));
+                    if !about {
+                        continue;
+                    }
+                    let said = q.text.starts_with("Under the seed card's model: ");
+                    assert_eq!(said, differs, "{} {} fix {fix}: {}", p.id, c.id, q.text);
+                    let Body::Options { options, .. } = &q.body else {
+                        panic!()
+                    };
+                    for o in options {
+                        assert_eq!(
+                            o.why.contains("Closer to production the answer differs"),
+                            differs
+                        );
+                    }
+                    labelled += usize::from(said);
+                    break;
+                }
+            }
+        }
+    }
+    assert!(
+        labelled >= 2,
+        "tiers has checks the models judge otherwise: {labelled}"
+    );
+}

@@ -10,7 +10,7 @@
 
 use super::{Body, Kind, Level, Posed, Said};
 use crate::challenge::answer::parse_answer;
-use crate::model::{CheckSpec, Outcome, Preset, SplitMix64, Topic, Unit};
+use crate::model::{Assumptions, CheckSpec, Outcome, Preset, SplitMix64, Topic, Unit};
 
 /// The values a story sets, as a reader sees them: "Cards: 16 cards ·
 /// Routing policy: round-robin".
@@ -70,6 +70,28 @@ fn run(topic: &dyn Topic, story: &Preset, fix: bool) -> Option<Outcome> {
     topic.preset_params(story, fix).ok().map(|p| topic.run(&p))
 }
 
+/// The story closer to production, on a topic that has a production model.
+fn run_production(topic: &dyn Topic, story: &Preset, fix: bool) -> Option<Outcome> {
+    if topic.about().differences.is_empty() {
+        return None;
+    }
+    let p = topic.preset_params(story, fix).ok()?;
+    Some(topic.run(&p.under(Assumptions::Production)))
+}
+
+/// Where the two models give different answers, the question says which it
+/// asks about (the seed card's) and every reason adds production's answer:
+/// a prediction never grades the production behaviour wrong unannounced.
+fn under_both(mut asked: Asked, production: Option<String>) -> Asked {
+    if let Some(other) = production {
+        asked.0 = format!("Under the seed card's model: {}", asked.0);
+        for o in &mut asked.1 {
+            o.why = format!("{} Closer to production the answer differs: {other}", o.why);
+        }
+    }
+    asked
+}
+
 fn ask(topic: &dyn Topic, item: Item, seed: u64, level: Level) -> Option<Posed> {
     let (text, options, key, reveal) = match item {
         Item::Holds(story, check, fix) => holds(topic, story, check, fix)?,
@@ -118,7 +140,17 @@ fn holds(topic: &dyn Topic, story: &Preset, check: &CheckSpec, fix: bool) -> Opt
         },
     ];
     let key = if v.pass { 0 } else { 1 };
-    Some((text, options, key, explanation(story, fix)))
+    let production = run_production(topic, story, fix)
+        .and_then(|o| o.verdict(check.id).cloned())
+        .filter(|p| p.pass != v.pass)
+        .map(|p| {
+            let word = if p.pass { "it holds" } else { "it fails" };
+            format!("{word} ({}).", p.comparison())
+        });
+    Some(under_both(
+        (text, options, key, explanation(story, fix)),
+        production,
+    ))
 }
 
 fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
@@ -150,7 +182,22 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
             },
         })
         .collect();
-    Some((text, options, key, explanation(story, true)))
+    let production = (|| {
+        let (pa, pb) = (
+            run_production(topic, story, false)?,
+            run_production(topic, story, true)?,
+        );
+        let (ga, gb) = (
+            pa.figures.iter().find(|f| f.id == figure)?,
+            pb.figures.iter().find(|f| f.id == figure)?,
+        );
+        (direction(ga.value, gb.value)? != key)
+            .then(|| format!("{} goes from {} to {}.", ga.label, ga.text(), gb.text()))
+    })();
+    Some(under_both(
+        (text, options, key, explanation(story, true)),
+        production,
+    ))
 }
 
 /// 0 rises, 1 falls, 2 stays within 1 % (an unbounded value counts as
