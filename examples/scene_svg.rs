@@ -6,7 +6,8 @@
 //! convert /tmp/s.svg /tmp/s.png
 //! ```
 //!
-//! `--narrow` draws the scene's layout for a phone; `name=value` sets a
+//! `--narrow` draws the scene's layout for a phone; `--production` runs it
+//! closer to production; `name=value` sets a
 //! parameter after the story (a guided start's step values, say). The inks get fixed
 //! stand-in colours here; the page maps them to its theme.
 
@@ -18,7 +19,7 @@ use std::fmt::Write as _;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(id) = args.first() else {
-        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [--narrow] [NAME=VALUE…] [SECONDS]");
+        eprintln!("usage: scene_svg TOPIC [STORY] [--fix] [--narrow] [--production] [NAME=VALUE…] [SECONDS]");
         std::process::exit(2);
     };
     let topic = topics::find(id).unwrap_or_else(|| fail(&format!("no topic {id:?}")));
@@ -31,6 +32,8 @@ fn main() {
             seconds = s;
         } else if a == "--narrow" {
             layout = Layout::Narrow;
+        } else if a == "--production" {
+            params.set_assumptions(fleetlab::model::Assumptions::Production);
         } else if a.contains('=') {
             continue;
         } else if a == "--fix" {

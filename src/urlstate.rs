@@ -332,7 +332,7 @@ impl State {
     pub fn comparison(&self) -> Option<&'static Comparison> {
         let id = self.compare?;
         let spec = topics::scene(self.topic)?;
-        spec.comparisons.iter().find(|c| c.id == id)
+        spec.offered().into_iter().find(|c| c.id == id)
     }
 
     /// Whether the page can show comparison `c`: its parameter is not
@@ -716,12 +716,13 @@ fn read_compare(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
         ));
         return;
     };
-    let Some(c) = spec
-        .comparisons
+    let offered = spec.offered();
+    let Some(c) = offered
         .iter()
+        .copied()
         .find(|c| c.id.eq_ignore_ascii_case(v))
     else {
-        let ids: Vec<&str> = spec.comparisons.iter().map(|c| c.id).collect();
+        let ids: Vec<&str> = offered.iter().map(|c| c.id).collect();
         notes.push(match ids.is_empty() {
             true => format!(
                 "{}'s scene has no comparisons; compare={} ignored.",

@@ -8,25 +8,59 @@
 use fleetlab::model::scene::{
     text_units, Frame, Layout, Shape, LEAST_TEXT_PX, NARROW_CSS_PX, WIDE_CSS_PX,
 };
-use fleetlab::model::{Params, Preset, Topic};
+use fleetlab::model::scene::{MODELS, MODELS_PARAM};
+use fleetlab::model::{Assumptions, Params, Preset, Topic};
 use fleetlab::topics;
 
-/// Every story of every topic with a scene, with and without its fix.
+/// Every story of every topic with a scene, with and without its fix; and
+/// where the scene runs closer to production, each of them so too.
 fn states() -> Vec<(&'static dyn Topic, String, Params)> {
     let mut out = Vec::new();
     for t in topics::all() {
-        if topics::scene(t.id()).is_none() {
+        let Some(spec) = topics::scene(t.id()) else {
             continue;
-        }
-        out.push((t, "defaults".to_string(), Params::defaults(t.params())));
+        };
+        let mut mine = vec![("defaults".to_string(), Params::defaults(t.params()))];
         for p in t.presets() {
-            out.push((t, p.id.to_string(), story(t, p, false)));
+            mine.push((p.id.to_string(), story(t, p, false)));
             if p.fix.is_some() {
-                out.push((t, format!("{} + fix", p.id), story(t, p, true)));
+                mine.push((format!("{} + fix", p.id), story(t, p, true)));
             }
         }
+        if spec.production {
+            let closer: Vec<_> = mine
+                .iter()
+                .map(|(name, p)| {
+                    let p = p.clone().under(Assumptions::Production);
+                    (format!("{name}, closer to production"), p)
+                })
+                .collect();
+            mine.extend(closer);
+        }
+        out.extend(mine.into_iter().map(|(name, p)| (t, name, p)));
     }
     out
+}
+
+/// A scene runs closer to production only on a topic that has a production
+/// model, and offers the two models side by side exactly then; every side
+/// of every comparison it offers runs.
+#[test]
+fn a_scene_runs_closer_to_production_only_where_its_topic_has_a_production_model() {
+    for t in topics::all() {
+        let Some(spec) = topics::scene(t.id()) else {
+            continue;
+        };
+        let models = spec.offered().iter().any(|c| c.param == MODELS_PARAM);
+        assert_eq!(models, spec.production, "{}", t.id());
+        if spec.production {
+            assert!(!t.about().differences.is_empty(), "{}", t.id());
+            let sides: Vec<_> = (0..2)
+                .map(|i| MODELS.side(&Params::defaults(t.params()), i).assumptions())
+                .collect();
+            assert_eq!(sides, [Assumptions::Seed, Assumptions::Production]);
+        }
+    }
 }
 
 fn story(t: &dyn Topic, p: &Preset, fix: bool) -> Params {

@@ -769,3 +769,27 @@ fn the_model_switch_reads_and_writes() {
         }
     }
 }
+
+/// `compare=model` shows the two models side by side where the topic's
+/// scene runs closer to production, and is refused with a note elsewhere.
+#[test]
+fn compare_model_runs_the_two_models_where_the_scene_runs_both() {
+    let mut offered = 0;
+    for t in topics::all() {
+        let id = t.id();
+        let q = format!("topic={id}&compare=model");
+        let (s, notes) = decode(&q);
+        if topics::scene(id).is_some_and(|spec| spec.production) {
+            offered += 1;
+            assert!(notes.is_empty(), "{q}: {notes:?}");
+            assert_eq!(s.compare, Some("model"));
+            assert_eq!(encode(&s), q);
+            let (s, _) = decode(&format!("{q}&model=production"));
+            assert_eq!(s.compare, Some("model"), "whichever model the page runs");
+        } else {
+            assert_eq!(s.compare, None, "{q}");
+            assert!(!notes.is_empty(), "{q}: a note says why");
+        }
+    }
+    assert!(offered >= 1, "the tiers scene runs both models");
+}

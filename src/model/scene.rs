@@ -26,10 +26,61 @@ pub struct SceneSpec {
     /// Builds the scene for these parameters and this seed (same seed, same
     /// arrivals: the two sides of a comparison share it).
     pub build: fn(&Params, u64) -> Box<dyn Scene>,
+    /// Whether the engine runs closer to production when the page does
+    /// (`build` reads the parameters' assumptions and draws what they
+    /// change). Such a scene also offers the two models side by side
+    /// ([`MODELS`]); another runs the seed card's engine, and its page says
+    /// so.
+    pub production: bool,
     /// Settings the page can compare side by side on one arrival stream.
     pub comparisons: &'static [Comparison],
     /// The counters the scene keeps, in the order `counters` writes them.
     pub counters: &'static [CounterSpec],
+}
+
+/// The two models side by side on the same arrivals, offered by every
+/// scene whose engine runs closer to production: the seed card's on the
+/// left, production's on the right.
+pub static MODELS: Comparison = Comparison {
+    id: "model",
+    label: "The seed card's model vs closer to production",
+    param: MODELS_PARAM,
+    a: "seed",
+    b: "production",
+    watch: "The same arrivals under both models: the seed card's on the left, closer to production on the right. What changes between them is listed under \"What production does differently\".",
+    claims: &[],
+};
+
+/// [`MODELS`]'s parameter: not a slider, the run's assumptions.
+pub const MODELS_PARAM: &str = "model (assumptions)";
+
+impl SceneSpec {
+    /// The comparisons the scene offers: its own, and the two models where
+    /// its engine runs closer to production.
+    pub fn offered(&'static self) -> Vec<&'static Comparison> {
+        let mut out: Vec<&'static Comparison> = self.comparisons.iter().collect();
+        if self.production {
+            out.push(&MODELS);
+        }
+        out
+    }
+}
+
+impl Comparison {
+    /// `params` as side `i` (0 is A, the left) runs them; a value its
+    /// parameter refuses leaves the page's.
+    pub fn side(&self, params: &Params, i: usize) -> Params {
+        let value = if i == 0 { self.a } else { self.b };
+        let mut p = params.clone();
+        if self.param == MODELS_PARAM {
+            if let Some(a) = super::Assumptions::from_word(value) {
+                p.set_assumptions(a);
+            }
+        } else {
+            let _ = p.set(self.param, value);
+        }
+        p
+    }
 }
 
 /// Two settings of one parameter, run side by side on the same arrivals

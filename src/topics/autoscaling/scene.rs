@@ -25,6 +25,7 @@ use crate::model::{Params, Unit};
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "signal",

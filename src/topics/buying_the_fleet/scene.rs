@@ -38,6 +38,7 @@ pub(super) const SPAWN_S: f64 = TRAVEL_S / 30.0;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "rent-vs-api",

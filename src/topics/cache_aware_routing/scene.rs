@@ -49,6 +49,7 @@ pub(super) const MOST_MARKS: usize = 700;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build: RoutingScene::<CarScene>::build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",

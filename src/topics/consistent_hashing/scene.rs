@@ -55,6 +55,7 @@ pub(super) const NARROW: (f32, f32) = (320.0, 560.0);
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "modulo-vs-ring",

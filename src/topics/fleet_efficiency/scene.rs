@@ -42,6 +42,7 @@ const SETTLE_S: f64 = 168.0 * HOUR_S + EVICTING_S + HOURS as f64 * HOUR_S;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "window",

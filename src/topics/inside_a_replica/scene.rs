@@ -48,6 +48,7 @@ const LEAVE_REAL_S: f64 = 1.2;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "chunked-prefill",

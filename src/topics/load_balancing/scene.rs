@@ -48,6 +48,7 @@ const MOST_MARKS: usize = 600;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build: RoutingScene::<LbScene>::build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",

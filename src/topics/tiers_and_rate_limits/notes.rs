@@ -12,7 +12,7 @@ use crate::model::{Note, Outcome};
 pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome) {
     if inp.production {
         out.notes.push(Note::Info(format!(
-            "Closer to production: each pool is one queue its cards serve (the first card to free up takes the head, paid ahead of free in the shared pool), the bucket refills a constant {} whatever the demand, and the paid SLO judges the p95. The wait chart draws Erlang C's curves; the notes below on a card's own queue (round-robin's) still describe the seed card's model.",
+            "Closer to production: each pool is one queue its cards serve (the first card to free up takes the head, paid ahead of free in the shared pool), the bucket refills a constant {} whatever the demand, and the paid SLO judges the p95. The wait chart draws Erlang C's curves, and the moving picture runs one queue per pool too.",
             rps(m.refill)
         )));
     }

@@ -27,7 +27,7 @@ use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
     Thousands,
 };
-use crate::model::{Assumptions, Params, Unit};
+use crate::model::{Params, Unit};
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
@@ -58,6 +58,7 @@ const SETTLE_S: f64 = 7200.0;
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: true,
     comparisons: &[
         Comparison {
             id: "shed",
@@ -144,7 +145,8 @@ pub(super) struct TiersScene {
     pub(super) input: Input,
     steps: u64,
     /// Each provisioned card's queued requests: when their service starts
-    /// (ms), oldest first.
+    /// (ms), oldest first; closer to production one list, the pool's queue
+    /// (first come, first served, so their starts come in order).
     pub(super) prov_queue: Vec<VecDeque<f64>>,
     /// The sampled arrivals, a ring of `MARK_SLOTS`.
     pub(super) flights: Vec<Flight>,
@@ -160,9 +162,9 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
 
 impl TiersScene {
     fn new(p: &Params, seed: u64) -> TiersScene {
-        // The scene draws a queue per card: it shows the seed card's model
-        // whichever model the page runs (one queue per pool is not drawn yet).
-        let input = Input::read(&p.clone().under(Assumptions::Seed));
+        // Closer to production each pool is one queue: the scene keeps the
+        // provisioned pool's in one list, the shared pool's is the engine's.
+        let input = Input::read(p);
         let m = solve(&input);
         let cfg = sim_config(&input, &m);
         let rate = (cfg.paid_rps + cfg.free_rps).max(0.0);
@@ -171,7 +173,7 @@ impl TiersScene {
             .clamp(1.0, 1e12) as u64;
         TiersScene {
             live: Live::new(&cfg, seed),
-            prov_queue: vec![VecDeque::new(); cfg.prov_cards],
+            prov_queue: vec![VecDeque::new(); if cfg.pooled { 1 } else { cfg.prov_cards }],
             m,
             input,
             steps: 0,
@@ -191,6 +193,9 @@ impl TiersScene {
     /// Requests queued now, provisioned and shared (paid, free).
     pub(super) fn waiting(&self) -> (u64, u64, u64) {
         let prov = self.prov_queue.iter().map(|q| q.len() as u64).sum();
+        if let Some((paid, free)) = self.live.shared_pool_waiting() {
+            return (prov, paid, free);
+        }
         let (mut paid, mut free) = (0, 0);
         for k in 0..self.live.cfg().shared_cards {
             let (_, p, f) = self.live.shared_card(k);
@@ -237,6 +242,7 @@ impl Steps for TiersScene {
     fn step(&mut self) -> bool {
         self.steps += 1;
         let t_ms = self.now_ms();
+        let pooled = self.input.production;
         let TiersScene {
             live,
             prov_queue,
@@ -249,7 +255,7 @@ impl Steps for TiersScene {
         live.run_to(t_ms, |t, paid, fate| {
             if let Fate::Prov { card, start_ms } = fate {
                 if start_ms > t {
-                    prov_queue[card].push_back(start_ms);
+                    prov_queue[if pooled { 0 } else { card }].push_back(start_ms);
                 }
             }
             if *arrivals % *sample == 0 {

@@ -5,7 +5,8 @@
 //! and shared cards with their queues as bars with counts (an incident's
 //! lost cards drawn down), each pool titled with what stands and waits in
 //! it; and the shared queues up close, together, paid standing ahead of
-//! free, each labelled where it stands. A small key beside the pools tells
+//! free, each labelled where it stands. Closer to production each pool is
+//! one queue: the cards hold none of their own, the titles count the pool's. A small key beside the pools tells
 //! a busy card from an idle and a down one.
 //!
 //! One [`Plan`] places the parts for each layout: wide beside the sliders
@@ -301,11 +302,20 @@ impl TiersScene {
             rented: 0,
             down: down_p,
         };
-        let names = [
-            "provisioned cards, paid only",
-            "provisioned, paid only",
-            "provisioned",
-        ];
+        let pooled = self.input.production;
+        let names = if pooled {
+            [
+                "provisioned cards, paid only, one queue",
+                "provisioned, one queue",
+                "provisioned",
+            ]
+        } else {
+            [
+                "provisioned cards, paid only",
+                "provisioned, paid only",
+                "provisioned",
+            ]
+        };
         pool_title(f, p.prov, &names, &standing, wait_p);
         let free_at = self.live.prov_free_at();
         for k in 0..self.m.cp_up + down_p {
@@ -313,7 +323,11 @@ impl TiersScene {
                 CardLook {
                     down: false,
                     busy: free_at.get(k).is_some_and(|&t| t > now),
-                    paid: self.prov_queue.get(k).map_or(0, |q| q.len() as u64),
+                    paid: if self.input.production {
+                        0
+                    } else {
+                        self.prov_queue.get(k).map_or(0, |q| q.len() as u64)
+                    },
                     free: 0,
                 }
             } else {
@@ -326,11 +340,19 @@ impl TiersScene {
             rented: self.input.burst,
             down: down_s,
         };
-        let names = [
-            "shared cards, free and spilled paid",
-            "shared, free and paid",
-            "shared",
-        ];
+        let names = if pooled {
+            [
+                "shared cards, free and spilled paid, one queue",
+                "shared, one queue",
+                "shared",
+            ]
+        } else {
+            [
+                "shared cards, free and spilled paid",
+                "shared, free and paid",
+                "shared",
+            ]
+        };
         pool_title(f, p.shared, &names, &standing, wait_sp + wait_sf);
         for k in 0..self.m.cs_up + down_s {
             let look = if k < self.m.cs_up {
@@ -359,10 +381,17 @@ impl TiersScene {
             f,
             (x + 8.0, y + 16.0),
             w - 16.0,
-            &[
-                format_args!("the shared queues up close: paid goes ahead of free"),
-                format_args!("shared queues: paid goes first"),
-            ],
+            &if self.input.production {
+                [
+                    format_args!("the shared pool's one queue up close: paid goes ahead of free"),
+                    format_args!("shared queue: paid goes first"),
+                ]
+            } else {
+                [
+                    format_args!("the shared queues up close: paid goes ahead of free"),
+                    format_args!("shared queues: paid goes first"),
+                ]
+            },
         );
         let (x0, row, slots) = zoom_row(p);
         if self.m.cs_up == 0 {
@@ -488,7 +517,9 @@ impl TiersScene {
                 Fate::Stranded => f.mark(gx - 6.0, y, 3.5, Glyph::Cross, Ink::Warn),
                 Fate::Prov { card, .. } => hop(f, from, target(prov, card), hop_p, ink),
                 Fate::Shared { card } => {
-                    hop(f, from, target(shared, card), hop_p, ink);
+                    if let Some(card) = card {
+                        hop(f, from, target(shared, card), hop_p, ink);
+                    }
                     if let Some(to) = self.zoom_target(p, fl.paid) {
                         hop(f, from, to, hop_p, ink);
                     }

@@ -590,9 +590,7 @@ impl SharedPool {
     fn join(&mut self, t: f64, is_paid: bool, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if let Some(pool) = self.pooled.as_mut().filter(|p| !p.free_at.is_empty()) {
             let card = pool.join(t, is_paid, &mut Ctx { run, rng });
-            return Fate::Shared {
-                card: card.unwrap_or(0),
-            };
+            return Fate::Shared { card };
         }
         if self.cards.is_empty() {
             run.class(is_paid).stranded += 1;
@@ -611,7 +609,7 @@ impl SharedPool {
         } else {
             card.free.push_back(t);
         }
-        Fate::Shared { card: k }
+        Fate::Shared { card: Some(k) }
     }
 
     fn drain(&mut self, run: &mut Run, rng: &mut SplitMix64) {
@@ -652,8 +650,9 @@ pub(super) enum Fate {
     /// Joined provisioned card `card`, where its service starts at
     /// `start_ms`.
     Prov { card: usize, start_ms: f64 },
-    /// Joined shared card `card`.
-    Shared { card: usize },
+    /// Joined shared card `card`; closer to production, `None` when it
+    /// waits in the pool's one queue.
+    Shared { card: Option<usize> },
     /// Its pool has no card: it waits forever.
     Stranded,
 }
@@ -832,8 +831,23 @@ impl Live {
         self.pools.as_ref().map_or(&[], |(_, p)| &p.prov.free_at)
     }
 
-    /// Shared card `k` as it stands (idle and empty with no arrivals).
+    /// Closer to production, the shared pool's one queue as it stands:
+    /// paid and free waiting. `None` on the seed card's model.
+    pub(super) fn shared_pool_waiting(&self) -> Option<(u64, u64)> {
+        let (_, p) = self.pools.as_ref()?;
+        p.shared.pooled.as_ref().map(PooledShared::waiting)
+    }
+
+    /// Shared card `k` as it stands (idle and empty with no arrivals);
+    /// closer to production its queues are the pool's, so none of its own.
     pub(super) fn shared_card(&self, k: usize) -> SharedView {
+        if let Some(pool) = self
+            .pools
+            .as_ref()
+            .and_then(|(_, p)| p.shared.pooled.as_ref())
+        {
+            return (pool.free_at.get(k).copied().unwrap_or(0.0), 0, 0);
+        }
         self.pools
             .as_ref()
             .and_then(|(_, p)| p.shared.cards.get(k))

@@ -51,6 +51,14 @@ impl PooledShared {
         }
     }
 
+    /// Requests waiting (paid, free), those from the start included.
+    pub(super) fn waiting(&self) -> (u64, u64) {
+        (
+            self.old_paid + self.paid.len() as u64,
+            self.old_free + self.free.len() as u64,
+        )
+    }
+
     /// Runs the pool up to time `t`: whenever a card frees up, it starts
     /// the oldest paid request, else the oldest free one (non-preemptive).
     pub(super) fn advance(&mut self, t: f64, s: &mut impl Serve) {

@@ -26,6 +26,7 @@ use std::cell::{Cell, RefCell};
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
+    production: false,
     comparisons: &[
         Comparison {
             id: "pool",

@@ -31,7 +31,8 @@ mod preview;
 mod side;
 mod text;
 
-use crate::model::{Comparison, ParamSpec, Params, SceneSpec, Topic};
+use crate::model::scene::MODELS_PARAM;
+use crate::model::{Assumptions, Comparison, ParamSpec, Params, SceneSpec, Topic};
 use crate::topics;
 use crate::urlstate::State;
 use crate::web::alloc;
@@ -95,6 +96,7 @@ struct Live {
 
 /// The scene's note under the seed card's model, and closer to production.
 const SEED_NOTE: &str = "The model's own engine at the page's values, request by request; its counters settle toward the figures.";
+const RUNS_PRODUCTION_NOTE: &str = "The model's own engine at the page's values, closer to production, request by request; its counters settle toward the figures.";
 const PRODUCTION_NOTE: &str = "The seed card's engine at the page's values, request by request: it does not run closer to production, so its counters settle toward the seed card's figures, not these (\"What production does differently\" gives both).";
 
 struct Ui {
@@ -138,8 +140,8 @@ impl SceneView {
             return SceneView(None);
         }
         let offered: Vec<&'static Comparison> = spec
-            .comparisons
-            .iter()
+            .offered()
+            .into_iter()
             .filter(|c| link.can_compare(c))
             .collect();
         let compare = link
@@ -192,12 +194,12 @@ impl SceneView {
     /// the same seed.
     pub fn rebuild(&mut self, params: &Params) {
         if let Some(live) = &mut self.0 {
-            // The scenes run the seed card's engine: closer to production
-            // the page says their counters do not settle toward its figures.
-            let note = if params.production() {
-                PRODUCTION_NOTE
-            } else {
-                SEED_NOTE
+            // A scene that runs the seed card's engine only says, closer to
+            // production, that its counters do not settle toward the figures.
+            let note = match (params.production(), live.spec.production) {
+                (false, _) => SEED_NOTE,
+                (true, true) => RUNS_PRODUCTION_NOTE,
+                (true, false) => PRODUCTION_NOTE,
             };
             if live.ui.note.text_content().as_deref() != Some(note) {
                 live.ui.note.set_text_content(Some(note));
@@ -593,17 +595,17 @@ fn labelled_select(parent: &Element, id: &str, label: &str) -> HtmlSelectElement
 /// The page's values for side `i` of comparison `c` (the values as they
 /// are without one).
 fn side_params(params: &Params, c: Option<&Comparison>, i: usize) -> Params {
-    let mut p = params.clone();
-    if let Some(c) = c {
-        let _ = p.set(c.param, if i == 0 { c.a } else { c.b });
-    }
-    p
+    c.map_or_else(|| params.clone(), |c| c.side(params, i))
 }
 
 /// "Routing: round-robin": side `i` of comparison `c`, in the words of the
 /// parameter's spec.
 fn side_label(topic: &dyn Topic, c: &Comparison, i: usize) -> String {
     let value = if i == 0 { c.a } else { c.b };
+    if c.param == MODELS_PARAM {
+        return Assumptions::from_word(value)
+            .map_or_else(|| value.to_string(), |a| a.label().to_string());
+    }
     match topic.params().iter().find(|s| s.name == c.param) {
         Some(spec) => format!("{}: {}", spec.label, shown(spec, value)),
         None => format!("{} = {value}", c.param),
