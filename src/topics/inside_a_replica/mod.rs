@@ -8,8 +8,16 @@
 //! first token, time per output token, the longest pause) and what the
 //! replica sustains (tokens a second, goodput).
 //!
+//! Closer to production (`Assumptions::Production`) a step reads its bytes
+//! at 80 % of the datasheet's bandwidth and, on more than one GPU, every
+//! layer's two all-reduces add their time; `production` lists these
+//! differences. The seed card's model is unchanged, and the scene runs it
+//! under both.
+//!
 //! Map: params → model → sim_draws → sim → sim_page → figures, checks,
-//! notes, charts, scene, scene_draw → challenges.
+//! notes, charts, scene, scene_draw → production (the Differences:
+//! declarations at the outcome's layer, naming only the model's
+//! vocabulary) → challenges.
 
 mod challenges;
 mod charts;
@@ -20,6 +28,7 @@ mod model;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
@@ -42,7 +51,12 @@ pub use params::{
 };
 pub use scene::SCENE;
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim_page::ENGINE), preview: Some(preview));
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: Some(sim_page::ENGINE),
+    preview: Some(preview),
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);

@@ -33,12 +33,31 @@
 //! compute. The decode floor, one step at batch 1 with nothing else, is
 //! weights ÷ (tp × bandwidth).
 //!
+//! ## Closer to production
+//!
+//! Under [`Assumptions::Production`](crate::model::Assumptions) two of the
+//! roofline's idealisations go (`Hardware::production`):
+//! - a step's reads (weights and KV) reach [`ACHIEVED_BANDWIDTH`] of the
+//!   datasheet's bandwidth, as memory-streaming kernels do: the memory term
+//!   is bytes ÷ (tp × bandwidth × 0.8). The decode floor stays the
+//!   datasheet's bound, the shortest a step could take; its share of a real
+//!   step is what serving engineers call model bandwidth utilization.
+//! - on tp > 1 GPUs every layer all-reduces its activations twice a step
+//!   (after attention and after the MLP), each taking a fixed time, a time
+//!   per hop of the ring (2 × (tp − 1) hops) and the bytes of the step's
+//!   tokens × width × 2 bytes × 2 (tp − 1)/tp over NVLink's one-way
+//!   bandwidth at [`ALLREDUCE_LINK_SHARE`]: `t = overhead + all-reduce +
+//!   max(…)`, nothing overlapped. On one GPU it is 0.
+//!
 //! ## Little's law
 //!
 //! Requests in the replica (waiting or running), on average, = requests a
 //! second × seconds each spends there. The simulation measures both sides.
 
-use super::params::{Hardware, Input, BLOCK_TOKENS, GIB};
+use super::params::{
+    Hardware, Input, ACHIEVED_BANDWIDTH, ACTIVATION_BYTES, ALLREDUCES_PER_LAYER, ALLREDUCE_BASE_S,
+    ALLREDUCE_HOP_S, ALLREDUCE_LINK_SHARE, BLOCK_TOKENS, GIB,
+};
 
 /// KV cache bytes per token: `2 × layers × KV heads × head size × bytes`
 /// (K and V, for every layer).
@@ -86,6 +105,23 @@ pub fn decode_floor_s(weights: f64, tp: u32, bandwidth: f64) -> f64 {
     weights / (tp as f64 * bandwidth)
 }
 
+/// Closer to production, one step's tensor-parallel all-reduces on `tp`
+/// GPUs, as (fixed seconds a step, seconds per token the step processes):
+/// `layers × 2` all-reduces, each `base + 2 (tp − 1) × hop` plus its bytes
+/// (tokens × width × 2 bytes) × 2 (tp − 1)/tp over the link's achieved
+/// one-way bandwidth. Both 0 on one GPU.
+pub fn allreduce_s(layers: u32, width: u32, tp: u32, link: f64) -> (f64, f64) {
+    if tp <= 1 {
+        return (0.0, 0.0);
+    }
+    let n = tp as f64;
+    let count = ALLREDUCES_PER_LAYER * layers as f64;
+    let fixed = count * (ALLREDUCE_BASE_S + 2.0 * (n - 1.0) * ALLREDUCE_HOP_S);
+    let bytes_per_token = width as f64 * ACTIVATION_BYTES;
+    let per_token = count * 2.0 * (n - 1.0) / n * bytes_per_token / (link * ALLREDUCE_LINK_SHARE);
+    (fixed, per_token)
+}
+
 /// Little's law: requests in the system = requests a second × seconds each.
 pub fn littles_law(rate: f64, seconds: f64) -> f64 {
     rate * seconds
@@ -113,8 +149,15 @@ pub struct Replica {
     pub kv_memory: f64,
     /// Blocks of [`BLOCK_TOKENS`] tokens.
     pub blocks: u32,
-    /// Bytes a second the replica's GPUs read together.
+    /// Bytes a second the replica's GPUs read together, by the datasheet.
     pub bandwidth: f64,
+    /// Bytes a second a step's reads reach: the datasheet's, or closer to
+    /// production [`ACHIEVED_BANDWIDTH`] of it.
+    pub read_bandwidth: f64,
+    /// Closer to production, a step's all-reduces: fixed seconds, and
+    /// seconds per token processed (both 0 on the seed card, or on 1 GPU).
+    pub allreduce_s: f64,
+    pub allreduce_per_token_s: f64,
     /// FLOP/s the replica's GPUs reach together (at the efficiency).
     pub flops: f64,
     /// FLOPs per token of the matrix work: 2 × parameters.
@@ -132,12 +175,25 @@ impl Replica {
         let memory = hw.gpu.memory_gib * GIB;
         let kv_memory = kv_memory_bytes(memory, hw.mem_util, hw.tp, weights, hw.reserve);
         let tp = hw.tp as f64;
+        let bandwidth = tp * hw.gpu.bandwidth;
+        let (read_bandwidth, (allreduce_s, allreduce_per_token_s)) = if hw.production {
+            let width = m.heads * m.head_dim;
+            (
+                bandwidth * ACHIEVED_BANDWIDTH,
+                allreduce_s(m.layers, width, hw.tp, hw.gpu.nvlink),
+            )
+        } else {
+            (bandwidth, (0.0, 0.0))
+        };
         Replica {
             kv_per_token,
             weights,
             kv_memory,
             blocks: kv_blocks(kv_memory, kv_per_token, BLOCK_TOKENS),
-            bandwidth: tp * hw.gpu.bandwidth,
+            bandwidth,
+            read_bandwidth,
+            allreduce_s,
+            allreduce_per_token_s,
             flops: tp * hw.gpu.flops * hw.compute_eff,
             flops_per_token: 2.0 * m.params,
             attn_per_context: 4.0 * m.layers as f64 * (m.heads * m.head_dim) as f64,
@@ -152,17 +208,36 @@ impl Replica {
 
     /// One step's time: `overhead + max(bytes ÷ bandwidth, FLOPs ÷ FLOP/s)`
     /// for a step that processes `tokens` tokens, whose attention spans
-    /// `attn_context` token-pairs in all, reading `kv_read` tokens of KV.
+    /// `attn_context` token-pairs in all, reading `kv_read` tokens of KV;
+    /// closer to production the bytes are read at the achieved bandwidth
+    /// and the step's all-reduces add their time.
     #[inline(always)]
     pub fn step_s(&self, tokens: f64, attn_context: f64, kv_read: f64) -> f64 {
         let bytes = self.weights + kv_read * self.kv_per_token;
         let flops = tokens * self.flops_per_token + attn_context * self.attn_per_context;
-        self.overhead_s + (bytes / self.bandwidth).max(flops / self.flops)
+        let comm = self.allreduce_step_s(tokens);
+        self.overhead_s + comm + (bytes / self.read_bandwidth).max(flops / self.flops)
     }
 
-    /// The decode floor (s): [`decode_floor_s`] of this replica.
+    /// A step's all-reduce time (s) when it processes `tokens` tokens: 0 on
+    /// the seed card's model or on one GPU.
+    #[inline(always)]
+    pub fn allreduce_step_s(&self, tokens: f64) -> f64 {
+        self.allreduce_s + tokens * self.allreduce_per_token_s
+    }
+
+    /// The decode floor (s): [`decode_floor_s`] of this replica, at the
+    /// datasheet's bandwidth under both models (the shortest a step could
+    /// take).
     pub fn decode_floor_s(&self) -> f64 {
         self.weights / self.bandwidth
+    }
+
+    /// The weights' read (s) at the bandwidth a step reaches: the decode
+    /// floor on the seed card, ÷ [`ACHIEVED_BANDWIDTH`] closer to
+    /// production.
+    pub fn weights_read_s(&self) -> f64 {
+        self.weights / self.read_bandwidth
     }
 
     /// Whether compute or memory bounds a step of `tokens` tokens (with no
@@ -170,7 +245,7 @@ impl Replica {
     /// weights' read time. Below it a step costs about the same whatever
     /// its size.
     pub fn ridge_tokens(&self) -> f64 {
-        self.decode_floor_s() * self.flops / self.flops_per_token
+        self.weights_read_s() * self.flops / self.flops_per_token
     }
 }
 

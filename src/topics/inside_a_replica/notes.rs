@@ -67,7 +67,42 @@ fn carry(inp: &Input, sus: &Sustained, out: &mut Outcome) {
     }
 }
 
+/// Closer to production: what a step costs beyond the seed card's
+/// roofline on these GPUs, from the replica's own constants.
+fn production(inp: &Input, r: &Replica) -> Note {
+    let hw = &inp.hw;
+    let ms = |s: f64| Unit::Ms.format(s * 1000.0);
+    let tb = |b: f64| format!("{} TB/s", number((b / 1e10).round() / 100.0));
+    let gpus = if hw.tp == 1 { "GPU" } else { "GPUs" };
+    let tp_words = if hw.tp == 1 {
+        "On one GPU there is no all-reduce to add.".to_string()
+    } else {
+        let budget = inp.traffic.step_tokens as f64;
+        format!(
+            "On {} GPUs each of the model's {} layers all-reduces twice a step: {} more for a decode step of one sequence, {} more for a step of {} tokens.",
+            hw.tp,
+            hw.model.layers,
+            ms(r.allreduce_step_s(1.0)),
+            ms(r.allreduce_step_s(budget)),
+            number(budget)
+        )
+    };
+    Note::Info(format!(
+        "Closer to production, each step reads the weights and the KV cache at {} of the datasheet's bandwidth, {} of {} on {} × {} {gpus}: reading the weights once takes {}, not the decode floor's {}. {tp_words}",
+        Unit::Share.format(r.read_bandwidth / r.bandwidth),
+        tb(r.read_bandwidth),
+        tb(r.bandwidth),
+        hw.tp,
+        hw.gpu.name,
+        ms(r.weights_read_s()),
+        ms(r.decode_floor_s()),
+    ))
+}
+
 pub(super) fn notes(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &mut Outcome) {
+    if inp.hw.production {
+        out.notes.push(production(inp, r));
+    }
     carry(inp, sus, out);
     if r.blocks == 0 {
         out.notes.push(Note::Info(format!(

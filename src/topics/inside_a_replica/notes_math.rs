@@ -25,17 +25,17 @@ pub static MATH: Math = Math {
         Equation {
             name: "One step (the roofline)",
             formula: "t = c + max({W + k · K}/{tp · B}, {2 · N · T}/{tp · F · e})",
-            note: "Seconds: the weights and the K tokens of KV the step reads over the bandwidth, or its T tokens' arithmetic over the FLOP/s at efficiency e, whichever is slower (attention's arithmetic adds to the second), plus the overhead c.",
+            note: "Seconds: the weights and the K tokens of KV the step reads over the bandwidth, or its T tokens' arithmetic over the FLOP/s at efficiency e, whichever is slower (attention's arithmetic adds to the second), plus the overhead c. Closer to production the bytes are read at 80 % of B, and on more than one GPU each layer's two all-reduces add their time (\"What production does differently\").",
         },
         Equation {
             name: "The decode floor",
             formula: "t_{1} = W/{tp · B}",
-            note: "One step at batch 1 reads every weight once: 141.2 GB ÷ (2 × 3.35 TB/s) = 21.1 ms for the 70B-class model on 2 H100s. A batch of 32 costs little more, which is why batching multiplies the tokens a second.",
+            note: "One step at batch 1 reads every weight once: 141.2 GB ÷ (2 × 3.35 TB/s) = 21.1 ms for the 70B-class model on 2 H100s, at the datasheet's bandwidth (no step is faster). A batch of 32 costs little more, which is why batching multiplies the tokens a second.",
         },
         Equation {
             name: "Little's law",
             formula: "\"in the replica\" = λ × \"time in it\"",
-            note: "Requests waiting or running, on average, equal the requests a second times the seconds each spends there: at the defaults, 7.2 requests finished a second × 2.59 s each = 18.7 requests in the replica.",
+            note: "Requests waiting or running, on average, equal the requests a second times the seconds each spends there: at the defaults under the seed card's model, 7.2 requests finished a second × 2.59 s each = 18.7 requests in the replica.",
         },
     ],
     symbols: &[

@@ -57,6 +57,10 @@ pub struct Gpu {
     pub bandwidth: f64,
     /// Dense 16-bit FLOP/s (without the sparsity the headline figures use).
     pub flops: f64,
+    /// NVLink bytes a second in one direction, per GPU (half the
+    /// datasheet's bidirectional figure): what a tensor-parallel all-reduce
+    /// crosses closer to production.
+    pub nvlink: f64,
     pub source: &'static str,
 }
 
@@ -65,6 +69,7 @@ pub const H100: Gpu = Gpu {
     memory_gib: 80.0,
     bandwidth: 3.35e12,
     flops: 989e12,
+    nvlink: 450e9,
     source: "NVIDIA H100 SXM datasheet: 80 GB HBM3, 3.35 TB/s, 989 TFLOP/s dense BF16 (1,979 with sparsity)",
 };
 
@@ -73,6 +78,7 @@ pub const B200: Gpu = Gpu {
     memory_gib: 180.0,
     bandwidth: 7.7e12,
     flops: 2250e12,
+    nvlink: 900e9,
     source: "NVIDIA HGX B200: 180 GB HBM3e and 7.7 TB/s per GPU, 2.25 PFLOP/s dense BF16 (4.5 with sparsity)",
 };
 
@@ -81,8 +87,30 @@ pub const A100: Gpu = Gpu {
     memory_gib: 80.0,
     bandwidth: 2.039e12,
     flops: 312e12,
+    nvlink: 300e9,
     source: "NVIDIA A100 SXM 80 GB datasheet: 80 GB HBM2e, 2,039 GB/s, 312 TFLOP/s dense BF16",
 };
+
+/// Closer to production: the share of the datasheet's memory bandwidth a
+/// step's reads reach (weights and KV). Kernels that stream memory reach
+/// roughly 60 to 85 % of the peak; the step's fixed overhead and its
+/// all-reduces are counted apart, so the kernels' share is taken near the
+/// top of that range.
+pub(super) const ACHIEVED_BANDWIDTH: f64 = 0.8;
+/// Closer to production: a tensor-parallel all-reduce's fixed time, seconds
+/// (launch and synchronisation), and its time per hop of the ring (a ring
+/// over tp GPUs takes 2 × (tp − 1) hops), as NCCL's own cost model puts
+/// small messages over NVLink (a few µs, and about half a µs a hop).
+pub(super) const ALLREDUCE_BASE_S: f64 = 5e-6;
+pub(super) const ALLREDUCE_HOP_S: f64 = 0.5e-6;
+/// Closer to production: the share of NVLink's one-way bandwidth an
+/// all-reduce's bytes move at (NCCL's measured bus bandwidth).
+pub(super) const ALLREDUCE_LINK_SHARE: f64 = 0.8;
+/// Closer to production: all-reduces a layer takes each step (Megatron's
+/// tensor parallelism: one after attention, one after the MLP), and bytes
+/// per activation element they carry (16-bit, whatever the weights' format).
+pub(super) const ALLREDUCES_PER_LAYER: f64 = 2.0;
+pub(super) const ACTIVATION_BYTES: f64 = 2.0;
 
 /// Bytes in a GiB.
 pub(super) const GIB: f64 = 1_073_741_824.0;
@@ -231,6 +259,9 @@ typed_input! {
         reserve: f64 = p.get("reserve_gb") * 1e9,
         compute_eff: f64 = p.get("compute_eff").max(0.01),
         overhead_s: f64 = p.get("step_overhead_ms") / 1000.0,
+        /// Closer to production: reads at [`ACHIEVED_BANDWIDTH`] of the
+        /// datasheet's, and tensor parallelism's all-reduces take time.
+        production: bool = p.production(),
     }
 }
 

@@ -27,7 +27,7 @@ use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
     Thousands,
 };
-use crate::model::{Params, Unit};
+use crate::model::{Assumptions, Params, Unit};
 use std::fmt::Write as _;
 
 /// The clock's step, s (a power of two: frame rates add up exactly).
@@ -347,7 +347,9 @@ pub(super) struct ReplicaScene {
 }
 
 fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
-    let scene = ReplicaScene::new(&Input::read(p));
+    // The scene runs the seed card's engine under both models, as the page
+    // says under it closer to production.
+    let scene = ReplicaScene::new(&Input::read(&p.clone().under(Assumptions::Seed)));
     let most = (MAX_ADVANCE_S / STEP_S) as u32;
     Stepped::boxed(scene, STEP_S, most)
 }
