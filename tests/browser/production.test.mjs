@@ -35,8 +35,12 @@ test('the model switch runs a story closer to production and back, and its link 
       const link = await addressWhenSettled(page);
       assert.match(link, /[?&]model=production(&|$)/);
       assert.match(link, new RegExp(`[?&]preset=${preset}(&|$)`), 'the story stays');
-      // The scene says it runs the seed card's engine, not these figures.
-      await page.waitForFunction(() => /does not run closer to production/.test(document.querySelector('.scene-note').textContent));
+      // The scene says which engine it runs: closer to production where it
+      // runs both models, else the seed card's, not these figures.
+      const sceneSays = app.productionScenes.has(topic)
+        ? 'closer to production, request by request; its counters settle toward the figures'
+        : 'does not run closer to production';
+      await page.waitForFunction((words) => document.querySelector('.scene-note').textContent.includes(words), sceneSays);
       // A fix's words are the seed card's: the page says it is judged again.
       await page.click('#apply-fix');
       await page.waitForSelector('.fixed-production');
@@ -71,6 +75,43 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('#model-note', { state: 'hidden' });
       await page.waitForFunction(() => /settle toward the figures\.$/.test(document.querySelector('.scene-note').textContent));
       assert.doesNotMatch(await addressWhenSettled(page), /model=/);
+      assert.deepEqual(page.problems(), []);
+      await page.context().close();
+    });
+  }
+});
+
+test('side by side runs the two models on the same arrivals where the scene runs both', async (t) => {
+  const scenes = [...app.productionScenes];
+  assert.ok(scenes.length > 0, 'some scene runs closer to production');
+  for (const topic of app.topics) {
+    await t.test(topic, async () => {
+      const page = await app.open(`?topic=${topic}`);
+      const offered = await page.$$eval('#scene-compare option[data-compare-models]', (os) => os.map((o) => o.value));
+      assert.deepEqual(offered, app.productionScenes.has(topic) ? ['model'] : [], 'offered exactly where the scene runs both');
+      await page.context().close();
+    });
+  }
+  for (const topic of scenes) {
+    await t.test(`${topic}: the two models`, async () => {
+      const page = await app.open(`?topic=${topic}`);
+      await page.selectOption('#scene-compare', 'model');
+      await page.waitForFunction((topic) => {
+        const cs = [...document.querySelectorAll(`canvas[data-scene="${topic}"]`)];
+        return cs.length === 2 && cs.map((c) => c.dataset.side).join() === 'a,b';
+      }, topic);
+      const link = await addressWhenSettled(page);
+      assert.equal(new URL(link).searchParams.get('compare'), 'model');
+      const text = await page.textContent('section.scene');
+      assert.match(text, /The seed card's model/);
+      assert.match(text, /Closer to production/);
+      await screenshot(page, `production-side-by-side-${topic}`);
+      // The link reopens it, under either model of the page.
+      const again = await app.open(`${new URL(link).search}&model=production`);
+      await again.waitForSelector('canvas[data-side="b"]');
+      assert.equal(await again.$eval('#scene-compare', (s) => s.value), 'model');
+      assert.deepEqual(again.problems(), []);
+      await again.context().close();
       assert.deepEqual(page.problems(), []);
       await page.context().close();
     });

@@ -199,6 +199,12 @@ export function productionTopics() {
     .filter((t) => t.differences.length > 0).map((t) => t.id));
 }
 
+/** The topics whose scene runs closer to production (and offers the two models side by side). */
+export function productionScenes() {
+  return new Set(JSON.parse(nativeCli(['topics', '--json']))
+    .filter((t) => t.scene_runs_production).map((t) => t.id));
+}
+
 /**
  * The app for one test file: before its tests, a server for dist/, a
  * browser, and the built topics read off the menu; after them, both closed.
@@ -227,6 +233,7 @@ export function appUnderTest() {
     const page = await app.open();
     app.topics = await builtTopics(page);
     app.production = productionTopics();
+    app.productionScenes = productionScenes();
     await page.context().close();
   });
   after(async () => { await app.browser?.close(); await app.server?.close(); });

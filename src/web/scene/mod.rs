@@ -525,7 +525,11 @@ impl Ui {
             for c in offered {
                 let o = text_el("option", "", c.label);
                 attr(&o, "value", c.id);
-                attr(&o, "data-compare-param", c.param);
+                if c.param == MODELS_PARAM {
+                    attr(&o, "data-compare-models", "");
+                } else {
+                    attr(&o, "data-compare-param", c.param);
+                }
                 append(&sel, &o);
             }
             let s = sel.clone();
