@@ -155,6 +155,19 @@ pub(super) fn lru_hits(classes: &[Class], held: usize) -> f64 {
         .sum()
 }
 
+/// [`lru_hits`] of `classes`, or the last card's when it was sent the same
+/// (neighbouring cards mostly are: under round-robin every card is).
+fn same_or(last: &mut Option<(Vec<Class>, f64)>, classes: Vec<Class>, held: usize) -> f64 {
+    if let Some((prev, hits)) = last {
+        if *prev == classes {
+            return *hits;
+        }
+    }
+    let hits = lru_hits(&classes, held);
+    *last = Some((classes, hits));
+    hits
+}
+
 /// The page's evaluation of `s`: the engine's under the seed card's model;
 /// closer to production, the same routing with an LRU prefix cache on each
 /// card (homes = the openings a card is sent, held = as many as fit, hit =
@@ -167,11 +180,12 @@ pub(super) fn evaluate(inp: &Input, s: &Scenario) -> Evaluation {
     let lam = s.arrivals.max(0.0);
     let cost = inp.prefill_cost();
     let mut hits = 0.0;
+    let mut last: Option<(Vec<Class>, f64)> = None;
     for i in 0..ev.load.len() {
         let classes = demand(s, &ev, i);
         let sent: usize = classes.iter().map(|c| c.families).sum();
         let arrivals: f64 = classes.iter().map(|c| c.families as f64 * c.rate).sum();
-        let hit = lru_hits(&classes, s.held);
+        let hit = same_or(&mut last, classes, s.held);
         ev.homes[i] = sent;
         ev.held[i] = sent.min(s.held);
         ev.load[i] += (arrivals - hit).max(0.0) * cost;
@@ -193,8 +207,9 @@ pub(super) fn hit_share_at(inp: &Input, s: &Scenario, ev: &Evaluation, held: usi
     if lam <= 0.0 {
         return 1.0;
     }
+    let mut last = None;
     let hits: f64 = (0..ev.load.len())
-        .map(|i| lru_hits(&demand(s, ev, i), held))
+        .map(|i| same_or(&mut last, demand(s, ev, i), held))
         .sum();
     (hits / lam).clamp(0.0, 1.0)
 }
