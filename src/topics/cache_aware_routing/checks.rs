@@ -138,12 +138,18 @@ fn headroom(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
     let (b, busiest) = ev.busiest();
     let util = busiest / inp.capacity;
     let average = fleet_average(inp, ev);
-    let lever =
-        if average > HEADROOM || policy == Policy::RoundRobin || policy == Policy::HashOverflow {
-            "cards"
-        } else {
-            "policy"
-        };
+    // Closer to production round-robin's re-prefills can be what takes a
+    // card over: hashing takes them off.
+    let prefill_over = inp.production
+        && policy == Policy::RoundRobin
+        && ev.family_load(b) / inp.capacity <= HEADROOM;
+    let lever = if prefill_over {
+        "policy"
+    } else if average > HEADROOM || policy == Policy::RoundRobin || policy == Policy::HashOverflow {
+        "cards"
+    } else {
+        "policy"
+    };
     headroom_verdict(&HEADROOM_CHECK, util, lever, |pass| {
         let misses = card_misses(inp, s, ev, b);
         let head = if inp.production && misses > 1e-9 {
@@ -175,6 +181,11 @@ fn headroom(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
             format!(
                 "{head}: within the 60% headroom (fleet average {}).",
                 pct(average)
+            )
+        } else if prefill_over {
+            format!(
+                "{head}, over the 60% headroom where its decode alone is {}: hash the prefix family, so arrivals meet their copies and skip the prefill (or add cards).",
+                pct(ev.family_load(b) / inp.capacity)
             )
         } else if lever == "cards" {
             format!(
