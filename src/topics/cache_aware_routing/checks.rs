@@ -1,6 +1,7 @@
 //! The simulator's three checks, each beside the function that judges it.
 
-use super::params::{Input, AFFINITY_FLOOR};
+use super::model::{card_misses, fleet_average};
+use super::params::{Input, AFFINITY_FLOOR, PREFILL_TOK_S};
 use crate::engine::routing::{headroom_verdict, Evaluation, Policy, Scenario, HEADROOM};
 use crate::model::units::pct;
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
@@ -26,10 +27,25 @@ fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
                 pct(ev.affinity),
                 policy.label()
             ),
+            (false, Policy::RoundRobin) if inp.production => format!(
+                "Round-robin meets the home card one time in {}: only {} of arrivals land on the card that homes their opening, under the 90% floor. Closer to production each card keeps the openings it prefills, so round-robin asks every card for every family's opening ({} copies a card, {} copies of each), and with {} slots a card it hits {} of arrivals here. Set the policy to hash.",
+                inp.cards,
+                pct(ev.affinity),
+                ev.max_homes(),
+                inp.cards,
+                inp.held(),
+                pct(ev.hit)
+            ),
             (false, Policy::RoundRobin) => format!(
                 "Round-robin meets the home card one time in {}: only {} of arrivals land where their opening lives, under the 90% floor. Set the policy to hash.",
                 inp.cards,
                 pct(ev.affinity)
+            ),
+            (false, Policy::HashOverflow) if inp.production => format!(
+                "The overflow holds the hot card at 60% by spilling {} req/s to other cards, so only {} of arrivals reach their home, under the 90% floor. Closer to production the cards it spills to prefill those openings and keep copies of their own (hit share {}): the price is duplicate copies and their first prefills. Shard the hot family across two cards instead (Routing policy).",
+                crate::model::units::number(ev.spilled),
+                pct(ev.affinity),
+                pct(ev.hit)
             ),
             (false, Policy::HashOverflow) => format!(
                 "The overflow holds the hot card at 60% by spilling {} req/s to cards without the copy, so only {} of arrivals reach their home, under the 90% floor. Shard the hot family across two cards instead (Routing policy).",
@@ -49,7 +65,7 @@ const SCRATCH: CheckSpec = CheckSpec {
     id: "scratch",
     label: "No silent eviction",
     rule:
-        "every card holds all the copies homed on it: the most homes on one card ≤ the copies its scratch holds",
+        "every card holds all the copies it is asked for: the most on one card ≤ the copies its scratch holds (asked for: the openings homed on it under the seed card's model; every opening routed to it closer to production)",
     cmp: Cmp::AtMost,
 };
 
@@ -62,7 +78,9 @@ fn scratch(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
         Unit::Count("copies"),
         Some("scratch_gb"),
         |pass| {
-            if pass {
+            if inp.production {
+                scratch_lru(inp, ev, pass)
+            } else if pass {
                 format!(
                     "The fullest card is asked for {worst} copies and {} of scratch holds {held} of {}: nothing is evicted.",
                     Unit::Gb.format(inp.scratch_gb),
@@ -82,35 +100,92 @@ fn scratch(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
     )
 }
 
+/// The scratch verdict's words closer to production: an LRU cache keeps
+/// what it is sent while it fits.
+fn scratch_lru(inp: &Input, ev: &Evaluation, pass: bool) -> String {
+    let worst = ev.max_homes();
+    let held = inp.held();
+    let head = format!(
+        "The fullest card is sent {worst} different openings and {} holds {held} of {}",
+        Unit::Gb.format(inp.scratch_gb),
+        Unit::Mb.format(inp.copy_mb())
+    );
+    if pass {
+        return format!("{head}: its LRU prefix cache keeps them all.");
+    }
+    let need = worst as f64 * inp.copy_mb() / 1000.0;
+    format!(
+        "{head}: its LRU prefix cache keeps the most recently used and evicts one each time another arrives, so {} of arrivals re-prefill. Raise the scratch to at least {} ({}).",
+        pct(1.0 - ev.hit),
+        Unit::Gb.format((need * 100.0).ceil() / 100.0),
+        if inp.policy == Policy::RoundRobin {
+            "or hash the prefix family, so each card is sent only its homes"
+        } else {
+            "or add cards"
+        }
+    )
+}
+
 const HEADROOM_CHECK: CheckSpec = CheckSpec {
     id: "headroom",
     label: "Busiest card keeps decode headroom",
-    rule: "busiest card's decode utilization ≤ 60%",
+    rule: "busiest card's utilization ≤ 60%: its decode under the seed card's model, its decode and re-prefills closer to production",
     cmp: Cmp::AtMost,
 };
 
-fn headroom(inp: &Input, ev: &Evaluation) -> Verdict {
+fn headroom(inp: &Input, s: &Scenario, ev: &Evaluation) -> Verdict {
     let policy = inp.policy;
     let (b, busiest) = ev.busiest();
     let util = busiest / inp.capacity;
-    let average = inp.arrivals / (inp.cards as f64 * inp.capacity);
-    let lever =
-        if average > HEADROOM || policy == Policy::RoundRobin || policy == Policy::HashOverflow {
-            "cards"
-        } else {
-            "policy"
-        };
+    let average = fleet_average(inp, ev);
+    // Closer to production round-robin's re-prefills can be what takes a
+    // card over: hashing takes them off.
+    let prefill_over = inp.production
+        && policy == Policy::RoundRobin
+        && ev.family_load(b) / inp.capacity <= HEADROOM;
+    let lever = if prefill_over {
+        "policy"
+    } else if average > HEADROOM || policy == Policy::RoundRobin || policy == Policy::HashOverflow {
+        "cards"
+    } else {
+        "policy"
+    };
     headroom_verdict(&HEADROOM_CHECK, util, lever, |pass| {
-        let head = format!(
-            "Card {b} carries {} req/s, {} of its {} req/s decode capacity",
-            crate::model::units::number(busiest),
-            pct(util),
-            crate::model::units::number(inp.capacity)
-        );
+        let misses = card_misses(inp, s, ev, b);
+        let head = if inp.production && misses > 1e-9 {
+            format!(
+                "Card {b} takes {} req/s and re-prefills {} of them, {} each at {}: decode and prefill fill {} of its time (decode capacity {} req/s)",
+                crate::model::units::number(ev.family_load(b)),
+                crate::model::units::number(misses),
+                Unit::Tokens.format(inp.preamble_tokens),
+                Unit::TokPerS.format(PREFILL_TOK_S),
+                pct(util),
+                crate::model::units::number(inp.capacity)
+            )
+        } else if inp.production {
+            format!(
+                "Card {b} takes {} req/s and re-prefills none of them: {} of its {} req/s decode capacity",
+                crate::model::units::number(ev.family_load(b)),
+                pct(util),
+                crate::model::units::number(inp.capacity)
+            )
+        } else {
+            format!(
+                "Card {b} carries {} req/s, {} of its {} req/s decode capacity",
+                crate::model::units::number(busiest),
+                pct(util),
+                crate::model::units::number(inp.capacity)
+            )
+        };
         if pass {
             format!(
                 "{head}: within the 60% headroom (fleet average {}).",
                 pct(average)
+            )
+        } else if prefill_over {
+            format!(
+                "{head}, over the 60% headroom where its decode alone is {}: hash the prefix family, so arrivals meet their copies and skip the prefill (or add cards).",
+                pct(ev.family_load(b) / inp.capacity)
             )
         } else if lever == "cards" {
             format!(
@@ -136,5 +211,5 @@ pub(super) static CHECKS: [CheckSpec; 3] = [AFFINITY, SCRATCH, HEADROOM_CHECK];
 pub(super) fn checks(inp: &Input, s: &Scenario, ev: &Evaluation, out: &mut Outcome) {
     out.checks.push(affinity(inp, ev));
     out.checks.push(scratch(inp, s, ev));
-    out.checks.push(headroom(inp, ev));
+    out.checks.push(headroom(inp, s, ev));
 }

@@ -2,6 +2,7 @@
 //! sample's beside them. Re-prefills `= Λ(1 − hit)`/s; wasted prefill
 //! `= Λ(1 − hit)·P` tok/s.
 
+use super::model::fleet_average;
 use super::params::Input;
 use crate::engine::routing::{Evaluation, Scenario};
 use crate::engine::routing_sim::SimResult;
@@ -12,9 +13,14 @@ pub(super) fn figures(
     s: &Scenario,
     ev: &Evaluation,
     sim: &SimResult,
+    misses: &[u64],
     out: &mut Outcome,
 ) {
-    out.add_figures(analytic(inp, ev).into_iter().chain(measured(inp, s, sim)));
+    out.add_figures(
+        analytic(inp, ev)
+            .into_iter()
+            .chain(measured(inp, s, sim, misses)),
+    );
 }
 
 /// The evaluator's figures.
@@ -35,7 +41,7 @@ fn analytic(inp: &Input, ev: &Evaluation) -> [FigureRow; 16] {
         ("busiest_share", "Busiest card", busiest / mu, Unit::Share),
         ("busiest_req_s", "Busiest card's load", busiest, Unit::ReqPerS),
         ("idlest_share", "Idlest card", idlest / mu, Unit::Share),
-        ("fleet_average_share", "Fleet average", lam / (inp.cards as f64 * mu), Unit::Share),
+        ("fleet_average_share", "Fleet average", fleet_average(inp, ev), Unit::Share),
         ("hot_req_s_per_card", "Hot family on its busiest card", ev.hot_on_one_card(), Unit::ReqPerS),
         ("copies_demanded", "Copies demanded (homes)", ev.copies_demanded() as f64, copies),
         ("copies_held", "Copies held", ev.copies_held() as f64, copies),
@@ -46,18 +52,32 @@ fn analytic(inp: &Input, ev: &Evaluation) -> [FigureRow; 16] {
     ]
 }
 
-/// The request-level simulation beside the analytic figures.
+/// The request-level simulation beside the analytic figures (`misses`,
+/// each card's re-prefills closer to production, go on its load there).
 #[rustfmt::skip]
-fn measured(inp: &Input, s: &Scenario, sim: &SimResult) -> [FigureRow; 6] {
+fn measured(inp: &Input, s: &Scenario, sim: &SimResult, misses: &[u64]) -> [FigureRow; 6] {
     let lam = inp.arrivals;
     let mu = inp.capacity;
     let m_miss = lam * (1.0 - sim.hit_share());
-    let m_busiest = (0..sim.per_card.len())
-        .map(|i| sim.card_share(i))
-        .fold(0.0, f64::max)
-        * lam
-        / mu
-        + s.background / mu;
+    let cost = inp.prefill_cost();
+    let m_busiest = if inp.production {
+        (0..sim.per_card.len())
+            .map(|i| {
+                let prefill = misses.get(i).map_or(0.0, |&m| m as f64 * cost);
+                (sim.per_card[i] as f64 + prefill) / sim.requests.max(1) as f64
+            })
+            .fold(0.0, f64::max)
+            * lam
+            / mu
+            + s.background / mu
+    } else {
+        (0..sim.per_card.len())
+            .map(|i| sim.card_share(i))
+            .fold(0.0, f64::max)
+            * lam
+            / mu
+            + s.background / mu
+    };
     [
         ("sim_requests", "Simulated requests", sim.requests as f64, Unit::Count("requests")),
         ("measured_affinity", "Routed home (simulated)", sim.affinity(), Unit::Share),

@@ -24,21 +24,35 @@
 //! analytic ones. Checks: affinity ≥ 90 %; scratch: `max d_i ≤ H`; headroom:
 //! busiest ≤ 60 %.
 //!
-//! Files: `params` (parameters, stories, input) → `sim` (the page's sample,
-//! the benchmark loop) → `figures`, `checks`, `charts`, `notes` →
-//! `challenges` (the solver and its formulas).
+//! Closer to production (`Assumptions::Production`) every card keeps the
+//! openings it prefills in an LRU prefix cache (round-robin then needs n
+//! copies of each, and hits once a card holds them all), and each miss's
+//! prefill goes on its card's load at a 70B-class replica's prefill rate;
+//! `production` lists these differences. The seed card's model is
+//! unchanged.
+//!
+//! Files: `params` (parameters, stories, input, the prefill rate) → `model`
+//! (the engine's evaluator, or the LRU caches by Che's approximation with
+//! the prefill on the load) → `sim` (the page's sample, the benchmark
+//! loop), with `sim_lru` (the sample through LRU caches) → `figures`,
+//! `checks`, `charts`, `notes`, `scene`, `intro`, and `production` (the
+//! Differences: declarations at the outcome's layer) → `challenges` (the
+//! solver and its formulas).
 
 mod challenges;
 mod charts;
 mod checks;
 mod figures;
 mod intro;
+mod model;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
+mod sim_lru;
 
 pub use challenges::{
     round_robin_hit_share, round_robin_thrown_away_points, round_robin_waste, SOLVER,
@@ -48,24 +62,37 @@ pub use notes_math::MATH;
 pub use params::scenario;
 pub use scene::SCENE;
 
-use crate::engine::routing::evaluate;
+use crate::engine;
 use crate::model::*;
 use params::Input;
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim::ENGINE));
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: Some(sim::ENGINE),
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);
     let s = inp.scenario();
-    let ev = evaluate(&s);
-    let sim = sim::page_sample(&s);
+    let ev = model::evaluate(&inp, &s);
+    let seed_sample;
+    let lru_sample;
+    let (sim, misses): (&engine::routing_sim::SimResult, &[u64]) = if inp.production {
+        lru_sample = sim::production_sample(&s);
+        (&lru_sample.sim, &lru_sample.misses)
+    } else {
+        seed_sample = sim::page_sample(&s);
+        (&seed_sample, &[])
+    };
     let mut out = Outcome::default();
-    figures::figures(&inp, &s, &ev, &sim, &mut out);
+    figures::figures(&inp, &s, &ev, sim, misses, &mut out);
     checks::checks(&inp, &s, &ev, &mut out);
-    out.charts.push(charts::load_chart(&inp, &ev, &sim));
+    out.charts.push(charts::load_chart(&inp, &ev, sim, misses));
     out.charts.push(charts::copies_chart(&inp, &ev));
     out.charts.push(charts::levers_chart(&inp));
     out.charts.push(charts::scratch_chart(&inp, &s));
-    notes::notes(&inp, &s, &ev, &sim, &mut out);
+    notes::notes(&inp, &s, &ev, sim, &mut out);
     out
 }

@@ -5,7 +5,7 @@ use crate::engine::routing::CARDS_SYMBOL;
 use crate::model::{Equation, Math, Symbol};
 
 pub static MATH: Math = Math {
-    intro: "A hot family with share h of the arrivals and C equally popular cold families, each homed on one card in turn. Only a family's home card keeps its preamble copy, and only as many copies as its scratch holds; an arrival that lands elsewhere, or on a home that evicted the copy, re-prefills the preamble.",
+    intro: "A hot family with share h of the arrivals and C equally popular cold families, each homed on one card in turn. Under the seed card's model only a family's home card keeps its preamble copy, and only as many copies as its scratch holds; an arrival that lands elsewhere, or on a home that evicted the copy, re-prefills the preamble. Closer to production every card keeps the openings it prefills in an LRU prefix cache, and a re-prefill loads its card.",
     equations: &[
         Equation {
             name: "Size of one preamble copy",
@@ -25,7 +25,17 @@ pub static MATH: Math = Math {
         Equation {
             name: "Round-robin: arrivals that meet their copy",
             formula: "\"hit\" = 1/n",
-            note: "With one resident home per family, an arrival lands on it one time in n, however big the scratch: 16 cards, 6.25 %.",
+            note: "Under the seed card's model, with one resident home per family, an arrival lands on it one time in n, however big the scratch: 16 cards, 6.25 %. Closer to production each card keeps what it prefills, so round-robin hits min(1, H/C) of C equally popular families: 20/64 = 31.25 % at 8 GB, every arrival at 80 GB.",
+        },
+        Equation {
+            name: "Closer to production: what an LRU cache keeps",
+            formula: "Σ_f (1 − e^{−λ_f T}) = H, quad \"hit\"_f = 1 − e^{−λ_f T}",
+            note: "Che's approximation, card by card, over the openings the card is sent, each at its own rate in req/s; every one hits when they all fit. Exact for equally popular openings: H/C.",
+        },
+        Equation {
+            name: "Closer to production: a re-prefill on its card",
+            formula: "u_i = {L_i + m_i · μ · P/R}/μ",
+            note: "A card's utilization: its arrivals and its re-prefills a second, each P tokens at R ≈ 14,000 tokens a second (a 70B-class model on four H100s at half their dense FLOP/s).",
         },
         Equation {
             name: "Hash: load on the hot family's card",
@@ -74,6 +84,11 @@ pub static MATH: Math = Math {
             symbol: "k",
             meaning: "KV cache per token, KB",
             param: Some("kv_kb"),
+        },
+        Symbol {
+            symbol: "R",
+            meaning: "closer to production, one card's prefill rate, tokens a second",
+            param: None,
         },
     ],
     terms: &["card", "gpu", "preamble", "prefix-cache", "kv-cache", "prompt-family", "round-robin", "prefill"],

@@ -2,6 +2,7 @@
 //! engine loop, both through the engine's routing simulation.
 
 use super::params::{scenario, PARAMS, PRESETS};
+use super::sim_lru::{simulate_lru, Cached};
 use crate::engine::routing::{Policy, Scenario};
 use crate::engine::routing_sim::{simulate, SimResult};
 use crate::model::memo::Memo;
@@ -18,6 +19,20 @@ pub(super) const PAGE_SEED: u64 = 2026;
 /// fleet, the families, the scratch and the policy (and, for the overflow
 /// meter, the cap relative to the arrivals).
 pub(super) fn page_sample(s: &Scenario) -> Rc<SimResult> {
+    let key = sample_key(s);
+    SIM.with(|m| m.get_or(key, || simulate(&key, PAGE_REQUESTS, PAGE_SEED)))
+}
+
+/// Closer to production, the page's sample with an LRU prefix cache on
+/// every card ([`simulate_lru`]): the same draws and routes as
+/// [`page_sample`], memoized apart (the memo's key is the model too).
+pub(super) fn production_sample(s: &Scenario) -> Rc<Cached> {
+    let key = sample_key(s);
+    LRU.with(|m| m.get_or(key, || simulate_lru(&key, PAGE_REQUESTS, PAGE_SEED)))
+}
+
+/// What a sample depends on (see [`page_sample`]).
+fn sample_key(s: &Scenario) -> Scenario {
     let mut key = *s;
     if s.policy != Policy::HashOverflow {
         key.arrivals = 1.0;
@@ -25,11 +40,12 @@ pub(super) fn page_sample(s: &Scenario) -> Rc<SimResult> {
         key.cap = 0.0;
         key.background = 0.0;
     }
-    SIM.with(|m| m.get_or(key, || simulate(&key, PAGE_REQUESTS, PAGE_SEED)))
+    key
 }
 
 thread_local! {
     static SIM: Memo<Scenario, SimResult> = const { Memo::new() };
+    static LRU: Memo<Scenario, Cached> = const { Memo::new() };
 }
 
 /// The benchmark's engine: `n` requests of the silent-eviction story (400
