@@ -20,7 +20,7 @@ pub(super) fn checks(inp: &Input, m: &Month, out: &mut Outcome) {
 const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Owned cards are busy",
-    rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry) ≤ 15%",
+    rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry: flat out under the seed card's model, at the target use with a failure domain spare closer to production) ≤ 15%",
     cmp: Cmp::AtMost,
 };
 
@@ -78,7 +78,7 @@ fn idle(inp: &Input, m: &Month) -> Verdict {
 const MARGIN: CheckSpec = CheckSpec {
     id: "margin",
     label: "Self-hosting beats the API by a quarter",
-    rule: "blended cost per 1M ≤ 75% of the API's price",
+    rule: "blended cost per 1M ≤ 75% of the API's price (one price for every token under the seed card's model; input and output priced apart, at the month's mix, closer to production)",
     cmp: Cmp::AtMost,
 };
 

@@ -18,10 +18,12 @@ mod checks;
 mod figures;
 mod intro;
 mod model;
+mod model_day;
 mod model_units;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 
@@ -38,7 +40,12 @@ pub use notes_math::MATH;
 pub use params::{Chip, Model};
 pub use scene::SCENE;
 
-pub static TOPIC: Declared = declared!(run, engine: None);
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: None,
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);
