@@ -57,3 +57,36 @@ pub static DIFFERENCES: [Difference; 2] = [
         checks: &["margin"],
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::{
+        FAILURE_DOMAINS, OUTPUT_PRICE_RATIO, OUTPUT_SHARE, PEAK_TO_MEAN, TARGET_UTIL,
+    };
+    use super::*;
+
+    /// The differences' words name the model's own constants.
+    #[test]
+    fn the_words_quote_the_constants() {
+        let sized = DIFFERENCES[0].production;
+        let factor = PEAK_TO_MEAN / TARGET_UTIL * FAILURE_DOMAINS as f64
+            / (FAILURE_DOMAINS - 1) as f64;
+        for want in [
+            format!("{PEAK_TO_MEAN}× the month's mean"),
+            format!("loaded to {} %", TARGET_UTIL * 100.0),
+            format!("{FAILURE_DOMAINS} failure domains"),
+            format!("{} %", TARGET_UTIL * 100.0),
+            format!(
+                "{}/{FAILURE_DOMAINS} of its flat-out month",
+                FAILURE_DOMAINS - 1
+            ),
+            format!("about {:.1}×", factor),
+        ] {
+            assert!(sized.contains(&want), "{want}");
+        }
+        let prices = DIFFERENCES[1].production;
+        assert!(prices.contains(&format!("({OUTPUT_PRICE_RATIO}× here)")));
+        assert_eq!(OUTPUT_SHARE, 1.0 / 5.0);
+        assert!(prices.contains("one output token in five"));
+    }
+}
