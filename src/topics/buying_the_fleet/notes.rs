@@ -47,16 +47,31 @@ fn api_tax_note(inp: &Input, m: &Month) -> String {
     }
     let n_b = inp.fill_for(d, Chip::B200);
     let n_h = inp.fill_for(d, Chip::H100);
+    let (b, h) = (be(Chip::B200), be(Chip::H100));
+    let out_bills = match (b > 1.0, h > 1.0) {
+        (false, false) => format!(
+            "The API out-bills the whole rented fleet once it takes more than {} of the shortfall (B200) or {} (H100)",
+            pct(b),
+            pct(h)
+        ),
+        (false, true) => format!(
+            "The API out-bills the whole rented B200 once it takes more than {} of the shortfall, and never the H100 (all of the shortfall on the API bills less)",
+            pct(b)
+        ),
+        (true, false) => format!(
+            "The API out-bills the whole rented H100 once it takes more than {} of the shortfall, and never the B200 (all of the shortfall on the API bills less)",
+            pct(h)
+        ),
+        (true, true) => "The API never out-bills the whole rented fleet: all of the shortfall on the API bills less than either".to_string(),
+    };
     format!(
-        "API tax on this {} shortfall: the API on all of it would bill {}; {} whole rented B200 carry it for {} and {} whole H100 for {}. The API out-bills the whole rented fleet once it takes more than {} of the shortfall (B200) or {} (H100); it takes {} now. {limits}",
+        "API tax on this {} shortfall: the API on all of it would bill {}; {} whole rented B200 carry it for {} and {} whole H100 for {}. {out_bills}; it takes {} now. {limits}",
         t_text(d.shortfall),
         musd(api_bill(d.shortfall, inp.api_price)),
         number(n_b as f64),
         musd(n_b as f64 * inp.rent_of(Chip::B200)),
         number(n_h as f64),
         musd(n_h as f64 * inp.rent_of(Chip::H100)),
-        pct(be(Chip::B200)),
-        pct(be(Chip::H100)),
         pct(m.api_shortfall_share())
     )
 }
