@@ -22,6 +22,7 @@ mod model;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
@@ -33,15 +34,21 @@ pub use intro::INTRO;
 pub use model::{card_score, round_half_up};
 pub use notes_math::MATH;
 pub use params::{Class, Mode, MonthInput, Shape, Window, Q_HI, Q_LO};
+pub use params::{FAULT_SHARE, FAULT_SPEED, PROD_Q_HI, PROD_Q_LO, PROD_SPREAD};
 pub use scene::SCENE;
-pub use sim::{draw_pool, run_month, Card, Month};
+pub use sim::{draw_pool, draw_pool_as, run_month, run_month_as, run_month_policy, Card, Month};
 
 use crate::model::{Declared, Outcome, Params};
 
-pub static TOPIC: Declared = declared!(run, engine: None);
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: None,
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
-    let m = run_month(&MonthInput::read(p));
+    let m = run_month_as(&MonthInput::read(p), p.assumptions());
     let mut out = Outcome::default();
     figures::figures(&m, &mut out);
     checks::checks(&m, &mut out);
