@@ -71,7 +71,10 @@ fn cards_needed_rise_by_peak_over_use_and_reserve() {
     let t_b200 = 24_000.0 * 2_628_000.0;
     let want = (91.4e12 * factor / t_b200).ceil();
     assert_eq!(n_prod, want, "{n_prod} vs {want}");
-    assert!((n_prod / n_seed - factor).abs() < 0.01, "{n_prod} / {n_seed}");
+    assert!(
+        (n_prod / n_seed - factor).abs() < 0.01,
+        "{n_prod} / {n_seed}"
+    );
     // Idle: the cards not needed at the peak, and the idle share of the
     // counted capacity.
     assert_eq!(fig(&prod, "idle_cards"), 5000.0 - n_prod);
@@ -169,12 +172,7 @@ fn stories_are_judged_again() {
             let params = story(p.id, fix);
             for a in Assumptions::ALL {
                 let o = run(&params, a);
-                let failing: Vec<_> = o
-                    .checks
-                    .iter()
-                    .filter(|c| !c.pass)
-                    .map(|c| c.id)
-                    .collect();
+                let failing: Vec<_> = o.checks.iter().filter(|c| !c.pass).map(|c| c.id).collect();
                 println!(
                     "{} {} {:?}: bill {:.0}, margin {:.3}, idle {:.3}, API share {:.3}, API {:.0}, owned needed {}, fill {} ({:.0}), break-even B200 {:.3}, failing {failing:?}",
                     p.id,
@@ -195,9 +193,17 @@ fn stories_are_judged_again() {
     }
     let fixed = run(&story("api-tax", true), Assumptions::Production);
     assert!(!passes(&fixed, "overflow"));
-    assert!(passes(&run(&story("api-tax", true), Assumptions::Seed), "overflow"));
+    assert!(passes(
+        &run(&story("api-tax", true), Assumptions::Seed),
+        "overflow"
+    ));
     // Renting whole card-months for the peak hours costs more than the
     // API's bill for them: the seed card's API tax turns round.
     assert!(fig(&fixed, "breakeven_api_share_b200") > 1.0);
-    assert!(fig(&run(&story("api-tax", false), Assumptions::Seed), "breakeven_api_share_b200") < 0.4);
+    assert!(
+        fig(
+            &run(&story("api-tax", false), Assumptions::Seed),
+            "breakeven_api_share_b200"
+        ) < 0.4
+    );
 }

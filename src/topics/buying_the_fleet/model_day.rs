@@ -130,7 +130,11 @@ impl Input {
     /// on the seed card; closer to production sized for the peak at the
     /// target use with the reserve, so carrying `f/P` of its flat-out month.
     pub(super) fn rent_per_1m_sustained(&self, c: Chip) -> f64 {
-        cost_per_1m(self.rent_of(c), self.t(c), self.usable() / self.peak_to_mean())
+        cost_per_1m(
+            self.rent_of(c),
+            self.t(c),
+            self.usable() / self.peak_to_mean(),
+        )
     }
 
     /// The API share of the shortfall at which its bill equals the whole

@@ -69,8 +69,8 @@ mod tests {
     #[test]
     fn the_words_quote_the_constants() {
         let sized = DIFFERENCES[0].production;
-        let factor = PEAK_TO_MEAN / TARGET_UTIL * FAILURE_DOMAINS as f64
-            / (FAILURE_DOMAINS - 1) as f64;
+        let factor =
+            PEAK_TO_MEAN / TARGET_UTIL * FAILURE_DOMAINS as f64 / (FAILURE_DOMAINS - 1) as f64;
         for want in [
             format!("{PEAK_TO_MEAN}× the month's mean"),
             format!("loaded to {} %", TARGET_UTIL * 100.0),

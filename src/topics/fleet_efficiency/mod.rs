@@ -8,10 +8,16 @@
 //! operator who knows the true speeds. It teaches that a bill can look fine
 //! while idle rent or healthy evictions hide in it.
 //!
+//! Closer to production (`Assumptions::Production`) healthy cards of one
+//! model are within ±3 % of each other, 3 % of cards have a fault their
+//! health counters show, and the policy evicts those first; `production`
+//! lists these differences. The seed card's model is unchanged.
+//!
 //! Files: `params` (constants, sliders, stories) → `model` (a card's rates,
-//! score, median, greedy, the hours) → `sim` (the seeded pool and its month) →
-//! `figures`, `checks`, `notes`, `charts`, `scene` and `scene_draw` (the
-//! month watched as it runs) → `challenges` (the solver).
+//! score, median, greedy, the hours) → `sim` (the seeded pool and its month,
+//! under either model) → `figures`, `checks`, `notes`, `charts`, `scene` and
+//! `scene_draw` (the seed card's month watched as it runs), and
+//! `production` (the Differences) → `challenges` (the solver).
 
 mod challenges;
 mod charts;
