@@ -317,8 +317,10 @@ fn fleet_text(cards: [u64; 3]) -> String {
     }
 }
 
-/// "On the 8B chat an H100 serves 10,000 tok/s and a B200 24,000 tok/s."
-/// for the chips in `used` (an H100 when none is).
+/// "On the 8B chat an H100 serves 10,000 tok/s and a B200 24,000 tok/s,
+/// each flat out …" for the chips in `used` (an H100 when none is): the
+/// questions assume the seed card's model, and say so (closer to production
+/// a fleet is sized for a daily peak and carries less).
 fn rates_text(model: Model, used: [bool; 3]) -> String {
     let mut chips: Vec<Chip> = CHIPS
         .iter()
@@ -344,7 +346,10 @@ fn rates_text(model: Model, used: [bool; 3]) -> String {
         1 => parts[0].clone(),
         k => format!("{} and {}", parts[..k - 1].join(", "), parts[k - 1]),
     };
-    format!("On the {} {list}.", model.name())
+    format!(
+        "On the {} {list}, each flat out for every second of a flat month (the seed card's model).",
+        model.name()
+    )
 }
 
 /// "1,200 × 10,000 + 300 × 24,000 = 19,200,000 tok/s × 2,628,000 s = 50.4576T",

@@ -2,7 +2,7 @@
 //! demand sweeps the slider's range, the month's dollars by line, and each
 //! chip's dollars per 1M tokens against the API.
 
-use super::model::{api_bill, cards_needed, cost_per_1m, dispatch, Month};
+use super::model::{api_bill, cost_per_1m, Month};
 use super::model_units::{musd, pct, per_1m, t_text, tt};
 use super::params::{Chip, Input, CHIPS, IDLE_MAX, MARGIN_MAX};
 use crate::model::units::{compact, number};
@@ -50,11 +50,12 @@ const Y_FLOOR: f64 = 0.01;
 fn tokens_chart(inp: &Input, m: &Month) -> Chart {
     let xs = sweep_grid(inp, m, &[]);
     let (k_own, k_rent) = (m.d.owned_capacity, m.d.rented_capacity);
+    let (flat_own, flat_rent) = (inp.k_own(), inp.k_rent());
     let mut own = Vec::with_capacity(xs.len());
     let mut rent = Vec::with_capacity(xs.len());
     let mut api = Vec::with_capacity(xs.len());
     for &x in &xs {
-        let d = dispatch(tokens_of(x), k_own, k_rent);
+        let d = inp.dispatch(tokens_of(x), flat_own, flat_rent);
         own.push((x, tt(d.owned)));
         rent.push((x, tt(d.rented)));
         api.push((x, tt(d.api)));
@@ -87,7 +88,7 @@ fn tokens_chart(inp: &Input, m: &Month) -> Chart {
             t_text(d.rented),
             t_text(d.api),
             pct(m.api_share()),
-            t_text(d.owned_capacity)
+            t_text(inp.owned_only_below(d))
         ),
         plot: Plot::Xy(XyChart {
             x: Axis::new("demand a month", Unit::TTokens)
@@ -164,7 +165,7 @@ fn dollars_chart(inp: &Input, m: &Month) -> Chart {
 }
 
 fn per_1m_chart(inp: &Input, m: &Month) -> Chart {
-    let u = 1.0 - m.d.idle_share();
+    let u = inp.owned_use(&m.d);
     let owned: Vec<f64> = CHIPS
         .iter()
         .map(|&c| cost_per_1m(inp.price_of(c), inp.t(c), 1.0))
@@ -248,15 +249,16 @@ fn per_1m_summary(p: f64, owned: &[f64], rented: &[f64], u: f64) -> String {
 
 fn idle_chart(inp: &Input, m: &Month) -> Chart {
     let k_own = m.d.owned_capacity;
-    let sized = tt(k_own) * (1.0 - IDLE_MAX);
+    let flat_own = inp.k_own();
+    let sized = inp.idle_passes_from_t();
     let xs = sweep_grid(inp, m, &[sized]);
     let n = inp.owned_cards();
     let mut by_tokens = Vec::with_capacity(xs.len());
     let mut by_cards = Vec::with_capacity(xs.len());
     for &x in &xs {
-        let d = dispatch(tokens_of(x), k_own, 0);
+        let d = inp.dispatch(tokens_of(x), flat_own, 0);
         by_tokens.push((x, d.idle_share()));
-        let need = cards_needed(inp.h100_rate, inp.owned, d.owned);
+        let need = inp.cards_needed_for(&d);
         by_cards.push((
             x,
             if n == 0 {

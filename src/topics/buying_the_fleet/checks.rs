@@ -20,7 +20,7 @@ pub(super) fn checks(inp: &Input, m: &Month, out: &mut Outcome) {
 const IDLE: CheckSpec = CheckSpec {
     id: "idle",
     label: "Owned cards are busy",
-    rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry) ≤ 15%",
+    rule: "idle owned capacity (1 − tokens the owned cards carry ÷ tokens they could carry: flat out under the seed card's model, at the target use with a failure domain spare closer to production) ≤ 15%",
     cmp: Cmp::AtMost,
 };
 
@@ -78,7 +78,7 @@ fn idle(inp: &Input, m: &Month) -> Verdict {
 const MARGIN: CheckSpec = CheckSpec {
     id: "margin",
     label: "Self-hosting beats the API by a quarter",
-    rule: "blended cost per 1M ≤ 75% of the API's price",
+    rule: "blended cost per 1M ≤ 75% of the API's price (one price for every token under the seed card's model; input and output priced apart, at the month's mix, closer to production)",
     cmp: Cmp::AtMost,
 };
 
@@ -89,6 +89,7 @@ fn margin(inp: &Input, m: &Month) -> Verdict {
     let lever = match worst {
         Some((Line::Owned(c), ..)) => c.owned_param(),
         Some((Line::Rented(c), ..)) => c.rented_param(),
+        Some((Line::Api, ..)) if renting_costs_more(m) => base_chip(inp).owned_param(),
         Some((Line::Api, ..)) | None => inp.fill.rented_param(),
     };
     MARGIN.verdict(margin, MARGIN_MAX, Unit::Share, Some(lever), |pass| {
@@ -129,6 +130,15 @@ fn costliest_line(inp: &Input, m: &Month, line: Line, dollars: f64, tokens: f64)
             c.name(),
             c.rented_label()
         ),
+        Line::Api if renting_costs_more(m) => format!(
+            "the API bills {} retail on {}, yet {} whole rented {} for the whole shortfall would bill {}, more than the rented cards and the API bill now. Own more of the base (“{}”).",
+            musd(m.api_dollars),
+            t_text(m.d.api),
+            number(m.fill_cards as f64),
+            inp.fill.name(),
+            musd(m.fill_dollars),
+            base_chip(inp).owned_label()
+        ),
         Line::Api => format!(
             "the API bills {} retail on {}. Rent {} whole {} instead (“{}”).",
             musd(m.api_dollars),
@@ -137,6 +147,22 @@ fn costliest_line(inp: &Input, m: &Month, line: Line, dollars: f64, tokens: f64)
             inp.fill.name(),
             inp.fill.rented_label()
         ),
+    }
+}
+
+/// Whether the whole rented cards for the shortfall would bill more than
+/// the rented cards and the API bill now (closer to production, where they
+/// must cover the day's peak, they can).
+fn renting_costs_more(m: &Month) -> bool {
+    m.fill_dollars > m.rented_dollars + m.api_dollars
+}
+
+/// The owned chip to own more of: the largest owned pool's, or the B200.
+fn base_chip(inp: &Input) -> Chip {
+    if inp.owned_cards() == 0 {
+        Chip::B200
+    } else {
+        inp.biggest_owned()
     }
 }
 

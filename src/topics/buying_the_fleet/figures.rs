@@ -1,7 +1,7 @@
 //! Buying the fleet's figures: a table, one row per figure in the order the
 //! page shows them, each with how its value comes out of the month.
 
-use super::model::{breakeven_api_share, cost_per_1m, Month};
+use super::model::{cost_per_1m, Month};
 use super::model_units::tt;
 use super::params::{Chip, Input, AMORTIZATION_MONTHS, CHIPS, MARGIN_MAX};
 use crate::model::{Outcome, Unit};
@@ -71,7 +71,7 @@ fn commitment(_: &Input, m: &Month) -> f64 {
 }
 
 fn breakeven(inp: &Input, m: &Month, chip: Chip) -> f64 {
-    breakeven_api_share(m.d.shortfall, inp.t(chip), inp.rent_of(chip), inp.api_price)
+    inp.breakeven(&m.d, chip)
 }
 
 /// The owned card-month bill over the owned fleet's throughput in H100s

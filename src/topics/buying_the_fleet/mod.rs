@@ -6,11 +6,19 @@
 //! leaves the API only the spikes. Source: the "Buying the Fleet" section of
 //! seed cards 001–003.
 //!
+//! Closer to production (`Assumptions::Production`) the fleet is sized for a
+//! daily peak (1.7× the mean) at 75 % use with one failure domain in 8
+//! spare, and the API prices input and output tokens apart (output 4×
+//! input, the month one output token in five); `production` lists these
+//! differences. The seed card's model is unchanged.
+//!
 //! Files: `params` (month, chips, parameters, stories, `Input`) → `model` (the
-//! dispatch and dollar arithmetic; `model_units` writes its quantities) →
-//! `figures`, `checks`, `notes`, `charts` (the outcome), `scene` and
-//! `scene_draw` (the month dispatched as it runs) → `challenges` (the
-//! solver of the topic's questions).
+//! dispatch and dollar arithmetic; `model_units` writes its quantities), with
+//! `model_day` (the dispatch, whole cards and break-even under either model:
+//! the daily cycle closer to production) → `figures`, `checks`, `notes`,
+//! `charts` (the outcome), `scene` and `scene_draw` (the seed card's month
+//! dispatched as it runs), and `production` (the Differences) →
+//! `challenges` (the solver of the topic's questions).
 
 mod challenges;
 mod charts;
@@ -18,10 +26,12 @@ mod checks;
 mod figures;
 mod intro;
 mod model;
+mod model_day;
 mod model_units;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 
@@ -38,7 +48,12 @@ pub use notes_math::MATH;
 pub use params::{Chip, Model};
 pub use scene::SCENE;
 
-pub static TOPIC: Declared = declared!(run, engine: None);
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: None,
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let inp = Input::read(p);

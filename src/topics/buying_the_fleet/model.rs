@@ -228,14 +228,12 @@ pub(super) struct Month {
 
 impl Month {
     pub(super) fn of(inp: &Input) -> Month {
-        let k_own = fleet_tokens_at(inp.h100_rate, inp.owned);
-        let k_rent = fleet_tokens_at(inp.h100_rate, inp.rented);
-        let d = dispatch(inp.demand, k_own, k_rent);
+        let d = inp.dispatch(inp.demand, inp.k_own(), inp.k_rent());
         let owned_dollars = inp.owned_dollars();
         let rented_dollars = inp.rented_dollars();
         let api_dollars = api_bill(d.api, inp.api_price);
         let bill = owned_dollars + rented_dollars + api_dollars;
-        let fill_cards = fill_cards(d.shortfall, inp.t(inp.fill));
+        let fill_cards = inp.fill_for(&d, inp.fill);
         Month {
             d,
             owned_dollars,
@@ -245,7 +243,7 @@ impl Month {
             blended: bill / (inp.demand.max(1) as f64 / 1e6),
             fill_cards,
             fill_dollars: fill_cards as f64 * inp.rent_of(inp.fill),
-            cards_needed: cards_needed(inp.h100_rate, inp.owned, d.owned),
+            cards_needed: inp.cards_needed_for(&d),
         }
     }
     pub(super) fn margin(&self, inp: &Input) -> f64 {
@@ -286,7 +284,8 @@ pub(super) enum Line {
 }
 
 /// Each line's dollars and the tokens it carries (each pool's tokens spread
-/// over its cards in proportion to their capacity).
+/// over its cards in proportion to their capacity, counted as the model
+/// counts it).
 fn lines(inp: &Input, m: &Month) -> Vec<(Line, f64, f64)> {
     let d = &m.d;
     let used = |carried: u64, capacity: u64| {
@@ -309,7 +308,8 @@ fn lines(inp: &Input, m: &Month) -> Vec<(Line, f64, f64)> {
         ];
         for (line, n, price, u) in pools {
             if n > 0 {
-                v.push((line, n as f64 * price, u * (n * inp.t(c)) as f64));
+                let tokens = u * (n * inp.t(c)) as f64 * inp.usable();
+                v.push((line, n as f64 * price, tokens));
             }
         }
     }
@@ -329,8 +329,12 @@ pub(super) fn worst_line(inp: &Input, m: &Month) -> Option<(Line, f64, f64)> {
 }
 
 /// The most owned cards of `chip`, others held, that keep idle ≤ 15 % at this
-/// demand: `floor((D/0.85 − K_other) / t)`, or None when even zero idles.
+/// demand: `floor((D/0.85 − K_other) / t)`, or None when even zero idles
+/// (closer to production, on the daily cycle: `model_day`).
 pub(super) fn max_owned_passing(inp: &Input, chip: Chip) -> Option<u64> {
+    if inp.production {
+        return inp.max_owned_passing_day(chip);
+    }
     let t = inp.t(chip);
     let others: u64 = CHIPS
         .iter()

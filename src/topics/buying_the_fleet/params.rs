@@ -15,6 +15,28 @@ pub(super) const IDLE_MAX: f64 = 0.15;
 pub(super) const MARGIN_MAX: f64 = 0.75;
 pub(super) const OVERFLOW_MAX: f64 = 0.10;
 
+// Closer to production (`production`): the constants a fleet is sized with
+// and the API priced by. None moves a figure under the seed card's model.
+
+/// The daily peak over the month's mean rate: consumer chat runs a daily
+/// cycle whose peak hour is some 1.5–2× the day's mean; Fleetlab takes 1.7.
+pub(super) const PEAK_TO_MEAN: f64 = 1.7;
+/// The use a card is loaded to at the peak, leaving latency headroom
+/// (queues and tail latency climb steeply past 70–80 %): 75 %.
+pub(super) const TARGET_UTIL: f64 = 0.75;
+/// Failure domains the fleet spreads over (N+1): it must carry its peak with
+/// any one of them out, so (8 − 1)/8 of its cards count.
+pub(super) const FAILURE_DOMAINS: u64 = 8;
+/// An output token's price over an input token's on the API (public price
+/// lists run 3–5×).
+pub(super) const OUTPUT_PRICE_RATIO: f64 = 4.0;
+/// The token mix a single list price blends: one output token in four (three
+/// input to one output, the usual convention for one blended price).
+pub(super) const BLEND_OUTPUT_SHARE: f64 = 0.25;
+/// The month's own mix: one token in five generated (prompts, with their
+/// system text and the conversation so far, run several times the answers).
+pub(super) const OUTPUT_SHARE: f64 = 0.2;
+
 /// The model served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Model {
@@ -126,10 +148,26 @@ typed_input! {
         } else {
             Chip::B200
         },
-        /// `p_m`, $ per 1M tokens.
-        api_price: f64 = match model {
+        /// Closer to production: fleets sized for the daily peak at the
+        /// target use with a failure reserve, the API priced per input and
+        /// per output token.
+        production: bool = p.production(),
+        /// The API's list price for the model, $ per 1M tokens: one price
+        /// for every token on the seed card, a blend at three input tokens
+        /// to one output closer to production.
+        list_price: f64 = match model {
             Model::Chat8b => p.get("api_price_8b"),
             Model::Premium70b => p.get("api_price_70b"),
+        },
+        /// `p_m`, $ per 1M tokens the API bills this month: the list price
+        /// on the seed card; closer to production, the input and output
+        /// prices (output [`OUTPUT_PRICE_RATIO`]× input, blending to the list
+        /// price at [`BLEND_OUTPUT_SHARE`]) at the month's mix,
+        /// [`OUTPUT_SHARE`] output.
+        api_price: f64 = if production {
+            list_price * mix_factor(OUTPUT_SHARE)
+        } else {
+            list_price
         },
         /// `r_m`: an H100's rate on this model, tok/s, a multiple of 20 (so
         /// every chip's rate is whole).
@@ -143,7 +181,42 @@ typed_input! {
     }
 }
 
+/// The API's price per 1M at a mix with `output` of the tokens generated,
+/// over its list price: `(1 − o + o·ρ)/(1 − o_ref + o_ref·ρ)`.
+pub(super) fn mix_factor(output: f64) -> f64 {
+    let per = |o: f64| 1.0 - o + o * OUTPUT_PRICE_RATIO;
+    per(output) / per(BLEND_OUTPUT_SHARE)
+}
+
 impl Input {
+    /// The API's price of an input and of an output token, $ per 1M
+    /// (closer to production; both the list price on the seed card).
+    pub(super) fn input_output_prices(&self) -> (f64, f64) {
+        if self.production {
+            let input = self.list_price * mix_factor(0.0);
+            (input, input * OUTPUT_PRICE_RATIO)
+        } else {
+            (self.list_price, self.list_price)
+        }
+    }
+    /// The share of its flat-out month a card counts for: 1 on the seed
+    /// card; closer to production the target use with one failure domain
+    /// held out, `U·(N − 1)/N`.
+    pub(super) fn usable(&self) -> f64 {
+        if self.production {
+            TARGET_UTIL * (FAILURE_DOMAINS - 1) as f64 / FAILURE_DOMAINS as f64
+        } else {
+            1.0
+        }
+    }
+    /// The daily peak over the mean: 1 on the seed card (flat demand).
+    pub(super) fn peak_to_mean(&self) -> f64 {
+        if self.production {
+            PEAK_TO_MEAN
+        } else {
+            1.0
+        }
+    }
     pub(super) fn price_of(&self, c: Chip) -> f64 {
         self.price[c as usize]
     }

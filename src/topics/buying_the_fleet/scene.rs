@@ -21,7 +21,7 @@ use super::params::{Input, MONTH_S};
 use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Money, Order, Scene, SceneSpec, Stepped, Steps,
 };
-use crate::model::Params;
+use crate::model::{Assumptions, Params};
 use std::fmt::Write as _;
 
 /// Steps in the month (six minutes each): every card's month of tokens
@@ -110,7 +110,8 @@ pub(super) struct FleetMonth {
 }
 
 fn build(p: &Params, _seed: u64) -> Box<dyn Scene> {
-    let inp = Input::read(p);
+    // The seed card's engine: its flat month, whichever model the page runs.
+    let inp = Input::read(&p.clone().under(Assumptions::Seed));
     let month = FleetMonth {
         m: Month::of(&inp),
         inp,

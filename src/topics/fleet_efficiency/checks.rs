@@ -5,11 +5,13 @@
 //! single slider move (in the order a reader would try them) that makes it
 //! pass; every candidate is a real run.
 
-use super::model::{ascending, card_score, pct1, plural};
+use super::model::{card_score, pct1, plural};
 use super::params::{Class, Mode, MonthInput, Window, CAPACITY_PASS, CONVERGENCE_PASS, MAX_POOL};
-use super::sim::{run_month, Month};
+#[cfg(test)]
+use super::sim::run_month;
+use super::sim::{eviction_order, run_month_as, Month};
 use crate::model::outcome::CHECK_EPSILON;
-use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
+use crate::model::{Assumptions, CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 /// The checks, in the order the page lists them and [`Check`] counts them.
 pub static CHECKS: [CheckSpec; 3] = [
@@ -28,7 +30,7 @@ pub static CHECKS: [CheckSpec; 3] = [
     CheckSpec {
         id: "eviction",
         label: "No wrong evictions",
-        rule: "no evicted card had a true rate at or above the fleet median",
+        rule: "no evicted card had a true rate at or above the fleet median (closer to production, no healthy one: a card whose health counters show a fault is always rightly evicted)",
         cmp: Cmp::AtMost,
     },
 ];
@@ -350,8 +352,8 @@ impl Move {
 }
 
 /// The month `mv` gives, if `check` passes in it.
-fn try_move(check: Check, inp: MonthInput, mv: Move) -> Option<(Move, Month)> {
-    let after = run_month(&mv.apply(inp));
+fn try_move(check: Check, inp: MonthInput, a: Assumptions, mv: Move) -> Option<(Move, Month)> {
+    let after = run_month_as(&mv.apply(inp), a);
     check.passes(&after).then_some((mv, after))
 }
 
@@ -368,6 +370,7 @@ fn longer_windows(w: Window) -> Vec<Move> {
 /// `check` pass, with the month it gives. Every candidate is a real run.
 fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
     let inp = m.input;
+    let a = m.assumptions;
     let longer = longer_windows(inp.window);
     let mut moves: Vec<Move> = Vec::new();
     match check {
@@ -386,11 +389,11 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
     }
     moves
         .into_iter()
-        .find_map(|mv| try_move(check, inp, mv))
+        .find_map(|mv| try_move(check, inp, a, mv))
         .or_else(|| safe_share(check, m))
-        .or_else(|| largest_passing_share(check, inp))
+        .or_else(|| largest_passing_share(check, inp, a))
         .or_else(|| match check {
-            Check::Capacity => capacity_moves(inp, longer),
+            Check::Capacity => capacity_moves(inp, a, longer),
             _ => None,
         })
 }
@@ -399,6 +402,7 @@ fn find_move(check: Check, m: &Month) -> Option<(Move, Month)> {
 /// the median.
 fn safe_share(check: Check, m: &Month) -> Option<(Move, Month)> {
     let inp = m.input;
+    let a = m.assumptions;
     if inp.share_pct == 0 || check != Check::Eviction {
         return None;
     }
@@ -408,25 +412,28 @@ fn safe_share(check: Check, m: &Month) -> Option<(Move, Month)> {
     let rent = inp.class.rent();
     let score: Vec<f64> = m.measured.iter().map(|&x| card_score(x, rent)).collect();
     let n = m.cards.len();
-    let safe = ascending(&score)
+    // Closer to production the faulty cards lead the order and are never
+    // wrong evictions.
+    let on_health = a.is_production();
+    let safe = eviction_order(&m.cards, &score, on_health)
         .iter()
-        .position(|&i| m.cards[i].true_rate >= m.median)
+        .position(|&i| !m.cards[i].faulty && m.cards[i].true_rate >= m.median)
         .unwrap_or(n);
     let pct = ((100 * safe + 99) / n.max(1)).min(inp.share_pct as usize - 1) as u32;
-    try_move(check, inp, Move::Share(pct))
+    try_move(check, inp, a, Move::Share(pct))
 }
 
 /// The largest lower share that passes (binary search, assuming fewer
 /// evictions never hurt; every answer is a real run).
-fn largest_passing_share(check: Check, inp: MonthInput) -> Option<(Move, Month)> {
+fn largest_passing_share(check: Check, inp: MonthInput, a: Assumptions) -> Option<(Move, Month)> {
     if inp.share_pct == 0 {
         return None;
     }
-    let mut best = try_move(check, inp, Move::Share(0))?;
+    let mut best = try_move(check, inp, a, Move::Share(0))?;
     let (mut lo, mut hi) = (0u32, inp.share_pct - 1);
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        match try_move(check, inp, Move::Share(mid)) {
+        match try_move(check, inp, a, Move::Share(mid)) {
             Some(h) => {
                 lo = mid;
                 best = h;
@@ -439,11 +446,14 @@ fn largest_passing_share(check: Check, inp: MonthInput) -> Option<(Move, Month)>
 
 /// For the capacity check, after the share: a longer window (steady mode),
 /// then the smallest larger pool that passes.
-fn capacity_moves(inp: MonthInput, longer: Vec<Move>) -> Option<(Move, Month)> {
+fn capacity_moves(inp: MonthInput, a: Assumptions, longer: Vec<Move>) -> Option<(Move, Month)> {
     let check = Check::Capacity;
     if inp.mode == Mode::Steady {
         // A longer window changes the scores, hence who is evicted.
-        if let Some(hit) = longer.into_iter().find_map(|mv| try_move(check, inp, mv)) {
+        if let Some(hit) = longer
+            .into_iter()
+            .find_map(|mv| try_move(check, inp, a, mv))
+        {
             return Some(hit);
         }
     }
@@ -451,11 +461,11 @@ fn capacity_moves(inp: MonthInput, longer: Vec<Move>) -> Option<(Move, Month)> {
     if inp.pool_size >= MAX_POOL {
         return None;
     }
-    let mut best = try_move(check, inp, Move::Pool(MAX_POOL))?;
+    let mut best = try_move(check, inp, a, Move::Pool(MAX_POOL))?;
     let (mut lo, mut hi) = (inp.pool_size + 1, MAX_POOL);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        match try_move(check, inp, Move::Pool(mid)) {
+        match try_move(check, inp, a, Move::Pool(mid)) {
             Some(h) => {
                 hi = mid;
                 best = h;

@@ -23,6 +23,21 @@ pub(super) const SECONDS_PER_MONTH: f64 = 2_628_000.0;
 /// The quality lottery: q ~ U[Q_LO, Q_HI).
 pub const Q_LO: f64 = 0.75;
 pub const Q_HI: f64 = 1.15;
+/// Closer to production (`Assumptions::Production`): healthy cards of one
+/// model differ by a few per cent, ±[`PROD_SPREAD`] about the seed
+/// lottery's mean quality 0.95, q ~ U[PROD_Q_LO, PROD_Q_HI).
+pub const PROD_SPREAD: f64 = 0.03;
+pub const PROD_Q_LO: f64 = (Q_LO + Q_HI) / 2.0 * (1.0 - PROD_SPREAD);
+pub const PROD_Q_HI: f64 = (Q_LO + Q_HI) / 2.0 * (1.0 + PROD_SPREAD);
+/// Closer to production: the share of cards with a fault this month
+/// (throttling, error counters climbing, a degraded link), drawn from a
+/// stream of its own so the lottery tickets keep their order.
+pub const FAULT_SHARE: f64 = 0.03;
+/// A faulty card's rate over a healthy one's: two thirds, an outlier 1.5×
+/// slower than the median card.
+pub const FAULT_SPEED: f64 = 2.0 / 3.0;
+/// Mixed into the seed for the fault stream.
+pub(super) const FAULT_STREAM: u64 = 0x6865_616c_7468; // "health"
 /// One silent dip: a day at half rate.
 pub(super) const DIP_HOURS: f64 = 24.0;
 pub(super) const DIP_DEPTH: f64 = 0.5;

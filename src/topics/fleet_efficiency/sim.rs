@@ -19,7 +19,8 @@ use super::model::{ascending, card_score, descending, fleet_median, greedy, hour
 use super::model::{measured_rate, true_rate};
 use super::params::{Class, Mode, MonthInput, Window};
 use super::params::{CHURN_FEE, HOURS, MAX_DIPS, Q_HI, Q_LO, SECONDS_PER_MONTH};
-use crate::model::SplitMix64;
+use super::params::{FAULT_SHARE, FAULT_SPEED, FAULT_STREAM, PROD_Q_HI, PROD_Q_LO};
+use crate::model::{Assumptions, SplitMix64};
 
 /// One card of a pool, as drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,6 +30,9 @@ pub struct Card {
     pub u: f64,
     /// Month-average true rate, tok/s.
     pub true_rate: f64,
+    /// Closer to production: the card has a fault its health counters show
+    /// (never on the seed card).
+    pub faulty: bool,
 }
 
 impl Card {
@@ -39,40 +43,80 @@ impl Card {
 }
 
 /// Draws `n` cards of `class` from `SplitMix64(seed)`: per card `q`, `dips`,
-/// `u` in that order.
+/// `u` in that order (the seed card's model).
 pub fn draw_pool(class: Class, n: usize, seed: u64) -> Vec<Card> {
+    draw_pool_as(class, n, seed, Assumptions::Seed)
+}
+
+/// Draws `n` cards under the model `a`: the same three draws per card; closer
+/// to production the quality ticket maps the same draw into ±3 %, and a
+/// stream of its own (`seed` mixed with a constant) marks each card faulty
+/// with chance [`FAULT_SHARE`], at [`FAULT_SPEED`] of its rate.
+pub fn draw_pool_as(class: Class, n: usize, seed: u64, a: Assumptions) -> Vec<Card> {
     let mut rng = SplitMix64::new(seed);
+    let mut faults = SplitMix64::new(seed ^ FAULT_STREAM);
+    let (lo, hi) = if a.is_production() {
+        (PROD_Q_LO, PROD_Q_HI)
+    } else {
+        (Q_LO, Q_HI)
+    };
     let rated = class.rated();
     (0..n)
         .map(|_| {
-            let q = Q_LO + (Q_HI - Q_LO) * rng.next_unit();
+            let q = lo + (hi - lo) * rng.next_unit();
             let dips = (rng.next_unit() * (MAX_DIPS + 1) as f64) as u32;
             let u = 2.0 * rng.next_unit() - 1.0;
+            let faulty = a.is_production() && faults.next_unit() < FAULT_SHARE;
+            let rate = true_rate(rated, q, dips);
             Card {
                 q,
                 dips,
                 u,
-                true_rate: true_rate(rated, q, dips),
+                true_rate: if faulty { rate * FAULT_SPEED } else { rate },
+                faulty,
             }
         })
         .collect()
+}
+
+/// The order a policy evicts in: lowest measured score first (ties by
+/// index); on health (closer to production) the cards whose health counters
+/// show a fault first, then the healthy ones by score.
+pub(super) fn eviction_order(cards: &[Card], score: &[f64], on_health: bool) -> Vec<usize> {
+    let by_score = ascending(score);
+    if !on_health {
+        return by_score;
+    }
+    let mut order: Vec<usize> = by_score
+        .iter()
+        .copied()
+        .filter(|&i| cards[i].faulty)
+        .collect();
+    order.extend(by_score.iter().copied().filter(|&i| !cards[i].faulty));
+    order
 }
 
 /// One month of one pool.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Month {
     pub input: MonthInput,
+    /// The model the month ran under.
+    pub assumptions: Assumptions,
     pub cards: Vec<Card>,
     /// Measured rate of each card through the window.
     pub measured: Vec<f64>,
     pub median: f64,
-    /// Cards evicted: `floor(share_pct × n / 100)`.
+    /// Cards evicted: `floor(share_pct × n / 100)`; closer to production at
+    /// least every faulty card.
     pub k: usize,
     /// Evicted cards, lowest measured score first.
     pub evicted: Vec<usize>,
     pub is_evicted: Vec<bool>,
-    /// Evicted cards with true ≥ the fleet median.
+    /// Evicted healthy cards with true ≥ the fleet median.
     pub wrong: usize,
+    /// Closer to production: the faulty cards, and those still warm.
+    pub faulty: usize,
+    pub faulty_warm: usize,
     /// Peak hourly demand, tok/s.
     pub peak: f64,
     /// Steady mode's measured target `peak × (1 + err)`; 0 in always-warm.
@@ -134,10 +178,23 @@ impl Month {
     }
 }
 
-/// Runs one month: eviction, run set, hour by hour, bill, ideal.
+/// Runs one month under the seed card's model: eviction, run set, hour by
+/// hour, bill, ideal.
 pub fn run_month(inp: &MonthInput) -> Month {
-    let cards = draw_pool(inp.class, inp.pool_size, inp.seed);
-    month_of(inp, cards)
+    run_month_as(inp, Assumptions::Seed)
+}
+
+/// Runs one month under the model `a`: closer to production the policy
+/// evicts on the cards' health as well as on their scores.
+pub fn run_month_as(inp: &MonthInput, a: Assumptions) -> Month {
+    run_month_policy(inp, a, a.is_production())
+}
+
+/// Runs one month of the cards model `a` draws, evicting on health first
+/// (`on_health`) or on the measured scores alone (the seed card's policy).
+pub fn run_month_policy(inp: &MonthInput, a: Assumptions, on_health: bool) -> Month {
+    let cards = draw_pool_as(inp.class, inp.pool_size, inp.seed, a);
+    month_of(inp, cards, a, on_health)
 }
 
 /// The run set: every survivor, or (steady) the whole-card greedy over the
@@ -179,7 +236,12 @@ fn convergence(ideal_bill: f64, bill: f64) -> f64 {
     }
 }
 
-fn month_of(inp: &MonthInput, cards: Vec<Card>) -> Month {
+fn month_of(
+    inp: &MonthInput,
+    cards: Vec<Card>,
+    assumptions: Assumptions,
+    on_health: bool,
+) -> Month {
     let n = cards.len();
     let rent = inp.class.rent();
     let trues: Vec<f64> = cards.iter().map(|c| c.true_rate).collect();
@@ -187,12 +249,24 @@ fn month_of(inp: &MonthInput, cards: Vec<Card>) -> Month {
     let measured_score: Vec<f64> = measured.iter().map(|&m| card_score(m, rent)).collect();
     let median = fleet_median(&trues);
 
-    // 1. Eviction policy.
-    let k = (inp.share_pct as usize * n) / 100;
-    let evicted: Vec<usize> = ascending(&measured_score).into_iter().take(k).collect();
+    // 1. Eviction policy (every faulty card first, closer to production).
+    let faulty = cards.iter().filter(|c| c.faulty).count();
+    let share_k = (inp.share_pct as usize * n) / 100;
+    let k = if on_health {
+        share_k.max(faulty)
+    } else {
+        share_k
+    };
+    let evicted: Vec<usize> = eviction_order(&cards, &measured_score, on_health)
+        .into_iter()
+        .take(k)
+        .collect();
     let mut is_evicted = vec![false; n];
     evicted.iter().for_each(|&i| is_evicted[i] = true);
-    let wrong = evicted.iter().filter(|&&i| trues[i] >= median).count();
+    let wrong = evicted
+        .iter()
+        .filter(|&&i| !cards[i].faulty && trues[i] >= median)
+        .count();
 
     // 2. Run set.
     let shape = inp.shape.multipliers();
@@ -202,6 +276,7 @@ fn month_of(inp: &MonthInput, cards: Vec<Card>) -> Month {
     run.iter().for_each(|&i| is_warm[i] = true);
     let capacity = run.iter().fold(0.0, |a, &i| a + trues[i]);
     let measured_capacity = run.iter().fold(0.0, |a, &i| a + measured[i]);
+    let faulty_warm = run.iter().filter(|&&i| cards[i].faulty).count();
 
     // 3. Hour by hour.
     let (delivered, demanded, idle) = hours(inp.demand, &shape, capacity);
@@ -224,6 +299,7 @@ fn month_of(inp: &MonthInput, cards: Vec<Card>) -> Month {
 
     Month {
         input: *inp,
+        assumptions,
         cards,
         measured,
         median,
@@ -231,6 +307,8 @@ fn month_of(inp: &MonthInput, cards: Vec<Card>) -> Month {
         evicted,
         is_evicted,
         wrong,
+        faulty,
+        faulty_warm,
         peak,
         target,
         run,
