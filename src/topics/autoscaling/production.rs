@@ -26,7 +26,7 @@ pub static DIFFERENCES: [Difference; 2] = [
             "max_replicas",
             "launches",
         ],
-        checks: &["wait_slo", "spare_at_peak"],
+        checks: &["wait_slo", "spare_at_peak", "idle"],
     },
     Difference {
         id: "spare-at-the-trough",
