@@ -6,8 +6,11 @@
 //! The gauge is read from the minute rows of the trace: a minute whose
 //! queue is not empty has its ready replicas fully busy, otherwise they are
 //! busy `demand ÷ ready capacity`; the gauge shows that, flattened at its
-//! cap. Both are the minute's highest reading.
+//! cap. Both are the minute's highest reading. Closer to production the
+//! gauge is the share of time a kernel runs (`kernel_busy_share` on the
+//! minute's demand and ready replicas).
 
+use super::model::kernel_busy_share;
 use super::params::{Day, DAY_S, RISE_AT};
 use super::sim::Trace;
 use crate::model::*;
@@ -109,25 +112,49 @@ pub(super) fn gauge_chart(d: &Day, tr: &Trace) -> Chart {
         .collect();
     let gauge: Vec<f64> = (0..n)
         .map(|i| {
-            let busy = if tr.queue[i] > 0.0 {
-                1.0
-            } else {
-                load[i].min(1.0)
-            };
+            let queued = tr.queue[i] > 0.0;
+            if d.production {
+                let cap = tr.ready_capacity[i];
+                let served = tr.demand[i].min(cap);
+                return kernel_busy_share(served, cap / d.ceiling, queued);
+            }
+            let busy = if queued { 1.0 } else { load[i].min(1.0) };
             busy.min(d.gauge_cap)
         })
         .collect();
     let top_load = load.iter().copied().fold(0.0, f64::max);
     let top_gauge = gauge.iter().copied().fold(0.0, f64::max);
-    Chart {
-        id: "gauge",
-        title: "What the GPU utilization gauge reads, against the real load".to_string(),
-        summary: format!(
+    let summary = if d.production {
+        let low_load = load.iter().copied().fold(f64::INFINITY, f64::min);
+        let low_gauge = gauge.iter().copied().fold(f64::INFINITY, f64::min);
+        format!(
+            "The real load (demand over ready capacity) runs from {} to {}, while the gauge, the share of time a kernel runs, never reads below {}: a replica with dozens of replies in flight always has a kernel running, so the gauge cannot tell a full pool from a half-empty one.",
+            Unit::Share.format(low_load),
+            Unit::Share.format(top_load),
+            Unit::Share.format(low_gauge)
+        )
+    } else {
+        format!(
             "The real load (demand over ready capacity) peaks at {}, while the gauge never reads above {}: decode waits on memory, so the gauge flattens at {} however deep the queue.",
             Unit::Share.format(top_load),
             Unit::Share.format(top_gauge),
             Unit::Share.format(d.gauge_cap)
-        ),
+        )
+    };
+    let hlines = if d.production {
+        vec![]
+    } else {
+        vec![RefLine::valued(
+            d.gauge_cap,
+            "gauge flattens at",
+            Unit::Share,
+            Tone::Muted,
+        )]
+    };
+    Chart {
+        id: "gauge",
+        title: "What the GPU utilization gauge reads, against the real load".to_string(),
+        summary,
         plot: Plot::Xy(XyChart {
             x: Axis::new("hour of the day", Unit::Hours).range(0.0, 24.0),
             y: Axis::new("share of ready capacity", Unit::Share),
@@ -145,12 +172,7 @@ pub(super) fn gauge_chart(d: &Day, tr: &Trace) -> Chart {
                     points(&gauge, 0, n),
                 ),
             ],
-            hlines: vec![RefLine::valued(
-                d.gauge_cap,
-                "gauge flattens at",
-                Unit::Share,
-                Tone::Muted,
-            )],
+            hlines,
             vlines: vec![],
         }),
     }

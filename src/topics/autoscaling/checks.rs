@@ -5,7 +5,30 @@
 use super::model::{replicas_for_peak, replicas_kept};
 use super::params::{Day, Signal, IDLE_MAX};
 use super::sim::DayStats;
+use super::sim_day::max_replicas;
 use crate::model::*;
+
+/// Why the GPU gauge misleads the autoscaler, under the day's model: on the
+/// seed card it flattens at its cap; closer to production it is the share
+/// of time a kernel runs, near 100 % at any load.
+fn gauge_why(d: &Day) -> String {
+    if d.production {
+        let then = if d.spare == 0 {
+            ", with no spare to add, asks for the pool it has".to_string()
+        } else {
+            format!(
+                " climbs to its maximum of {}",
+                units::counted(max_replicas(d) as f64, "replicas")
+            )
+        };
+        format!("The GPU gauge is the share of time a kernel runs, near 100 % at any load, so the autoscaler reads a full pool at every hour and{then}")
+    } else {
+        format!(
+            "The GPU gauge flattens at {} while the queue grows, so the autoscaler sees headroom that is not there",
+            Unit::Share.format(d.gauge_cap)
+        )
+    }
+}
 
 /// Clock time of second `t` of the day, `hh:mm`.
 fn hhmm(t: usize) -> String {
@@ -52,7 +75,7 @@ fn wait_slo(d: &Day, s: &DayStats) -> Verdict {
                     Unit::Tokens.format(s.peak_queue)
                 );
                 if gpu {
-                    format!("{head} The GPU gauge flattens at {} while the queue grows, so the autoscaler sees headroom that is not there: switch the signal to queue depth.", Unit::Share.format(d.gauge_cap))
+                    format!("{head} {}: switch the signal to queue depth.", gauge_why(d))
                 } else if late {
                     format!("{head} Launches land {} s after the autoscaler sees the demand and it looks only {} s ahead: raise the forecast window past the cold start.", d.cold_start_s, d.forecast_s)
                 } else {
@@ -95,6 +118,8 @@ fn spare_at_peak(d: &Day, s: &DayStats) -> Verdict {
             );
             if pass {
                 format!("{head}, so a failure or a deploy still leaves the peak carried (N + 1).")
+            } else if gpu && d.production {
+                format!("{head}: {}. Switch the signal to queue depth.", lower_first(&gauge_why(d)))
             } else if gpu {
                 format!("{head}: the GPU gauge reads at most {} of the pool, so the autoscaler never adds the spare. Switch the signal to queue depth.", Unit::Share.format(d.gauge_cap))
             } else if d.spare == 0 {
@@ -116,7 +141,11 @@ const IDLE: CheckSpec = CheckSpec {
 fn idle(d: &Day, s: &DayStats) -> Verdict {
     let idle = s.idle_share();
     let trough_need = replicas_kept(d.trough, d.ceiling, 1) + 1;
-    let idle_lever = if d.floor > trough_need {
+    // Closer to production the gauge's autoscaler holds its maximum through
+    // the trough: the signal is the lever.
+    let idle_lever = if d.production && d.signal == Signal::GpuUtilization {
+        "signal"
+    } else if d.floor > trough_need {
         "floor"
     } else if d.spare > 1 {
         "spare"
@@ -136,19 +165,31 @@ fn idle(d: &Day, s: &DayStats) -> Verdict {
                 Unit::Share.format(idle),
                 crate::model::units::number((s.paid_replica_s / 3600.0).round())
             );
-            if pass {
+            if pass && d.production && d.signal == Signal::GpuUtilization && s.end_paid >= s.max_paid {
+                format!("{head}, within the 30 % the check allows; yet the pool never came down from its {}: {}.", units::counted(s.max_paid as f64, "replicas"), lower_first(&gauge_why(d)))
+            } else if pass {
                 format!("{head}: capacity follows the traffic (the check allows 30 %).")
             } else {
                 let why = match idle_lever {
                     "floor" => format!("the floor of {} holds replicas the trough does not need ({trough_need} with a spare): lower the floor", d.floor),
                     "spare" => format!("{} spares are more than the one the peak needs: lower the spare replicas", d.spare),
                     "forecast_s" => format!("a {} s forecast window launches replicas long before they are needed: shorten the forecast window", d.forecast_s),
+                    "signal" => format!("{}, and holds it through the trough: switch the signal to queue depth", lower_first(&gauge_why(d))),
                     _ => format!("removed replicas bill {} s of drain each: shorten the drain", d.drain_s),
                 };
                 format!("{head}, above the 30 % the check allows: {why}.")
             }
         },
     )
+}
+
+/// `text` with its first letter in lower case.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 pub static CHECKS: [CheckSpec; 3] = [WAIT_SLO, SPARE_AT_PEAK, IDLE];

@@ -1,9 +1,7 @@
 //! The autoscaling figures: the worked example's static arithmetic, then what
 //! the simulated day adds up to.
 
-use super::model::{
-    hourly_bill, replicas_for_peak, replicas_kept, replicas_released, replicas_with_spare,
-};
+use super::model::{hourly_bill, replicas_for_peak, replicas_with_spare, trough_kept};
 use super::params::Day;
 use super::sim::DayStats;
 use crate::model::*;
@@ -12,8 +10,9 @@ use crate::model::*;
 pub(super) fn static_figures(d: &Day, price: f64, out: &mut Outcome) {
     let n = replicas_for_peak(d.peak, d.ceiling);
     let with = replicas_with_spare(d.peak, d.ceiling, d.spare);
-    let kept = replicas_kept(d.trough, d.ceiling, d.floor);
-    let released = replicas_released(d.peak, d.trough, d.ceiling, d.spare, d.floor);
+    // Closer to production the trough keeps its spare too.
+    let kept = trough_kept(d);
+    let released = with.saturating_sub(kept);
     let replicas = Unit::Count("replicas");
     out.add_figures([
         ("replicas_for_peak", "Replicas for the peak (zero headroom)", n as f64, replicas),

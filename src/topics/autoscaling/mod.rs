@@ -8,9 +8,18 @@
 //! or idles. Checks: wait SLO held every second; at least one spare ready
 //! throughout the peak (N + 1); idle share ≤ 30 %.
 //!
+//! Closer to production (`Assumptions::Production`) the GPU gauge is the
+//! share of time a kernel runs (near 100 % at any load, so the gauge's
+//! autoscaler climbs to its maximum, the peak's fleet, and never comes
+//! down), and the worked example keeps its spare at the trough;
+//! `production` lists these differences. The seed card's model is
+//! unchanged, and the scene runs it.
+//!
 //! Files, in layer order: params → model → sim, sim_day → figures, checks,
 //! notes, notes_math, charts, charts_ramp (the morning zoomed in, the GPU
-//! gauge against the real load), scene, scene_draw → challenges → mod.
+//! gauge against the real load), scene, scene_draw → production (the
+//! Differences: declarations at the outcome's layer, naming only the
+//! model's vocabulary) → challenges → mod.
 
 mod challenges;
 mod charts;
@@ -22,6 +31,7 @@ mod model;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
@@ -31,14 +41,19 @@ use crate::model::*;
 
 pub use challenges::SOLVER;
 pub use intro::INTRO;
-pub use model::{hourly_bill, replicas_released, replicas_with_spare};
+pub use model::{hourly_bill, kernel_busy_share, replicas_released, replicas_with_spare};
 pub use notes_math::MATH;
-pub use params::{Day, Signal};
+pub use params::{Day, Signal, STREAM_TOK_S};
 pub use scene::SCENE;
 pub use sim::{DayStats, Trace};
 pub use sim_day::{simulate_day, DayRun};
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim_day::ENGINE));
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: Some(sim_day::ENGINE),
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let day = Day::read(p);

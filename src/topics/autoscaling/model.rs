@@ -18,6 +18,21 @@
 //! These are the challenge formulas too (replicas with a spare, the hourly
 //! bill, replicas released).
 //!
+//! Closer to production ([`Day::production`]) the trough keeps its spare as
+//! the peak does: `max(ceil(T / C) + s, f)` replicas (3), so `N + s − kept`
+//! (1) are released and the trough bills `s · p` more an hour.
+//!
+//! ## The GPU gauge closer to production
+//!
+//! The usual GPU utilization gauge (nvidia-smi's, DCGM's `GPU_UTIL`) is the
+//! share of time any kernel runs, not the share of the card's capacity in
+//! use. A replica batching `n` requests runs a decode step after another as
+//! long as one is in flight, so with `n̄` in flight on average (Poisson, as
+//! in any M/G/∞ count) the gauge reads `1 − e^(−n̄)`, with
+//! `n̄ = served per replica / 25 tok/s per reply` ([`kernel_busy_share`]):
+//! 60 replies in flight at the trough (1,500 tok/s a replica) read 100 %
+//! to the last digit, and so does a quarter of that.
+//!
 //! ## The day's curve (tok/s, one value per second of 86,400)
 //!
 //! Demand without the swing, `D̄(t)`, is a business day: the trough until
@@ -28,7 +43,7 @@
 //!
 //! `ceil` here forgives floating-point dust (9,000 / 3,000 is 3, not 4).
 
-use super::params::{Day, DAY_S, FALL_AT, FALL_S, RISE_AT};
+use super::params::{Day, DAY_S, FALL_AT, FALL_S, RISE_AT, STREAM_TOK_S};
 
 /// `ceil(x)` that forgives floating-point dust (9,000 / 3,000 is 3, not 4),
 /// as a whole number, 0 for anything not above zero. Written with a
@@ -92,6 +107,37 @@ pub fn hourly_bill(replicas: u32, price_per_hour: f64) -> f64 {
 /// Replicas kept when demand falls to `level`: `max(ceil(level / ceiling), floor)`.
 pub(super) fn replicas_kept(level: f64, ceiling: f64, floor: u32) -> u32 {
     (ceil_whole(level / ceiling) as u32).max(floor)
+}
+
+/// Closer to production, replicas kept at `level`: the spare stays, as at
+/// the peak: `max(ceil(level / ceiling) + spare, floor)`.
+pub(super) fn replicas_kept_with_spare(level: f64, ceiling: f64, spare: u32, floor: u32) -> u32 {
+    (ceil_whole(level / ceiling) as u32 + spare).max(floor)
+}
+
+/// Replicas the trough keeps under the day's model: without the spare on
+/// the seed card, with it closer to production.
+pub(super) fn trough_kept(d: &Day) -> u32 {
+    if d.production {
+        replicas_kept_with_spare(d.trough, d.ceiling, d.spare, d.floor)
+    } else {
+        replicas_kept(d.trough, d.ceiling, d.floor)
+    }
+}
+
+/// Closer to production, what the GPU utilization gauge reads on replicas
+/// serving `served_tok_s` in all with `ready` of them up and nothing
+/// queued: the share of time a kernel runs, `1 − e^(−n̄)`, with `n̄` the
+/// replies in flight on one replica (`served / ready / 25 tok/s`). With
+/// work queued every replica is busy: 1.
+pub fn kernel_busy_share(served_tok_s: f64, ready: f64, queued: bool) -> f64 {
+    if queued {
+        return 1.0;
+    }
+    if ready <= 0.0 || served_tok_s <= 0.0 {
+        return 0.0;
+    }
+    1.0 - (-(served_tok_s / ready) * (1.0 / STREAM_TOK_S)).exp()
 }
 
 /// Challenge C3, replicas released when demand falls from the peak (with its

@@ -25,6 +25,10 @@ pub(super) const RING: usize = 1024;
 pub(super) const IDLE_SPARE: i64 = 1;
 /// Threshold of the idle check.
 pub(super) const IDLE_MAX: f64 = 0.30;
+/// Closer to production: tokens per second one reply streams at (the drain
+/// slider's source: a long reply at 25 tok/s), which turns a replica's load
+/// into the requests it has in flight, the batch its GPU gauge sees.
+pub const STREAM_TOK_S: f64 = 25.0;
 
 /// What the autoscaler reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +70,9 @@ typed_input! {
         ramp_s: usize = p.count("ramp_s").max(1),
         swing: f64 = p.get("swing").clamp(0.0, 0.9),
         gauge_cap: f64 = p.get("gauge_cap").clamp(0.01, 1.0),
+        /// Closer to production: the GPU gauge is the share of time a kernel
+        /// runs, and the pool keeps its spare at the trough.
+        production: bool = p.production(),
     }
 }
 

@@ -205,7 +205,13 @@ pub(super) struct DayScene {
 }
 
 fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-    let day = DayScene::new(&Day::read(p), p.get("price_per_hour"), seed);
+    // The scene runs the seed card's model (the page says so closer to
+    // production).
+    let d = Day {
+        production: false,
+        ..Day::read(p)
+    };
+    let day = DayScene::new(&d, p.get("price_per_hour"), seed);
     Stepped::boxed(day, 1.0, MAX_STEPS)
 }
 

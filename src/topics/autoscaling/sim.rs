@@ -50,6 +50,8 @@ pub struct DayStats {
     pub launches: u32,
     /// Ready replicas at the start of the day.
     pub start_ready: u32,
+    /// Replicas billed in the day's last second.
+    pub end_paid: u32,
 }
 
 /// Per-minute samples of a day, for drawing (1,440 rows).
@@ -308,6 +310,7 @@ impl Ledger {
         if paid > self.s.max_paid {
             self.s.max_paid = paid;
         }
+        self.s.end_paid = paid;
     }
 
     /// Counts the replicas launched after a second.

@@ -12,7 +12,11 @@
 //! * `gpu-utilization`: the gauge `g = min(busy, 60 %)` read as the share of
 //!   the ceiling in use, `m = g · R · C`. Decode is memory-bound, so the gauge
 //!   saturates near 60 % however deep the queue, and the autoscaler
-//!   under-scales: with one spare it never grows past 3 replicas.
+//!   under-scales: with one spare it never grows past 3 replicas. Closer to
+//!   production the gauge is the share of time a kernel runs
+//!   ([`kernel_busy_share`], near 100 % at any load), read the same way: the
+//!   autoscaler adds its spare again and again until its maximum, the peak's
+//!   fleet `N + s` (a Kubernetes HPA's `maxReplicas`), and holds it all day.
 //!
 //! It adds the rise the day's curve expects over the forecast window `F`
 //! (the curve without the swing: the daily shape is known from earlier days,
@@ -23,7 +27,7 @@
 //! stabilization) and nothing is booting, then drain: a draining replica
 //! admits nothing and bills `drain_s` more seconds.
 
-use super::model::{ceil_count, fmin, CeilSteps, Curve};
+use super::model::{ceil_count, fmin, kernel_busy_share, replicas_with_spare, CeilSteps, Curve};
 use super::params::{Day, Signal, DAY_S, MAX_REPLICAS, RING, STABILIZE_S};
 use super::sim::{DayStats, Ledger, Minute, Second, Swing, Trace};
 use crate::model::memo::Memo;
@@ -35,6 +39,9 @@ use std::rc::Rc;
 struct Autoscaler {
     signal: Signal,
     gauge_cap: f64,
+    /// Closer to production: the gauge is the share of time a kernel runs.
+    kernel_busy: bool,
+    ceiling: f64,
     forecast_s: usize,
     /// A launch helps only after the cold start, so the queue-depth signal
     /// spreads the backlog over the longer of the SLO and the cold start.
@@ -43,6 +50,9 @@ struct Autoscaler {
     steps: CeilSteps,
     spare: i64,
     floor: i64,
+    /// The most replicas it asks for: the card's cap, or closer to
+    /// production on the GPU gauge the peak's fleet `N + s`.
+    max: i64,
 }
 
 impl Autoscaler {
@@ -50,12 +60,15 @@ impl Autoscaler {
         Autoscaler {
             signal: d.signal,
             gauge_cap: d.gauge_cap,
+            kernel_busy: d.production,
+            ceiling: d.ceiling,
             forecast_s: d.forecast_s,
             inv_backlog: 1.0 / d.wait_slo_s.max(d.cold_start_s as f64),
             curve: Curve::new(d),
             steps: CeilSteps::new(d.ceiling),
             spare: d.spare as i64,
             floor: d.floor as i64,
+            max: max_replicas(d) as i64,
         }
     }
 
@@ -65,10 +78,10 @@ impl Autoscaler {
         self.curve.at(t)
     }
 
-    /// `max(ceil(estimate / C) + spare, floor)`, at most `MAX_REPLICAS`.
+    /// `max(ceil(estimate / C) + spare, floor)`, at most [`max_replicas`].
     #[inline(always)]
     fn want(&mut self, estimate: f64) -> u32 {
-        (self.steps.of(estimate) + self.spare).clamp(self.floor, MAX_REPLICAS as i64) as u32
+        (self.steps.of(estimate) + self.spare).clamp(self.floor, self.max.max(self.floor)) as u32
     }
 
     /// The pool the day opens with: the overnight steady state, on the first
@@ -90,6 +103,11 @@ impl Autoscaler {
         match signal {
             Signal::QueueDepth => x.demand + x.queue * self.inv_backlog,
             Signal::TokensPerSecond => x.demand,
+            // Closer to production: the share of time a kernel runs × cap.
+            Signal::GpuUtilization if self.kernel_busy => {
+                let ready = x.cap * (1.0 / self.ceiling);
+                kernel_busy_share(x.served, ready, x.queue > 0.0) * x.cap
+            }
             // min(served / cap, gauge) × cap.
             Signal::GpuUtilization => fmin(x.served, self.gauge_cap * x.cap),
         }
@@ -100,6 +118,19 @@ impl Autoscaler {
     fn desired(&mut self, t: usize, x: &Second) -> u32 {
         let ahead = self.curve.rise_ahead(t, x.curve, self.forecast_s);
         self.want(self.measure(x) + ahead)
+    }
+}
+
+/// The most replicas the day's autoscaler asks for: the card's cap of
+/// `MAX_REPLICAS`, or closer to production on the GPU gauge its
+/// `maxReplicas`, the worked example's fleet for the peak with its spares,
+/// `N + s` (a gauge that reads near 100 % at any load never stops it
+/// sooner).
+pub(super) fn max_replicas(d: &Day) -> u32 {
+    if d.production && d.signal == Signal::GpuUtilization {
+        replicas_with_spare(d.peak, d.ceiling, d.spare).min(MAX_REPLICAS)
+    } else {
+        MAX_REPLICAS
     }
 }
 
@@ -397,7 +428,7 @@ impl DayLoop {
             .curve
             .rise_ahead(self.t.saturating_sub(1), x.curve, s.forecast_s);
         let want = (ceil_count((m + ahead) / self.day.ceiling) + s.spare)
-            .clamp(s.floor, MAX_REPLICAS as i64);
+            .clamp(s.floor, s.max.max(s.floor));
         (m, want as u32)
     }
 }
@@ -503,7 +534,7 @@ mod tests {
             Signal::TokensPerSecond,
             Signal::GpuUtilization,
         ];
-        for i in 0..96 {
+        for i in 0..144 {
             let mut pick = |n: u64| rng.below(n) as usize;
             let peak = 1000.0 + 100.0 * pick(400) as f64 + [0.0, 0.37][pick(2)];
             let d = Day {
@@ -520,6 +551,7 @@ mod tests {
                 ramp_s: [60, 300, 7200, 14_400][pick(4)],
                 swing: [0.0, 0.0, 0.05, 0.3][pick(4)],
                 gauge_cap: [0.3, 0.6, 1.0][pick(3)],
+                production: i % 2 == 1,
             };
             let mut trace = Trace::new();
             let stats = simulate_day(&d, Some(&mut trace));

@@ -1,13 +1,27 @@
 //! The warm pool's charts: one burst's timeline, its backlog, and idle rent
 //! against the waiting each pool size removes.
 
-use super::model::{cold_start_backlog, idle_rent_per_year};
+use super::model::{idle_rent_per_year, Burst};
 use super::params::{Input, DAYS_PER_YEAR, MAX_POOL};
 use super::sim::{removed_per_day, BurstStats, BurstTrace};
 use crate::model::units::number;
 use crate::model::*;
 
-fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
+/// When the launched replicas are ready, in words: at the cold start on
+/// the seed card, between the first and the last closer to production.
+fn ready_when(inp: &Input, b: &Burst) -> String {
+    match b.launches() {
+        [first, .., last] if inp.shape.spread => format!(
+            "between {} and {}",
+            Unit::Seconds.format(*first),
+            Unit::Seconds.format(*last)
+        ),
+        [one] if inp.shape.spread => format!("at {}", Unit::Seconds.format(*one)),
+        _ => format!("at {}", Unit::Seconds.format(inp.shape.cold_start_s)),
+    }
+}
+
+fn timeline_chart(inp: &Input, b: &Burst, now: &BurstStats, tr: &BurstTrace) -> Chart {
     let pts = |v: &[f64]| {
         tr.t.iter()
             .copied()
@@ -19,7 +33,7 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
         id: "burst",
         title: format!("One burst: {} warm, {} launched", inp.warm, k.saturating_sub(inp.warm)),
         summary: format!(
-            "Demand climbs to {} in {}; {} at once and {} more are ready at {}, so the backlog peaks at {} requests and clears by {}.",
+            "Demand climbs to {} in {}; {} at once and {} more are ready {}, so the backlog peaks at {} requests and clears by {}.",
             units::worth(k as f64, "replicas"),
             Unit::Seconds.format(inp.shape.rise_s),
             match inp.warm {
@@ -27,7 +41,7 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
                 w => format!("{w} warm replicas serve"),
             },
             k.saturating_sub(inp.warm),
-            Unit::Seconds.format(inp.shape.cold_start_s),
+            ready_when(inp, b),
             number(now.peak_backlog.round()),
             Unit::Seconds.format(now.clear_s)
         ),
@@ -44,22 +58,41 @@ fn timeline_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
                 format!("warm pool: {}", inp.warm),
                 Tone::Muted,
             )],
-            vlines: vec![RefLine::valued(
-                inp.shape.cold_start_s,
-                "launches ready at",
-                Unit::Seconds,
-                Tone::Ink,
-            )],
+            vlines: launch_lines(inp, b),
         }),
     }
 }
 
-fn backlog_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
-    let step = cold_start_backlog(
-        inp.shape.need.saturating_sub(inp.warm),
-        inp.shape.rate,
-        inp.shape.cold_start_s,
-    );
+/// The timeline's marks: when the launches are ready (on the seed card all
+/// at the cold start; closer to production the first and the last).
+fn launch_lines(inp: &Input, b: &Burst) -> Vec<RefLine> {
+    match b.launches() {
+        [first, .., last] if inp.shape.spread => vec![
+            RefLine::valued(*first, "first launch ready at", Unit::Seconds, Tone::Ink),
+            RefLine::valued(*last, "last launch ready at", Unit::Seconds, Tone::Ink),
+        ],
+        [one] if inp.shape.spread => vec![RefLine::valued(
+            *one,
+            "launch ready at",
+            Unit::Seconds,
+            Tone::Ink,
+        )],
+        _ => vec![RefLine::valued(
+            inp.shape.cold_start_s,
+            "launches ready at",
+            Unit::Seconds,
+            Tone::Ink,
+        )],
+    }
+}
+
+fn backlog_chart(inp: &Input, b: &Burst, now: &BurstStats, tr: &BurstTrace) -> Chart {
+    let step = b.step_backlog();
+    let step_label = if inp.shape.spread {
+        "missing replicas × rate × their mean cold start"
+    } else {
+        "missing replicas × rate × cold start"
+    };
     Chart {
         id: "backlog",
         title: "The backlog: requests waiting for a ready replica".to_string(),
@@ -80,7 +113,7 @@ fn backlog_chart(inp: &Input, now: &BurstStats, tr: &BurstTrace) -> Chart {
             )],
             hlines: vec![RefLine::new(
                 step,
-                "missing replicas × rate × cold start".to_string(),
+                step_label.to_string(),
                 Tone::Muted,
             )],
             vlines: vec![],
@@ -134,12 +167,13 @@ fn rent_chart(inp: &Input, pools: &[BurstStats]) -> Chart {
 /// The page's three charts, in order.
 pub(super) fn charts(
     inp: &Input,
+    b: &Burst,
     now: &BurstStats,
     trace: &BurstTrace,
     pools: &[BurstStats],
     out: &mut Outcome,
 ) {
-    out.charts.push(timeline_chart(inp, now, trace));
-    out.charts.push(backlog_chart(inp, now, trace));
+    out.charts.push(timeline_chart(inp, b, now, trace));
+    out.charts.push(backlog_chart(inp, b, now, trace));
     out.charts.push(rent_chart(inp, pools));
 }

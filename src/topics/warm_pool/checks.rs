@@ -2,7 +2,7 @@
 //! idle rent per year ≤ the budget ($30,000 by default, chosen between one
 //! warm replica and two). Each check's spec sits beside its verdict.
 
-use super::model::idle_rent_per_year;
+use super::model::{idle_rent_per_year, Burst};
 use super::params::Input;
 use super::sim::BurstStats;
 use crate::model::units::number;
@@ -15,7 +15,7 @@ const P95_WAIT: CheckSpec = CheckSpec {
     cmp: Cmp::AtMost,
 };
 
-fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
+fn p95_wait(inp: &Input, b: &Burst, now: &BurstStats) -> Verdict {
     let k = inp.shape.need;
     let target = inp.target_s;
     P95_WAIT.verdict(
@@ -38,11 +38,18 @@ fn p95_wait(inp: &Input, now: &BurstStats) -> Verdict {
                     Unit::Seconds.format(target)
                 )
             } else {
+                let late = match b.launches() {
+                    [first, .., last] if inp.shape.spread => format!(
+                        "between {} and {}",
+                        Unit::Seconds.format(*first),
+                        Unit::Seconds.format(*last)
+                    ),
+                    _ => Unit::Seconds.format(inp.shape.cold_start_s),
+                };
                 format!(
-                    "{head}, over the {} target: the {} launched replicas arrive {} late. Raise the warm replicas.",
+                    "{head}, over the {} target: the {} launched replicas arrive {late} late. Raise the warm replicas.",
                     Unit::Seconds.format(target),
                     k.saturating_sub(inp.warm),
-                    Unit::Seconds.format(inp.shape.cold_start_s)
                 )
             }
         },
@@ -83,7 +90,7 @@ fn idle_rent(inp: &Input) -> Verdict {
 
 pub(super) static CHECKS: [CheckSpec; 2] = [P95_WAIT, IDLE_RENT];
 
-pub(super) fn checks(inp: &Input, now: &BurstStats, out: &mut Outcome) {
-    out.checks.push(p95_wait(inp, now));
+pub(super) fn checks(inp: &Input, b: &Burst, now: &BurstStats, out: &mut Outcome) {
+    out.checks.push(p95_wait(inp, b, now));
     out.checks.push(idle_rent(inp));
 }

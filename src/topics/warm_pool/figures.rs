@@ -4,28 +4,41 @@
 //! user-hour, since a user-second is a fraction of a cent), and idle rent per
 //! year ÷ seconds of p95 wait removed.
 
-use super::model::{break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year};
+use super::model::{break_even_pool, idle_rent_per_day, idle_rent_per_year, Burst};
 use super::params::{Input, MAX_POOL};
 use super::sim::{removed_per_day, BurstStats};
 use crate::model::{FigureRow, Outcome, Unit};
 
-pub(super) fn figures(inp: &Input, now: &BurstStats, pools: &[BurstStats], out: &mut Outcome) {
-    let rows = rent_rows(inp)
+pub(super) fn figures(
+    inp: &Input,
+    b: &Burst,
+    now: &BurstStats,
+    pools: &[BurstStats],
+    out: &mut Outcome,
+) {
+    let rows = rent_rows(inp, b)
         .into_iter()
-        .chain(burst_rows(inp, now))
+        .chain(burst_rows(b, now))
         .chain(value_rows(inp, now, pools));
     out.add_figures(rows);
 }
 
 /// The seed's rent arithmetic, for the whole burst and for this pool.
 #[rustfmt::skip]
-fn rent_rows(inp: &Input) -> [FigureRow; 8] {
+fn rent_rows(inp: &Input, b: &Burst) -> [FigureRow; 8] {
     let k = inp.shape.need;
     let launched = k.saturating_sub(inp.warm);
+    // Closer to production the launches spread: the last one is the late
+    // one.
     let late = if launched > 0 {
-        inp.shape.cold_start_s
+        b.last_ready()
     } else {
         0.0
+    };
+    let late_label = if inp.shape.spread {
+        "The last launched replica arrives late by"
+    } else {
+        "Each launched replica arrives late by"
     };
     let replicas = Unit::Count("replicas");
     [
@@ -36,17 +49,16 @@ fn rent_rows(inp: &Input) -> [FigureRow; 8] {
         ("idle_rent_per_day", "Idle rent of this pool, per day", idle_rent_per_day(inp.warm, inp.price), Unit::UsdPerDay),
         ("idle_rent_per_year", "Idle rent of this pool, per year", idle_rent_per_year(inp.warm, inp.price), Unit::UsdPerYear),
         ("launched_replicas", "Replicas launched at the burst", launched as f64, replicas),
-        ("launch_late_s", "Each launched replica arrives late by", late, Unit::Seconds),
+        ("launch_late_s", late_label, late, Unit::Seconds),
     ]
 }
 
 /// The simulated burst: its backlog and its arrivals' waits.
 #[rustfmt::skip]
-fn burst_rows(inp: &Input, now: &BurstStats) -> [FigureRow; 6] {
-    let launched = inp.shape.need.saturating_sub(inp.warm);
+fn burst_rows(b: &Burst, now: &BurstStats) -> [FigureRow; 6] {
     let requests = Unit::Count("requests");
     [
-        ("step_backlog", "Backlog if the burst arrived at once", cold_start_backlog(launched, inp.shape.rate, inp.shape.cold_start_s), requests),
+        ("step_backlog", "Backlog if the burst arrived at once", b.step_backlog(), requests),
         ("backlog", "Peak backlog of this burst", now.peak_backlog, requests),
         ("mean_wait_s", "Mean wait of burst arrivals", now.mean_wait_s, Unit::Seconds),
         ("p95_wait_s", "p95 wait of burst arrivals", now.p95_wait_s, Unit::Seconds),

@@ -31,6 +31,22 @@
 //! `W = r·(k − w)·T·(L − w·T/(2k))` request-seconds; the tests hold the
 //! simulation to it.
 //!
+//! ## Cold starts closer to production
+//!
+//! The card gives every launched replica the same cold start `T`. Closer to
+//! production ([`Shape::spread`]) each launched replica has its own: the
+//! boot the card times (the weights read at full speed, the engine's start)
+//! is the floor, and delays only add to it: an image pull on a node without
+//! the image, the weights fetched from network or object storage rather
+//! than host memory or local NVMe, a busy node. Fleetlab takes a Pareto
+//! spread above the floor (a power tail) whose 95th percentile is twice the
+//! floor, `Q(q) = T·(1 − q)^(−1/α)` with `20^(1/α) = 2`, and places the
+//! `j`-th of `m` launched replicas at its quantile `(j − ½)/m`
+//! ([`launch_spread`]): one launch comes up at 1.17·T; of 3, at 1.04·T,
+//! 1.17·T and 1.51·T; of 4, the last at 1.62·T. A burst arriving at once
+//! then leaves `r·Σ T_j` requests when the last one lands (the missing
+//! replicas × rate × their mean cold start).
+//!
 //! ## What the pool buys
 //!
 //! Wait removed by `w` = wait with no pool − wait with `w`, per burst, times
@@ -38,7 +54,7 @@
 //! break-even pool is where one more replica would rent more than the wait it
 //! removes is worth: the `w` minimizing rent − value of the wait removed.
 
-use super::params::{Shape, DAYS_PER_YEAR, HOURS_PER_DAY};
+use super::params::{Shape, DAYS_PER_YEAR, HOURS_PER_DAY, MAX_POOL, SPREAD_P95_OVER_FLOOR};
 
 /// Challenge C1, idle rent per year of `w` warm replicas:
 /// `w × price per hour × 24 × 365`.
@@ -90,14 +106,68 @@ pub fn break_even_pool(rent_per_replica_day: f64, removed_per_day: &[f64]) -> us
     best.0
 }
 
+/// Closer to production, the cold starts of `launched` replicas launched
+/// together, soonest first: the `j`-th at the `(j − ½)/m` quantile of a
+/// Pareto spread whose floor is `cold_start_s` and whose 95th percentile is
+/// [`SPREAD_P95_OVER_FLOOR`] times it.
+pub fn launch_spread(launched: usize, cold_start_s: f64) -> Vec<f64> {
+    // (1 − 0.95)^(−1/α) = SPREAD_P95_OVER_FLOOR.
+    let inv_alpha = SPREAD_P95_OVER_FLOOR.ln() / 20f64.ln();
+    (0..launched)
+        .map(|j| {
+            let q = (j as f64 + 0.5) / launched as f64;
+            cold_start_s * (1.0 - q).powf(-inv_alpha)
+        })
+        .collect()
+}
+
 /// One burst met by `warm` standby replicas.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Burst {
     pub(super) warm: u32,
     pub(super) shape: Shape,
+    /// When each launched replica is ready, soonest first (the first
+    /// [`Burst::launched`] entries): all at the cold start on the seed card,
+    /// spread closer to production.
+    ready_at: [f64; MAX_POOL],
 }
 
 impl Burst {
+    pub(super) fn new(warm: u32, shape: Shape) -> Burst {
+        let m = (shape.need.saturating_sub(warm) as usize).min(MAX_POOL);
+        let mut ready_at = [shape.cold_start_s; MAX_POOL];
+        if shape.spread {
+            ready_at[..m].copy_from_slice(&launch_spread(m, shape.cold_start_s));
+        }
+        Burst {
+            warm,
+            shape,
+            ready_at,
+        }
+    }
+    /// When the launched replicas are ready, soonest first.
+    pub(super) fn launches(&self) -> &[f64] {
+        &self.ready_at[..(self.launched() as usize).min(MAX_POOL)]
+    }
+    /// When the last launched replica is ready (the cold start when none
+    /// is launched).
+    pub(super) fn last_ready(&self) -> f64 {
+        self.launches()
+            .last()
+            .copied()
+            .unwrap_or(self.shape.cold_start_s)
+    }
+    /// The backlog a burst arriving at once leaves when the last launched
+    /// replica lands: `missing × rate × cold start` on the seed card,
+    /// `rate × Σ T_j` closer to production.
+    pub(super) fn step_backlog(&self) -> f64 {
+        let r = self.shape.rate;
+        if self.shape.spread {
+            r * self.launches().iter().sum::<f64>()
+        } else {
+            cold_start_backlog(self.launched(), r, self.shape.cold_start_s)
+        }
+    }
     fn peak(&self) -> f64 {
         self.shape.need as f64 * self.shape.rate
     }
@@ -133,21 +203,34 @@ impl Burst {
     /// Requests the pool can have served by `t` (cumulative capacity).
     pub(super) fn capacity_by(&self, t: f64) -> f64 {
         let r = self.shape.rate;
-        self.warm as f64 * r * t
-            + self.launched() as f64 * r * (t - self.shape.cold_start_s).max(0.0)
+        if !self.shape.spread {
+            return self.warm as f64 * r * t
+                + self.launched() as f64 * r * (t - self.shape.cold_start_s).max(0.0);
+        }
+        let late: f64 = self.launches().iter().map(|&a| (t - a).max(0.0)).sum();
+        self.warm as f64 * r * t + r * late
     }
     /// Ready replicas at `t`.
     pub(super) fn ready(&self, t: f64) -> u32 {
-        if t >= self.shape.cold_start_s {
-            self.warm.max(self.shape.need)
-        } else {
-            self.warm
+        if !self.shape.spread {
+            return if t >= self.shape.cold_start_s {
+                self.warm.max(self.shape.need)
+            } else {
+                self.warm
+            };
         }
+        self.warm + self.launches().iter().filter(|&&a| t >= a).count() as u32
+    }
+    /// Launched replicas still booting at `t`.
+    pub(super) fn booting(&self, t: f64) -> u32 {
+        self.launches().iter().filter(|&&a| t < a).count() as u32
     }
     /// Seconds simulated: until arrivals stop and the launched replicas have
     /// had a cold start to clear what is left (the backlog never exceeds
-    /// `(k − w)·r·T`, cleared at `k·r` or faster).
+    /// `(k − w)·r·T`, cleared at `k·r` or faster; closer to production `T` is
+    /// the last launch's).
     pub(super) fn horizon(&self) -> f64 {
-        self.end().max(self.shape.cold_start_s) + self.shape.cold_start_s + 1.0
+        let last = self.last_ready();
+        self.end().max(last) + last + 1.0
     }
 }

@@ -13,6 +13,10 @@ pub const MAX_POOL: usize = 16;
 pub(super) const SLICES: usize = 2000;
 /// Points per series on the timeline chart.
 pub(super) const DRAWN: usize = 400;
+/// Closer to production, how many times the card's cold start (the floor:
+/// a boot that goes as planned) the slowest launch in twenty takes (its
+/// 95th percentile).
+pub const SPREAD_P95_OVER_FLOOR: f64 = 2.0;
 
 // The sliders and the stories, from params.toml (see build/params.rs).
 include!(concat!(env!("OUT_DIR"), "/params/warm_pool.rs"));
@@ -29,6 +33,9 @@ typed_input! {
         hold_s: f64 = p.get("burst_s"),
         /// req/s per replica.
         rate: f64 = p.get("replica_rate").max(1e-6),
+        /// Closer to production: the launched replicas' cold starts spread
+        /// above the slider's, with a heavy tail.
+        spread: bool = p.production(),
     }
 }
 

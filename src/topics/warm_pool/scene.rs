@@ -16,7 +16,7 @@
 //! `scene_draw.rs`.
 
 use super::model::Burst;
-use super::params::{Input, SLICES};
+use super::params::{Input, Shape, SLICES};
 use super::sim::{p95_wait, simulate_burst, BurstRun};
 use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
@@ -167,10 +167,13 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
 
 impl PoolScene {
     pub(super) fn new(inp: &Input, seed: u64) -> PoolScene {
-        let b = Burst {
-            warm: inp.warm,
-            shape: inp.shape,
+        // The scene runs the seed card's model (the page says so closer to
+        // production): every launch ready at the cold start.
+        let shape = Shape {
+            spread: false,
+            ..inp.shape
         };
+        let b = Burst::new(inp.warm, shape);
         let run = BurstRun::new(&b);
         let lead = LEAD_SLICES as f64 * run.dt;
         let peak_rate = inp.shape.need as f64 * inp.shape.rate;

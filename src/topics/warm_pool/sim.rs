@@ -241,11 +241,7 @@ fn record(tr: &mut BurstTrace, b: &Burst, tm: f64, t1: f64, q: f64) {
     tr.t.push(t1);
     tr.demand.push(b.demand(tm) / r);
     tr.ready.push(b.ready(tm) as f64);
-    tr.booting.push(if tm < b.shape.cold_start_s {
-        b.launched() as f64
-    } else {
-        0.0
-    });
+    tr.booting.push(b.booting(tm) as f64);
     tr.backlog.push(q);
 }
 
@@ -280,7 +276,8 @@ pub(super) fn p95_wait(waits: &mut [(f64, f64)]) -> Option<f64> {
 }
 
 thread_local! {
-    /// The burst met by every pool size 0..=16, for the last burst shape:
+    /// The burst met by every pool size 0..=16, for the last burst shape
+    /// (its model included: the shape carries it):
     /// moving the pool, the price, the budget or the value of waiting reuses it.
     static POOLS: Memo<Shape, Vec<BurstStats>> = const { Memo::new() };
 }
@@ -295,13 +292,7 @@ pub(super) fn pool_curve(shape: &Shape) -> Rc<Vec<BurstStats>> {
                 // With the whole burst warm nothing waits; the rest only rent.
                 let st = match last {
                     Some(st) if w >= shape.need => st,
-                    _ => simulate_burst(
-                        &Burst {
-                            warm: w,
-                            shape: *shape,
-                        },
-                        None,
-                    ),
+                    _ => simulate_burst(&Burst::new(w, *shape), None),
                 };
                 if w >= shape.need {
                     last = Some(st);
