@@ -467,7 +467,8 @@ fn challenge_asks_about_a_links_page() {
 
 /// `--model production` runs closer to production where a topic has a
 /// production model, and says so in its JSON; the seed card's run has no
-/// `model` key; a topic without one, or a wrong word, is refused.
+/// `model` key; a topic without a production model, or a wrong word, is
+/// refused.
 #[test]
 fn the_model_flag_runs_closer_to_production() {
     let seed = json("run tiers-and-rate-limits --preset incident --json");
@@ -487,10 +488,19 @@ fn the_model_flag_runs_closer_to_production() {
     assert!((s - 850.06).abs() < 0.01 && p < s / 4.0, "{s} {p}");
     let text = stdout("run tiers-and-rate-limits --model production");
     assert!(text.contains("model: Closer to production"), "{text}");
-    refused(
-        "run warm-pool --model production",
-        "warm-pool has no production model",
-    );
+    // Every topic runs closer to production; one without a production
+    // model would be refused by name.
+    for t in fleetlab::topics::all() {
+        let cmd = format!("run {} --model production", t.id());
+        if t.about().differences.is_empty() {
+            refused(&cmd, &format!("{} has no production model", t.id()));
+        } else {
+            assert!(
+                stdout(&cmd).contains("model: Closer to production"),
+                "{cmd}"
+            );
+        }
+    }
     refused(
         "run tiers-and-rate-limits --model prod",
         "--model expects seed or production",

@@ -60,7 +60,7 @@ pub static MATH: Math = Math {
         Equation {
             name: "Closer to production: the pool's mean wait and its tail",
             formula: "W = {C · S}/{c · (1 − ρ)}, quad P(W > t) = C · e^{−c · (1 − ρ) · t/S}",
-            note: "ms: one queue on the pool's cards, the first card to free up taking the head. Far shorter than c queues of their own at the same ρ (the panel “What production does differently” gives both). With priority in the shared pool, Cobham's waits take W_0 = C · S/c in place of S · ρ_S.",
+            note: "ms: one queue on the pool's cards, the first card to free up taking the head. Far shorter than c queues of their own at the same ρ (the panel “What production does differently” gives both). With priority in the shared pool, Cobham's waits take C · S/c, the wait for any card, where one card's is S · ρ.",
         },
     ],
     symbols: &[
@@ -111,7 +111,7 @@ pub static MATH: Math = Math {
         },
         Symbol {
             symbol: "c",
-            meaning: "the cards of a pool (c_P for the provisioned one; closer to production, the cards one queue feeds)",
+            meaning: "the cards of a pool (the provisioned pool's, in the questions; closer to production, the cards one queue feeds)",
             param: Some("prov_cards"),
         },
         Symbol {

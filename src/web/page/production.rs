@@ -150,7 +150,14 @@ fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outco
         };
         let row = el("tr", "");
         attr(&row, "data-difference-figure", id);
-        let th = text_el("th", "", a.label);
+        // A figure whose name differs between the models (what it
+        // measures changes with them) gives both.
+        let name = if a.label == b.label {
+            a.label.to_string()
+        } else {
+            format!("{} (closer to production: {})", a.label, b.label)
+        };
+        let th = text_el("th", "", &name);
         attr(&th, "scope", "row");
         append(&row, &th);
         append(&row, &text_el("td", "", &a.text()));
