@@ -1067,3 +1067,34 @@ fn differences_name_the_topics_own_figures_and_checks() {
         }
     }
 }
+
+/// Every topic has a production model (issue #33): at least one
+/// difference, and a section of its model document that names each one
+/// by its title.
+#[test]
+fn every_topic_says_what_production_does_differently() {
+    for t in fleetlab::topics::all() {
+        let ds = t.about().differences;
+        assert!(!ds.is_empty(), "{}: no production model", t.id());
+        let path = format!("{}/docs/models/{}.md", env!("CARGO_MANIFEST_DIR"), t.id());
+        let doc = std::fs::read_to_string(&path).unwrap();
+        let section = doc
+            .split("\n## What production does differently\n")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{path}: no section \"What production does differently\""));
+        let section = section.split("\n## ").next().unwrap().to_lowercase();
+        for d in ds {
+            let words: Vec<String> = d
+                .title
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| w.len() > 4)
+                .map(str::to_lowercase)
+                .collect();
+            assert!(
+                words.iter().any(|w| section.contains(w.as_str())),
+                "{path}: the section does not speak of {:?}",
+                d.title
+            );
+        }
+    }
+}
