@@ -79,7 +79,12 @@ pub(super) fn tradeoff_chart(inp: &Input) -> Chart {
         id: "tradeoff",
         title: "Locality against balance, every balancer".to_string(),
         summary: format!(
-            "Busiest card (average) / locality — {}. {}",
+            "{} / locality — {}. {}",
+            if inp.production {
+                "Busiest card (average)"
+            } else {
+                "Busiest card"
+            },
             points
                 .iter()
                 .map(|(b, x, y)| format!(
