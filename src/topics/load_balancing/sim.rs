@@ -42,8 +42,8 @@ pub const COST_SIGMA: f64 = 1.5;
 /// The load's quantile over time the page reads.
 pub const QUANTILE: f64 = 0.95;
 /// Arrivals before the count starts, and arrivals counted.
-const WARM: usize = 4_000;
-const COUNTED: usize = 40_000;
+const WARM: usize = 2_000;
+const COUNTED: usize = 20_000;
 const SEED: u64 = 0x10AD_BA1A;
 
 /// How a request picks its card.
