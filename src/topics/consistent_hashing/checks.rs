@@ -6,17 +6,21 @@
 use super::model::ideal_moved_share;
 use super::params::{Input, Scheme};
 use super::sim::Resize;
+use super::sim_loss::Loss;
 use crate::model::units;
 use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const MOVED: CheckSpec = CheckSpec {
     id: "moved",
     label: "Resize moves little",
-    rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet",
+    rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet, for the resize; closer to production also for losing the middle card after it (least 1 ÷ the fleet), judged as the worse multiple of its least",
     cmp: Cmp::AtMost,
 };
 
-fn moved(inp: &Input, r: &Resize) -> Verdict {
+fn moved(inp: &Input, r: &Resize, loss: Option<&Loss>) -> Verdict {
+    if let Some(l) = loss {
+        return moved_with_loss(inp, r, l);
+    }
     let ideal = ideal_moved_share(inp.n0, inp.n1);
     let moved = r.moved as f64 / inp.families as f64;
     let scheme = inp.scheme.word();
@@ -52,6 +56,53 @@ fn moved(inp: &Input, r: &Resize) -> Verdict {
             }
         },
     )
+}
+
+/// `moved` as a multiple of `least` (0 when nothing need move and nothing
+/// did, unbounded when something did).
+fn times(moved: f64, least: f64) -> f64 {
+    if least > 0.0 {
+        moved / least
+    } else if moved > 0.0 {
+        f64::INFINITY
+    } else {
+        0.0
+    }
+}
+
+/// Closer to production: the resize, then the middle card lost; each event
+/// against twice its own least, the worse multiple judged.
+fn moved_with_loss(inp: &Input, r: &Resize, l: &Loss) -> Verdict {
+    let f = inp.families as f64;
+    let ideal = ideal_moved_share(inp.n0, inp.n1);
+    let (grown, lost) = (r.moved as f64 / f, l.moved as f64 / f);
+    let (a, b) = (times(grown, ideal), times(lost, l.least));
+    let scheme = inp.scheme.word();
+    let lever = if inp.scheme == Scheme::Ring {
+        "vnodes"
+    } else {
+        "scheme"
+    };
+    let x = |v: f64| Unit::Ratio.format(v);
+    let s = |v: f64| Unit::Share.format(v);
+    MOVED.verdict(a.max(b), 2.0, Unit::Ratio, Some(lever), |pass| {
+        let head = format!(
+            "{scheme}: the {} → {} resize moved {} of families ({} the least, {}); losing card {} of {} after it moved {} ({} the least, {})",
+            inp.n0, inp.n1, s(grown), x(a), s(ideal), l.lost, inp.n1, s(lost), x(b), s(l.least)
+        );
+        if pass {
+            format!("{head}: both within twice the least.")
+        } else if b > 2.0 && inp.scheme == Scheme::Jump {
+            format!(
+                "{head}. Jump hash numbers its cards 0 to n − 1 and can only drop the last: the survivors past card {} are numbered again, and their families move with them. Route by rendezvous or a ring, which drop any card and move only its families.",
+                l.lost
+            )
+        } else if inp.scheme == Scheme::Modulo {
+            format!("{head}: modulo places by a card's number and redraws nearly every assignment on any change. Switch the scheme to rendezvous or a ring, which also drop any card and move only its families.")
+        } else {
+            format!("{head}: more than twice the least. Raise the virtual nodes, or loosen the load bound.")
+        }
+    })
 }
 
 /// Below this many families a card on average, chance alone piles a few
@@ -109,7 +160,7 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
 
 pub static CHECKS: [CheckSpec; 2] = [MOVED, BALANCE];
 
-pub(super) fn checks(inp: &Input, r: &Resize, out: &mut Outcome) {
-    out.checks.push(moved(inp, r));
+pub(super) fn checks(inp: &Input, r: &Resize, loss: Option<&Loss>, out: &mut Outcome) {
+    out.checks.push(moved(inp, r, loss));
     out.checks.push(balance(inp, r));
 }

@@ -4,10 +4,11 @@
 use super::model::{expected_share, ideal_moved_share, modulo_moved_share};
 use super::params::Input;
 use super::sim::Resize;
+use super::sim_loss::Loss;
 use crate::model::{FigureRow, Outcome, Unit};
 
 #[rustfmt::skip]
-pub(super) fn figures(inp: &Input, r: &Resize, out: &mut Outcome) {
+pub(super) fn figures(inp: &Input, r: &Resize, loss: Option<&Loss>, out: &mut Outcome) {
     let f = inp.families as f64;
     let expected = expected_share(inp);
     let moved = r.moved as f64;
@@ -25,6 +26,18 @@ pub(super) fn figures(inp: &Input, r: &Resize, out: &mut Outcome) {
         ("busiest_ratio", "Busiest ÷ average", r.busiest as f64 / r.average, Unit::Ratio),
     ];
     out.add_figures(rows);
+    // Closer to production only: the middle card lost after the resize (the
+    // seed card's fleet changes only by the resize).
+    if let Some(l) = loss {
+        let moved = l.moved as f64;
+        let lost: [FigureRow; 4] = [
+            ("loss_moved_share", "Losing the middle card: moved share (measured)", moved / f, Unit::Share),
+            ("loss_least_share", "Losing the middle card: least possible", l.least, Unit::Share),
+            ("loss_displaced_families", "Losing the middle card: displaced families", moved, families),
+            ("loss_rebuild_mb", "Losing the middle card: rebuild", moved * inp.copy_mb, Unit::Mb),
+        ];
+        out.add_figures(lost);
+    }
 }
 
 /// The figures the page shows first, three so they sit in one row on a

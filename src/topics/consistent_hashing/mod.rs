@@ -5,12 +5,21 @@
 //! a hash ring (with an optional load bound), jump hash and rendezvous place
 //! the same hashed families; the measured moved share sits beside theory.
 //!
+//! Closer to production (`Assumptions::Production`) the fleet also loses a
+//! card it did not choose, the middle one, after the resize: jump hash and
+//! modulo renumber the survivors and move far more than the lost card's
+//! families, a ring or rendezvous hashing only those; the moved check judges
+//! both events. `production` lists this difference. The seed card's model
+//! is unchanged.
+//!
 //! Files: `params` (inputs, stories) → `model`, `model_ring` (shares, jump,
 //! rendezvous, the ring) → `sim` (placing families, the benchmark), with
+//! `sim_loss` (closer to production: the middle card lost after the resize),
 //! `sim_place` (placements kept per size and moved to the next, so a slider
 //! moves only the families it moves) and `sim_sweep` (the sweep chart's
 //! counts from each key's kept owners) → `figures`, `checks`, `notes`,
-//! `charts_ring`, `charts_sweep` → `challenges`.
+//! `charts_ring`, `charts_sweep` → `production` (the Difference:
+//! declarations at the outcome's layer) → `challenges`.
 
 mod challenges;
 mod charts_ring;
@@ -23,9 +32,11 @@ mod model_ring;
 mod notes;
 mod notes_math;
 mod params;
+mod production;
 mod scene;
 mod scene_draw;
 mod sim;
+mod sim_loss;
 mod sim_place;
 mod sim_sweep;
 
@@ -37,16 +48,26 @@ pub use scene::SCENE;
 use crate::model::*;
 use params::Input;
 
-pub static TOPIC: Declared = declared!(run, engine: Some(sim::ENGINE));
+pub static TOPIC: Declared = declared!(
+    run,
+    engine: Some(sim::ENGINE),
+    preview: None,
+    differences: &production::DIFFERENCES
+);
 
 fn run(p: &Params) -> Outcome {
     let input = Input::read(p);
     let mut out = Outcome::default();
     let r = sim::resize(&input);
-    figures::figures(&input, &r, &mut out);
-    checks::checks(&input, &r, &mut out);
+    let loss = input.production.then(|| sim_loss::loss(&input, &r));
+    let loss = loss.as_deref();
+    figures::figures(&input, &r, loss, &mut out);
+    checks::checks(&input, &r, loss, &mut out);
     out.charts.push(charts_ring::ring_chart(&input, &r));
     out.charts.push(charts_sweep::sweep_chart(&input));
     notes::notes(&input, &mut out);
+    if let Some(l) = loss {
+        notes::loss_note(&input, l, &mut out);
+    }
     out
 }

@@ -161,9 +161,31 @@ impl Ring {
         out.reverse();
     }
 
+    /// The card owning `key` among cards `0..n` but `lost`: the walk goes
+    /// past the lost card's points to the next card of the fleet.
+    pub(super) fn owner_except(&self, key: u64, n: usize, lost: usize) -> usize {
+        let len = self.cards.len();
+        let mut i = self.successor(key);
+        loop {
+            let c = self.cards[i] as usize;
+            if c < n && c != lost {
+                return c;
+            }
+            i += 1;
+            if i == len {
+                i = 0;
+            }
+        }
+    }
+
     /// Bounded-load placement of families `0..f` on cards `0..n`, each card
     /// taking at most `cap`.
     pub(super) fn bounded(&self, f: usize, n: usize, cap: usize) -> Vec<u32> {
+        self.bounded_except(f, n, cap, usize::MAX)
+    }
+
+    /// [`Ring::bounded`] on cards `0..n` but `lost`.
+    pub(super) fn bounded_except(&self, f: usize, n: usize, cap: usize, lost: usize) -> Vec<u32> {
         let len = self.cards.len();
         let mut load = vec![0usize; n];
         (0..f)
@@ -171,7 +193,7 @@ impl Ring {
                 let mut i = self.successor(key(j));
                 loop {
                     let c = self.cards[i] as usize;
-                    if c < n && load[c] < cap {
+                    if c < n && c != lost && load[c] < cap {
                         load[c] += 1;
                         return c as u32;
                     }

@@ -4,6 +4,7 @@
 
 use super::model::{cap, modulo_moved_share};
 use super::params::{Input, Scheme, PARAMS, PRESETS};
+use super::sim_loss::Loss;
 use crate::model::units;
 use crate::model::{Note, Outcome, Params, Unit};
 
@@ -65,4 +66,27 @@ fn erratum() -> String {
         wx.families,
         units::number(wx.families as f64 / share),
     )
+}
+
+/// Closer to production: what losing the middle card moved, against the
+/// lost card's own share.
+pub(super) fn loss_note(inp: &Input, l: &Loss, out: &mut Outcome) {
+    let f = inp.families as f64;
+    let how = match inp.scheme {
+        Scheme::Jump | Scheme::Modulo => format!(
+            "{} places by a card's number, so the {} survivors are numbered again and a family moves whenever its number now names another card",
+            inp.scheme.word(),
+            inp.n1.saturating_sub(1)
+        ),
+        Scheme::Ring => "the ring skips the lost card's points, so only its families walk on to the next card".to_string(),
+        Scheme::Rendezvous => "rendezvous drops the lost card from every key's contest, so only its families go to their next-highest weight".to_string(),
+    };
+    out.notes.push(Note::Info(format!(
+        "Closer to production a fleet also loses cards it did not choose: after the resize, card {} of {} fails. {how}: {} of the families move ({}), where the least any scheme can move is the lost card's {}.",
+        l.lost,
+        inp.n1,
+        Unit::Share.format(l.moved as f64 / f),
+        Unit::Count("families").format(l.moved as f64),
+        Unit::Share.format(l.least),
+    )));
 }

@@ -46,6 +46,9 @@ typed_input! {
         /// 0 = off; otherwise at least 1.
         bound: f64 = p.get("bound"),
         copy_mb: f64 = p.get("copy_mb"),
+        /// Closer to production: after the resize the fleet also loses its
+        /// middle card (see `sim_loss`).
+        production: bool = p.production(),
     }
 }
 

@@ -6,14 +6,25 @@ use super::model::{
     hot_copies_needed, round_robin_share_per_card,
 };
 use super::params::Input;
+use super::sim::Closer;
 use crate::engine::preamble::{
     copies_per_card, copy_mb, KV_KB_PER_TOKEN, PREAMBLE_TOKENS, SCRATCH_GB,
 };
 use crate::engine::routing::{self, Evaluation};
 use crate::model::{FigureRow, Outcome, Unit};
 
-pub(super) fn figures(inp: &Input, ev: &Evaluation, out: &mut Outcome) {
-    out.add_figures(shares(inp).into_iter().chain(balancer(inp, ev)));
+pub(super) fn figures(inp: &Input, ev: &Evaluation, closer: Option<&Closer>, out: &mut Outcome) {
+    out.add_figures(shares(inp).into_iter().chain(balancer(inp, ev, closer)));
+    // Closer to production only: the busiest card's load over time (the
+    // seed card's fluid model has none but its average).
+    if let Some(c) = closer {
+        out.figure(
+            "busiest_card_p95_util",
+            "Busiest card's decode load, 95th percentile of time",
+            c.peak,
+            Unit::Share,
+        );
+    }
 }
 
 /// The seed's shares of the family, whatever the balancer.
@@ -31,8 +42,12 @@ fn shares(inp: &Input) -> [FigureRow; 5] {
 
 /// This balancer's busiest card, locality and copies.
 #[rustfmt::skip]
-fn balancer(inp: &Input, ev: &Evaluation) -> [FigureRow; 11] {
+fn balancer(inp: &Input, ev: &Evaluation, closer: Option<&Closer>) -> [FigureRow; 11] {
     let (_, util, share) = busiest(inp, ev);
+    let locality = closer.map_or(ev.hit, |c| c.locality);
+    // What overflow sends off its home misses on the seed card; closer to
+    // production the cards it reaches keep the copy after its first prefill.
+    let spilled = if closer.is_some() { "Overflow (sent off its home)" } else { "Overflow (misses)" };
     let copy = copy_mb(PREAMBLE_TOKENS, KV_KB_PER_TOKEN);
     let hot = hot_copies_needed(inp, ev);
     let copies = Unit::Count("copies");
@@ -44,8 +59,8 @@ fn balancer(inp: &Input, ev: &Evaluation) -> [FigureRow; 11] {
         ("busiest_card_util", "Busiest card's decode utilization", util, Unit::Share),
         ("fleet_average_util", "Fleet average utilization", fleet_average(inp), Unit::Share),
         ("other_traffic_per_card", "Rest of the fleet's traffic per card", inp.background(), Unit::Share),
-        ("locality", "Locality (meets a resident copy)", ev.hit, Unit::Share),
-        ("spilled_share", "Overflow (misses)", ev.spilled / inp.load, Unit::Share),
+        ("locality", "Locality (meets a resident copy)", locality, Unit::Share),
+        ("spilled_share", spilled, closer.map_or(ev.spilled / inp.load, |c| c.spilled), Unit::Share),
         ("copies_needed", "Hot member's preamble copies needed", hot as f64, copies),
         ("copies_needed_mb", "Hot member's copies, memory", hot as f64 * copy, Unit::Mb),
         ("fleet_copies_needed", "Copies for the whole family to hit", fleet_copies, copies),

@@ -63,6 +63,9 @@ typed_input! {
         balancer: Balancer = Balancer::from_word(p.choice("policy")),
         cap: f64 = p.get("cap"),
         load: f64 = p.get("family_load"),
+        /// Closer to production: every card keeps what it prefilled (LRU),
+        /// and requests cost heavy-tailed times (see `model_cache`, `sim`).
+        production: bool = p.production(),
     }
 }
 

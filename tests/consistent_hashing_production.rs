@@ -1,0 +1,150 @@
+//! Consistent hashing closer to production (issue #33): after the resize
+//! the fleet also loses its middle card. Jump hash (and modulo) number the
+//! survivors again and move far more than the lost card's 1/n; a ring and
+//! rendezvous hashing move about 1/n. The seed card's model unchanged. Run
+//! with `--nocapture` to print both models' figures for each story ± fix.
+
+use fleetlab::model::{Assumptions, Outcome, Params, Topic};
+use fleetlab::topics;
+
+const T: &str = "consistent-hashing";
+
+fn topic() -> &'static dyn Topic {
+    topics::find(T).unwrap()
+}
+
+fn story(preset: &str, fix: bool, a: Assumptions) -> Params {
+    let t = topic();
+    t.preset_params(t.preset(preset).unwrap(), fix)
+        .unwrap()
+        .under(a)
+}
+
+fn with(set: &[(&str, &str)], a: Assumptions) -> Outcome {
+    let mut p = topic().defaults().under(a);
+    p.apply(set).unwrap();
+    topic().run(&p)
+}
+
+fn fig(o: &Outcome, id: &str) -> f64 {
+    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
+}
+
+fn stories() -> Vec<(&'static str, bool)> {
+    let mut out = Vec::new();
+    for p in topic().presets() {
+        out.push((p.id, false));
+        if p.fix.is_some() {
+            out.push((p.id, true));
+        }
+    }
+    out
+}
+
+/// Losing card L = ⌊n/2⌋ of n: jump hash moves the families of every card
+/// from the lost one on, whose numbers all change, (n − L)/n of them, but
+/// for the last card's that jump back onto it, 1/(n(n − 1)): many times the
+/// least. A ring and rendezvous hashing move about the lost card's 1/n.
+#[test]
+fn losing_a_middle_card_renumbers_jump_hash_but_not_a_ring_or_rendezvous() {
+    for n in [8usize, 33, 65, 128, 300] {
+        let cards = n.to_string();
+        let lost = n / 2;
+        for scheme in ["jump", "rendezvous", "ring", "modulo"] {
+            let o = with(
+                &[
+                    ("cards_after", &cards),
+                    ("families", "100000"),
+                    ("scheme", scheme),
+                ],
+                Assumptions::Production,
+            );
+            let moved = fig(&o, "loss_moved_share");
+            let least = fig(&o, "loss_least_share");
+            assert_eq!(least, 1.0 / n as f64);
+            println!("{scheme}, losing card {lost} of {n}: {moved:.4} moved, least {least:.4}");
+            match scheme {
+                "jump" => {
+                    let nf = n as f64;
+                    let renumbered = (n - lost) as f64 / nf - 1.0 / (nf * (nf - 1.0));
+                    assert!(
+                        (moved - renumbered).abs() < 0.01,
+                        "{n}: {moved} vs {renumbered}"
+                    );
+                    // About half the families, whatever the fleet: ≫ 1/n.
+                    assert!(moved > 0.45, "{n}");
+                    assert!(n < 32 || moved > 15.0 * least, "{n}");
+                }
+                "modulo" => assert!(moved > 1.0 - 2.0 / n as f64, "{n}: {moved}"),
+                _ => assert!(
+                    moved > 0.7 * least && moved < 1.4 * least,
+                    "{scheme} {n}: {moved}"
+                ),
+            }
+        }
+    }
+}
+
+/// The +1 story: modulo fails the moved check under both models; its jump
+/// fix passes on the seed card and fails closer to production, where
+/// rendezvous and the ring pass.
+#[test]
+fn the_plus_one_fix_is_judged_again() {
+    let seed = topic().run(&story("modulo-plus-one", true, Assumptions::Seed));
+    let prod = topic().run(&story("modulo-plus-one", true, Assumptions::Production));
+    assert!(seed.verdict("moved").unwrap().pass);
+    let v = prod.verdict("moved").unwrap();
+    assert!(!v.pass && v.value > 20.0, "{}", v.value);
+    assert!(v.why.contains("rendezvous or a ring"), "{}", v.why);
+    assert_eq!(fig(&seed, "moved_share"), fig(&prod, "moved_share"));
+    for scheme in ["rendezvous", "ring"] {
+        let mut p = story("modulo-plus-one", false, Assumptions::Production);
+        p.apply(&[("scheme", scheme)]).unwrap();
+        let o = topic().run(&p);
+        assert!(o.verdict("moved").unwrap().pass, "{scheme}");
+    }
+    for a in Assumptions::ALL {
+        let o = topic().run(&story("modulo-plus-one", false, a));
+        assert!(!o.verdict("moved").unwrap().pass);
+    }
+}
+
+/// The seed card's runs have no loss; production keeps every seed figure
+/// and adds the loss's.
+#[test]
+fn the_seed_card_has_no_loss() {
+    for (preset, fix) in stories() {
+        let seed = topic().run(&story(preset, fix, Assumptions::Seed));
+        let prod = topic().run(&story(preset, fix, Assumptions::Production));
+        assert!(seed.get("loss_moved_share").is_none());
+        for f in &seed.figures {
+            assert_eq!(Some(f.value), prod.get(f.id), "{preset} {fix}: {}", f.id);
+        }
+        for f in &prod.figures {
+            assert!(!f.value.is_nan(), "{preset} {fix}: {}", f.id);
+        }
+        println!(
+            "{preset}{}: moved {:.4}; losing the middle card {:.4} (least {:.4}); moved check {} → {}",
+            if fix { " + fix" } else { "" },
+            fig(&prod, "moved_share"),
+            fig(&prod, "loss_moved_share"),
+            fig(&prod, "loss_least_share"),
+            seed.verdict("moved").unwrap().value,
+            prod.verdict("moved").unwrap().value,
+        );
+    }
+}
+
+/// The difference's check is judged on another value in some story.
+#[test]
+fn the_difference_moves_its_check() {
+    let d = topic().about().differences;
+    assert_eq!(d.len(), 1);
+    for id in d[0].checks {
+        assert!(stories().into_iter().any(|(p, f)| {
+            let s = topic().run(&story(p, f, Assumptions::Seed));
+            let q = topic().run(&story(p, f, Assumptions::Production));
+            s.verdict(id).unwrap().value != q.verdict(id).unwrap().value
+        }));
+    }
+}
