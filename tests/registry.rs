@@ -1087,7 +1087,7 @@ fn every_topic_says_what_production_does_differently() {
             let words: Vec<String> = d
                 .title
                 .split(|c: char| !c.is_alphanumeric())
-                .filter(|w| w.len() > 4)
+                .filter(|w| w.len() >= 4)
                 .map(str::to_lowercase)
                 .collect();
             assert!(
