@@ -228,8 +228,9 @@ fn each_difference_moves_what_it_lists() {
         .collect();
     for d in diffs {
         for id in d.figures {
+            // Moved, or measured closer to production only.
             assert!(
-                runs.iter().any(|(s, p)| fig(s, id) != fig(p, id)),
+                runs.iter().any(|(s, p)| s.get(id) != Some(fig(p, id))),
                 "{}: {id}",
                 d.id
             );

@@ -12,6 +12,6 @@ pub static DIFFERENCES: [Difference; 1] = [Difference {
     card: "The fleet changes only by the resize the sliders set: cards join after the last and leave from the end, the one change jump hash handles, since it names cards by number 0 to n − 1. So jump hash is the fix offered for the +1 resize, moving only the new card's 1/65.",
     production: "A fleet of replicas also loses cards it did not choose: a card fails, or is drained, wherever it sits. Closer to production the middle card is lost after the resize. Jump hash can only drop its last bucket: the survivors past the lost card are numbered again and their families move with them, about half the fleet's families for the middle card, where a ring or rendezvous hashing moves only the lost card's 1/n. The moved check judges both events, so the +1 story's jump fix fails it and the fix is a ring or rendezvous hashing.",
     source: "Lamping and Veach, 'A Fast, Minimal Memory, Consistent Hash Algorithm' (2014), which notes that jump hash numbers its buckets and can only add or remove the last; Thaler and Ravishankar's rendezvous (highest random weight) hashing (1998); Karger et al.'s consistent hashing ring (1997); Google's Maglev load balancer (Eisenbud et al. 2016), whose lookup table drops any backend.",
-    figures: &[],
+    figures: &["loss_moved_share", "loss_least_share", "loss_displaced_families", "loss_rebuild_mb"],
     checks: &["moved"],
 }];

@@ -23,7 +23,7 @@ pub static DIFFERENCES: [Difference; 2] = [
         card: "Every request costs the same and load is a fluid average, so least-loaded balances exactly as round-robin does (they would differ only under uneven service times), and the busiest check reads a card's long-run average.",
         production: "A request holds its card for as long as its output runs, and output lengths are heavy-tailed: here lognormal with σ = 1.5, a thousand-fold between the 1st and 99th percentiles, a card decoding up to 256 requests at once. Averages do not move, but a card that draws several long requests carries them all at once: dealing in turn (round-robin) or at random lets the busiest card stray far above the average, which is why balancers send a request to the card with the fewest requests in flight (least outstanding requests, this page's least-loaded) or to the better of two cards drawn at random (power of two choices). The busiest check reads the busiest card's load at the 95th percentile of time.",
         source: "Output-length spreads of published serving traces (ShareGPT conversations; the Azure LLM inference traces of Patel et al., Splitwise, 2024); Mitzenmacher, 'The Power of Two Choices in Randomized Load Balancing' (2001); Envoy's least-request balancer (two random hosts, the one with fewer active requests) and vLLM's default cap of 256 requests in a batch.",
-        figures: &[],
+        figures: &["busiest_card_p95_util"],
         checks: &["busiest"],
     },
 ];

@@ -142,25 +142,26 @@ fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outco
     }
     append(&table, &head);
     for id in d.figures {
-        let (Some(a), Some(b)) = (
-            seed.figures.iter().find(|f| f.id == *id),
-            prod.figures.iter().find(|f| f.id == *id),
-        ) else {
+        let Some(b) = prod.figures.iter().find(|f| f.id == *id) else {
             continue;
         };
+        let a = seed.figures.iter().find(|f| f.id == *id);
         let row = el("tr", "");
         attr(&row, "data-difference-figure", id);
         // A figure whose name differs between the models (what it
-        // measures changes with them) gives both.
-        let name = if a.label == b.label {
-            a.label.to_string()
-        } else {
-            format!("{} (closer to production: {})", a.label, b.label)
+        // measures changes with them) gives both; one only production
+        // measures shows a dash on the seed card's side.
+        let name = match a {
+            Some(a) if a.label != b.label => {
+                format!("{} (closer to production: {})", a.label, b.label)
+            }
+            _ => b.label.to_string(),
         };
         let th = text_el("th", "", &name);
         attr(&th, "scope", "row");
         append(&row, &th);
-        append(&row, &text_el("td", "", &a.text()));
+        let seed_text = a.map_or_else(|| "— (not on the seed card)".to_string(), |a| a.text());
+        append(&row, &text_el("td", "", &seed_text));
         append(&row, &text_el("td", "", &b.text()));
         append(&table, &row);
     }
