@@ -89,7 +89,10 @@ enum Source {
 
 /// The page's title block: kind, title, question, source, "Copy link" and
 /// (outside embed mode) "Embed this page…".
-fn head(app: &Element, topic: &'static dyn Topic, link: &State) {
+/// The page's head; returns where the model switch goes (beside the
+/// title, under the links: a setting of the whole page that takes no row
+/// of its own above the figures).
+fn head(app: &Element, topic: &'static dyn Topic, link: &State) -> Element {
     let head = el("header", "topic-head");
     append(&head, &text_el("p", "kind", topic.kind().word()));
     let h1 = text_el("h1", "", topic.title());
@@ -107,7 +110,10 @@ fn head(app: &Element, topic: &'static dyn Topic, link: &State) {
         append(&share, &a);
     }
     append(&head, &share);
+    let model_slot = el("div", "model-slot");
+    append(&head, &model_slot);
     append(app, &head);
+    model_slot
 }
 
 /// The parameters section: the topic's key parameters, then the others
@@ -167,7 +173,7 @@ impl Page {
         let _ = app.remove_attribute("aria-busy");
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
-        head(&app, topic, &link);
+        let model_slot = head(&app, topic, &link);
         let intro = IntroView::mount(
             &app,
             topic,
@@ -209,7 +215,7 @@ impl Page {
                     .filter(|n| link.locked(n)),
             );
         math::panel(&results, topic);
-        let production = ProductionView::build(topic, &stories.section, &results);
+        let production = ProductionView::build(topic, &model_slot, &results);
         append(&layout, &results);
         append(&app, &layout);
         // The scene under the key figures, beside the key sliders: the
