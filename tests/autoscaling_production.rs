@@ -3,23 +3,20 @@
 //! never comes down; the worked example keeps its spare at the trough. The
 //! seed card's model unchanged.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::autoscaling::{kernel_busy_share, simulate_day, Day, DayStats, STREAM_TOK_S};
 
 const T: &str = "autoscaling";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, set: &[(&str, &str)], a: Assumptions) -> Params {
-    let t = topic();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
-    for (k, v) in set {
-        p.set(k, v).unwrap();
-    }
-    p.under(a)
+    common::story(T, preset, fix, set, a)
 }
 
 fn run(preset: &str, set: &[(&str, &str)], a: Assumptions) -> Outcome {
@@ -28,10 +25,6 @@ fn run(preset: &str, set: &[(&str, &str)], a: Assumptions) -> Outcome {
 
 fn day(preset: &str, set: &[(&str, &str)], a: Assumptions) -> DayStats {
     simulate_day(&Day::read(&story(preset, false, set, a)), None)
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
 }
 
 /// The gauge is the share of time a kernel runs: near 100 % once a replica

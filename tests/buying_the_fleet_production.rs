@@ -6,8 +6,10 @@
 //! snapshot holds it). Run with `--nocapture` to print both models' figures
 //! and verdicts for each story ± fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 
 const T: &str = "buying-the-fleet";
 /// The model's constants, written out here apart from the topic's.
@@ -16,26 +18,19 @@ const USE: f64 = 0.75;
 const SPARE: f64 = 7.0 / 8.0;
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(preset).unwrap(), fix).unwrap()
+    common::story(T, preset, fix, &[], Assumptions::Seed)
 }
 
 fn page(pairs: &[(&str, &str)]) -> Params {
-    let mut p = topic().defaults();
-    p.apply(pairs).unwrap();
-    p
+    common::page(T, pairs, Assumptions::Seed)
 }
 
 fn run(p: &Params, a: Assumptions) -> Outcome {
     topic().run(&p.clone().under(a))
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
 }
 
 fn passes(o: &Outcome, id: &str) -> bool {

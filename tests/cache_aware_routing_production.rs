@@ -4,29 +4,24 @@
 //! Run with `--nocapture` to print both models' figures for each story ±
 //! fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic, Unit};
-use fleetlab::topics;
 
 const T: &str = "cache-aware-routing";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, set: &[&str], a: Assumptions) -> Params {
-    let t = topic();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
     let pairs: Vec<(&str, &str)> = set.iter().map(|kv| kv.split_once('=').unwrap()).collect();
-    p.apply(&pairs).unwrap();
-    p.under(a)
+    common::story(T, preset, fix, &pairs, a)
 }
 
 fn run(preset: &str, set: &[&str], a: Assumptions) -> Outcome {
     topic().run(&story(preset, false, set, a))
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
 }
 
 fn passes(o: &Outcome, id: &str) -> bool {

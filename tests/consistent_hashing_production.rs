@@ -4,41 +4,28 @@
 //! rendezvous hashing move about 1/n. The seed card's model unchanged. Run
 //! with `--nocapture` to print both models' figures for each story ± fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 
 const T: &str = "consistent-hashing";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, a: Assumptions) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(preset).unwrap(), fix)
-        .unwrap()
-        .under(a)
+    common::story(T, preset, fix, &[], a)
 }
 
 fn with(set: &[(&str, &str)], a: Assumptions) -> Outcome {
-    let mut p = topic().defaults().under(a);
-    p.apply(set).unwrap();
-    topic().run(&p)
+    topic().run(&common::page(T, set, a))
 }
 
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
-}
-
+/// Every story with and without its fix.
 fn stories() -> Vec<(&'static str, bool)> {
-    let mut out = Vec::new();
-    for p in topic().presets() {
-        out.push((p.id, false));
-        if p.fix.is_some() {
-            out.push((p.id, true));
-        }
-    }
-    out
+    common::stories(T)
 }
 
 /// Losing card L = ⌊n/2⌋ of n: jump hash moves the families of every card

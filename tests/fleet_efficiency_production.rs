@@ -5,8 +5,10 @@
 //! unchanged (the snapshot holds it). Run with `--nocapture` to print both
 //! models' figures for each story ± fix.
 
-use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
+mod common;
+
+use common::fig;
+use fleetlab::model::{Assumptions, Params, Topic};
 use fleetlab::topics::fleet_efficiency::{
     draw_pool_as, run_month_policy, Class, Mode, Month, MonthInput, Shape, Window,
 };
@@ -16,16 +18,11 @@ const SEED: Assumptions = Assumptions::Seed;
 const PROD: Assumptions = Assumptions::Production;
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(preset).unwrap(), fix).unwrap()
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
+    common::story(T, preset, fix, &[], Assumptions::Seed)
 }
 
 fn pool(seed: u64, window: Window, share_pct: u32) -> MonthInput {

@@ -4,24 +4,20 @@
 //! model unchanged. Run with `--nocapture` to print both models' figures for
 //! each story ± fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 
 const T: &str = "inside-a-replica";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 /// The page's defaults with `pairs` set, under `a`.
 fn page(pairs: &[(&str, &str)], a: Assumptions) -> Params {
-    let mut p = topic().defaults();
-    p.apply(pairs).unwrap();
-    p.under(a)
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
+    common::page(T, pairs, a)
 }
 
 /// Both models' outcomes of the same values.

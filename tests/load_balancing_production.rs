@@ -5,43 +5,29 @@
 //! model unchanged. Run with `--nocapture` to print both models' figures
 //! and every check's verdict for each story ± fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, SplitMix64, Topic};
-use fleetlab::topics;
 use fleetlab::topics::load_balancing::{busiest_held, Dispatch};
 
 const T: &str = "load-balancing";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, a: Assumptions) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(preset).unwrap(), fix)
-        .unwrap()
-        .under(a)
+    common::story(T, preset, fix, &[], a)
 }
 
 fn with(set: &[(&str, &str)], a: Assumptions) -> Outcome {
-    let mut p = topic().defaults().under(a);
-    p.apply(set).unwrap();
-    topic().run(&p)
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
+    topic().run(&common::page(T, set, a))
 }
 
 /// Every story with and without its fix.
 fn stories() -> Vec<(&'static str, bool)> {
-    let mut out = Vec::new();
-    for p in topic().presets() {
-        out.push((p.id, false));
-        if p.fix.is_some() {
-            out.push((p.id, true));
-        }
-    }
-    out
+    common::stories(T)
 }
 
 /// An LRU cache of `held` copies, simulated arrival by arrival, written out

@@ -356,10 +356,20 @@ fn a_seed_only_scene_is_the_same_under_either_model() {
             continue;
         }
         let prod = params.clone().under(Assumptions::Production);
-        let settle = spec.counters.iter().map(|c| c.settle_s).fold(1.0, f64::max).min(120.0);
+        let settle = spec
+            .counters
+            .iter()
+            .map(|c| c.settle_s)
+            .fold(1.0, f64::max)
+            .min(120.0);
         let (a, fa) = run(t, &params, 5, settle, settle / 50.0);
         let (b, fb) = run(t, &prod, 5, settle, settle / 50.0);
         assert_eq!(a, b, "{} {name}: counters differ under production", t.id());
-        assert_eq!(format!("{:?}", fa.shapes), format!("{:?}", fb.shapes), "{} {name}: the picture differs", t.id());
+        assert_eq!(
+            format!("{:?}", fa.shapes),
+            format!("{:?}", fb.shapes),
+            "{} {name}: the picture differs",
+            t.id()
+        );
     }
 }

@@ -3,41 +3,29 @@
 //! seed card's model unchanged. Run with `--nocapture` to print both models'
 //! figures and every check's verdict for each story ± fix.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::tiers_and_rate_limits::{simulate, Assign, SimConfig};
 
 const T: &str = "tiers-and-rate-limits";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, a: Assumptions) -> Params {
-    let t = topic();
-    t.preset_params(t.preset(preset).unwrap(), fix)
-        .unwrap()
-        .under(a)
+    common::story(T, preset, fix, &[], a)
 }
 
 fn run(preset: &str, fix: bool, a: Assumptions) -> Outcome {
     topic().run(&story(preset, fix, a))
 }
 
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
-}
-
 /// Every story with and without its fix.
 fn stories() -> Vec<(&'static str, bool)> {
-    let mut out = Vec::new();
-    for p in topic().presets() {
-        out.push((p.id, false));
-        if p.fix.is_some() {
-            out.push((p.id, true));
-        }
-    }
-    out
+    common::stories(T)
 }
 
 /// Erlang C's mean wait (ms) for `c` cards of `s` ms at `lambda` req/s,

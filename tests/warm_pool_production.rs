@@ -3,31 +3,24 @@
 //! so a burst waits for its stragglers and a warm replica removes more
 //! waiting. The seed card's model unchanged.
 
+mod common;
+
+use common::fig;
 use fleetlab::model::{Assumptions, Outcome, Params, Topic};
-use fleetlab::topics;
 use fleetlab::topics::warm_pool::{launch_spread, SPREAD_P95_OVER_FLOOR};
 
 const T: &str = "warm-pool";
 
 fn topic() -> &'static dyn Topic {
-    topics::find(T).unwrap()
+    common::topic(T)
 }
 
 fn story(preset: &str, fix: bool, set: &[(&str, &str)], a: Assumptions) -> Params {
-    let t = topic();
-    let mut p = t.preset_params(t.preset(preset).unwrap(), fix).unwrap();
-    for (k, v) in set {
-        p.set(k, v).unwrap();
-    }
-    p.under(a)
+    common::story(T, preset, fix, set, a)
 }
 
 fn run(preset: &str, set: &[(&str, &str)], a: Assumptions) -> Outcome {
     topic().run(&story(preset, false, set, a))
-}
-
-fn fig(o: &Outcome, id: &str) -> f64 {
-    o.get(id).unwrap_or_else(|| panic!("no figure {id}"))
 }
 
 /// No launch comes up before the card's cold start; one in twenty takes
