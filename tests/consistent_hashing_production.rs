@@ -48,11 +48,17 @@ fn losing_a_middle_card_renumbers_jump_hash_but_not_a_ring_or_rendezvous() {
             );
             let moved = fig(&o, "loss_moved_share");
             let least = fig(&o, "loss_least_share");
-            assert_eq!(least, 1.0 / n as f64);
+            // The lost card's own families: about 1/n, and every scheme
+            // moves at least them.
+            let nf = n as f64;
+            assert!(
+                (least * nf - 1.0).abs() < 0.35,
+                "{scheme} {n}: least {least}"
+            );
+            assert!(moved >= least - 1e-12, "{scheme} {n}: {moved} < {least}");
             println!("{scheme}, losing card {lost} of {n}: {moved:.4} moved, least {least:.4}");
             match scheme {
                 "jump" => {
-                    let nf = n as f64;
                     let renumbered = (n - lost) as f64 / nf - 1.0 / (nf * (nf - 1.0));
                     assert!(
                         (moved - renumbered).abs() < 0.01,
@@ -63,9 +69,11 @@ fn losing_a_middle_card_renumbers_jump_hash_but_not_a_ring_or_rendezvous() {
                     assert!(n < 32 || moved > 15.0 * least, "{n}");
                 }
                 "modulo" => assert!(moved > 1.0 - 2.0 / n as f64, "{n}: {moved}"),
+                // A ring without a bound and rendezvous move exactly the
+                // lost card's families.
                 _ => assert!(
-                    moved > 0.7 * least && moved < 1.4 * least,
-                    "{scheme} {n}: {moved}"
+                    (moved - least).abs() < 1e-12,
+                    "{scheme} {n}: {moved} vs {least}"
                 ),
             }
         }

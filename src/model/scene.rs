@@ -38,16 +38,18 @@ pub struct SceneSpec {
     pub counters: &'static [CounterSpec],
 }
 
-/// The two models side by side on the same arrivals, offered by every
-/// scene whose engine runs closer to production: the seed card's on the
-/// left, production's on the right.
+/// The two models side by side from the same seed, offered by every scene
+/// whose engine runs closer to production: the seed card's as A,
+/// production's as B. Their arrivals start alike; where a model draws its
+/// random numbers otherwise (one queue per pool draws services in another
+/// order), the streams part ways.
 pub static MODELS: Comparison = Comparison {
     id: "model",
     label: "The seed card's model vs closer to production",
     param: MODELS_PARAM,
     a: "seed",
     b: "production",
-    watch: "The same arrivals under both models: the seed card's on the left, closer to production on the right. What changes between them is listed under \"What production does differently\".",
+    watch: "A runs the seed card's model, B closer to production, both from the same seed: their arrivals start alike and part ways where the models draw differently, so their counts differ a little. What changes between them is listed under \"What production does differently\".",
     claims: &[],
 };
 

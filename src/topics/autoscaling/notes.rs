@@ -57,7 +57,7 @@ fn production(d: &Day, p: &Params, s: &DayStats, out: &mut Outcome) {
         )
     };
     out.notes.push(Note::Info(format!(
-        "Closer to production the GPU utilization gauge is the share of time a kernel runs, as nvidia-smi and DCGM report it (where the seed card's gauge saturates is not read). {spare} The moving picture still runs the seed card's model."
+        "Closer to production the GPU utilization gauge is the share of time a kernel runs, as nvidia-smi and DCGM report it (the slider for where the seed card's gauge saturates is not read). {spare} The moving picture still runs the seed card's model."
     )));
     if d.signal == Signal::GpuUtilization && s.end_paid >= s.max_paid {
         out.notes.push(Note::Info(format!(

@@ -272,11 +272,11 @@ pub(super) fn scratch_chart(inp: &Input, s: &Scenario) -> Chart {
         summary: if inp.production {
             let homes = evaluate(inp, &inp.with_policy(Policy::Hash)).max_homes();
             format!(
-                "Round-robin sends every card every family's opening, so a card needs {} ({} copies of {}) to hold them, and round-robin reaches {} with 160 GB; a hash sends a card only its homes, {} copies ({}).",
+                "Round-robin sends every card every family's opening, so a card needs {} ({} copies of {}) to hold them, from where round-robin hits {}; a hash sends a card only its homes, {} copies ({}).",
                 Unit::Gb.format((rr_ev.max_homes() as f64 * copy_gb * 100.0).ceil() / 100.0),
                 rr_ev.max_homes(),
                 Unit::Mb.format(inp.copy_mb()),
-                Unit::Share.format(rr_big),
+                Unit::Share.format(hit_share_at(inp, &rr, &rr_ev, rr_ev.max_homes())),
                 homes,
                 Unit::Gb.format((homes as f64 * copy_gb * 100.0).ceil() / 100.0)
             )

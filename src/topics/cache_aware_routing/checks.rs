@@ -8,12 +8,15 @@ use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const AFFINITY: CheckSpec = CheckSpec {
     id: "affinity",
-    label: "Arrivals meet their home card",
-    rule: "share of arrivals routed to a card that homes their opening ≥ 90%",
+    label: "Arrivals meet their opening cached",
+    rule: "share of arrivals that meet their opening cached ≥ 90% (routed to its home card on the seed card's model; found in the card's LRU scratch closer to production)",
     cmp: Cmp::AtLeast,
 };
 
 fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
+    if inp.production {
+        return cached(inp, ev);
+    }
     let policy = inp.policy;
     AFFINITY.verdict(
         ev.affinity,
@@ -59,6 +62,38 @@ fn affinity(inp: &Input, ev: &Evaluation) -> Verdict {
         }
         },
     )
+}
+
+/// Closer to production a card's LRU scratch keeps what it prefills, so
+/// the check judges what arrivals find cached, wherever they are sent.
+fn cached(inp: &Input, ev: &Evaluation) -> Verdict {
+    AFFINITY.verdict(ev.hit, AFFINITY_FLOOR, Unit::Share, Some("policy"), |pass| {
+        match (pass, inp.policy) {
+            (true, Policy::RoundRobin) => format!(
+                "{} of arrivals find their opening in the card's scratch: round-robin asks every card for every family's opening ({} a card) and {} slots hold them, {} copies of each where a hash keeps one; at least the 90% floor.",
+                pct(ev.hit),
+                ev.max_homes(),
+                inp.held(),
+                inp.cards
+            ),
+            (true, _) => format!(
+                "{} of arrivals find their opening in the card's scratch ({}), at least the 90% floor.",
+                pct(ev.hit),
+                inp.policy.label()
+            ),
+            (false, Policy::RoundRobin) => format!(
+                "Round-robin asks every card for every family's opening ({} a card), more than its {} slots hold: the least recently used are evicted and only {} of arrivals find theirs cached, under the 90% floor. Hash each family to a home card (Routing policy), or give each card room for every opening.",
+                ev.max_homes(),
+                inp.held(),
+                pct(ev.hit)
+            ),
+            (false, _) => format!(
+                "Only {} of arrivals find their opening cached ({}), under the 90% floor. Change the policy, or give each card more scratch.",
+                pct(ev.hit),
+                inp.policy.label()
+            ),
+        }
+    })
 }
 
 const SCRATCH: CheckSpec = CheckSpec {

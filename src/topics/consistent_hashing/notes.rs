@@ -82,11 +82,20 @@ pub(super) fn loss_note(inp: &Input, l: &Loss, out: &mut Outcome) {
         Scheme::Rendezvous => "rendezvous drops the lost card from every key's contest, so only its families go to their next-highest weight".to_string(),
     };
     out.notes.push(Note::Info(format!(
-        "Closer to production a fleet also loses cards it did not choose: after the resize, card {} of {} fails. {how}: {} of the families move ({}), where the least any scheme can move is the lost card's {}.",
+        "Closer to production a fleet also loses cards it did not choose: after the resize, card {} of {} fails. {}: {} of the families move ({}), where the least any scheme can move is the lost card's own families, {}.",
         l.lost,
         inp.n1,
+        capitalized(&how),
         Unit::Share.format(l.moved as f64 / f),
         Unit::Count("families").format(l.moved as f64),
         Unit::Share.format(l.least),
     )));
+}
+
+/// `s` with its first letter a capital.
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

@@ -14,7 +14,8 @@
 //!                their second-highest weight (no other key's winner changes)
 //! ```
 //!
-//! The least any scheme can move is the lost card's share, 1/n1.
+//! The least any scheme can move is the lost card's own families' share
+//! (about 1/n1 on a balanced fleet).
 
 use super::model::{cap, card_hash, jump, key, weight};
 use super::model_ring::{ring_cards, ring_table};
@@ -29,7 +30,7 @@ pub(super) struct Loss {
     pub(super) lost: usize,
     /// Families that change card.
     pub(super) moved: usize,
-    /// The least share any scheme moves: 1/n1 (all of them on one card).
+    /// The least share any scheme moves: the families the lost card held.
     pub(super) least: f64,
 }
 
@@ -96,10 +97,12 @@ fn lose(inp: &Input, after: &[u32]) -> Loss {
             count(after, |j| again[j] as usize)
         }
     };
+    // Its own families must move, whatever the scheme: the least.
+    let on_lost = after.iter().filter(|&&c| c as usize == lost).count();
     Loss {
         lost,
         moved,
-        least: 1.0 / n as f64,
+        least: on_lost as f64 / f.max(1) as f64,
     }
 }
 

@@ -12,7 +12,7 @@ pub static DIFFERENCES: [Difference; 2] = [
         title: "Cards of one model a lottery, or a few per cent apart",
         card: "Each card of one model draws a quality ticket between 0.75 and 1.15, a spread of ±20 % around 0.95, so ranking the cards by speed and evicting the slowest buys real throughput.",
         production: "Healthy cards of one model differ by a few per cent: here the same draw lands within ±3 % of the lottery's mean, between 0.92 and 0.98, besides the card's silent dips. Read through a window's noise (±25 % over an hour, ±5 % over a day), a ranking by measured speed is mostly noise, so an evictor that acts on speed alone evicts healthy cards about as often as slow ones and gains little rate for its churn fees.",
-        source: "Published measurements of same-model GPU fleets: Sinha et al., 'Not All GPUs Are Created Equal' (SC 2022), found an average performance variation of 8 % (22 % at most) across GPUs of one model and SKU in five large clusters, with rare outliers up to 1.5× slower than the median card.",
+        source: "Published measurements of same-model GPU fleets: Sinha et al., 'Not All GPUs Are Created Equal' (SC 2022), found an average performance variation of 8 % (22 % at most) across GPUs of one model and SKU in five large clusters, with rare outliers up to 1.5× slower than the median card. This page takes ±3 %, narrower than those clusters: its point is a spread of a few per cent, against the card's 0.75 to 1.15.",
         figures: &[
             "fleet_median_tok_s",
             "true_capacity_tok_s",

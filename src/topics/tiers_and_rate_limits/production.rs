@@ -10,8 +10,8 @@ pub static DIFFERENCES: [Difference; 3] = [
     Difference {
         id: "pooled-queues",
         title: "A queue per card, or one queue per pool",
-        card: "Every card is an M/M/1 queue of its own and the gateway deals each request to a card at random, the worst way to dispatch: a request can wait behind a busy card while another card idles.",
-        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. At the same load the wait is many times shorter (Erlang C): the incident's paid wait still misses its objective, a normal day's is a few milliseconds, and the spill the incident's fix needs is smaller.",
+        card: "Every card is an M/M/1 queue of its own and the gateway deals each request to a card at random, a poor way to dispatch: a request can wait behind a busy card while another card idles.",
+        production: "A pool's cards take work from one queue: the first card to free up serves the head (an M/M/c queue, paid ahead of free in the shared pool), so no card idles while a request waits. At the same load the wait is many times shorter (Erlang C): the incident's paid wait still misses its objective, a normal day's is a few milliseconds, and the spill the incident's fix needs is smaller. Both models keep the card's picture of a card serving one request at a time with exponential service times; a replica that batches requests whose outputs vary a thousand-fold waits longer than Erlang C says (Kingman's rule scales a wait by about (1 + c²)/2, c the spread of service times over their mean), and real balancers send to the least-loaded replica rather than keep one central queue.",
         source: "Erlang's delay formula (Erlang C) and the M/M/c waiting-time distribution, as in any queueing text (Kleinrock, Queueing Systems vol. 1); Cobham's priority waits on c servers. A serving gateway that keeps one queue per model and hands a request to the first free replica is this model.",
         figures: &[
             "paid_wait_ms",

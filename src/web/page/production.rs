@@ -132,7 +132,11 @@ fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outco
     }
     append(&item, &said);
     let table = el("table", "difference-figures");
-    let caption = text_el("caption", "", "On this page, at the values on show");
+    let caption = text_el(
+        "caption",
+        "",
+        "On this page, at the values on show (closer to production takes every difference at once, so a figure two differences move shows under both)",
+    );
     append(&table, &caption);
     let head = el("tr", "");
     for h in ["figure", "seed card's model", "closer to production"] {
@@ -153,7 +157,12 @@ fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outco
         // measures shows a dash on the seed card's side.
         let name = match a {
             Some(a) if a.label != b.label => {
-                format!("{} (closer to production: {})", a.label, b.label)
+                let mut low = b.label.chars();
+                let first = low
+                    .next()
+                    .map(|c| c.to_lowercase().to_string())
+                    .unwrap_or_default();
+                format!("{}; closer to production, {first}{}", a.label, low.as_str())
             }
             _ => b.label.to_string(),
         };
