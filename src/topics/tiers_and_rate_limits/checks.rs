@@ -310,7 +310,7 @@ fn free_shed_constant_refill(inp: &Input, m: &Solved, burst_half: f64) -> Verdic
             )
         } else {
             format!(
-                "raise the refill to {}, more than the admit share grants (at most the normal day's {}): shed free to the cap, which refills the room under it",
+                "the bucket must refill {}, more than any admit share can give (a share of the normal day's {}): shed free to the cap instead, which refills whatever room the pool has",
                 rps(need),
                 rps(inp.base_free)
             )
