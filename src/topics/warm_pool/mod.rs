@@ -8,7 +8,7 @@
 //! Closer to production (`Assumptions::Production`) each launched replica
 //! has its own cold start, spread above the slider's with a heavy tail
 //! (`model::launch_spread`); `production` lists this difference. The seed
-//! card's model is unchanged, and the scene runs it.
+//! card's model is unchanged; the scene runs whichever the page does.
 //!
 //! Map: params → model → sim → figures, checks, notes, charts, scene,
 //! scene_draw → production (the Difference: declarations at the outcome's

@@ -20,7 +20,7 @@ pub(super) fn notes(inp: &Input, b: &Burst, out: &mut Outcome) {
 }
 
 /// Closer to production: the launches' cold starts spread above the
-/// slider's, and the scene still runs the seed card's model.
+/// slider's, and the scene runs them too.
 fn production(inp: &Input, b: &Burst) -> String {
     let t = Unit::Seconds.format(inp.shape.cold_start_s);
     let head = format!(
@@ -42,5 +42,5 @@ fn production(inp: &Input, b: &Burst) -> String {
                 .join(", ")
         ),
     };
-    format!("{head} {when} The moving picture still runs the seed card's model, every launch ready at {t}.")
+    format!("{head} {when} The moving picture runs them too: each launch boots until its own cold start.")
 }

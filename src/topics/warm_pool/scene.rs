@@ -16,7 +16,7 @@
 //! `scene_draw.rs`.
 
 use super::model::Burst;
-use super::params::{Input, Shape, SLICES};
+use super::params::{Input, SLICES};
 use super::sim::{p95_wait, simulate_burst, BurstRun};
 use crate::model::scene::{
     Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec, Stepped, Steps,
@@ -26,7 +26,7 @@ use std::cell::{Cell, RefCell};
 
 pub static SCENE: SceneSpec = SceneSpec {
     build,
-    production: false,
+    production: true,
     comparisons: &[
         Comparison {
             id: "pool",
@@ -167,13 +167,9 @@ fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
 
 impl PoolScene {
     pub(super) fn new(inp: &Input, seed: u64) -> PoolScene {
-        // The scene runs the seed card's model (the page says so closer to
-        // production): every launch ready at the cold start.
-        let shape = Shape {
-            spread: false,
-            ..inp.shape
-        };
-        let b = Burst::new(inp.warm, shape);
+        // The page's model: on the seed card every launch is ready at the
+        // cold start; closer to production each at its own (`Burst::new`).
+        let b = Burst::new(inp.warm, inp.shape);
         let run = BurstRun::new(&b);
         let lead = LEAD_SLICES as f64 * run.dt;
         let peak_rate = inp.shape.need as f64 * inp.shape.rate;
@@ -337,6 +333,18 @@ impl PoolScene {
     }
 }
 
+impl PoolScene {
+    /// Whole seconds until the next and the last launched replica still
+    /// booting at burst second `t` is ready (the model's own times, one
+    /// per launch: `Burst::launches`); (0, 0) when none is booting.
+    pub(super) fn boot_left(&self, t: f64) -> (f64, f64) {
+        let left = |a: f64| (a - t).ceil();
+        let mut booting = self.burst().launches().iter().filter(|&&a| t < a);
+        let next = booting.next().map_or(0.0, |&a| left(a));
+        (next, booting.next_back().map_or(next, |&a| left(a)))
+    }
+}
+
 impl Steps for PoolScene {
     /// One step of the day; false once it is over.
     fn step(&mut self) -> bool {
@@ -471,24 +479,33 @@ impl PoolScene {
         use std::fmt::Write as _;
         let b = self.burst();
         let t = self.burst_t();
-        let cold = b.shape.cold_start_s;
-        let launched = b.launched();
-        if launched > 0 && t < cold {
+        let booting = b.booting(t);
+        if booting > 0 {
             let _ = match b.warm {
                 0 => write!(out, " No standby replica;"),
                 1 => write!(out, " 1 standby replica serves at once;"),
                 w => write!(out, " {w} standby replicas serve at once;"),
             };
-            write!(
-                out,
-                " {launched} launched {} booting ({:.0} s left).",
-                if launched == 1 {
-                    "replica is"
-                } else {
-                    "replicas are"
-                },
-                (cold - t).ceil()
-            )?;
+            let up = b.launched() - booting;
+            if up > 0 {
+                write!(out, " {up} launched up,")?;
+            }
+            let (next, last) = self.boot_left(t);
+            let noun = match (up, booting) {
+                (0, 1) => "launched replica is",
+                (0, _) => "launched replicas are",
+                (_, 1) => "is still",
+                _ => "are still",
+            };
+            write!(out, " {booting} {noun} booting")?;
+            if next == last {
+                write!(out, " ({next:.0} s left).")?;
+            } else {
+                write!(
+                    out,
+                    " (the next up in {next:.0} s, the last in {last:.0} s)."
+                )?;
+            }
         } else if b.ready(t) == 1 {
             write!(out, " 1 replica is ready.")?;
         } else {
@@ -544,13 +561,18 @@ mod tests {
     }
 
     /// The spoken summary's counts agree with their nouns all through a
-    /// burst with one warm replica and with none ("1 request waits", never
-    /// "1 requests wait"; "1 replica is ready").
+    /// burst with one warm replica and with none, under either model ("1
+    /// request waits", never "1 requests wait"; "1 replica is ready").
     #[test]
     fn the_summary_counts_agree_with_their_nouns() {
-        for warm in ["0", "1"] {
+        use crate::model::Assumptions;
+        for (warm, a) in ["0", "1"]
+            .into_iter()
+            .flat_map(|w| Assumptions::ALL.map(|a| (w, a)))
+        {
             let mut p = Params::defaults(&PARAMS);
             p.set("warm", warm).unwrap();
+            p.set_assumptions(a);
             let inp = Input::read(&p);
             let mut scene = PoolScene::new(&inp, 1);
             let mut text = String::new();
@@ -562,6 +584,7 @@ mod tests {
                     "1 replicas",
                     "1 request wait.",
                     "1 replica are",
+                    "1 are still",
                 ] {
                     // A "1" that is a whole count, not the end of "11".
                     let alone = text.match_indices(wrong).any(|(i, _)| {
@@ -571,5 +594,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Closer to production the scene's launches are the model's: each
+    /// launched replica comes up at its own cold start from
+    /// `launch_spread` (one at least a slice later than the floor), and
+    /// the summary counts the ones still booting as they land.
+    #[test]
+    fn closer_to_production_each_launch_comes_up_at_the_models_time() {
+        use super::super::model::launch_spread;
+        use crate::model::Assumptions;
+        let mut p = Params::defaults(&PARAMS);
+        p.set_assumptions(Assumptions::Production);
+        let inp = Input::read(&p);
+        let mut scene = PoolScene::new(&inp, 1);
+        let b = *scene.burst();
+        let m = b.launched() as usize;
+        assert!(m >= 2, "the default burst launches several replicas");
+        let want = launch_spread(m, b.shape.cold_start_s);
+        assert_eq!(b.launches(), &want[..]);
+        // When the scene first counts each launch ready (burst seconds).
+        let (mut up_at, mut text) = (vec![f64::NAN; m], String::new());
+        while scene.done == 0 && scene.step() {
+            if !scene.in_burst() {
+                continue;
+            }
+            let t = scene.burst_t();
+            let up = (scene.burst().ready(t) - b.warm) as usize;
+            for a in up_at.iter_mut().take(up).filter(|a| a.is_nan()) {
+                *a = t;
+            }
+            text.clear();
+            scene.summary(&mut text);
+            let booting = m - up;
+            if booting > 0 {
+                assert!(text.contains(&format!(" {booting} ")), "{text}");
+            }
+        }
+        let dt = scene.run.dt;
+        for (got, want) in up_at.iter().zip(&want) {
+            assert!(*got >= *want && *got < want + dt + 1e-9, "{got} for {want}");
+        }
+        assert!(up_at[m - 1] > b.shape.cold_start_s + dt, "{up_at:?}");
     }
 }

@@ -2,7 +2,7 @@
 //! wide (840 × 450 units, beside the sliders) the clock and the day's
 //! bursts on a strip; arrivals flowing in, the queue, and the replicas in
 //! two named groups, the standby (warm) ones and those each burst launches
-//! (cold, booting with the seconds left, then serving); this burst's
+//! (cold, each booting until its own cold start, then serving); this burst's
 //! timeline with a key beside it; the standby rent meter; the counters in
 //! two rows. Narrow (320 units across, a phone) the same parts stack in one
 //! column with shorter words and no counters (the page lists them under the
@@ -214,8 +214,8 @@ impl PoolScene {
     /// The replicas in two groups, each named over its boxes and its state
     /// written under them: the standby (warm) ones, idle and renting or
     /// serving from the burst's first second; then those the burst
-    /// launches (cold: off, then booting with the seconds left, then
-    /// serving).
+    /// launches (cold: off, then each booting until its own cold start,
+    /// the model's, filling as it goes, then serving).
     fn replicas(&self, f: &mut Frame, p: &Plan) {
         let b = self.burst();
         let (w, cold_n) = (b.warm, b.launched());
@@ -224,8 +224,7 @@ impl PoolScene {
         let bw = ((x1 - x0 + GAP) / n - GAP).min(BW);
         let in_burst = self.in_burst();
         let t = self.burst_t();
-        let cold = b.shape.cold_start_s;
-        let booted = in_burst && t >= cold;
+        let launches = b.launches();
         let busy = self.run.served_rate() / b.shape.rate;
         let groups = [(w, true), (cold_n, false)];
         for (g, (count, standby)) in groups.into_iter().enumerate() {
@@ -249,15 +248,20 @@ impl PoolScene {
             let first = if standby { 0 } else { w };
             for i in 0..count {
                 let (x, by) = (x0 + i as f32 * (bw + GAP), y + 8.0);
-                let serving = in_burst && (standby || booted);
-                if serving {
+                // When this one is ready: at once if standby, else its own
+                // cold start (the launches soonest first, left to right).
+                let ready_at = match standby {
+                    true => 0.0,
+                    false => launches.get(i as usize).copied().unwrap_or(0.0),
+                };
+                if in_burst && t >= ready_at {
                     let fill = (busy - (first + i) as f64) as f32;
                     f.serving((x, by, bw, BH), fill, Ink::ClassA);
                 } else if standby {
                     f.rect(x, by, bw, BH, Ink::Idle);
                     f.outline(x, by, bw, BH, Ink::Text);
                 } else if in_burst {
-                    let done = if cold > 0.0 { (t / cold) as f32 } else { 1.0 };
+                    let done = (t / ready_at) as f32;
                     f.rect(x, by, bw * done.clamp(0.0, 1.0), BH, Ink::Booting);
                     f.outline(x, by, bw, BH, Ink::Booting);
                 } else {
@@ -265,9 +269,20 @@ impl PoolScene {
                 }
             }
             let at = (x0, y + 8.0 + BH + 18.0);
-            if !standby && count > 0 && in_burst && !booted {
-                let args = format_args!("booting, {:.0} s left", (cold - t).ceil());
-                f.normal(at, Ink::Text, Align::Left, args);
+            let booting = if standby || !in_burst {
+                0
+            } else {
+                b.booting(t)
+            };
+            if booting > 0 {
+                let (next, last) = self.boot_left(t);
+                if booting == count && next == last {
+                    let args = format_args!("booting, {next:.0} s left");
+                    f.normal(at, Ink::Text, Align::Left, args);
+                } else {
+                    let args = format_args!("{booting} booting, next up in {next:.0} s");
+                    f.normal(at, Ink::Text, Align::Left, args);
+                }
             } else if let Some((ink, words)) = state(count, standby, in_burst) {
                 f.normal(at, ink, Align::Left, format_args!("{words}"));
             }
@@ -329,18 +344,19 @@ impl PoolScene {
                 f.line((x(t1), r0), (x(t1), r1), Ink::ClassA, false);
             }
         }
-        let cold = b.shape.cold_start_s;
+        let (cold, last) = (b.shape.cold_start_s, b.last_ready());
         if b.launched() > 0 {
-            let cx = x(cold);
+            // The seed card's one cold start, or when the last of the
+            // launches (each with its own) is up.
+            let cx = x(last);
             f.line((cx, y0), (cx, y1), Ink::Booting, true);
             let start = f.text.len();
             let at = (cx + 3.0, y0 + 28.0);
-            f.normal(
-                at,
-                Ink::Muted,
-                Align::Left,
-                format_args!("cold start {cold:.0} s"),
-            );
+            let args = match b.shape.spread {
+                false => format_args!("cold start {cold:.0} s"),
+                true => format_args!("all up by {last:.0} s"),
+            };
+            f.normal(at, Ink::Muted, Align::Left, args);
             // Left of the line where it would leave the chart on the right.
             if cx + 3.0 + normal_width(&f.text[start..]) > x1 {
                 if let Some(Shape::Text { x, align, .. }) = f.shapes.last_mut() {
