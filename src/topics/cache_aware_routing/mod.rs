@@ -51,6 +51,7 @@ mod params;
 mod production;
 mod scene;
 mod scene_draw;
+mod scene_lru;
 mod sim;
 mod sim_lru;
 

@@ -31,10 +31,11 @@
 //! 0.003 above the average, well inside).
 
 use super::params::Input;
+pub(super) use super::scene_lru::Caches;
 use crate::engine::routing::Scenario;
-use crate::engine::routing_live::{Clock, LiveRouting};
-use crate::engine::routing_scene::{over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S};
-use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, SceneSpec};
+use crate::engine::routing_live::{Clock, LiveRouting, Totals};
+use crate::engine::routing_scene::{over_headroom, RoutingView, FLIGHT_S, SETTLE_S};
+use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec};
 use crate::model::{Params, Unit};
 
 /// Seconds a landed arrival stays lit on its cell.
@@ -48,8 +49,8 @@ pub(super) const TRACE_LINGER_S: f64 = 1.3;
 pub(super) const MOST_MARKS: usize = 700;
 
 pub static SCENE: SceneSpec = SceneSpec {
-    build: RoutingScene::<CarScene>::build,
-    production: false,
+    build: CarRun::build,
+    production: true,
     comparisons: &[
         Comparison {
             id: "round-robin-vs-hash",
@@ -93,12 +94,100 @@ pub(super) static COUNTERS: [CounterSpec; 4] = [
     CounterSpec::share("affinity", "routed home", "affinity", 0.015, SETTLE_S),
 ];
 
+/// The live routing and the scene's view of it; closer to production the
+/// view follows every arrival into its card's LRU cache
+/// ([`super::scene_lru`]).
+struct CarRun {
+    live: LiveRouting,
+    view: CarScene,
+}
+
+impl CarRun {
+    fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
+        let (mut view, s, clock) = CarScene::new(p);
+        if view.inp.production {
+            view.caches = Some(Caches::new(&s, seed));
+        }
+        let live = LiveRouting::new(&s, clock, seed);
+        Box::new(CarRun { live, view })
+    }
+}
+
+impl Scene for CarRun {
+    fn advance(&mut self, dt_s: f64) {
+        self.live.advance(dt_s);
+        if let Some(c) = &mut self.view.caches {
+            c.follow(&self.live);
+        }
+    }
+    fn now_s(&self) -> f64 {
+        self.live.now()
+    }
+    fn size(&self, layout: Layout) -> (f32, f32) {
+        self.view.size(layout)
+    }
+    fn draw(&self, f: &mut Frame) {
+        self.view.draw(&self.live, f);
+    }
+    fn counters(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend_from_slice(&self.view.values(&self.live));
+    }
+    fn summary(&self, out: &mut String) {
+        self.view.tell(&self.live, out);
+    }
+}
+
 pub(super) struct CarScene {
     pub(super) inp: Input,
     pub(super) s: Scenario,
+    /// Closer to production, every card's LRU cache of openings.
+    pub(super) caches: Option<Caches>,
 }
 
 impl CarScene {
+    /// What the run counted: the seed card's homes, or closer to
+    /// production the caches'.
+    pub(super) fn totals<'a>(&'a self, live: &'a LiveRouting) -> &'a Totals {
+        self.caches.as_ref().map_or(live.totals(), |c| &c.totals)
+    }
+
+    /// Card i's recent load: its arrivals, and closer to production its
+    /// share of misses' prefill on top (`cost` requests of decode each).
+    pub(super) fn load(&self, live: &LiveRouting, i: usize) -> f64 {
+        let extra = self.caches.as_ref().map_or(0.0, |c| c.miss_share(i));
+        live.load(i) * (1.0 + extra * self.inp.prefill_cost())
+    }
+
+    /// The busiest card so far and its share of μ: arrivals served, and
+    /// closer to production their misses' prefill.
+    fn busiest(&self, live: &LiveRouting) -> f64 {
+        let now = live.now();
+        let mu = self.inp.capacity;
+        let Some(c) = &self.caches else {
+            let b = live.busiest_so_far();
+            let served_s = (now - FLIGHT_S).max(1e-9);
+            return live.cards()[b].arrivals as f64 / served_s / mu;
+        };
+        let cost = self.inp.prefill_cost();
+        let most = (0..c.routed.len())
+            .map(|i| c.routed[i] as f64 + cost * c.misses[i] as f64)
+            .fold(0.0, f64::max);
+        most / now.max(1e-9) / mu
+    }
+
+    /// The card with the highest recent load now.
+    fn busiest_now(&self, live: &LiveRouting) -> usize {
+        let n = live.cards().len();
+        (0..n).fold(0, |b, i| {
+            if self.load(live, i) > self.load(live, b) {
+                i
+            } else {
+                b
+            }
+        })
+    }
+
     /// Draw one arrival in this many, so that at most [`MOST_MARKS`] are
     /// drawn (by arrival number: a drawn mark stays drawn).
     pub(super) fn stride(&self) -> u64 {
@@ -121,17 +210,16 @@ impl RoutingView for CarScene {
             flight_s: FLIGHT_S,
             linger_s: TRACE_LINGER_S,
         };
-        (CarScene { inp, s }, s, clock)
+        let caches = None;
+        (CarScene { inp, s, caches }, s, clock)
     }
     fn values(&self, live: &LiveRouting) -> [f64; 4] {
-        let t = live.totals();
+        let t = self.totals(live);
         let now = live.now();
-        let b = live.busiest_so_far();
-        let served_s = (now - FLIGHT_S).max(1e-9);
         [
             t.share(t.hits),
             t.misses() as f64 / now.max(1e-9),
-            live.cards()[b].arrivals as f64 / served_s / self.inp.capacity,
+            self.busiest(live),
             t.share(t.at_home),
         ]
     }
@@ -143,10 +231,10 @@ impl RoutingView for CarScene {
     }
     fn tell(&self, live: &LiveRouting, out: &mut String) {
         use std::fmt::Write as _;
-        let b = live.busiest_now();
-        let load = live.load(b);
+        let b = self.busiest_now(live);
+        let load = self.load(live, b);
         let v = self.values(live);
-        let t = live.totals();
+        let t = self.totals(live);
         let _ = write!(
             out,
             "Card {b} runs at {:.0}% of its decode capacity with {} waiting{}. {:.0}% of arrivals found their opening on their card",
@@ -157,6 +245,8 @@ impl RoutingView for CarScene {
         );
         let cause = if t.misses() == 0 {
             ""
+        } else if self.caches.is_some() && t.spilled * 2 < t.misses() {
+            ", most of the rest found their card had not kept their opening"
         } else if t.away >= t.evicted.max(t.spilled) {
             ", most of the rest landed on a card that does not home their family"
         } else if t.evicted >= t.spilled {

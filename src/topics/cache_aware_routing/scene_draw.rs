@@ -8,10 +8,10 @@
 //!
 //! Both layouts share the drawing; [`Geometry`] says where each part goes.
 
-use super::scene::{CarScene, COUNTERS, LINGER_S, TRACE_EVERY_S, TRACE_LINGER_S};
+use super::scene::{Caches, CarScene, COUNTERS, LINGER_S, TRACE_EVERY_S, TRACE_LINGER_S};
 use crate::engine::routing::{Policy, HEADROOM};
 use crate::engine::routing_draw::{self, fate_ink, glyph, more, say, width, Columns};
-use crate::engine::routing_live::{Fate, Flight, Kind, LiveRouting};
+use crate::engine::routing_live::{Card, Fate, Flight, Kind, LiveRouting};
 use crate::engine::routing_scene::{RoutingView, FLIGHT_S};
 use crate::model::scene::{Align, Frame, Glyph, Ink, Layout, Thousands};
 
@@ -87,8 +87,11 @@ fn short(p: Policy) -> &'static str {
 }
 
 /// What the followed arrival's label says, wide and narrow.
-fn words(fate: Fate) -> (&'static str, &'static str) {
+fn words(fate: Fate, production: bool) -> (&'static str, &'static str) {
     match fate {
+        Fate::Away | Fate::Evicted if production => {
+            ("miss: prefills its preamble", "miss: prefill")
+        }
         Fate::Hit => ("hit: its preamble is here", "hit: kept"),
         Fate::Away => ("miss: prefills its preamble", "miss: prefill"),
         Fate::Evicted => ("evicted: prefills it again", "re-prefill"),
@@ -191,11 +194,12 @@ impl CarScene {
         );
         f.plain((10.0, 18.0), args);
         let start = f.text.len();
-        let args = format_args!(
-            "Each card keeps {} preambles of {:.0} MB",
-            Thousands(inp.held() as f64),
-            inp.copy_mb()
-        );
+        let (held, mb) = (Thousands(inp.held() as f64), inp.copy_mb());
+        let args = if self.caches.is_some() {
+            format_args!("Each card keeps the last {held} preambles it prefilled, {mb:.0} MB each")
+        } else {
+            format_args!("Each card keeps {held} preambles of {mb:.0} MB")
+        };
         say(f, (10.0, 38.0), Ink::Muted, Align::Left, args);
         if g.cols.aggregated() {
             let x = 10.0 + width(&f.text[start..]) + 8.0;
@@ -228,12 +232,23 @@ impl CarScene {
         );
         let evicts = (0..self.inp.cards).any(|i| self.s.homes_on(i) > self.inp.held());
         let policy = self.inp.policy;
-        let kinds = [
-            (true, Fate::Hit, "hit"),
-            (policy == Policy::RoundRobin, Fate::Away, "miss"),
-            (evicts, Fate::Evicted, "re-prefill"),
-            (policy == Policy::HashOverflow, Fate::Spilled, "overflow"),
-        ];
+        let kinds = if let Some(c) = &self.caches {
+            // Closer to production: the kinds met so far.
+            let t = &c.totals;
+            [
+                (true, Fate::Hit, "hit"),
+                (t.away > 0, Fate::Away, "miss"),
+                (t.evicted > 0, Fate::Evicted, "re-prefill"),
+                (t.spilled > 0, Fate::Spilled, "overflow"),
+            ]
+        } else {
+            [
+                (true, Fate::Hit, "hit"),
+                (policy == Policy::RoundRobin, Fate::Away, "miss"),
+                (evicts, Fate::Evicted, "re-prefill"),
+                (policy == Policy::HashOverflow, Fate::Spilled, "overflow"),
+            ]
+        };
         let (mut kx, ky) = g.key;
         for (_, fate, word) in kinds.into_iter().filter(|k| k.0) {
             f.mark(kx + 4.0, ky - 4.5, 4.0, glyph(fate), fate_ink(fate));
@@ -258,9 +273,18 @@ impl CarScene {
         // that would touch it is left out.
         let mut ends = (f32::MIN, f32::MIN);
         for c in 0..g.cols.count() {
-            let (load, card) = g.cols.card(live, c);
+            let (load, card) = self.column(live, g, c);
             let bottom = (g.cols.center(c), g.queue.1);
-            let ink = |k: Kind| fate_ink(k.fate);
+            // Closer to production a queued request's fate is the cache's,
+            // which the queue does not keep: one ink for all.
+            let production = self.caches.is_some();
+            let ink = |k: Kind| {
+                if production {
+                    Ink::Muted
+                } else {
+                    fate_ink(k.fate)
+                }
+            };
             routing_draw::queue(f, &card, bottom, RING, rows, ink, &mut ends.0);
             let x = g.cols.left(c);
             routing_draw::load_bar(f, (x + 2.0, bar_y, w - 4.0, bar_h), load, HEADROOM);
@@ -278,8 +302,43 @@ impl CarScene {
         muted(f, bar_y + bar_h - 2.0, "load");
     }
 
+    /// Column c's load and queue: closer to production with the misses'
+    /// prefill on the load.
+    fn column(&self, live: &LiveRouting, g: &Geometry, c: usize) -> (f64, Card) {
+        let (load, card) = g.cols.card(live, c);
+        if self.caches.is_none() {
+            return (load, card);
+        }
+        let n = live.cards().len();
+        let cards = if g.cols.is_rest(c) { c..n } else { c..c + 1 };
+        let k = cards.len().max(1) as f64;
+        (cards.map(|i| self.load(live, i)).sum::<f64>() / k, card)
+    }
+
+    /// Closer to production, card i's slots as they are now: the copy in
+    /// each (the hot family's in its own ink) or free; "+N" past the cap.
+    fn slots(&self, c: &Caches, f: &mut Frame, g: &Geometry, i: usize, end: &mut f32) {
+        let (total, cap) = (c.slots(), g.cells_cap());
+        let hot = self.s.cold_families.max(1) as u32;
+        for r in 0..total.min(cap) {
+            let look = match c.at(i, r) {
+                None => CellLook::Free,
+                Some(f) if f == hot && self.s.hot_homes() > 0 => CellLook::Hot,
+                Some(_) => CellLook::Kept,
+            };
+            look.draw(f, g.cell(i, r), g.side());
+        }
+        if total > cap {
+            let at = (g.cols.center(i), g.cells.1 + 14.0);
+            more(f, at, Ink::Muted, total - cap, end);
+        }
+    }
+
     /// Card i's homes in rank order, then its free slots; "+N" past the cap.
     fn cells(&self, f: &mut Frame, g: &Geometry, i: usize, end: &mut f32) {
+        if let Some(c) = &self.caches {
+            return self.slots(c, f, g, i, end);
+        }
         let (d, held, cap) = (self.s.homes_on(i), self.inp.held(), g.cells_cap());
         let hot_rank =
             (self.s.hot_homes() > i).then(|| self.s.home_rank(self.s.cold_families.max(1), i));
@@ -306,8 +365,17 @@ impl CarScene {
     /// What a cell means, beside the cells (wide) or under them (narrow):
     /// only the kinds of cell this run has.
     fn cell_key(&self, f: &mut Frame, g: &Geometry) {
-        let evicts = (0..self.inp.cards).any(|i| self.s.homes_on(i) > self.inp.held());
-        let free = (0..self.inp.cards).any(|i| self.s.homes_on(i) < self.inp.held());
+        let (evicts, free) = match &self.caches {
+            // Closer to production no cell is a home without a slot.
+            Some(c) => (
+                false,
+                (0..self.inp.cards).any(|i| (0..c.slots()).any(|k| c.at(i, k).is_none())),
+            ),
+            None => (
+                (0..self.inp.cards).any(|i| self.s.homes_on(i) > self.inp.held()),
+                (0..self.inp.cards).any(|i| self.s.homes_on(i) < self.inp.held()),
+            ),
+        };
         let looks = [
             (true, CellLook::Kept, "kept"),
             (self.s.hot_homes() > 0, CellLook::Hot, "hot one"),
@@ -336,13 +404,36 @@ impl CarScene {
         }
     }
 
-    /// Where an arrival lands: its family's cell on a home card, else the
-    /// card's load bar.
+    /// What an arrival met: the seed card's fate, or closer to production
+    /// its card's cache's.
+    fn fate(&self, fl: &Flight) -> Fate {
+        match &self.caches {
+            Some(c) => c.met(fl.seq).map_or(fl.fate, |m| m.fate),
+            None => fl.fate,
+        }
+    }
+
+    /// The slot an arrival lands in closer to production: where its copy
+    /// is now, hit or just kept.
+    fn slot(&self, fl: &Flight) -> Option<usize> {
+        self.caches.as_ref()?.met(fl.seq)?.slot
+    }
+
+    /// Where an arrival lands: its family's cell on a home card (closer to
+    /// production, the slot its copy is in), else the card's load bar.
     fn target(&self, g: &Geometry, fl: &Flight) -> (f32, f32) {
         let card = fl.routed.card as usize;
         let c = g.cols.of(card);
         let half = g.side() / 2.0;
-        if fl.routed.at_home && g.cols.own(card) {
+        if self.caches.is_some() {
+            if let Some(r) = self
+                .slot(fl)
+                .filter(|&r| g.cols.own(card) && r < g.cells_cap())
+            {
+                let (x, y) = g.cell(c, r);
+                return (x + half, y + half);
+            }
+        } else if fl.routed.at_home && g.cols.own(card) {
             let r = self.s.home_rank(fl.routed.family as usize, card);
             if r < g.cells_cap() {
                 let (x, y) = g.cell(c, r);
@@ -357,7 +448,7 @@ impl CarScene {
         let stride = self.stride();
         let r = if g.narrow { 2.6 } else { 3.2 };
         let to = |fl: &Flight| self.target(g, fl);
-        let look = |fl: &Flight| (glyph(fl.fate), fate_ink(fl.fate));
+        let look = |fl: &Flight| (glyph(self.fate(fl)), fate_ink(self.fate(fl)));
         routing_draw::flights(f, live, stride, g.from(), to, look, r);
         let now = live.now();
         let half = g.pitch / 2.0;
@@ -367,11 +458,15 @@ impl CarScene {
                 continue;
             }
             let (x, y) = self.target(g, fl);
-            match fl.fate {
-                Fate::Hit | Fate::Evicted if fl.routed.at_home => {
-                    f.rect(x - half, y - half, g.pitch, g.pitch, fate_ink(fl.fate));
-                }
-                _ => f.mark(x, y, r + 0.8, glyph(fl.fate), fate_ink(fl.fate)),
+            let fate = self.fate(fl);
+            let on_cell = match &self.caches {
+                Some(_) => y >= g.cells.0,
+                None => matches!(fate, Fate::Hit | Fate::Evicted) && fl.routed.at_home,
+            };
+            if on_cell {
+                f.rect(x - half, y - half, g.pitch, g.pitch, fate_ink(fate));
+            } else {
+                f.mark(x, y, r + 0.8, glyph(fate), fate_ink(fate));
             }
         }
     }
@@ -410,13 +505,14 @@ impl CarScene {
         } else {
             (tx, ty)
         };
-        let ink = fate_ink(fl.fate);
+        let fate = self.fate(fl);
+        let ink = fate_ink(fate);
         f.mark(x, y, 9.0, Glyph::Ring, Ink::Text);
-        f.mark(x, y, 5.0, glyph(fl.fate), ink);
+        f.mark(x, y, 5.0, glyph(fate), ink);
         if p < 1.0 {
             return;
         }
-        let (wide, narrow) = words(fl.fate);
+        let (wide, narrow) = words(fate, self.caches.is_some());
         let text = if g.narrow { narrow } else { wide };
         let pw = width(text) + 10.0;
         let (x0, x1) = (g.cols.x0, g.size.0 - 4.0);

@@ -5,6 +5,7 @@
 
 use super::super::params::PARAMS;
 use super::*;
+use crate::model::scene::MODELS;
 
 /// Slider settings at their ends, and the guided start's.
 const CORNERS: [&[(&str, &str)]; 10] = [
@@ -51,9 +52,15 @@ const CORNERS: [&[(&str, &str)]; 10] = [
 
 #[test]
 fn texts_stay_inside_apart_and_readable_at_the_sliders_ends() {
-    for set in CORNERS {
+    for (set, model) in CORNERS
+        .iter()
+        .flat_map(|s| [(s, "seed"), (s, "production")])
+    {
         let mut p = Params::defaults(&PARAMS);
         p.apply(set).expect("corner applies");
+        if model == "production" {
+            p = MODELS.side(&p, 1);
+        }
         let mut scene = (SCENE.build)(&p, 3);
         for step in 0..30 {
             scene.advance(0.37 * step as f64);
@@ -61,7 +68,10 @@ fn texts_stay_inside_apart_and_readable_at_the_sliders_ends() {
                 let mut f = Frame::laid_out(layout);
                 scene.draw(&mut f);
                 let problems = f.unreadable(scene.size(layout));
-                assert!(problems.is_empty(), "{set:?} {layout:?}: {problems:#?}");
+                assert!(
+                    problems.is_empty(),
+                    "{set:?} {model} {layout:?}: {problems:#?}"
+                );
             }
         }
     }

@@ -23,6 +23,20 @@ pub(super) struct Cached {
     pub(super) misses: Vec<u64>,
 }
 
+/// What an arrival met in its card's cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Admit {
+    /// Its opening was resident.
+    Hit,
+    /// A miss, kept in a free slot.
+    Free,
+    /// A miss, kept in the place of this family's copy (the least recently
+    /// used).
+    Evicting(usize),
+    /// A miss on a card with no slot: prefilled and dropped.
+    Dropped,
+}
+
 /// No family: the end of a card's list.
 const NONE: u32 = u32::MAX;
 
@@ -78,27 +92,35 @@ impl Lru {
     /// recently used copy makes room.
     #[inline]
     pub(super) fn touch(&mut self, card: usize, family: usize) -> bool {
+        self.admit(card, family) == Admit::Hit
+    }
+
+    /// As [`Lru::touch`], saying which copy made room on a miss.
+    #[inline]
+    pub(super) fn admit(&mut self, card: usize, family: usize) -> Admit {
         let stride = self.families + 1;
         let sentinel = card * stride + self.families;
         let node = card * stride + family;
         if self.resident[node] {
             self.unlink(node);
             self.push_front(sentinel, node);
-            return true;
+            return Admit::Hit;
         }
         if self.slots == 0 {
-            return false;
+            return Admit::Dropped;
         }
-        if self.len[card] == self.slots {
+        let admit = if self.len[card] == self.slots {
             let last = self.prev[sentinel] as usize;
             self.unlink(last);
             self.resident[last] = false;
+            Admit::Evicting(last - card * stride)
         } else {
             self.len[card] += 1;
-        }
+            Admit::Free
+        };
         self.resident[node] = true;
         self.push_front(sentinel, node);
-        false
+        admit
     }
 
     /// Whether `family`'s opening is resident on `card`.
@@ -108,19 +130,33 @@ impl Lru {
     }
 }
 
-/// Routes `requests` arrivals of `s` as the engine's [`Router`] does, on the
-/// same SplitMix64 draws, through an LRU cache of `s.held` copies a card.
-pub(super) fn simulate_lru(s: &Scenario, requests: u64, seed: u64) -> Cached {
+/// The fleet's caches warm, as the page's model starts them: each card with
+/// the `s.held` most requested of the openings it is sent (the model's
+/// [`families_sent`]), the most requested the most recently used; and
+/// those openings of each card, most requested first.
+pub(super) fn warm_start(s: &Scenario) -> (Lru, Vec<Vec<u32>>) {
     let n = s.cards.max(1);
     let families = s.cold_families.max(1) + 1;
     let ev = evaluate(s);
     let mut lru = Lru::new(n, families, s.held);
-    for card in 0..n {
-        let sent = families_sent(s, &ev, card);
-        for &(f, _) in sent.iter().take(s.held).rev() {
-            lru.touch(card, f as usize);
-        }
-    }
+    let kept: Vec<Vec<u32>> = (0..n)
+        .map(|card| {
+            let sent = families_sent(s, &ev, card);
+            let kept: Vec<u32> = sent.iter().take(s.held).map(|&(f, _)| f).collect();
+            for &f in kept.iter().rev() {
+                lru.touch(card, f as usize);
+            }
+            kept
+        })
+        .collect();
+    (lru, kept)
+}
+
+/// Routes `requests` arrivals of `s` as the engine's [`Router`] does, on the
+/// same SplitMix64 draws, through an LRU cache of `s.held` copies a card.
+pub(super) fn simulate_lru(s: &Scenario, requests: u64, seed: u64) -> Cached {
+    let n = s.cards.max(1);
+    let (mut lru, _) = warm_start(s);
     let mut router = Router::new(s);
     let mut rng = SplitMix64::new(seed);
     let mut sim = SimResult {
