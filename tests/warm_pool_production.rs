@@ -105,28 +105,5 @@ fn stragglers_make_a_warm_replica_worth_more() {
 /// with and without its fix, and judges only the checks it names otherwise.
 #[test]
 fn production_moves_only_what_its_differences_name() {
-    let t = topic();
-    let ds = t.about().differences;
-    let named: Vec<&str> = ds.iter().flat_map(|d| d.figures.iter().copied()).collect();
-    let judged: Vec<&str> = ds.iter().flat_map(|d| d.checks.iter().copied()).collect();
-    for p in t.presets() {
-        for fix in [false, true] {
-            if fix && p.fix.is_none() {
-                continue;
-            }
-            let seed = t.run(&story(p.id, fix, &[], Assumptions::Seed));
-            let prod = t.run(&story(p.id, fix, &[], Assumptions::Production));
-            for f in &seed.figures {
-                if !named.contains(&f.id) {
-                    let g = fig(&prod, f.id);
-                    assert_eq!(f.value.to_bits(), g.to_bits(), "{} {fix}: {}", p.id, f.id);
-                }
-            }
-            for (a, b) in seed.checks.iter().zip(&prod.checks) {
-                if a.pass != b.pass {
-                    assert!(judged.contains(&a.id), "{} {fix}: {}", p.id, a.id);
-                }
-            }
-        }
-    }
+    common::moves_only_what_its_differences_name(T);
 }

@@ -47,3 +47,28 @@ pub fn stories(id: &str) -> Vec<(&'static str, bool)> {
     }
     out
 }
+
+/// Production moves only the figures topic `id`'s differences name, on
+/// every story with and without its fix, and a check whose verdict turns is
+/// one they name.
+pub fn moves_only_what_its_differences_name(id: &str) {
+    let t = topic(id);
+    let ds = t.about().differences;
+    let named: Vec<&str> = ds.iter().flat_map(|d| d.figures.iter().copied()).collect();
+    let judged: Vec<&str> = ds.iter().flat_map(|d| d.checks.iter().copied()).collect();
+    for (p, fix) in stories(id) {
+        let seed = t.run(&story(id, p, fix, &[], Assumptions::Seed));
+        let prod = t.run(&story(id, p, fix, &[], Assumptions::Production));
+        for f in &seed.figures {
+            if !named.contains(&f.id) {
+                let g = fig(&prod, f.id);
+                assert_eq!(f.value.to_bits(), g.to_bits(), "{p} {fix}: {}", f.id);
+            }
+        }
+        for (a, b) in seed.checks.iter().zip(&prod.checks) {
+            if a.pass != b.pass {
+                assert!(judged.contains(&a.id), "{p} {fix}: {}", a.id);
+            }
+        }
+    }
+}

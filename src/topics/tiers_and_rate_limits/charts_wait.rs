@@ -83,24 +83,31 @@ fn curves(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
         .collect();
     let mut series = vec![Series::new("W = S·ρ/(1−ρ)", Style::Line, Tone::Ink, curve)];
     if inp.spill > 0.0 && m.rho_ps < rho_top {
-        let lo = m.rho_ps;
-        let pts: Vec<(f64, f64)> = (0..=120)
-            .map(|i| {
-                let rho = lo + (0.999 - lo) * i as f64 / 120.0;
-                (rho, priority_waits_ms(s, m.rho_ps, rho).1)
-            })
-            .take_while(|p| p.1 <= y_hi)
-            .collect();
-        if !pts.is_empty() {
-            series.push(Series::new(
-                format!("free behind {} paid priority", pct(m.rho_ps)),
-                Style::Dashed,
-                Tone::Cat(1),
-                pts,
-            ));
-        }
+        series.extend(behind_priority(m.rho_ps, y_hi, |rho| {
+            priority_waits_ms(s, m.rho_ps, rho).1
+        }));
     }
     series
+}
+
+/// The free wait behind paid priority from paid's utilization `lo` up to
+/// where it leaves the chart; none when it starts above it.
+fn behind_priority(lo: f64, y_hi: f64, wait: impl Fn(f64) -> f64) -> Option<Series> {
+    let pts: Vec<(f64, f64)> = (0..=120)
+        .map(|i| {
+            let rho = lo + (0.999 - lo) * i as f64 / 120.0;
+            (rho, wait(rho))
+        })
+        .take_while(|p| p.1 <= y_hi)
+        .collect();
+    (!pts.is_empty()).then(|| {
+        Series::new(
+            format!("free behind {} paid priority", pct(lo)),
+            Style::Dashed,
+            Tone::Cat(1),
+            pts,
+        )
+    })
 }
 
 /// Closer to production: Erlang C's mean wait on each pool's cards, up to
@@ -132,18 +139,9 @@ fn pooled_curves(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
         })
         .collect();
     if inp.spill > 0.0 && m.cs_up > 0 {
-        let pts: Vec<(f64, f64)> = grid(m.rho_ps, 120)
-            .map(|rho| (rho, pooled_priority_waits_ms(s, m.cs_up, m.rho_ps, rho).1))
-            .take_while(|p| p.1 <= y_hi)
-            .collect();
-        if !pts.is_empty() {
-            series.push(Series::new(
-                format!("free behind {} paid priority", pct(m.rho_ps)),
-                Style::Dashed,
-                Tone::Cat(1),
-                pts,
-            ));
-        }
+        series.extend(behind_priority(m.rho_ps, y_hi, |rho| {
+            pooled_priority_waits_ms(s, m.cs_up, m.rho_ps, rho).1
+        }));
     }
     series
 }
