@@ -212,3 +212,25 @@ fn notes_follow_the_production_figures() {
         assert!(text.contains("however big"), "{text}");
     }
 }
+
+/// The numbers the differences' words quote are the model's: round-robin's
+/// hit share at the defaults, the prefill rate, and an opening's prefill
+/// time (the words are declarations; this holds them to the runs).
+#[test]
+fn the_differences_quote_the_models_numbers() {
+    let d = topic().about().differences;
+    let words: String = d.iter().map(|d| d.production).collect::<Vec<_>>().join(" ");
+    let rr = run(RR, &[], PROD);
+    let hit = Unit::Share.format(fig(&rr, "hit_share"));
+    assert!(words.contains("31.25 %") && hit == "31.25%", "{hit}");
+    let rate = prefill_tok_s();
+    assert!(
+        words.contains("about 14,000 tokens a second") && (rate - 14_000.0).abs() < 50.0,
+        "{rate}"
+    );
+    let ms = 1200.0 / rate * 1000.0;
+    assert!(
+        words.contains("takes about 86 ms") && (ms - 86.0).abs() < 0.5,
+        "{ms}"
+    );
+}

@@ -30,6 +30,11 @@ pub trait RoutingView: Sized {
     fn draw(&self, live: &LiveRouting, f: &mut Frame);
     /// As [`Scene::summary`].
     fn tell(&self, live: &LiveRouting, out: &mut String);
+    /// Once built: the seed its arrivals are drawn from (a view that keeps
+    /// state of its own alongside the run draws it from the same seed).
+    fn seeded(&mut self, _s: &Scenario, _seed: u64) {}
+    /// After each advance: the run as it stands now.
+    fn follow(&mut self, _live: &LiveRouting) {}
 }
 
 /// A routing scene: the live simulation and the topic's view of it.
@@ -42,7 +47,8 @@ impl<V: RoutingView + 'static> RoutingScene<V> {
     /// The scene at `p`, its arrivals drawn from `seed`: a `SceneSpec`'s
     /// `build`.
     pub fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-        let (view, s, clock) = V::new(p);
+        let (mut view, s, clock) = V::new(p);
+        view.seeded(&s, seed);
         let live = LiveRouting::new(&s, clock, seed);
         Box::new(RoutingScene { live, view })
     }
@@ -51,6 +57,7 @@ impl<V: RoutingView + 'static> RoutingScene<V> {
 impl<V: RoutingView> Scene for RoutingScene<V> {
     fn advance(&mut self, dt_s: f64) {
         self.live.advance(dt_s);
+        self.view.follow(&self.live);
     }
     fn now_s(&self) -> f64 {
         self.live.now()

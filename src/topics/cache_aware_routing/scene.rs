@@ -34,8 +34,8 @@ use super::params::Input;
 pub(super) use super::scene_lru::Caches;
 use crate::engine::routing::Scenario;
 use crate::engine::routing_live::{Clock, LiveRouting, Totals};
-use crate::engine::routing_scene::{over_headroom, RoutingView, FLIGHT_S, SETTLE_S};
-use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, Scene, SceneSpec};
+use crate::engine::routing_scene::{over_headroom, RoutingScene, RoutingView, FLIGHT_S, SETTLE_S};
+use crate::model::scene::{Claim, Comparison, CounterSpec, Frame, Layout, Order, SceneSpec};
 use crate::model::{Params, Unit};
 
 /// Seconds a landed arrival stays lit on its cell.
@@ -49,7 +49,7 @@ pub(super) const TRACE_LINGER_S: f64 = 1.3;
 pub(super) const MOST_MARKS: usize = 700;
 
 pub static SCENE: SceneSpec = SceneSpec {
-    build: CarRun::build,
+    build: RoutingScene::<CarScene>::build,
     production: true,
     comparisons: &[
         Comparison {
@@ -93,50 +93,6 @@ pub(super) static COUNTERS: [CounterSpec; 4] = [
     CounterSpec::share("busiest", "busiest card", "busiest_share", 0.035, SETTLE_S),
     CounterSpec::share("affinity", "routed home", "affinity", 0.015, SETTLE_S),
 ];
-
-/// The live routing and the scene's view of it; closer to production the
-/// view follows every arrival into its card's LRU cache
-/// ([`super::scene_lru`]).
-struct CarRun {
-    live: LiveRouting,
-    view: CarScene,
-}
-
-impl CarRun {
-    fn build(p: &Params, seed: u64) -> Box<dyn Scene> {
-        let (mut view, s, clock) = CarScene::new(p);
-        if view.inp.production {
-            view.caches = Some(Caches::new(&s, seed));
-        }
-        let live = LiveRouting::new(&s, clock, seed);
-        Box::new(CarRun { live, view })
-    }
-}
-
-impl Scene for CarRun {
-    fn advance(&mut self, dt_s: f64) {
-        self.live.advance(dt_s);
-        if let Some(c) = &mut self.view.caches {
-            c.follow(&self.live);
-        }
-    }
-    fn now_s(&self) -> f64 {
-        self.live.now()
-    }
-    fn size(&self, layout: Layout) -> (f32, f32) {
-        self.view.size(layout)
-    }
-    fn draw(&self, f: &mut Frame) {
-        self.view.draw(&self.live, f);
-    }
-    fn counters(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend_from_slice(&self.view.values(&self.live));
-    }
-    fn summary(&self, out: &mut String) {
-        self.view.tell(&self.live, out);
-    }
-}
 
 pub(super) struct CarScene {
     pub(super) inp: Input,
@@ -198,6 +154,18 @@ impl CarScene {
 
 impl RoutingView for CarScene {
     const COUNTERS: &'static [CounterSpec] = &COUNTERS;
+    /// Closer to production, every card's LRU cache of openings
+    /// ([`super::scene_lru`]), on the run's own arrivals.
+    fn seeded(&mut self, s: &Scenario, seed: u64) {
+        if self.inp.production {
+            self.caches = Some(Caches::new(s, seed));
+        }
+    }
+    fn follow(&mut self, live: &LiveRouting) {
+        if let Some(c) = &mut self.caches {
+            c.follow(live);
+        }
+    }
     fn new(p: &Params) -> (Self, Scenario, Clock) {
         let inp = Input::read(p);
         let s = inp.scenario();
