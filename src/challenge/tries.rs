@@ -28,12 +28,7 @@ pub struct Ledger {
 /// text (which holds every number it asks about, so a question asked about
 /// the page's values is told apart from the same seed on other values).
 pub fn key(q: &Question) -> String {
-    // FNV-1a, 64 bits: stable across builds and platforms.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in q.text.bytes() {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
+    let h = crate::model::fnv1a(&q.text);
     format!("{}/{}/{}/{h:016x}", q.topic, q.template, q.seed)
 }
 

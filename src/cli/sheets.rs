@@ -12,7 +12,7 @@
 
 use super::{answer_text, find_topic, unit_name, unit_word, Usage};
 use crate::challenge::{self, Question, Value};
-use crate::model::{hash64, mix64, Topic};
+use crate::model::{hash64, learner_seed, mix64, Topic};
 use crate::{topics, urlstate};
 
 /// A problem set's output format.
@@ -62,15 +62,7 @@ pub fn problem_seed(seed: u64, k: u64) -> u64 {
 /// A student's seed: the set's seed mixed with their key (name or id), so
 /// it depends on nothing else in the roster.
 fn student_seed(seed: u64, key: &str) -> u64 {
-    // FNV-1a over the key's bytes, then mixed with the set's seed.
-    let h = key
-        .trim()
-        .to_lowercase()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
-        });
-    hash64(seed ^ mix64(h)) % 1_000_000_000
+    learner_seed(seed, key)
 }
 
 pub fn problem_set(r: &Request) -> Result<String, Usage> {

@@ -33,7 +33,7 @@ pub use math::{Equation, Math, Symbol};
 pub use outcome::{Carry, CheckSpec, Cmp, Figure, FigureRow, Note, Outcome, Verdict};
 pub(crate) use param::choice_words;
 pub use param::{label_of, ParamError, ParamKind, ParamSpec, Params};
-pub use rng::{hash64, mix64, SplitMix64};
+pub use rng::{fnv1a, hash64, learner_seed, mix64, SplitMix64};
 pub use scene::{Claim, Comparison, CounterSpec, Frame, Order, Scene, SceneSpec};
 pub use topic::{About, Declarations, Declared, Engine, Fix, Keys, Preset, Topic, TopicKind};
 pub use units::Unit;

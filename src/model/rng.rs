@@ -67,3 +67,20 @@ mod tests {
         assert_eq!(hash64(0), 0xe220a8397b1dcdaf);
     }
 }
+
+/// FNV-1a, 64 bits, over `text`'s bytes: a stable hash of a text key (a
+/// learner's id, a question's text) on every build and platform.
+pub fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A learner's seed: `salt` (a problem set's seed, a package's salt) mixed
+/// with the learner's key (a roster name, an LMS learner id, an xAPI
+/// actor), case and surrounding spaces aside. The same learner gets the same
+/// seed under one salt, and a seed that depends on nothing else; below 10^9,
+/// so it reads back from a link and a JS number exactly.
+pub fn learner_seed(salt: u64, key: &str) -> u64 {
+    hash64(salt ^ mix64(fnv1a(&key.trim().to_lowercase()))) % 1_000_000_000
+}
