@@ -8,7 +8,7 @@
 // (`spent=`) close a finished question.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appUnderTest, openPage, gotoTopic, challengeKey, exactAnswer, answer, closeClean, screenshot } from './support.mjs';
+import { appUnderTest, openPage, gotoTopic, challengeKey, exactAnswer, answer, closeClean, screenshot, nativeCli } from './support.mjs';
 
 const app = appUnderTest();
 const LEARNER = (who) => `&actor=${who}&actor_home=${encodeURIComponent('https://lms.example.org')}`;
@@ -37,27 +37,47 @@ function holds(text, form) {
   return false;
 }
 
+/** Whether key `k` is a whole count ("5 replicas"), which a page drawing a scale of counts writes anyway. */
+const wholeCount = (k) => !k.answer_detail && Number.isInteger(k.answer)
+  && !['share', 'usd', 'usd_per_hour', 'usd_per_day', 'usd_per_month', 'usd_per_year', 'usd_per_mtok', 'ms', 's', 'h', 'mb', 'gb', 'tok_s', 'req_s', 'tokens', 't_tokens', 'tok_per_usd', 'points', 'ratio'].includes(k.unit);
+
+/** A graded page of `topic` on `template` for learner `who`: its text, its key, and every response it fetched. */
+async function graded(topic, template, who) {
+  const page = await openPage(app.browser, app.origin);
+  const bodies = [];
+  // Keyed by path: the page's own address differs by its learner.
+  const at = (r) => new URL(r.url()).pathname;
+  page.on('response', (r) => bodies.push(r.body().then((b) => [at(r), b.toString('latin1')], () => [at(r), ''])));
+  await gotoTopic(page, app.origin, `?topic=${topic}&challenge=${template}&embed=1&mode=graded&salt=2026&tries=2${LEARNER(who)}`);
+  await page.waitForSelector(`#q-text[data-template="${template}"][data-seed]`);
+  const key = challengeKey(topic, template, await page.getAttribute('#q-text', 'data-seed'));
+  assert.equal(await page.textContent('#q-text'), key.question, 'the question on show is the one keyed');
+  const text = await page.evaluate(pageText);
+  assert.equal(await page.$('#q-live'), null, 'no "Ask about this page"');
+  assert.equal(await page.$('#q-new'), null, 'no "New question"');
+  await closeClean(page);
+  return { key, text, responses: new Map(await Promise.all(bodies)) };
+}
+
 test('before the first try no key is in the page or any response, on every topic and challenge', async (t) => {
   for (const topic of app.topics) {
     for (const template of ['C1', 'C2', 'C3']) {
       await t.test(`${topic} ${template}`, async () => {
-        const page = await openPage(app.browser, app.origin);
-        const bodies = [];
-        page.on('response', (r) => bodies.push(r.body().then((b) => b.toString('latin1'), () => '')));
-        await gotoTopic(page, app.origin, `?topic=${topic}&challenge=${template}${GRADED}`);
-        await page.waitForSelector(`#q-text[data-template="${template}"][data-seed]`);
-        const seed = await page.getAttribute('#q-text', 'data-seed');
-        const key = challengeKey(topic, template, seed);
-        assert.equal(await page.textContent('#q-text'), key.question, 'the question on show is the one keyed');
-        const text = await page.evaluate(pageText);
-        const responses = await Promise.all(bodies);
-        for (const form of key.answer_forms) {
-          assert.ok(!holds(text, form), `${topic} ${template} seed ${seed}: the page shows the key ${form}`);
-          responses.forEach((body, i) => assert.ok(!holds(body, form), `${topic} ${template}: response ${i} holds the key ${form}`));
+        const [ada, grace] = [await graded(topic, template, 'ada'), await graded(topic, template, 'grace')];
+        assert.notEqual(ada.key.question, grace.key.question, 'two learners, two questions');
+        // What the server sends is the same whoever asks: no response can
+        // carry a learner's question or its key.
+        assert.deepEqual([...ada.responses.keys()].sort(), [...grace.responses.keys()].sort());
+        for (const [url, body] of ada.responses) assert.ok(body === grace.responses.get(url), `${url} differs between learners`);
+        // And no form of the key is in the page or a response (a whole
+        // count is on every page that draws a scale of counts: shown by
+        // the sameness above, not searched).
+        for (const { key, text, responses } of [ada, grace].filter((g) => !wholeCount(g.key))) {
+          for (const form of key.answer_forms) {
+            assert.ok(!holds(text, form), `${topic} ${template} seed ${key.seed}: the page shows the key ${form}`);
+            for (const [url, body] of responses) assert.ok(!holds(body, form), `${topic} ${template}: ${url} holds the key ${form}`);
+          }
         }
-        assert.equal(await page.$('#q-live'), null, 'no "Ask about this page"');
-        assert.equal(await page.$('#q-new'), null, 'no "New question"');
-        await closeClean(page);
       });
     }
   }
@@ -105,5 +125,18 @@ test('tries a launcher restores close a finished question, and the worked soluti
   await answer(page, '1');
   assert.equal(await page.$('#q-solution:not([hidden])'), null, 'no solution between tries');
   assert.equal(await answer(page, exactAnswer(key)), 'correct');
+  await closeClean(page);
+});
+
+test('the search finds a key a practice page shows: a question about the page', async () => {
+  // Warm pool's C2 asked about the page's values: its key, the backlog if
+  // the burst arrived at once, is one of the page's figures. The search the
+  // graded test relies on finds it there.
+  const page = await app.open('?topic=warm-pool&challenge=C2&embed=1&fixed_seed=3');
+  await page.waitForSelector('#q-text[data-live="true"]');
+  const k = JSON.parse(nativeCli(['challenge', 'warm-pool', 'C2', '--seed', '3', '--page', 'topic=warm-pool', '--key', '--json']));
+  assert.equal(await page.textContent('#q-text'), k.question);
+  const text = await page.evaluate(pageText);
+  assert.ok(k.answer_forms.some((form) => holds(text, form)), `the page shows one of ${k.answer_forms}`);
   await closeClean(page);
 });
