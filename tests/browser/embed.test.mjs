@@ -426,7 +426,8 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   await page.focus('#i-hide-hints');
   await page.keyboard.press('Space');
   const link = await page.inputValue('#i-link');
-  assert.match(link, /index\.html\?topic=consistent-hashing&preset=modulo-plus-one&fix=1&challenge=C3&lock=cards_before&hide=hints&tries=2&fixed_seed=2026$/);
+  // The students' link asks what the embed asks: about the page.
+  assert.match(link, /index\.html\?topic=consistent-hashing&preset=modulo-plus-one&fix=1&challenge=C3&lock=cards_before&hide=hints&tries=2&fixed_seed=2026&questions=page$/);
   const snippet = await page.inputValue('#i-snippet');
   assert.match(snippet, /<iframe id="fleetlab-consistent-hashing" src="http:\/\/127\.0\.0\.1:\d+\/index\.html\?topic=consistent-hashing&amp;preset=modulo-plus-one&amp;fix=1&amp;challenge=C3&amp;embed=1&amp;lock=cards_before/);
   assert.match(snippet, /e\.data\.type === "height"/);
@@ -455,6 +456,18 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   assert.equal(await student.isVisible('header.site'), true);
   assert.equal(await student.textContent('[data-param="cards_after"] output'), '66 cards');
   assert.equal(await student.getAttribute('#q-text', 'data-seed'), '2026');
+  assert.equal(await student.textContent('#q-text'), await preview.textContent('#q-text'), 'the link and the embed ask the same question');
+
+  // Graded: a salt of the course's own, the question drawn for the learner,
+  // the one challenge asked, no way to ask about the page.
+  await page.selectOption('#i-questions', 'graded');
+  await page.check('#i-only');
+  await page.fill('#i-seed', '');
+  await page.press('#i-seed', 'Tab');
+  await page.waitForFunction(() => /mode=graded&salt=\d+&only=C3$/.test(document.querySelector('#i-link').value));
+  await preview.waitForFunction(() => document.body?.dataset.ready && /mode=graded/.test(location.search) && document.querySelector('#q-graded'));
+  assert.equal(await preview.$('#q-live'), null);
+  assert.deepEqual(await preview.$$eval('.q-tab', (ts) => ts.map((t) => t.dataset.template)), ['C3']);
   await screenshot(page, 'instructors-page');
   await closeClean(page, student);
 });
