@@ -245,7 +245,9 @@
       // SCORM 1.2's CMITime is HH:MM:SS with no zone: the learner's clock.
       set(p + "time", pad(now.getHours()) + ":" + pad(now.getMinutes()) + ":" + pad(now.getSeconds()));
     } else {
-      set(p + "timestamp", now.toISOString().slice(0, 19) + "Z");
+      // SCORM 2004's time(second,10,0): the zone (Z) follows the seconds'
+      // fraction (at most hundredths), as the standard's grammar nests it.
+      set(p + "timestamp", now.toISOString().slice(0, 22) + "Z");
       if (d.question) set(p + "description", String(d.question).slice(0, 250));
     }
     report();
