@@ -527,3 +527,17 @@ test('each package is under 1 MB, and its line says its size', () => {
     assert.ok(Number(bytes) < 1e6, `${name}: ${bytes} bytes`);
   }
 });
+
+test('suspend_data of the first format is read, and one not of ours is ignored', async () => {
+  const old = await launchPackage('pkg-1.2', '1.2', { suspend: JSON.stringify({ solved: ['C3'], done: ['C3'] }) });
+  assert.equal(new URL(old.app.url()).searchParams.get('spent'), 'C3-1-1');
+  const cmi = await cmiOf(old.page);
+  assert.equal(cmi['cmi.core.score.raw'], '33');
+  assert.deepEqual(JSON.parse(cmi['cmi.suspend_data']), { format: 2, templates: { C3: { tries: 1, solved: 1, done: 1 } } });
+  await closeClean(old.page);
+  const foreign = await launchPackage('pkg-1.2', '1.2', { suspend: 'page=4;score=90' });
+  assert.equal(new URL(foreign.app.url()).searchParams.get('spent'), null);
+  assert.equal((await cmiOf(foreign.page))['cmi.core.score.raw'], '0');
+  assert.match(await foreign.launchFrame.textContent('#lms-status'), /your answers are recorded\.$/);
+  await closeClean(foreign.page);
+});
