@@ -365,6 +365,8 @@ fn question_json(q: &challenge::Question, key: bool) -> serde_json::Value {
         if let Some(d) = &q.detail {
             v["answer_detail"] = serde_json::json!(d);
         }
+        // The ways a page would write the key (a graded page shows none).
+        v["answer_forms"] = serde_json::json!(challenge::graded::key_forms(q));
         v["hints"] = serde_json::json!(q.hints);
         v["solution"] = serde_json::json!(q.solution);
     }

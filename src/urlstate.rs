@@ -36,20 +36,24 @@
 //! | `questions` | `page`: questions are asked about the page's values; `drawn`: drawn from the seed alone (absent: about the page when embedded) |
 //! | `actor`, `actor_home` | the learner the xAPI statements name: `mailto:…`, or an account name on the site `actor_home` |
 //! | `theme` | `light`, `dark` or `projector` (absent: the reader's choice, or the system's) |
+//! | `mode` | `graded`: graded mode, for a course that grades the page: questions drawn from the learner's seed alone, the sliders they mirror locked, no "Ask about this page" or "New question", the worked solution only once a question is over; `practice` or absent: practice. On a topic with a parameter named `mode`, the key carries both: `graded` and `practice` are never that parameter's values |
+//! | `salt` | a whole number mixed with the learner (`actor`) into their questions' seed in graded mode, so two learners get different numbers and one learner the same numbers every time |
+//! | `only` | the challenges asked in graded mode, template ids separated by commas (absent: all of the topic's) |
+//! | `spent` | tries used and solved per challenge, as a course's launcher restores them: `C1-2-0,C2-1-1` (template, tries, solved 0 or 1) |
 //! | `model` | `production`: the page runs closer to production, on a topic that has a production model; `seed` or absent: the seed card's model. On a topic with a parameter named `model`, the key carries both: `seed` and `production` are never that parameter's values |
 
-use crate::challenge;
-use crate::model::{Assumptions, Comparison, ParamError, ParamSpec, Params, Topic};
+use crate::challenge::{self, tries::Spent};
+use crate::model::{learner_seed, Assumptions, Comparison, ParamError, ParamSpec, Params, Topic};
 use crate::topics;
 use crate::xapi::Agent;
 
 #[path = "urlstate_embed.rs"]
 mod embed;
-use embed::read_embed;
+use embed::{read_embed, MODE_KEY, MODE_PAIR};
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 21] = [
+pub const KEYS: [&str; 24] = [
     "view",
     "topic",
     "preset",
@@ -71,6 +75,9 @@ pub const KEYS: [&str; 21] = [
     "predict",
     "kinds",
     "intro",
+    "salt",
+    "only",
+    "spent",
 ];
 
 /// The themes a link may ask for (www/theme.js applies them before the
@@ -230,6 +237,15 @@ pub struct Embed {
     /// The guided start: `Some(true)` open, `Some(false)` not offered,
     /// `None` offered and closed.
     pub intro: Option<bool>,
+    /// `mode=graded`: the page is graded (see [`State::graded`]).
+    pub graded: bool,
+    /// Mixed with the learner into their seed in graded mode.
+    pub salt: Option<u64>,
+    /// The templates asked in graded mode, in the topic's order (`None`:
+    /// all).
+    pub only: Option<Vec<String>>,
+    /// Tries used and solved per template, as a launcher restores them.
+    pub spent: Vec<(String, Spent)>,
 }
 
 impl Embed {
@@ -341,13 +357,69 @@ impl State {
         !self.locked(c.param) && !self.embed.hide.scene
     }
 
-    /// Whether the slider of parameter `name` is locked.
+    /// Whether the slider of parameter `name` is locked: by the link, or
+    /// in graded mode because a question asked mirrors it (a learner could
+    /// otherwise set the question's values and read its key off the page).
     pub fn locked(&self, name: &str) -> bool {
-        match &self.embed.lock {
+        let by_link = match &self.embed.lock {
             Lock::None => false,
             Lock::All => true,
             Lock::Some(names) => names.contains(&name),
+        };
+        by_link || (self.embed.graded && self.graded_locks().contains(&name))
+    }
+
+    /// The parameters the questions of a graded page mirror (none on a
+    /// practice page).
+    pub fn graded_locks(&self) -> Vec<&'static str> {
+        if !self.embed.graded {
+            return Vec::new();
         }
+        let asked = self.asked_templates();
+        self.topic()
+            .params()
+            .iter()
+            .map(|s| s.name)
+            .filter(|n| {
+                asked
+                    .iter()
+                    .flat_map(|t| &t.vars)
+                    .any(|v| v.param.as_deref() == Some(*n))
+            })
+            .collect()
+    }
+
+    /// Graded mode (`mode=graded`): questions drawn from the learner's seed
+    /// alone, never about the page.
+    pub fn graded(&self) -> bool {
+        self.embed.graded
+    }
+
+    /// The templates the page asks: in graded mode those `only=` names,
+    /// else all of the topic's.
+    pub fn asked_templates(&self) -> Vec<challenge::Template> {
+        let all = challenge::templates(self.topic());
+        match (&self.embed.only, self.embed.graded) {
+            (Some(only), true) => all
+                .into_iter()
+                .filter(|t| only.iter().any(|o| o.eq_ignore_ascii_case(&t.id)))
+                .collect(),
+            _ => all,
+        }
+    }
+
+    /// The seed every question of the page is drawn from, where one is
+    /// fixed: the link's `fixed_seed`, else in graded mode the learner's
+    /// (their `actor` mixed with the `salt`; no learner named: the salt's
+    /// own, the same for everyone who opens the link).
+    pub fn question_seed(&self) -> Option<u64> {
+        let e = &self.embed;
+        e.fixed_seed.or_else(|| {
+            e.graded.then(|| {
+                let who = e.actor.as_ref().map(|a| a.link_values().0);
+                learner_seed(e.salt.unwrap_or(0), who.as_deref().unwrap_or(""))
+            })
+        })
     }
 }
 
@@ -393,50 +465,7 @@ pub fn encode(state: &State) -> String {
     if c.live {
         out.push(("ask", "page".into()));
     }
-    let e = &state.embed;
-    if e.on {
-        out.push(("embed", "1".into()));
-    }
-    match &e.lock {
-        Lock::None => {}
-        Lock::All => out.push(("lock", "all".into())),
-        Lock::Some(names) => out.push(("lock", names.join(","))),
-    }
-    let hide = e.hide.words();
-    if !hide.is_empty() {
-        out.push(("hide", hide.join(",")));
-    }
-    if let Some(n) = e.tries {
-        out.push(("tries", n.to_string()));
-    }
-    if let Some(s) = e.fixed_seed {
-        out.push(("fixed_seed", s.to_string()));
-    }
-    if let Some(h) = e.chart_height {
-        out.push(("chart_height", h.to_string()));
-    }
-    if let Some(p) = e.predict {
-        out.push(("predict", if p { "on" } else { "off" }.into()));
-    }
-    if let Some(k) = &e.kinds {
-        out.push(("kinds", k.join(",")));
-    }
-    if let Some(i) = e.intro {
-        out.push(("intro", if i { "1" } else { "0" }.into()));
-    }
-    if let Some(q) = e.questions {
-        out.push(("questions", q.word().into()));
-    }
-    if let Some(a) = &e.actor {
-        let (actor, home) = a.link_values();
-        out.push(("actor", actor));
-        if let Some(h) = home {
-            out.push(("actor_home", h));
-        }
-    }
-    if let Some(t) = e.theme {
-        out.push(("theme", t.into()));
-    }
+    embed::write_embed(&state.embed, &mut out);
     out.iter()
         .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
         .collect::<Vec<_>>()
@@ -497,8 +526,11 @@ impl Pairs {
                 continue;
             }
             // `model=seed|production` beside a topic's own `model=70b`.
+            // `mode=graded|practice` beside a topic's own `mode=steady`.
             let k = if k == MODEL_KEY && Assumptions::from_word(&v).is_some() {
                 ASSUMPTIONS_PAIR.to_string()
+            } else if k == MODE_KEY && embed::mode_word(&v).is_some() {
+                MODE_PAIR.to_string()
             } else {
                 k
             };
@@ -790,6 +822,7 @@ fn note_unknown(topic: &'static dyn Topic, pairs: &Pairs, notes: &mut Vec<String
             !KEYS.contains(&k.as_str())
                 && k.as_str() != MODEL_KEY
                 && k.as_str() != ASSUMPTIONS_PAIR
+                && k.as_str() != MODE_PAIR
                 && !topic.params().iter().any(|s| s.name == *k)
         })
         .map(|k| short(k))

@@ -290,14 +290,14 @@ fn fleetlab_args(args: &[&str]) -> Output {
 /// one of another dimension is unreadable with what was expected.
 #[test]
 fn grades_read_units_as_people_mean_them() {
-    // Warm-pool C1 from seed 3, graded as a line or as JSON.
+    // Warm-pool C1 from seed 7676, graded as a line or as JSON.
     let run = |answer: &str, json: bool| {
         let mut args = vec![
             "grade",
             "warm-pool",
             "C1",
             "--seed",
-            "3",
+            "7676",
             "--answer",
             answer,
         ];
@@ -310,7 +310,7 @@ fn grades_read_units_as_people_mean_them() {
     };
     let grade =
         |answer: &str| serde_json::from_slice::<serde_json::Value>(&run(answer, true)).unwrap();
-    // Seed 3: one replica at $4.50/h, $39,420 a year, $108 a day.
+    // Seed 7676: one replica at $4.50/h, $39,420 a year, $108 a day.
     for (answer, verdict) in [
         ("$108/day", "correct"),
         ("$3,285 per month", "correct"),

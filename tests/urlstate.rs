@@ -4,7 +4,7 @@
 //! text, encode → decode round-trips every valid state, and decoded
 //! parameter values always lie inside their specs.
 
-use fleetlab::challenge::{self, mirrors_page};
+use fleetlab::challenge::{self, mirrors_page, tries::Spent};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
@@ -536,6 +536,22 @@ fn valid_state() -> impl Strategy<Value = State> {
                                     .collect::<Vec<_>>()
                             })
                             .filter(|k| !k.is_empty()),
+                        // Graded keys, from values drawn above.
+                        graded: on && fix,
+                        salt: seed.filter(|_| on),
+                        only: (on && fix && tpl < templates.len())
+                            .then(|| vec![templates[tpl].id.clone()]),
+                        spent: templates
+                            .first()
+                            .filter(|_| on && live)
+                            .map(|t| {
+                                let spent = Spent {
+                                    tries: tries.unwrap_or(0),
+                                    solved: fix,
+                                };
+                                vec![(t.id.clone(), spent)]
+                            })
+                            .unwrap_or_default(),
                     };
                     // A comparison the page can show: its parameter free,
                     // the scene on show.

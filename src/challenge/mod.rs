@@ -10,6 +10,7 @@
 
 pub mod answer;
 mod grade;
+pub mod graded;
 pub mod kinds;
 pub mod progress;
 pub mod schema;

@@ -146,11 +146,17 @@ fn question(q: &Question, label: &str, app: &str) -> String {
 }
 
 /// The question bank: per problem a category, then one variant per sheet.
-pub fn quiz(seed: u64, sheets: &[SheetView<'_>], app: &str) -> String {
+/// Each of `notes` (a template with too few variants) is a comment.
+pub fn quiz(seed: u64, sheets: &[SheetView<'_>], app: &str, notes: &[String]) -> String {
     let mut s = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Fleetlab problem set {seed}: {} variants of each question, one per student, each problem in its own category (draw one with a random question). -->\n<quiz>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Fleetlab problem set {seed}: {} variants of each question, one per student, each problem in its own category (draw one with a random question). -->\n",
         sheets.len()
     );
+    for note in notes {
+        // A comment holds no "--".
+        s += &format!("<!-- Note: {}. -->\n", note.replace("--", "- -"));
+    }
+    s += "<quiz>\n";
     let n = sheets.first().map_or(0, |s| s.2.len());
     for k in 0..n {
         let Some((title, first)) = sheets[0].2.get(k) else {

@@ -9,11 +9,26 @@
 //! Each question links the page state it comes from: the app's address
 //! with the topic, the drawn values of the parameters it mirrors, the
 //! template and the seed, as `urlstate::encode` writes them.
+//!
+//! In a class no two students get the same question (the same template with
+//! the same text), and the keys are no guess: no key is a small whole
+//! number (0 to 3), and no key is shared by more than one student in ten.
+//! Problem by problem, the students are taken in the order of their sheet
+//! seeds (not the roster's), and each takes the first seed of their own
+//! sequence ([`variant_seed`]) whose question no student before them has
+//! and whose key keeps those rules; most take the first, as a one-sheet set
+//! would. So a reordered roster gives everyone the same sheet, and a student
+//! added (or removed) changes only problems of students after them in that
+//! order whose question would now repeat theirs (or whose key would pass the
+//! one-in-ten share): none or a few. Where a template has too few variants
+//! for the class, the set says so (on stderr and in the set) rather than
+//! repeat a question silently.
 
 use super::{answer_text, find_topic, unit_name, unit_word, Usage};
 use crate::challenge::{self, Question, Value};
 use crate::model::{hash64, learner_seed, mix64, Topic};
 use crate::{topics, urlstate};
+use std::collections::{HashMap, HashSet};
 
 /// A problem set's output format.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -59,6 +74,26 @@ pub fn problem_seed(seed: u64, k: u64) -> u64 {
     hash64(seed ^ mix64(k + 1)) % 1_000_000_000
 }
 
+/// Seed `j` of the sequence a student draws problem `k` from: the problem's
+/// own seed first ([`problem_seed`]), then others mixed from it, until the
+/// question is one no student before them has.
+pub fn variant_seed(seed: u64, k: u64, j: u64) -> u64 {
+    match j {
+        0 => problem_seed(seed, k),
+        j => hash64(problem_seed(seed, k) ^ mix64((j << 32) | k)) % 1_000_000_000,
+    }
+}
+
+/// The seeds a student tries for one problem before the set takes a
+/// repeated question (and says so).
+const TRIES: u64 = 200;
+
+/// A key a learner could guess: a small whole number (0 to 3). A set's
+/// members are no number.
+pub fn guessable(q: &Question) -> bool {
+    q.detail.is_none() && q.answer.fract() == 0.0 && q.answer.abs() <= 3.0
+}
+
 /// A student's seed: the set's seed mixed with their key (name or id), so
 /// it depends on nothing else in the roster.
 fn student_seed(seed: u64, key: &str) -> u64 {
@@ -68,24 +103,32 @@ fn student_seed(seed: u64, key: &str) -> u64 {
 pub fn problem_set(r: &Request) -> Result<String, Usage> {
     let list = chosen_topics(&r.topics)?;
     let students = students(r)?;
-    let sheets = students
-        .into_iter()
-        .map(|(name, seed)| {
-            Ok(Sheet {
-                problems: draw_sheet(&list, seed)?,
-                name,
-                seed,
-            })
-        })
-        .collect::<Result<Vec<_>, Usage>>()?;
-    let app = r.app_url.as_deref().unwrap_or("index.html");
     let class = !matches!(r.class, Class::Everyone);
+    let (sheets, notes) = if class {
+        draw_class(&list, students)?
+    } else {
+        let sheets = students
+            .into_iter()
+            .map(|(name, seed)| {
+                Ok(Sheet {
+                    problems: draw_sheet(&list, seed)?,
+                    name,
+                    seed,
+                })
+            })
+            .collect::<Result<Vec<_>, Usage>>()?;
+        (sheets, Vec::new())
+    };
+    for note in &notes {
+        eprintln!("fleetlab: {note}");
+    }
+    let app = r.app_url.as_deref().unwrap_or("index.html");
     Ok(match r.format {
         Format::Md if !class && r.app_url.is_none() => single_md(r.seed, &sheets[0]),
         Format::Html if !class && r.app_url.is_none() => single_html(r.seed, &sheets[0]),
-        Format::Md => class_md(r.seed, &sheets, app),
-        Format::Html => class_html(r.seed, &sheets, app),
-        Format::MoodleXml => super::moodle::quiz(r.seed, &sheets_view(&sheets), app),
+        Format::Md => class_md(r.seed, &sheets, app, &notes),
+        Format::Html => class_html(r.seed, &sheets, app, &notes),
+        Format::MoodleXml => super::moodle::quiz(r.seed, &sheets_view(&sheets), app, &notes),
         Format::Csv => csv(&sheets, app),
     })
 }
@@ -132,6 +175,107 @@ fn draw_sheet(
         }
     }
     Ok(problems)
+}
+
+/// A class's sheets, problem by problem: each student, in the order of
+/// their sheet seeds, takes the first question of their own sequence
+/// ([`variant_seed`]) that no student before them has and whose key is no
+/// guess ([`guessable`]) and is shared by fewer than one in ten of the
+/// students before them (at least one); failing that within [`TRIES`] seeds,
+/// the first question no one has; failing that, their first question, and
+/// a note says so.
+fn draw_class(
+    list: &[&'static dyn Topic],
+    students: Vec<(String, u64)>,
+) -> Result<(Vec<Sheet>, Vec<String>), Usage> {
+    let mut sheets: Vec<Sheet> = students
+        .into_iter()
+        .map(|(name, seed)| Sheet {
+            name,
+            seed,
+            problems: Vec::new(),
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..sheets.len()).collect();
+    order.sort_by(|&a, &b| {
+        (sheets[a].seed, &sheets[a].name).cmp(&(sheets[b].seed, &sheets[b].name))
+    });
+    let mut notes = Vec::new();
+    let mut k = 0u64;
+    for t in list {
+        for tpl in challenge::templates(*t) {
+            let mut taken = Taken::default();
+            let mut drawn: Vec<Option<Question>> = vec![None; sheets.len()];
+            for (i, &s) in order.iter().enumerate() {
+                drawn[s] = Some(taken.pick(*t, &tpl.id, sheets[s].seed, k, i / 10 + 1)?);
+            }
+            if taken.repeats > 0 {
+                notes.push(format!(
+                    "{} {} has only {} different questions for {} students: {} students share theirs with another (too few variants of this template for the class)",
+                    t.id(),
+                    tpl.id,
+                    taken.texts.len(),
+                    sheets.len(),
+                    taken.repeats
+                ));
+            }
+            for (sheet, q) in sheets.iter_mut().zip(drawn) {
+                if let Some(q) = q {
+                    sheet.problems.push((t.title(), q));
+                }
+            }
+            k += 1;
+        }
+    }
+    Ok((sheets, notes))
+}
+
+/// One problem's questions and keys given so far in a class.
+#[derive(Default)]
+struct Taken {
+    texts: HashSet<String>,
+    keys: HashMap<String, usize>,
+    repeats: usize,
+}
+
+impl Taken {
+    /// Problem `k` for the student of sheet seed `seed`, whose key at most
+    /// `share` students before them may hold.
+    fn pick(
+        &mut self,
+        t: &'static dyn Topic,
+        id: &str,
+        seed: u64,
+        k: u64,
+        share: usize,
+    ) -> Result<Question, Usage> {
+        let draw =
+            |j| topics::question(t, id, variant_seed(seed, k, j)).map_err(|e| Usage(e.to_string()));
+        let mut fresh = None;
+        for j in 0..TRIES {
+            let q = draw(j)?;
+            if self.texts.contains(&q.text) {
+                continue;
+            }
+            let key = answer_text(&q);
+            if !guessable(&q) && self.keys.get(&key).copied().unwrap_or(0) < share {
+                return Ok(self.take(q, key));
+            }
+            fresh.get_or_insert(q);
+        }
+        if let Some(q) = fresh {
+            let key = answer_text(&q);
+            return Ok(self.take(q, key));
+        }
+        self.repeats += 1;
+        draw(0)
+    }
+
+    fn take(&mut self, q: Question, key: String) -> Question {
+        self.texts.insert(q.text.clone());
+        *self.keys.entry(key).or_default() += 1;
+        q
+    }
 }
 
 /// The class's students, each with their seed.
@@ -304,8 +448,11 @@ fn problem_md(i: usize, title: &str, q: &Question, link: Option<&str>) -> String
 }
 
 /// A sheet per student, then one answer-key table: Markdown.
-fn class_md(seed: u64, sheets: &[Sheet], app: &str) -> String {
+fn class_md(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> String {
     let mut s = String::new();
+    for note in notes {
+        s += &format!("> **Note:** {note}.\n\n");
+    }
     for sheet in sheets {
         s += &format!(
             "# Fleetlab problem set — {} (set {seed}, sheet seed {})\n\n",
@@ -382,12 +529,18 @@ fn problem_html(title: &str, q: &Question, link: Option<&str>) -> String {
 }
 
 /// A sheet per student, then one answer-key table: HTML.
-fn class_html(seed: u64, sheets: &[Sheet], app: &str) -> String {
+fn class_html(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> String {
     let e = html_escape;
     let mut s = html_head(
         &format!("Fleetlab problem set (set {seed})"),
         ".sheet+.sheet{page-break-before:always}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.2rem .4rem}",
     );
+    for note in notes {
+        s += &format!(
+            "<p class=\"note\"><strong>Note:</strong> {}.</p>\n",
+            e(note)
+        );
+    }
     for sheet in sheets {
         s += &format!(
             "<section class=\"sheet\"><h1>{} <small>(set {seed}, sheet seed {})</small></h1>\n<ol>\n",

@@ -179,6 +179,18 @@ pub fn question(topic: &dyn Topic, id: &str, seed: u64) -> Result<Question, Chal
     challenge::question(solver_or_err(topic)?, id, seed)
 }
 
+/// Template `id` of a registered topic drawn for a graded page showing
+/// `params`: from `seed`, passing over draws whose key the page shows.
+pub fn graded_question(
+    topic: &dyn Topic,
+    id: &str,
+    seed: u64,
+    params: &Params,
+) -> Result<Question, ChallengeError> {
+    let solver = solver_or_err(topic)?;
+    challenge::graded::graded_question(solver, id, seed, params, static_text())
+}
+
 /// Template `id` of a registered topic asked about the page's parameters.
 pub fn question_live(
     topic: &dyn Topic,
@@ -192,4 +204,72 @@ pub fn question_live(
 /// Template `id` of a registered topic solved on given values.
 pub fn solve(topic: &dyn Topic, id: &str, vars: &Vars) -> Result<Solution, String> {
     challenge::solve(solver_or_err(topic).map_err(|e| e.to_string())?, id, vars)
+}
+
+/// The words every page carries whatever its values: each topic's title,
+/// question, parameters, stories, checks, math, guided start and what
+/// production does differently; the challenge templates; the glossary. A
+/// graded question passes over a key these already hold (a learner may
+/// read "20%" in a story and guess it), so its key is no number the app
+/// states anyway (src/challenge/graded.rs). Built once, one text per line.
+pub fn static_text() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(build_static_text)
+}
+
+fn build_static_text() -> String {
+    let mut out: Vec<&str> = Vec::new();
+    for t in all() {
+        let a = t.about();
+        out.extend([a.title, a.question, a.source]);
+        for s in t.params() {
+            out.extend([s.label, s.help, s.source]);
+            if let crate::model::ParamKind::Choice(options) = s.kind {
+                out.extend(options.iter().map(|(_, label)| *label));
+            }
+        }
+        for p in t.presets() {
+            out.extend([p.title, p.story]);
+            if let Some(f) = &p.fix {
+                out.extend([f.label, f.explain]);
+            }
+        }
+        for c in t.checks() {
+            out.extend([c.label, c.rule]);
+        }
+        if let Some(m) = math(t.id()) {
+            out.push(m.intro);
+            out.extend(m.equations.iter().flat_map(|e| [e.name, e.note]));
+            out.extend(m.symbols.iter().map(|s| s.meaning));
+        }
+        if let Some(i) = intro(t.id()) {
+            for s in i.steps {
+                out.extend([s.title, s.text]);
+                if let Some(p) = &s.predict {
+                    out.extend([p.question, p.reveal]);
+                    out.extend(p.choices.iter().copied());
+                }
+            }
+        }
+        for d in a.differences {
+            out.extend([d.title, d.card, d.production, d.source]);
+        }
+    }
+    let mut text = out.join("\n");
+    for t in all() {
+        for tpl in challenge::templates(t) {
+            for part in [&tpl.title, &tpl.prompt, &tpl.solution]
+                .into_iter()
+                .chain(&tpl.hints)
+            {
+                text.push('\n');
+                text += part;
+            }
+        }
+    }
+    for term in crate::glossary::TERMS {
+        text.push('\n');
+        text += term.short;
+    }
+    text
 }

@@ -32,6 +32,14 @@ pub struct Options {
     pub open_live: bool,
     /// Where a topic page's questions take their values.
     pub ask: Ask,
+    /// Graded mode: drawn from the learner's seed alone, no "New question"
+    /// or "Ask about this page", the worked solution once a question is
+    /// over, and only the templates asked.
+    pub graded: bool,
+    /// The templates a graded page asks (ids); none: all.
+    pub asked: Option<Vec<String>>,
+    /// Tries a launcher restored, per template (a graded page).
+    pub spent: Vec<(String, Spent)>,
 }
 
 /// Where a topic page's questions take their values.
@@ -52,16 +60,26 @@ impl Options {
     /// What the link's embed options allow (the practice page's drill).
     pub fn embedded(link: &State) -> Options {
         let e = &link.embed;
+        let mut hide = e.hide;
+        // A graded question's worked solution holds its key: it shows once
+        // the question is over, never between tries.
+        hide.solution |= e.graded;
         Options {
-            hide: e.hide,
+            hide,
             max_tries: e.tries,
-            seed: e.fixed_seed,
+            seed: link.question_seed(),
             ask: match e.questions {
+                _ if e.graded => Ask::Drawn,
                 Some(Questions::Page) => Ask::Page,
                 Some(Questions::Drawn) => Ask::Drawn,
                 None if e.on => Ask::Page,
                 None => Ask::Mixed,
             },
+            graded: e.graded,
+            asked: e
+                .graded
+                .then(|| link.asked_templates().into_iter().map(|t| t.id).collect()),
+            spent: e.spent.clone(),
             ..Options::default()
         }
     }
@@ -73,6 +91,42 @@ impl Options {
             open_seed: link.challenge.seed,
             open_live: link.challenge.live,
             ..Options::embedded(link)
+        }
+    }
+}
+
+/// The line a graded page shows above its questions.
+fn graded_note(options: &Options) -> String {
+    let tries = match options.max_tries {
+        Some(1) => "one try".to_string(),
+        Some(n) => format!("{n} tries"),
+        None => "as many tries as you need".to_string(),
+    };
+    format!(
+        "Graded: your numbers are drawn for you, the sliders these questions use are locked, \
+         and you have {tries} per question; the worked solution shows once a question is over. \
+         Launched by your course's package, your answers are recorded there; on a page opened \
+         from a link these limits hold only in this browser and only while the link is unchanged."
+    )
+}
+
+/// Tries a course's launcher restored (`spent=`): recorded against the
+/// questions the graded page will draw, so a finished one opens finished.
+fn restore_spent(topic: &'static dyn Topic, options: &Options, cx: &mut Cx) {
+    let (Some(seed), Some(page)) = (options.seed.filter(|_| options.graded), cx.page) else {
+        return;
+    };
+    for (id, given) in &options.spent {
+        let Ok(q) = topics::graded_question(topic, id, seed, page) else {
+            continue;
+        };
+        let had = cx.store.spent(&q);
+        let merged = Spent {
+            tries: had.tries.max(given.tries),
+            solved: had.solved || given.solved,
+        };
+        if merged != had {
+            let _ = cx.store.spend(&q, merged);
         }
     }
 }
@@ -224,7 +278,7 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
 
 /// The "Practice" section's head: its title, the template tabs and the
 /// question buttons.
-fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
+fn topic_section(templates: &[Template], options: &Options) -> (Element, Vec<Element>) {
     let section = labelled_section("practice", "practice-h", "Practice");
     attr(&section, "id", "practice");
     let tabs_row = group(&section, "q-tabs", "Challenge");
@@ -238,17 +292,25 @@ fn topic_section(templates: &[Template]) -> (Element, Vec<Element>) {
         append(&tabs_row, &b);
         tabs.push(b);
     }
+    if options.graded {
+        let note = child(&section, "p", "q-graded", &[("id", "q-graded")]);
+        note.set_text_content(Some(&graded_note(options)));
+        return (section, tabs);
+    }
     let row = child(&section, "div", "q-row", &[]);
     append(
         &row,
         &msg_button("", "New question", "q-new", || PracticeMsg::Fresh),
     );
-    append(
-        &row,
-        &msg_button("", "Ask about this page", "q-live", || {
-            PracticeMsg::AboutPage
-        }),
-    );
+    // Questions drawn from the seed alone are never asked about the page.
+    if options.ask != Ask::Drawn {
+        append(
+            &row,
+            &msg_button("", "Ask about this page", "q-live", || {
+                PracticeMsg::AboutPage
+            }),
+        );
+    }
     (section, tabs)
 }
 
@@ -261,11 +323,15 @@ impl Panel {
         options: Options,
         cx: &mut Cx,
     ) -> Option<Panel> {
-        let templates = challenge::templates(topic);
+        let templates: Vec<Template> = challenge::templates(topic)
+            .into_iter()
+            .filter(|t| options.asked.as_ref().is_none_or(|ids| ids.contains(&t.id)))
+            .collect();
         if templates.is_empty() {
             return None;
         }
-        let (section, tabs) = topic_section(&templates);
+        restore_spent(topic, &options, cx);
+        let (section, tabs) = topic_section(&templates, &options);
         let current = options
             .template
             .as_deref()
@@ -289,7 +355,7 @@ impl Panel {
                     panel.draw(seed, cx);
                 }
             }
-            (None, true) => {
+            (None, true) if panel.options.ask != Ask::Drawn => {
                 panel.mark_tab(current);
                 panel.about_page(cx);
             }
@@ -315,7 +381,9 @@ impl Panel {
             PracticeMsg::Reveal => self.reveal(),
             PracticeMsg::Tab(i) => self.select(i, cx),
             PracticeMsg::Fresh => self.fresh(cx),
-            PracticeMsg::AboutPage => self.about_page(cx),
+            // Only offered where questions may be about the page.
+            PracticeMsg::AboutPage if self.options.ask != Ask::Drawn => self.about_page(cx),
+            PracticeMsg::AboutPage => {}
             // The practice page's own (src/web/drill.rs).
             PracticeMsg::Chosen
             | PracticeMsg::Export
@@ -461,7 +529,11 @@ impl Panel {
             Mode::Topic { .. } => {
                 if let Some((topic, t)) = self.topic_template() {
                     let id = t.id.clone();
-                    self.show(topics::question(topic, &id, seed), cx);
+                    let q = match cx.page.filter(|_| self.options.graded) {
+                        Some(page) => topics::graded_question(topic, &id, seed, page),
+                        None => topics::question(topic, &id, seed),
+                    };
+                    self.show(q, cx);
                 }
             }
             Mode::Drill { chosen } => {

@@ -52,7 +52,7 @@ fn challenge_worked_examples_solve() {
 #[test]
 fn challenge_worked_examples_are_drawn() {
     let t = topic();
-    let q = question(t, "C1", 70).unwrap();
+    let q = question(t, "C1", 398).unwrap();
     assert_eq!((q.vars.num("n"), q.vars.num("arrivals")), (16.0, 40.0));
     assert!((q.answer - 0.9375).abs() < 1e-12);
     accepts(&q, &["93.75%", "93.75", "0.9375", "93.8 %"]);

@@ -121,8 +121,8 @@ fn draws_follow_their_ranges_and_answer_like_the_model() {
     let mut agree = 0;
     for seed in 0..1000u64 {
         let q = question(t, "C1", seed).unwrap();
-        assert!(on_grid(q.vars.num("w"), 1.0, 8.0, 1.0));
-        assert!(on_grid(q.vars.num("price"), 1.0, 6.0, 0.25));
+        assert!(on_grid(q.vars.num("w"), 1.0, 16.0, 1.0));
+        assert!(on_grid(q.vars.num("price"), 1.0, 8.0, 0.05));
         assert_eq!(
             q.answer,
             q.vars.num("w") * q.vars.num("price") * 24.0 * 365.0
@@ -139,7 +139,7 @@ fn draws_follow_their_ranges_and_answer_like_the_model() {
         let v = &q.vars;
         let k = v.num("k");
         let (tc, l, r, n) = (v.num("T"), v.num("L"), v.num("r"), v.num("n"));
-        assert!(on_grid(k, 2.0, 6.0, 1.0));
+        assert!(on_grid(k, 2.0, 16.0, 1.0));
         assert!(on_grid(tc, 20.0, 40.0, 2.0) && on_grid(l, 40.0, 60.0, 10.0) && l >= tc);
         assert!(on_grid(r, 2.0, 4.0, 1.0) && on_grid(v.num("V"), 5.0, 10.0, 1.0));
         assert!(on_grid(n, 4.0, 12.0, 1.0));

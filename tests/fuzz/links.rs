@@ -7,7 +7,7 @@
 //! written from valid states read back to the same state.
 
 use crate::{chance, clip, fuzz, long_text, mutate, number_text, pick, wild_f64};
-use fleetlab::challenge::{mirrors_page, templates};
+use fleetlab::challenge::{mirrors_page, templates, tries::Spent};
 use fleetlab::model::{ParamKind, SplitMix64, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
@@ -94,6 +94,15 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         _ if names.is_empty() => Lock::None,
         _ => Lock::Some(names),
     };
+    let ids: Vec<String> = templates(t).into_iter().map(|x| x.id).collect();
+    let mut spent = Vec::new();
+    for id in &ids {
+        if chance(rng, 0.3) {
+            let tries = rng.below(MAX_TRIES as u64 + 1) as u32;
+            let solved = chance(rng, 0.5);
+            spent.push((id.clone(), Spent { tries, solved }));
+        }
+    }
     let (lo, hi) = CHART_HEIGHT;
     s.embed = Embed {
         on: chance(rng, 0.5),
@@ -123,6 +132,10 @@ pub fn valid_state(rng: &mut SplitMix64) -> State {
         predict: chance(rng, 0.3).then(|| chance(rng, 0.5)),
         intro: chance(rng, 0.2).then(|| chance(rng, 0.5)),
         kinds: chance(rng, 0.2).then(|| vec!["numbers", "order"]),
+        graded: chance(rng, 0.3),
+        salt: chance(rng, 0.3).then(|| seed(rng)),
+        only: (chance(rng, 0.3) && !ids.is_empty()).then(|| vec![pick(rng, &ids).clone()]),
+        spent,
     };
     // A comparison the page can show: its parameter free, the scene on show.
     let comparisons = topics::scene(t.id()).map_or(&[][..], |s| s.comparisons);

@@ -36,10 +36,16 @@ fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
     }
     // A join of fewer than n / 20 cards cannot tell k / n from k / (n + k)
     // at the answer's tolerance: such a ring is folded onto the sizes
-    // 4, 8, …, 20·k, on the same grid.
+    // 4, 8, …, 20·k (up to the largest ring drawn), on the same grid.
     if t.answer == "ring_join_share" {
         let (n, k) = (vars.num("n"), vars.num("k"));
-        let most = ((20.0 * k).min(256.0) / 4.0).floor().max(1.0);
+        let largest = t
+            .vars
+            .iter()
+            .find(|v| v.name == "n")
+            .and_then(|v| v.max)
+            .unwrap_or(256.0);
+        let most = ((20.0 * k).min(largest) / 4.0).floor().max(1.0);
         if n > 4.0 * most {
             vars.set_num("n", 4.0 + 4.0 * ((n / 4.0 - 1.0) % most));
         }

@@ -118,14 +118,41 @@ pub(super) fn lock_fields(form: &Element) -> (HtmlInputElement, Element) {
     (lock_all, locks)
 }
 
-/// "Practice": the challenge, the class's seed, tries per question.
-pub(super) fn practice_fields(
-    form: &Element,
-) -> (HtmlSelectElement, HtmlInputElement, HtmlInputElement) {
+/// "Practice": how questions are asked, the challenge (and whether it is
+/// the only one asked), the class's seed, tries per question.
+pub(super) struct Practice {
+    pub questions: HtmlSelectElement,
+    pub challenge: HtmlSelectElement,
+    pub only: HtmlInputElement,
+    pub seed: HtmlInputElement,
+    pub tries: HtmlInputElement,
+}
+
+/// The ways a page asks its questions, as the "Questions" field offers them.
+pub(super) const QUESTION_WAYS: [(&str, &str); 3] = [
+    ("page", "About the story on show (practice)"),
+    ("drawn", "Drawn from the seed (practice)"),
+    (
+        "graded",
+        "Graded: drawn for each learner, the sliders they use locked",
+    ),
+];
+
+pub(super) fn practice_fields(form: &Element) -> Practice {
     let practice = fieldset(form, "Practice");
+    let questions: HtmlSelectElement = el("select", "").unchecked_into();
+    for (value, label) in QUESTION_WAYS {
+        let o = text_el("option", "", label);
+        attr(&o, "value", value);
+        append(&questions, &o);
+    }
+    field(&practice, "i-questions", "Questions", &questions);
+    listen(&questions, FormMsg::Questions);
     let challenge: HtmlSelectElement = el("select", "").unchecked_into();
     field(&practice, "i-challenge", "Challenge", &challenge);
     listen(&challenge, FormMsg::Challenge);
+    let only = checkbox(&practice, "i-only", "Graded: ask only this challenge");
+    listen(&only, FormMsg::Only);
     let seed = number_input(0, urlstate::MAX_SEED, "each student draws their own");
     field(
         &practice,
@@ -137,7 +164,13 @@ pub(super) fn practice_fields(
     let tries = number_input(1, urlstate::MAX_TRIES as u64, "unlimited");
     field(&practice, "i-tries", "Tries per question", &tries);
     listen(&tries, FormMsg::Tries);
-    (challenge, seed, tries)
+    Practice {
+        questions,
+        challenge,
+        only,
+        seed,
+        tries,
+    }
 }
 
 /// "Hide": a box per word of `urlstate::Hide::WORDS`, in that order.

@@ -10,7 +10,7 @@ mod fields;
 use crate::challenge;
 use crate::model::{ParamKind, Topic};
 use crate::topics;
-use crate::urlstate::{self, Lock, State, View};
+use crate::urlstate::{self, Lock, Questions, State, View};
 use crate::web::dom::*;
 use crate::web::links::link_for;
 use crate::web::msg::{dispatch, FormMsg, Msg};
@@ -30,7 +30,9 @@ pub struct Form {
     fix: HtmlInputElement,
     lock_all: HtmlInputElement,
     locks: Element,
+    questions: HtmlSelectElement,
     challenge: HtmlSelectElement,
+    only: HtmlInputElement,
     seed: HtmlInputElement,
     hide: Vec<HtmlInputElement>,
     tries: HtmlInputElement,
@@ -65,7 +67,7 @@ impl Form {
         on(&form, "submit", |e| e.prevent_default());
         let page = fields::page_fields(&form);
         let (lock_all, locks) = fields::lock_fields(&form);
-        let (challenge, seed, tries) = fields::practice_fields(&form);
+        let practice = fields::practice_fields(&form);
         let hide = fields::hide_fields(&form);
         let (height, auto_height) = fields::look_fields(&form);
         append(&layout, &form);
@@ -82,10 +84,12 @@ impl Form {
             fix: page.fix,
             lock_all,
             locks,
-            challenge,
-            seed,
+            questions: practice.questions,
+            challenge: practice.challenge,
+            only: practice.only,
+            seed: practice.seed,
             hide,
-            tries,
+            tries: practice.tries,
             height,
             auto_height,
             values: page.values,
@@ -125,13 +129,16 @@ impl Form {
                 self.design.params.clear();
             }
             FormMsg::Locks => self.read_locks(),
+            FormMsg::Questions => self.read_questions(),
             FormMsg::Challenge => {
                 let v = self.challenge.value();
                 self.design.challenge = urlstate::Challenge {
                     template: (!v.is_empty()).then_some(v),
                     ..Default::default()
                 };
+                self.read_only();
             }
+            FormMsg::Only => self.read_only(),
             FormMsg::Seed => {
                 self.design.embed.fixed_seed = read_number(&self.seed, 0, urlstate::MAX_SEED);
             }
@@ -234,6 +241,15 @@ impl Form {
         }
         self.challenge
             .set_value(d.challenge.template.as_deref().unwrap_or(""));
+        self.questions
+            .set_value(match (d.embed.graded, d.embed.questions) {
+                (true, _) => "graded",
+                (false, Some(Questions::Drawn)) => "drawn",
+                _ => "page",
+            });
+        self.only.set_checked(d.embed.only.is_some());
+        self.only
+            .set_disabled(!d.embed.graded || d.challenge.template.is_none());
         let num = |i: &HtmlInputElement, v: Option<u64>| {
             i.set_value(&v.map(|n| n.to_string()).unwrap_or_default())
         };
@@ -315,6 +331,35 @@ impl Form {
         }
     }
 
+    /// How questions are asked: about the page, drawn, or graded (which
+    /// takes a salt of its own, so this course's learners draw numbers no
+    /// other course's link gives them).
+    fn read_questions(&mut self) {
+        let e = &mut self.design.embed;
+        let way = self.questions.value();
+        e.graded = way == "graded";
+        e.questions = match way.as_str() {
+            "drawn" => Some(Questions::Drawn),
+            "graded" => None,
+            _ => Some(Questions::Page),
+        };
+        if e.graded && e.salt.is_none() {
+            e.salt = Some(crate::web::practice::fresh_seed());
+        }
+        self.read_only();
+    }
+
+    /// "Ask only this challenge": graded, with a challenge chosen.
+    fn read_only(&mut self) {
+        let d = &mut self.design;
+        d.embed.only = match (&d.challenge.template, d.embed.graded && self.only.checked()) {
+            (Some(t), true) => Some(vec![t.clone()]),
+            _ => None,
+        };
+        self.only
+            .set_disabled(!d.embed.graded || d.challenge.template.is_none());
+    }
+
     fn read_hide(&mut self) {
         for (b, w) in self.hide.iter().zip(urlstate::Hide::WORDS) {
             self.design.embed.hide.set(w, b.checked());
@@ -325,6 +370,11 @@ impl Form {
     pub fn link_value(&self) -> String {
         let mut s = self.design.clone();
         s.embed.on = false;
+        // An embed asks about the page unless told otherwise; a full page
+        // would draw: the students' link says what the embed does.
+        if !s.embed.graded && s.embed.questions.is_none() {
+            s.embed.questions = Some(Questions::Page);
+        }
         link_for(&s)
     }
 

@@ -506,8 +506,9 @@ impl Page {
         s.compare = self.scene.compare();
         s.embed.intro = self.intro.link_value();
         s.challenge = challenge.unwrap_or_default();
-        if s.embed.fixed_seed.is_some() {
-            // Every question uses the fixed seed; the link need not repeat it.
+        if s.question_seed().is_some() {
+            // Every question uses the fixed (or the learner's) seed; the
+            // link need not repeat it.
             s.challenge.seed = None;
         }
         s

@@ -1,0 +1,109 @@
+// Graded mode (`mode=graded`): before the first try no key of the question
+// on show is anywhere a learner could read it, on every topic and every
+// challenge: not in the page's text, not in any attribute, not in any
+// response the page fetched. Questions are drawn for the learner (`actor`
+// mixed with the `salt`): two learners get different numbers, one learner
+// the same numbers twice; the sliders they mirror are locked; "Ask about
+// this page" and "New question" are not offered; tries a launcher restores
+// (`spent=`) close a finished question.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appUnderTest, openPage, gotoTopic, challengeKey, exactAnswer, answer, closeClean, screenshot } from './support.mjs';
+
+const app = appUnderTest();
+const LEARNER = (who) => `&actor=${who}&actor_home=${encodeURIComponent('https://lms.example.org')}`;
+const GRADED = `&embed=1&mode=graded&salt=2026&tries=2${LEARNER('ada')}`;
+
+/** Every text a learner could read off the page: text, attributes, form values. */
+function pageText() {
+  const parts = [document.documentElement.textContent];
+  for (const el of document.querySelectorAll('*')) {
+    for (const a of el.attributes) parts.push(a.value);
+    if ('value' in el && typeof el.value === 'string') parts.push(el.value);
+  }
+  return parts.join('\n');
+}
+
+/** Whether `text` holds `form` as a number of its own (as src/challenge/graded.rs reads it). */
+function holds(text, form) {
+  const digit = (c) => c !== undefined && c >= '0' && c <= '9';
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+    const [b1, b2] = [text[at - 1], text[at - 2]];
+    const [a1, a2] = [text[at + form.length], text[at + form.length + 1]];
+    const before = digit(b1) || ((b1 === '.' || b1 === ',') && digit(b2));
+    const after = digit(a1) || ((a1 === '.' || a1 === ',') && digit(a2));
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+test('before the first try no key is in the page or any response, on every topic and challenge', async (t) => {
+  for (const topic of app.topics) {
+    for (const template of ['C1', 'C2', 'C3']) {
+      await t.test(`${topic} ${template}`, async () => {
+        const page = await openPage(app.browser, app.origin);
+        const bodies = [];
+        page.on('response', (r) => bodies.push(r.body().then((b) => b.toString('latin1'), () => '')));
+        await gotoTopic(page, app.origin, `?topic=${topic}&challenge=${template}${GRADED}`);
+        await page.waitForSelector(`#q-text[data-template="${template}"][data-seed]`);
+        const seed = await page.getAttribute('#q-text', 'data-seed');
+        const key = challengeKey(topic, template, seed);
+        assert.equal(await page.textContent('#q-text'), key.question, 'the question on show is the one keyed');
+        const text = await page.evaluate(pageText);
+        const responses = await Promise.all(bodies);
+        for (const form of key.answer_forms) {
+          assert.ok(!holds(text, form), `${topic} ${template} seed ${seed}: the page shows the key ${form}`);
+          responses.forEach((body, i) => assert.ok(!holds(body, form), `${topic} ${template}: response ${i} holds the key ${form}`));
+        }
+        assert.equal(await page.$('#q-live'), null, 'no "Ask about this page"');
+        assert.equal(await page.$('#q-new'), null, 'no "New question"');
+        await closeClean(page);
+      });
+    }
+  }
+});
+
+test('two learners get different numbers, one learner the same numbers twice', async () => {
+  const page = await openPage(app.browser, app.origin);
+  const seen = async (who) => {
+    await gotoTopic(page, app.origin, `?topic=warm-pool&challenge=C2&embed=1&mode=graded&salt=2026${LEARNER(who)}`);
+    return page.textContent('#q-text');
+  };
+  const ada = await seen('ada');
+  assert.notEqual(await seen('grace'), ada);
+  assert.equal(await seen('ada'), ada);
+  await closeClean(page);
+});
+
+test('a graded page locks the sliders its questions mirror and says what holds', async () => {
+  const page = await app.open(`?topic=warm-pool${GRADED}`);
+  const locked = await page.$$eval('.control.locked', (xs) => xs.length);
+  assert.ok(locked > 0, 'some sliders are locked');
+  assert.match(await page.textContent('#q-graded'), /only while the link is unchanged/);
+  await screenshot(page, 'graded-warm-pool');
+  await closeClean(page);
+});
+
+test('questions=drawn holds: "Ask about this page" is not offered', async () => {
+  const page = await app.open('?topic=warm-pool&embed=1&questions=drawn');
+  await page.waitForSelector('#q-new');
+  assert.equal(await page.$('#q-live'), null);
+  assert.equal(await page.getAttribute('#q-text', 'data-live'), 'false');
+  await closeClean(page);
+});
+
+test('tries a launcher restores close a finished question, and the worked solution waits for its end', async () => {
+  const page = await openPage(app.browser, app.origin);
+  await gotoTopic(page, app.origin, `?topic=warm-pool&challenge=C2${GRADED}&spent=C2-2-0`);
+  await page.waitForSelector('#q-answer[disabled]');
+  assert.match(await page.textContent('#q-feedback'), /No tries left/);
+  // Another challenge of the same page is still open; a wrong try leaves
+  // the solution out until the last.
+  await gotoTopic(page, app.origin, `?topic=warm-pool&challenge=C1${GRADED}`);
+  await page.waitForSelector('#q-text[data-template="C1"]');
+  const key = challengeKey('warm-pool', 'C1', await page.getAttribute('#q-text', 'data-seed'));
+  await answer(page, '1');
+  assert.equal(await page.$('#q-solution:not([hidden])'), null, 'no solution between tries');
+  assert.equal(await answer(page, exactAnswer(key)), 'correct');
+  await closeClean(page);
+});
