@@ -174,8 +174,8 @@ pub struct Args {
 pub struct Package {
     pub version: Version,
     pub mode: Mode,
-    /// The page's options as a link names them (no `?`): the page's state
-    /// as the link writer writes it, then `mode`, `salt`, `only`.
+    /// The page's options as a link names them (no `?`), as the link
+    /// writer writes them (`mode`, `salt`, `only` included).
     pub query: String,
     pub topic: &'static str,
     pub title: String,
@@ -303,7 +303,7 @@ fn packages(args: &Args) -> Result<Vec<(Package, PathBuf)>, String> {
     if let Some(s) = args.salt.filter(|s| *s > MAX_SALT) {
         return Err(format!("--salt {s} is above 2^53-1 ({MAX_SALT})"));
     }
-    let page = page(args)?;
+    let mut page = page(args)?;
     let topic = page.topic();
     let all: Vec<String> = challenge::templates(topic)
         .into_iter()
@@ -312,16 +312,10 @@ fn packages(args: &Args) -> Result<Vec<(Package, PathBuf)>, String> {
     let templates = asked(args, &all)?;
     let graded = args.mode == Mode::Graded;
     let salt = graded.then(|| args.salt.unwrap_or_else(fresh_salt));
-    let mut query = urlstate::encode(&page);
-    if graded {
-        query += "&mode=graded";
-    }
-    if let Some(s) = salt {
-        query += &format!("&salt={s}");
-    }
-    if args.only.is_some() {
-        query += &format!("&only={}", templates.join(","));
-    }
+    page.embed.graded = graded;
+    page.embed.salt = salt;
+    page.embed.only = args.only.is_some().then(|| templates.clone());
+    let query = urlstate::encode(&page);
     let base = Package {
         version: Version::Both,
         mode: args.mode,

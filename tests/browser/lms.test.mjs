@@ -451,7 +451,8 @@ for (const version of ['1.2', '2004']) {
     assert.match(await again.launchFrame.textContent('#lms-status'), /1 of 1 questions were finished before/);
     assert.equal(new URL(again.app.url()).searchParams.get('spent'), 'C1-2-0');
     assert.equal(await again.app.getAttribute('#q-text', 'data-seed'), String(seed));
-    assert.equal(await again.app.isDisabled('#q-answer'), true, 'the page shows the question closed');
+    await again.app.waitForSelector('#q-answer[disabled]');
+    assert.match(await again.app.textContent('#q-feedback'), /No tries left/, 'the page shows the question closed');
     const restored = await cmiOf(again.page);
     assert.deepEqual([restored[KEYS[version].raw], restored[KEYS[version].status]], ['0', 'failed']);
     // A page that grades it again anyway (a script in the frame) is not heard.
@@ -504,6 +505,7 @@ test('a package\'s page opened with other options records nothing, and the launc
 test('a one-question package scores that question alone: 100 % once it is solved', async () => {
   const { page, launchFrame, app } = await launchPackage('one-2004', '2004', { learner: 'ed-8' });
   assert.deepEqual(JSON.parse(await launchFrame.textContent('#fleetlab-package')).templates, ['C2']);
+  await app.waitForSelector('#q-text[data-template="C2"][data-seed]');
   const seed = Number(await app.getAttribute('#q-text', 'data-seed'));
   const k = challengeKey('consistent-hashing', 'C2', seed);
   assert.equal(await app.textContent('#q-text'), k.question);
