@@ -2,9 +2,12 @@
 //! page is the package's launch.html and whose resource lists every file.
 //! SCORM 1.2 states the passing score as `adlcp:masteryscore`; SCORM 2004
 //! (4th edition) as the primary objective's minimum normalized measure,
-//! which the LMS hands the SCO as `cmi.scaled_passing_score`.
+//! which the LMS hands the SCO as `cmi.scaled_passing_score`. The manifest's
+//! identifier names the topic and a hash of what the package grades, so two
+//! packages of a topic with other options are two courses to an LMS.
 
 use super::{Package, Version, LAUNCH};
+use crate::model::fnv1a;
 
 pub fn version_word(v: Version) -> &'static str {
     match v {
@@ -43,10 +46,25 @@ const HEAD_2004: &str = r#"<manifest identifier="{id}" version="1.0"
     <schemaversion>2004 4th Edition</schemaversion>
   </metadata>"#;
 
+/// `fleetlab-TOPIC-HASH`: HASH (16 hex digits) of the topic, the page's
+/// query (options, mode and salt), the templates asked, the mastery and the
+/// SCORM version.
+pub fn identifier(pkg: &Package) -> String {
+    let what = format!(
+        "{}\n{}\n{}\n{}\n{}",
+        pkg.topic,
+        pkg.query,
+        pkg.templates.join(","),
+        pkg.mastery,
+        version_word(pkg.version)
+    );
+    format!("fleetlab-{}-{:016x}", pkg.topic, fnv1a(&what))
+}
+
 /// The manifest of `pkg`, whose SCO holds `files` (paths in the zip).
 pub fn manifest(pkg: &Package, files: &[String]) -> String {
     let v12 = pkg.version == Version::V12;
-    let id = format!("fleetlab-{}", pkg.page.topic);
+    let id = identifier(pkg);
     let title = xml_escape(&pkg.title);
     let head = if v12 { HEAD_12 } else { HEAD_2004 };
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

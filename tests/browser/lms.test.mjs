@@ -5,7 +5,12 @@
 // the story on screen; graded and progress events carry xAPI statements; a
 // refused save or an over-large import is said, and the record kept; and
 // the SCORM packages `fleetlab scorm` writes run under scorm-again, the
-// run-time library LMSes embed, which records the score and each answer.
+// run-time library LMSes embed, which records the score and each answer:
+// each learner (the LMS's learner id) gets numbers of their own, the same
+// on every launch; a finished question stays finished in a fresh browser
+// given its suspend_data; a page opened with other options than the
+// package's records nothing and says why; a one-question package scores
+// that question alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -57,12 +62,27 @@ if (q.get('api') === '1.2' || q.get('api') === '2004') {
   api.on(q.get('api') === '1.2' ? 'LMSCommit' : 'Commit', function () { window.lms.commits++; });
   api.on(q.get('api') === '1.2' ? 'LMSFinish' : 'Terminate', function () { window.lms.finished = true; });
   if (q.get('api') === '1.2') window.API = api; else window.API_1484_11 = api;
+  // What the LMS knows before the SCO starts: the learner, a saved attempt.
+  var pre = {};
+  if (q.get('learner')) pre[q.get('api') === '1.2' ? 'cmi.core.student_id' : 'cmi.learner_id'] = q.get('learner');
+  if (q.get('suspend')) pre['cmi.suspend_data'] = q.get('suspend');
+  api.loadFromFlattenedJSON(pre, '');
 }
 addEventListener('message', function (e) { if (e.data && e.data.source === 'fleetlab') window.lms.events.push(e.data); });`;
 const FRAME_JS = `document.getElementById('sco').src = new URLSearchParams(location.search).get('frame');`;
 
 let server;
 let browser;
+/** What `fleetlab scorm` said, by package folder. */
+const built = {};
+
+/** Writes package `name` with `args` and unzips it as an LMS would. */
+function pack(name, args) {
+  const zip = path.join(WORK, `${name}.zip`);
+  built[name] = nativeCli(['scorm', ...args, '--dist', DIST, '--out', zip]);
+  execFileSync('unzip', ['-q', zip, '-d', path.join(WORK, name)]);
+}
+
 before(() => {
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(path.join(WORK, 'host'), { recursive: true });
@@ -70,16 +90,20 @@ before(() => {
   fs.writeFileSync(path.join(WORK, 'host', 'host.js'), HOST_JS);
   fs.writeFileSync(path.join(WORK, 'host', 'frame.js'), FRAME_JS);
   fs.copyFileSync(path.join(ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm-again.js'), path.join(WORK, 'host', 'scorm-again.js'));
-  // One package per version, unzipped as an LMS would.
   for (const v of ['1.2', '2004']) {
-    const zip = path.join(WORK, `hashing-${v}.zip`);
-    nativeCli(['scorm', 'consistent-hashing', '--challenge', 'C3', '--fixed-seed', '7', '--questions', 'drawn',
-      '--tries', '3', '--version', v, '--dist', DIST, '--out', zip]);
-    execFileSync('unzip', ['-q', zip, '-d', path.join(WORK, `pkg-${v}`)]);
+    // Every learner the same question (fixed_seed), the topic's three asked.
+    pack(`pkg-${v}`, ['consistent-hashing', '--challenge', 'C3', '--fixed-seed', '7', '--questions', 'drawn',
+      '--tries', '3', '--version', v]);
+    // C1 alone, drawn for each learner from the salt, two tries.
+    pack(`draw-${v}`, ['consistent-hashing', '--only', 'C1', '--salt', '4242', '--tries', '2', '--version', v]);
   }
+  // One question of three: C2, the package's own fresh salt.
+  pack('one-2004', ['consistent-hashing', '--only', 'C2', '--version', '2004']);
 });
 before(async () => {
-  server = await serveMap({ '/lms/': path.join(WORK, 'host'), '/pkg-1.2/': path.join(WORK, 'pkg-1.2'), '/pkg-2004/': path.join(WORK, 'pkg-2004'), '/': DIST });
+  const folders = { '/lms/': path.join(WORK, 'host'), '/': DIST };
+  for (const name of Object.keys(built)) folders[`/${name}/`] = path.join(WORK, name);
+  server = await serveMap(folders);
   browser = await launch();
 });
 after(async () => { await browser?.close(); await server?.close(); });
@@ -271,29 +295,64 @@ test('a save the browser refuses is said, and the record saved before is kept', 
   await closeClean(page);
 });
 
-/** Plays a package of SCORM `version` in the LMS-like host; its API's record. */
-async function playPackage(version) {
+/**
+ * Opens package `name` (SCORM `version`) in the LMS-like host, in a fresh
+ * browser context, the LMS knowing `learner` (its learner id) and
+ * `suspend` (a saved attempt's suspend_data); once the launcher is
+ * connected and the page ready.
+ */
+async function launchPackage(name, version, { learner = '', suspend = '' } = {}) {
   const page = await openPage(browser, server.origin, { width: 1100, height: 1300 });
-  await page.goto(`${server.origin}/lms/host.html?api=${version}&frame=${encodeURIComponent(`/pkg-${version}/launch.html`)}`);
+  const q = new URLSearchParams({ api: version, frame: `/${name}/launch.html`, learner, suspend });
+  await page.goto(`${server.origin}/lms/host.html?${q}`);
   const launchFrame = await (await page.$('#sco')).contentFrame();
   await launchFrame.waitForSelector('body[data-lms="ready"]');
-  assert.match(await launchFrame.textContent('#lms-status'), new RegExp(`SCORM ${version.replace('.', '\\.')}`));
   const app = await frameOf(page, 'index.html?topic=');
+  return { page, launchFrame, app };
+}
+
+/** The LMS's record (scorm-again's, flattened). */
+function cmiOf(page) {
+  return page.evaluate(() => (window.API || window.API_1484_11).getFlattenedCMI());
+}
+
+/** The launcher's status line, once it is in state `lms` and matches `re`. */
+async function statusOf(launchFrame, lms, re) {
+  await launchFrame.waitForFunction(([want, src]) => {
+    const el = document.getElementById('lms-status');
+    return el.dataset.lms === want && new RegExp(src).test(el.textContent);
+  }, [lms, re.source]);
+  return launchFrame.textContent('#lms-status');
+}
+
+/** The interactions the LMS holds. */
+function interactionKeys(cmi) {
+  return Object.keys(cmi).filter((k) => /^cmi\.interactions\.\d/.test(k));
+}
+
+/** The score and status keys of each version. */
+const KEYS = {
+  '1.2': { raw: 'cmi.core.score.raw', status: 'cmi.core.lesson_status' },
+  2004: { raw: 'cmi.score.raw', status: 'cmi.success_status' },
+};
+
+/** Plays a package of SCORM `version` in the LMS-like host; its API's record. */
+async function playPackage(version) {
+  const { page, launchFrame, app } = await launchPackage(`pkg-${version}`, version);
+  assert.match(await launchFrame.textContent('#lms-status'), new RegExp(`SCORM ${version.replace('.', '\\.')}`));
   assert.equal(await app.getAttribute('#q-text', 'data-seed'), '7');
   const k = challengeKey('consistent-hashing', 'C3', 7);
   for (const typed of [wrongShare(k), exactAnswer(k)]) {
     await app.fill('#q-answer', typed);
     await app.press('#q-answer', 'Enter');
   }
-  const key = version === '1.2' ? 'cmi.core.score.raw' : 'cmi.score.raw';
   await page.waitForFunction((kk) => {
     const api = window.API || window.API_1484_11;
     return api.getFlattenedCMI()[kk] === '33' && api.getFlattenedCMI()['cmi.interactions.1.result'] === 'correct';
-  }, key);
+  }, KEYS[version].raw);
   await launchFrame.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `lms-scorm-${version}`);
-  const cmi = await page.evaluate(() => (window.API || window.API_1484_11).getFlattenedCMI());
-  return { page, cmi, k, launchFrame };
+  return { page, cmi: await cmiOf(page), k, launchFrame };
 }
 
 /** The number an interaction recorded, against the key's answer. */
@@ -317,7 +376,7 @@ test('a SCORM 1.2 package runs under scorm-again: score, status and each answer 
   assert.equal(cmi['cmi.interactions.0.type'], 'numeric');
   assert.equal(cmi['cmi.interactions.0.result'], 'wrong');
   sameNumber(cmi['cmi.interactions.1.student_response'], k.answer);
-  assert.deepEqual(JSON.parse(cmi['cmi.suspend_data']), { solved: ['C3'], done: ['C3'] });
+  assert.deepEqual(JSON.parse(cmi['cmi.suspend_data']), { format: 2, templates: { C3: { tries: 2, solved: 1, done: 1, seed: 7 } } });
   assert.ok(await page.evaluate(() => window.lms.commits) >= 2, 'committed after each answer');
   // Leaving: the session's time, suspend (not complete), then finish.
   const end = await leave(page);
@@ -335,7 +394,9 @@ test('a SCORM 2004 package runs under scorm-again: scaled score, completion, suc
   assert.equal(cmi['cmi.interactions.0.result'], 'incorrect');
   sameNumber(cmi['cmi.interactions.1.learner_response'], k.answer);
   assert.equal(cmi['cmi.interactions.1.description'], k.question.slice(0, 250));
-  assert.match(cmi['cmi.interactions.1.timestamp'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  // The instant with its zone (UTC), not a local time an LMS must guess.
+  assert.match(cmi['cmi.interactions.1.timestamp'], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d\dZ$/);
+  assert.ok(Math.abs(Date.parse(cmi['cmi.interactions.1.timestamp']) - Date.now()) < 120e3);
   const end = await leave(page);
   assert.equal(end['cmi.exit'], 'suspend');
   assert.match(end['cmi.session_time'], /^PT\d+H\d+M\d+S$/);
@@ -349,4 +410,136 @@ test('a package opened with no LMS says its answers are not recorded', async () 
   assert.match(await page.textContent('#lms-status'), /not recorded/);
   await frameOf(page, 'index.html?topic=');
   await closeClean(page);
+});
+
+test('each learner gets numbers of their own from the package, the same on every launch', async () => {
+  const drawn = async (learner) => {
+    const { page, app } = await launchPackage('draw-1.2', '1.2', { learner });
+    const shown = {
+      seed: await app.getAttribute('#q-text', 'data-seed'),
+      question: await app.textContent('#q-text'),
+      actor: new URL(app.url()).searchParams.get('actor'),
+    };
+    await closeClean(page);
+    return shown;
+  };
+  const ann = await drawn('ann-17');
+  assert.equal(ann.actor, 'ann-17', 'the LMS\'s learner id is the page\'s actor');
+  assert.deepEqual(await drawn('ann-17'), ann, 'one learner, the same numbers on every launch');
+  const bo = await drawn('bo-42');
+  assert.notEqual(bo.seed, ann.seed, 'two learners, two draws');
+  assert.notEqual(bo.question, ann.question);
+});
+
+for (const version of ['1.2', '2004']) {
+  test(`SCORM ${version}: a finished question stays finished in a fresh browser given its suspend_data`, async () => {
+    const first = await launchPackage(`draw-${version}`, version, { learner: 'cy-3' });
+    const seed = Number(await first.app.getAttribute('#q-text', 'data-seed'));
+    const k = challengeKey('consistent-hashing', 'C1', seed);
+    for (const n of [1, 2]) {
+      await first.app.fill('#q-answer', wrongShare(k));
+      await first.app.press('#q-answer', 'Enter');
+      await statusOf(first.launchFrame, 'recorded', new RegExp(`C1, try ${n} of 2`));
+    }
+    const was = await cmiOf(first.page);
+    assert.equal(was[KEYS[version].raw], '0');
+    assert.equal(was[KEYS[version].status], 'failed');
+    assert.deepEqual(JSON.parse(was['cmi.suspend_data']), { format: 2, templates: { C1: { tries: 2, solved: 0, done: 1, seed } } });
+    await closeClean(first.page);
+    // A fresh browser (a new context: nothing stored), the LMS holding the suspend_data.
+    const again = await launchPackage(`draw-${version}`, version, { learner: 'cy-3', suspend: was['cmi.suspend_data'] });
+    assert.match(await again.launchFrame.textContent('#lms-status'), /1 of 1 questions were finished before/);
+    assert.equal(new URL(again.app.url()).searchParams.get('spent'), 'C1-2-0');
+    assert.equal(await again.app.getAttribute('#q-text', 'data-seed'), String(seed));
+    await again.app.waitForSelector('#q-answer[disabled]');
+    assert.match(await again.app.textContent('#q-feedback'), /No tries left/, 'the page shows the question closed');
+    const restored = await cmiOf(again.page);
+    assert.deepEqual([restored[KEYS[version].raw], restored[KEYS[version].status]], ['0', 'failed']);
+    // A page that grades it again anyway (a script in the frame) is not heard.
+    await again.app.evaluate((m) => parent.postMessage(m, '*'), {
+      source: 'fleetlab', type: 'graded', topic: 'consistent-hashing', template: 'C1', seed,
+      correct: true, done: true, verdict: 'correct', tries: 1, value: k.answer,
+    });
+    assert.equal(await statusOf(again.launchFrame, 'refused', /not recorded/),
+      'This answer was not recorded: the 2 tries on C1 are used.');
+    const now = await cmiOf(again.page);
+    assert.deepEqual([now[KEYS[version].raw], now[KEYS[version].status]], ['0', 'failed'], 'the score is unchanged');
+    assert.deepEqual(interactionKeys(now), []);
+    await closeClean(again.page);
+  });
+}
+
+test('a package\'s page opened with other options records nothing, and the launcher says why', async () => {
+  const { page, launchFrame, app } = await launchPackage('draw-1.2', '1.2', { learner: 'di-5' });
+  const k = challengeKey('consistent-hashing', 'C1', Number(await app.getAttribute('#q-text', 'data-seed')));
+  // More tries than the package allows.
+  await app.evaluate(() => {
+    const q = new URLSearchParams(location.search);
+    q.set('tries', '99');
+    location.search = q.toString();
+  });
+  await app.waitForURL((u) => u.searchParams.get('tries') === '99');
+  await app.waitForSelector('body[data-ready]');
+  await app.fill('#q-answer', wrongShare(k));
+  await app.press('#q-answer', 'Enter');
+  assert.equal(await statusOf(launchFrame, 'refused', /tries=99/),
+    'This answer was not recorded: the page was opened with tries=99, not this package\'s tries=2.');
+  // Graded mode dropped.
+  await app.evaluate(() => {
+    const q = new URLSearchParams(location.search);
+    q.delete('mode');
+    location.search = q.toString();
+  });
+  await app.waitForURL((u) => !u.searchParams.has('mode'));
+  await app.waitForSelector('body[data-ready]');
+  await app.fill('#q-answer', wrongShare(k));
+  await app.press('#q-answer', 'Enter');
+  assert.equal(await statusOf(launchFrame, 'refused', /without mode/),
+    'This answer was not recorded: the page was opened without mode=graded, which this package sets.');
+  const cmi = await cmiOf(page);
+  assert.deepEqual(interactionKeys(cmi), []);
+  assert.equal(cmi['cmi.core.score.raw'], '0');
+  await closeClean(page);
+});
+
+test('a one-question package scores that question alone: 100 % once it is solved', async () => {
+  const { page, launchFrame, app } = await launchPackage('one-2004', '2004', { learner: 'ed-8' });
+  assert.deepEqual(JSON.parse(await launchFrame.textContent('#fleetlab-package')).templates, ['C2']);
+  await app.waitForSelector('#q-text[data-template="C2"][data-seed]');
+  const seed = Number(await app.getAttribute('#q-text', 'data-seed'));
+  const k = challengeKey('consistent-hashing', 'C2', seed);
+  assert.equal(await app.textContent('#q-text'), k.question);
+  await app.fill('#q-answer', exactAnswer(k));
+  await app.press('#q-answer', 'Enter');
+  await statusOf(launchFrame, 'recorded', /C2, try 1 of 3: correct/);
+  const cmi = await cmiOf(page);
+  assert.deepEqual(
+    ['raw', 'scaled'].map((s) => cmi[`cmi.score.${s}`]).concat(cmi['cmi.completion_status'], cmi['cmi.success_status']),
+    ['100', '1', 'completed', 'passed'],
+  );
+  assert.equal(cmi['cmi.interactions.0.id'], `consistent-hashing-C2-${seed}`);
+  await closeClean(page);
+});
+
+test('each package is under 1 MB, and its line says its size', () => {
+  for (const [name, said] of Object.entries(built)) {
+    const [, bytes, kb] = said.match(/(\d+) bytes = (\d+) KB/);
+    assert.equal(fs.statSync(path.join(WORK, `${name}.zip`)).size, Number(bytes), name);
+    assert.equal(Number(kb), Math.ceil(Number(bytes) / 1024), name);
+    assert.ok(Number(bytes) < 1e6, `${name}: ${bytes} bytes`);
+  }
+});
+
+test('suspend_data of the first format is read, and one not of ours is ignored', async () => {
+  const old = await launchPackage('pkg-1.2', '1.2', { suspend: JSON.stringify({ solved: ['C3'], done: ['C3'] }) });
+  assert.equal(new URL(old.app.url()).searchParams.get('spent'), 'C3-1-1');
+  const cmi = await cmiOf(old.page);
+  assert.equal(cmi['cmi.core.score.raw'], '33');
+  assert.deepEqual(JSON.parse(cmi['cmi.suspend_data']), { format: 2, templates: { C3: { tries: 1, solved: 1, done: 1 } } });
+  await closeClean(old.page);
+  const foreign = await launchPackage('pkg-1.2', '1.2', { suspend: 'page=4;score=90' });
+  assert.equal(new URL(foreign.app.url()).searchParams.get('spent'), null);
+  assert.equal((await cmiOf(foreign.page))['cmi.core.score.raw'], '0');
+  assert.match(await foreign.launchFrame.textContent('#lms-status'), /your answers are recorded\.$/);
+  await closeClean(foreign.page);
 });
