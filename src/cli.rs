@@ -94,6 +94,8 @@ enum Command {
     /// A numbered problem set with a separate answer key, for instructors:
     /// one sheet, or one per student of a class.
     ProblemSet {
+        /// The set's seed: the same seed (and class) gives the same set;
+        /// each student's questions are drawn from it and their name.
         #[arg(long)]
         seed: u64,
         /// Comma-separated topic ids (default: every topic with challenges).
@@ -114,6 +116,10 @@ enum Command {
         /// (default: index.html, beside the set).
         #[arg(long, value_name = "URL")]
         app_url: Option<String>,
+        /// Leave out each question's link to its page: a page with the
+        /// question's values shows its key. Use it for a graded set.
+        #[arg(long, conflicts_with = "app_url")]
+        no_links: bool,
     },
     /// Write a SCORM package of a topic page for an LMS.
     Scorm(crate::scorm::Args),
@@ -232,12 +238,14 @@ fn dispatch(cmd: Command) -> Result<String, Usage> {
             students,
             roster,
             app_url,
+            no_links,
         } => sheets::problem_set(&sheets::Request {
             seed,
             topics: chosen,
             format,
             class: class(students, roster)?,
             app_url,
+            links: !no_links,
         }),
         Command::Figures { json } => {
             let all = report::all_figures();

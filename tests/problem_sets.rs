@@ -301,3 +301,37 @@ fn too_few_variants_are_named_not_repeated_silently() {
         &md[..200]
     );
 }
+
+/// A graded set leaves out each question's link (a page with the
+/// question's values shows its key), in every format; the CSV's answers
+/// carry no float noise.
+#[test]
+fn a_graded_set_links_no_page_and_writes_plain_keys() {
+    let base = ["problem-set", "--seed", "2026", "--students", "30"];
+    for format in ["md", "html", "moodle-xml", "csv"] {
+        let text = |extra: &[&str]| {
+            let out = fleetlab(&[&base[..], &["--format", format], extra].concat());
+            assert!(out.status.success());
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert!(
+            text(&[]).contains("index.html?"),
+            "{format}: linked by default"
+        );
+        assert!(
+            !text(&["--no-links"]).contains("index.html?"),
+            "{format}: --no-links"
+        );
+    }
+    let out = fleetlab(&[&base[..], &["--format", "csv"]].concat());
+    let (rows, _) = (rows(&String::from_utf8(out.stdout).unwrap()), ());
+    for r in &rows {
+        let digits = format!("{}", r.answer).replace(['.', '-'], "");
+        assert!(
+            digits.trim_start_matches('0').len() <= 12,
+            "{}: {}",
+            r.seed,
+            r.answer
+        );
+    }
+}

@@ -85,14 +85,17 @@ fn tolerance(t: Tolerance, answer: f64, scale: f64) -> f64 {
 }
 
 /// One numerical question: a student's variant of a problem.
-fn question(q: &Question, label: &str, app: &str) -> String {
+fn question(q: &Question, label: &str, app: Option<&str>) -> String {
     let (scale, units) = units(q.unit);
     let text = format!(
-        "<p>{}</p><p><em>Answer in {}; graded {}.</em></p><p><a href=\"{}\">Open this page</a> (the page this question is asked on).</p>",
+        "<p>{}</p><p><em>Answer in {}; graded {}.</em></p>{}",
         html_escape(&q.text),
         html_escape(&unit_name(q.unit)),
         html_escape(&q.tolerance.describe(q.unit)),
-        html_escape(&page_link(app, q))
+        app.map_or(String::new(), |a| format!(
+            "<p><a href=\"{}\">Open this page</a> (the page this question is asked on).</p>",
+            html_escape(&page_link(a, q))
+        ))
     );
     let answer = |value: f64, fraction: u32, feedback: &str| {
         format!(
@@ -147,7 +150,7 @@ fn question(q: &Question, label: &str, app: &str) -> String {
 
 /// The question bank: per problem a category, then one variant per sheet.
 /// Each of `notes` (a template with too few variants) is a comment.
-pub fn quiz(seed: u64, sheets: &[SheetView<'_>], app: &str, notes: &[String]) -> String {
+pub fn quiz(seed: u64, sheets: &[SheetView<'_>], app: Option<&str>, notes: &[String]) -> String {
     let mut s = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Fleetlab problem set {seed}: {} variants of each question, one per student, each problem in its own category (draw one with a random question). -->\n",
         sheets.len()

@@ -57,6 +57,9 @@ pub struct Request {
     pub class: Class,
     /// The app's address for the links (none: `index.html` beside the set).
     pub app_url: Option<String>,
+    /// Each question links its page (off for a graded set: a page with the
+    /// question's values shows its key).
+    pub links: bool,
 }
 
 /// One student's sheet: their name, their seed and their questions.
@@ -122,7 +125,9 @@ pub fn problem_set(r: &Request) -> Result<String, Usage> {
     for note in &notes {
         eprintln!("fleetlab: {note}");
     }
-    let app = r.app_url.as_deref().unwrap_or("index.html");
+    let app = r
+        .links
+        .then(|| r.app_url.as_deref().unwrap_or("index.html"));
     Ok(match r.format {
         Format::Md if !class && r.app_url.is_none() => single_md(r.seed, &sheets[0]),
         Format::Html if !class && r.app_url.is_none() => single_html(r.seed, &sheets[0]),
@@ -380,6 +385,13 @@ fn csv_cells(line: &str) -> Vec<String> {
     cells.into_iter().map(|c| c.trim().to_string()).collect()
 }
 
+/// A key as a plain decimal to 12 significant digits: the float's noise
+/// (360035.99999999994) left out.
+fn plain(x: f64) -> String {
+    let rounded: f64 = format!("{x:.11e}").parse().unwrap_or(x);
+    format!("{rounded}")
+}
+
 /// The page state a question comes from: the app's address with the
 /// topic, every parameter the question's drawn values mirror, the template
 /// and the seed.
@@ -448,7 +460,7 @@ fn problem_md(i: usize, title: &str, q: &Question, link: Option<&str>) -> String
 }
 
 /// A sheet per student, then one answer-key table: Markdown.
-fn class_md(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> String {
+fn class_md(seed: u64, sheets: &[Sheet], app: Option<&str>, notes: &[String]) -> String {
     let mut s = String::new();
     for note in notes {
         s += &format!("> **Note:** {note}.\n\n");
@@ -459,7 +471,7 @@ fn class_md(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> String 
             sheet.name, sheet.seed
         );
         for (i, (title, q)) in sheet.problems.iter().enumerate() {
-            s += &problem_md(i, title, q, Some(&page_link(app, q)));
+            s += &problem_md(i, title, q, app.map(|a| page_link(a, q)).as_deref());
         }
         s += "\n---\n\n";
     }
@@ -529,7 +541,7 @@ fn problem_html(title: &str, q: &Question, link: Option<&str>) -> String {
 }
 
 /// A sheet per student, then one answer-key table: HTML.
-fn class_html(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> String {
+fn class_html(seed: u64, sheets: &[Sheet], app: Option<&str>, notes: &[String]) -> String {
     let e = html_escape;
     let mut s = html_head(
         &format!("Fleetlab problem set (set {seed})"),
@@ -548,7 +560,7 @@ fn class_html(seed: u64, sheets: &[Sheet], app: &str, notes: &[String]) -> Strin
             sheet.seed
         );
         for (title, q) in &sheet.problems {
-            s += &problem_html(title, q, Some(&page_link(app, q)));
+            s += &problem_html(title, q, app.map(|a| page_link(a, q)).as_deref());
         }
         s += "</ol></section>\n";
     }
@@ -578,7 +590,7 @@ pub fn html_escape(s: &str) -> String {
 
 /// One row per student and problem: CSV (RFC 4180), numbers in the JSON
 /// contract's units (shares as fractions).
-fn csv(sheets: &[Sheet], app: &str) -> String {
+fn csv(sheets: &[Sheet], app: Option<&str>) -> String {
     let cell = |s: &str| {
         if s.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", s.replace('"', "\"\""))
@@ -600,12 +612,12 @@ fn csv(sheets: &[Sheet], app: &str) -> String {
                 q.seed.to_string(),
                 cell(&q.title),
                 cell(&q.text),
-                format!("{}", q.answer),
+                plain(q.answer),
                 cell(&answer_text(q)),
                 unit_word(q.unit),
                 q.tolerance.kind().to_string(),
                 format!("{}", q.tolerance.value()),
-                cell(&page_link(app, q)),
+                cell(&app.map_or(String::new(), |a| page_link(a, q))),
             ];
             out += &row.join(",");
             out += "\r\n";

@@ -57,7 +57,10 @@ pub fn bench(quick: bool) -> JsValue {
 pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();
-    let (link, notes) = urlstate::decode(&query);
+    let (mut link, notes) = urlstate::decode(&query);
+    // A graded page shows its one topic without the site's menu: the way
+    // to a free page of the same topic is not a click away.
+    link.embed.on |= link.graded() && link.view == View::Topic;
     host::prepare(&link);
     if !link.embed.on {
         build_menu(match link.view {

@@ -197,6 +197,7 @@ pub enum FormMsg {
     Fix,
     Locks,
     Questions,
+    Salt,
     Challenge,
     Only,
     Seed,

@@ -40,6 +40,8 @@ pub struct Options {
     pub asked: Option<Vec<String>>,
     /// Tries a launcher restored, per template (a graded page).
     pub spent: Vec<(String, Spent)>,
+    /// A learner is named (`actor`): a graded page's numbers are theirs.
+    pub learner: bool,
 }
 
 /// Where a topic page's questions take their values.
@@ -80,6 +82,7 @@ impl Options {
                 .graded
                 .then(|| link.asked_templates().into_iter().map(|t| t.id).collect()),
             spent: e.spent.clone(),
+            learner: e.actor.is_some(),
             ..Options::default()
         }
     }
@@ -102,11 +105,14 @@ fn graded_note(options: &Options) -> String {
         Some(n) => format!("{n} tries"),
         None => "as many tries as you need".to_string(),
     };
+    let whose = if options.learner {
+        "Your numbers are drawn for you alone"
+    } else {
+        "No learner is named in this page's address, so everyone who opens it gets these same numbers"
+    };
     format!(
-        "Graded: your numbers are drawn for you, the sliders these questions use are locked, \
-         and you have {tries} per question; the worked solution shows once a question is over. \
-         Launched by your course's package, your answers are recorded there; on a page opened \
-         from a link these limits hold only in this browser and only while the link is unchanged."
+        "Graded. {whose}; the sliders these questions use are locked, and you have {tries} \
+         per question. The worked solution shows once a question is over."
     )
 }
 
@@ -717,6 +723,15 @@ impl Panel {
             self.feedback.set_text_content(Some(&format!(
                 "{message} That was the last of {max} tries."
             )));
+            if self.options.graded {
+                // Its solution is on show now: the question stays over
+                // under a link that allows more tries.
+                let closed = Spent {
+                    tries: urlstate::MAX_TRIES,
+                    solved: false,
+                };
+                let _ = cx.store.spend(&q, closed);
+            }
         }
         self.paint_over();
         cx.fx.push(Effect::Graded {

@@ -67,6 +67,11 @@ const STATES = [
     name: 'an embed',
     query: '?topic=consistent-hashing&preset=modulo-plus-one&embed=1&lock=cards_before,families&challenge=C2&fixed_seed=7&tries=3&hide=solution',
   },
+  {
+    name: 'a graded embed, one question asked, a try spent',
+    query: '?topic=warm-pool&embed=1&mode=graded&salt=2026&only=C2&tries=2&actor=ada&actor_home=https%3A%2F%2Flms.example.org',
+    act: async (p) => { await p.fill('#q-answer', '1'); await p.press('#q-answer', 'Enter'); await p.waitForSelector('#q-feedback[data-verdict]'); },
+  },
   { name: 'the course page', file: 'course.html' },
 ];
 /** Per topic: its page by default, with a story and its fix, and every part opened and running. */

@@ -465,6 +465,12 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   await page.fill('#i-seed', '');
   await page.press('#i-seed', 'Tab');
   await page.waitForFunction(() => /mode=graded&salt=\d+&only=C3$/.test(document.querySelector('#i-link').value));
+  assert.match(await page.textContent('#i-graded-note'), /add actor=<their id> to each student's link/);
+  const salt = await page.inputValue('#i-salt');
+  assert.match(await page.inputValue('#i-link'), new RegExp(`salt=${salt}&`), 'the salt on show is the one in the link');
+  await page.fill('#i-salt', '4711');
+  await page.press('#i-salt', 'Tab');
+  await page.waitForFunction(() => /mode=graded&salt=4711&only=C3$/.test(document.querySelector('#i-link').value));
   await preview.waitForFunction(() => document.body?.dataset.ready && /mode=graded/.test(location.search) && document.querySelector('#q-graded'));
   assert.equal(await preview.$('#q-live'), null);
   assert.deepEqual(await preview.$$eval('.q-tab', (ts) => ts.map((t) => t.dataset.template)), ['C3']);

@@ -99,7 +99,11 @@ test('a graded page locks the sliders its questions mirror and says what holds',
   const page = await app.open(`?topic=warm-pool${GRADED}`);
   const locked = await page.$$eval('.control.locked', (xs) => xs.length);
   assert.ok(locked > 0, 'some sliders are locked');
-  assert.match(await page.textContent('#q-graded'), /only while the link is unchanged/);
+  assert.match(await page.textContent('#q-graded'), /Your numbers are drawn for you alone/);
+  assert.equal(await page.isVisible('header.site'), false, 'one topic, no site menu');
+  const anyone = await app.open('?topic=warm-pool&mode=graded&salt=2026');
+  assert.match(await anyone.textContent('#q-graded'), /No learner is named in this page's address, so everyone who opens it gets these same numbers/);
+  await closeClean(anyone);
   await screenshot(page, 'graded-warm-pool');
   await closeClean(page);
 });
@@ -125,6 +129,15 @@ test('tries a launcher restores close a finished question, and the worked soluti
   await answer(page, '1');
   assert.equal(await page.$('#q-solution:not([hidden])'), null, 'no solution between tries');
   assert.equal(await answer(page, exactAnswer(key)), 'correct');
+  // Tries used up in graded mode stay used under a link that allows more:
+  // the worked solution was on show.
+  await gotoTopic(page, app.origin, `?topic=warm-pool&challenge=C3${GRADED.replace('tries=2', 'tries=1')}`);
+  await page.waitForSelector('#q-text[data-template="C3"]');
+  await answer(page, '1234');
+  await page.waitForSelector('#q-answer[disabled]');
+  await gotoTopic(page, app.origin, `?topic=warm-pool&challenge=C3${GRADED.replace('tries=2', 'tries=5')}`);
+  await page.waitForSelector('#q-answer[disabled]');
+  assert.match(await page.textContent('#q-feedback'), /No tries left/);
   await closeClean(page);
 });
 

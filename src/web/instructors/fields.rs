@@ -122,6 +122,9 @@ pub(super) fn lock_fields(form: &Element) -> (HtmlInputElement, Element) {
 /// the only one asked), the class's seed, tries per question.
 pub(super) struct Practice {
     pub questions: HtmlSelectElement,
+    /// What graded mode needs and what it holds (shown when chosen).
+    pub graded_note: Element,
+    pub salt: HtmlInputElement,
     pub challenge: HtmlSelectElement,
     pub only: HtmlInputElement,
     pub seed: HtmlInputElement,
@@ -138,6 +141,13 @@ pub(super) const QUESTION_WAYS: [(&str, &str); 3] = [
     ),
 ];
 
+/// What the instructors page says when graded mode is chosen.
+const GRADED_NOTE: &str = "Each student's numbers come from their own id in the page's address: \
+add actor=<their id> to each student's link (your course page can put it in the frame's address). \
+A link without one gives everyone the same numbers. On a plain page these limits are \
+practice-grade: a student who edits the link loosens them. For marks that matter, build a SCORM \
+package (fleetlab scorm) or a Moodle quiz (fleetlab problem-set).";
+
 pub(super) fn practice_fields(form: &Element) -> Practice {
     let practice = fieldset(form, "Practice");
     let questions: HtmlSelectElement = el("select", "").unchecked_into();
@@ -148,6 +158,21 @@ pub(super) fn practice_fields(form: &Element) -> Practice {
     }
     field(&practice, "i-questions", "Questions", &questions);
     listen(&questions, FormMsg::Questions);
+    let graded_note = child(
+        &practice,
+        "p",
+        "i-note",
+        &[("id", "i-graded-note"), ("hidden", "")],
+    );
+    graded_note.set_text_content(Some(GRADED_NOTE));
+    let salt = number_input(0, urlstate::MAX_SEED, "a fresh one");
+    field(
+        &practice,
+        "i-salt",
+        "Graded: the course's salt (keep it to rebuild the same draws)",
+        &salt,
+    );
+    listen(&salt, FormMsg::Salt);
     let challenge: HtmlSelectElement = el("select", "").unchecked_into();
     field(&practice, "i-challenge", "Challenge", &challenge);
     listen(&challenge, FormMsg::Challenge);
@@ -166,6 +191,8 @@ pub(super) fn practice_fields(form: &Element) -> Practice {
     listen(&tries, FormMsg::Tries);
     Practice {
         questions,
+        graded_note,
+        salt,
         challenge,
         only,
         seed,

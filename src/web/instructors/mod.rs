@@ -31,6 +31,8 @@ pub struct Form {
     lock_all: HtmlInputElement,
     locks: Element,
     questions: HtmlSelectElement,
+    graded_note: Element,
+    salt: HtmlInputElement,
     challenge: HtmlSelectElement,
     only: HtmlInputElement,
     seed: HtmlInputElement,
@@ -85,6 +87,8 @@ impl Form {
             lock_all,
             locks,
             questions: practice.questions,
+            graded_note: practice.graded_note,
+            salt: practice.salt,
             challenge: practice.challenge,
             only: practice.only,
             seed: practice.seed,
@@ -129,7 +133,17 @@ impl Form {
                 self.design.params.clear();
             }
             FormMsg::Locks => self.read_locks(),
-            FormMsg::Questions => self.read_questions(),
+            FormMsg::Questions => {
+                self.read_questions();
+                self.fill_options();
+            }
+            FormMsg::Salt => {
+                self.design.embed.salt = read_number(&self.salt, 0, urlstate::MAX_SEED);
+                if self.design.embed.graded && self.design.embed.salt.is_none() {
+                    self.design.embed.salt = Some(crate::web::practice::fresh_seed());
+                }
+                self.fill_options();
+            }
             FormMsg::Challenge => {
                 let v = self.challenge.value();
                 self.design.challenge = urlstate::Challenge {
@@ -235,9 +249,13 @@ impl Form {
         self.preset.set_value(d.preset.unwrap_or(""));
         self.sync_fix();
         self.lock_all.set_checked(d.embed.lock == Lock::All);
+        // Graded mode locks the sliders its questions use, whatever is ticked.
+        let graded_locks = d.graded_locks();
         for b in self.lock_boxes() {
             b.set_checked(d.locked(&b.value()));
-            b.set_disabled(d.embed.lock == Lock::All);
+            b.set_disabled(
+                d.embed.lock == Lock::All || graded_locks.iter().any(|n| *n == b.value()),
+            );
         }
         self.challenge
             .set_value(d.challenge.template.as_deref().unwrap_or(""));
@@ -248,6 +266,12 @@ impl Form {
                 _ => "page",
             });
         self.only.set_checked(d.embed.only.is_some());
+        let _ = self
+            .graded_note
+            .toggle_attribute_with_force("hidden", !d.embed.graded);
+        self.salt
+            .set_value(&d.embed.salt.map(|n| n.to_string()).unwrap_or_default());
+        self.salt.set_disabled(!d.embed.graded);
         self.only
             .set_disabled(!d.embed.graded || d.challenge.template.is_none());
         let num = |i: &HtmlInputElement, v: Option<u64>| {
