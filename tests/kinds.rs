@@ -610,3 +610,49 @@ fn predictions_say_which_model_where_the_models_differ() {
         "tiers has checks the models judge otherwise: {labelled}"
     );
 }
+
+/// A prediction's feedback says something: a figure that does not move is
+/// said to stay ("stays at $182.20"), never "goes from $182.20 to
+/// $182.20"; and where the fix leaves the asked figure where it was, the
+/// reason does not pass the fix's explanation of another figure off as
+/// this one's (#35, defect 6).
+#[test]
+fn a_prediction_that_nothing_moves_says_so() {
+    use fleetlab::challenge::kinds::{predict, Body, Level};
+    let mut seen_stay = 0;
+    for t in topics::all() {
+        for seed in 0..300 {
+            for level in [Level::Easy, Level::Medium, Level::Hard] {
+                let Some(p) = predict::pose(t, seed, level) else {
+                    continue;
+                };
+                let Body::Options { options, key } = &p.body else {
+                    continue;
+                };
+                for o in options {
+                    let mut rest = o.why.as_str();
+                    while let Some(at) = rest.find(" goes from ") {
+                        let after = &rest[at + " goes from ".len()..];
+                        let (from, tail) = after.split_once(" to ").unwrap();
+                        let to = tail.split(". ").next().unwrap().trim_end_matches('.');
+                        assert_ne!(from, to, "{} seed {seed}: {}", t.id(), o.why);
+                        rest = tail;
+                    }
+                }
+                if options.len() == 3 && *key == 2 {
+                    seen_stay += 1;
+                    assert!(
+                        options[2].why.contains("stays"),
+                        "{} seed {seed}: {}",
+                        t.id(),
+                        options[2].why
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        seen_stay > 0,
+        "some prediction asks about a figure the fix leaves alone"
+    );
+}

@@ -10,7 +10,7 @@
 
 use super::{Body, Kind, Level, Posed, Said};
 use crate::challenge::answer::parse_answer;
-use crate::model::{Assumptions, CheckSpec, Outcome, Preset, SplitMix64, Topic, Unit};
+use crate::model::{Assumptions, CheckSpec, Figure, Outcome, Preset, SplitMix64, Topic, Unit};
 
 /// The values a story sets, as a reader sees them: "Cards: 16 cards ·
 /// Routing policy: round-robin".
@@ -161,7 +161,7 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
         b.figures.iter().find(|f| f.id == figure)?,
     );
     let key = direction(fa.value, fb.value)?;
-    let went = format!("{} goes from {} to {}.", fa.label, fa.text(), fb.text());
+    let said = went(fa, fb, key);
     let text = format!(
         "“{}”: {}. Now apply the fix “{}” ({}). Before you look: what happens to “{}”?",
         story.title,
@@ -175,10 +175,14 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
         .enumerate()
         .map(|(i, t)| Said {
             text: (*t).into(),
-            why: if i == key {
-                format!("{went} {}", fix.explain)
+            why: if i == key && key == 2 {
+                // The fix works elsewhere: its explanation is not this
+                // figure's.
+                format!("{said} The fix acts on other figures: {}", fix.explain)
+            } else if i == key {
+                format!("{said} {}", fix.explain)
             } else {
-                format!("The model says otherwise: {went}")
+                format!("The model says otherwise: {said}")
             },
         })
         .collect();
@@ -191,13 +195,25 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
             pa.figures.iter().find(|f| f.id == figure)?,
             pb.figures.iter().find(|f| f.id == figure)?,
         );
-        (direction(ga.value, gb.value)? != key)
-            .then(|| format!("{} goes from {} to {}.", ga.label, ga.text(), gb.text()))
+        let d = direction(ga.value, gb.value)?;
+        (d != key).then(|| went(ga, gb, d))
     })();
     Some(under_both(
         (text, options, key, explanation(story, true)),
         production,
     ))
+}
+
+/// What a figure does under the fix, in words that say something: "stays
+/// at 4" where its text does not change, "stays within 1%: from 1.063× to
+/// 1.06×" where it barely moves, else "goes from … to …".
+fn went(a: &Figure, b: &Figure, direction: usize) -> String {
+    let (from, to) = (a.text(), b.text());
+    match direction {
+        2 if from == to => format!("{} stays at {from}.", a.label),
+        2 => format!("{} stays within 1%: from {from} to {to}.", a.label),
+        _ => format!("{} goes from {from} to {to}.", a.label),
+    }
 }
 
 /// 0 rises, 1 falls, 2 stays within 1 % (an unbounded value counts as
