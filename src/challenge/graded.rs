@@ -11,7 +11,12 @@
 
 use super::answer::format_exact;
 use super::{question, ChallengeError, Question, Solver};
+use crate::model::memo::Memo;
 use crate::model::{hash64, mix64, Params, Topic};
+
+thread_local! {
+    static SHOWN: Memo<(&'static str, Params), String> = const { Memo::new() };
+}
 
 /// Draws past this many keys the page shows are not made: the last one
 /// stands (a template whose every key the page shows is a defect of its
@@ -28,7 +33,14 @@ pub fn graded_question(
     page: &Params,
     words: &str,
 ) -> Result<Question, ChallengeError> {
-    let shown = page_text(solver.topic(), page) + "\n" + words;
+    let topic = solver.topic();
+    // One page's text serves every draw made on it (a restore, then the
+    // question on show, then each tab).
+    let shown = SHOWN.with(|m| {
+        m.get_or((topic.id(), page.clone()), || {
+            page_text(topic, page) + "\n" + words
+        })
+    });
     let mut q = question(solver, id, seed)?;
     for k in 1..TRIES {
         if !shows_key(&shown, &q) {

@@ -25,6 +25,7 @@
 //! repeat a question silently.
 
 use super::{answer_text, find_topic, unit_name, unit_word, Usage};
+use crate::challenge::graded::next_seed;
 use crate::challenge::{self, Question, Value};
 use crate::model::{hash64, learner_seed, mix64, Topic};
 use crate::{topics, urlstate};
@@ -83,7 +84,7 @@ pub fn problem_seed(seed: u64, k: u64) -> u64 {
 pub fn variant_seed(seed: u64, k: u64, j: u64) -> u64 {
     match j {
         0 => problem_seed(seed, k),
-        j => hash64(problem_seed(seed, k) ^ mix64((j << 32) | k)) % 1_000_000_000,
+        j => next_seed(problem_seed(seed, k), (j << 32) | k),
     }
 }
 

@@ -37,9 +37,10 @@ function holds(text, form) {
   return false;
 }
 
+/** The challenge files' unit words that count things (src/challenge's `Unit::Count`). */
+const COUNTS = ['cards', 'replicas', 'families', 'copies', 'requests', 'count', 'number'];
 /** Whether key `k` is a whole count ("5 replicas"), which a page drawing a scale of counts writes anyway. */
-const wholeCount = (k) => !k.answer_detail && Number.isInteger(k.answer)
-  && !['share', 'usd', 'usd_per_hour', 'usd_per_day', 'usd_per_month', 'usd_per_year', 'usd_per_mtok', 'ms', 's', 'h', 'mb', 'gb', 'tok_s', 'req_s', 'tokens', 't_tokens', 'tok_per_usd', 'points', 'ratio'].includes(k.unit);
+const wholeCount = (k) => !k.answer_detail && Number.isInteger(k.answer) && COUNTS.includes(k.unit);
 
 /** A graded page of `topic` on `template` for learner `who`: its text, its key, and every response it fetched. */
 async function graded(topic, template, who) {
