@@ -466,6 +466,7 @@ test('the instructors page builds the link, the snippet and a live preview', asy
   await page.press('#i-seed', 'Tab');
   await page.waitForFunction(() => /mode=graded&salt=\d+&only=C3$/.test(document.querySelector('#i-link').value));
   assert.match(await page.textContent('#i-graded-note'), /add actor=<their id> to each student's link/);
+  assert.equal(await page.textContent('label[for="i-link"]'), "Link for students (this one topic, graded, without the site's menu)");
   const salt = await page.inputValue('#i-salt');
   assert.match(await page.inputValue('#i-link'), new RegExp(`salt=${salt}&`), 'the salt on show is the one in the link');
   await page.fill('#i-salt', '4711');

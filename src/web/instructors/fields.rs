@@ -265,6 +265,16 @@ fn copyable(
     row
 }
 
+/// The students' link's label: a graded page shows its one topic without
+/// the site's menu.
+pub(super) fn link_label(graded: bool) -> &'static str {
+    if graded {
+        "Link for students (this one topic, graded, without the site's menu)"
+    } else {
+        "Link for students (the full site, opening on this page)"
+    }
+}
+
 pub(super) fn outputs(layout: &Element) -> Outputs {
     let out = labelled_section("i-out", "i-out-h", "Link and snippet");
     let link = el("input", "i-link");
@@ -273,7 +283,7 @@ pub(super) fn outputs(layout: &Element) -> Outputs {
         &out,
         &link,
         "i-link",
-        "Link for students (the full site, opening on this page)",
+        link_label(false),
         "Copy the link",
         CopyWhat::StudentLink,
     );

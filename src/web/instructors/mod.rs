@@ -431,6 +431,9 @@ impl Form {
             self.design.compare = None;
         }
         self.link.set_value(&self.link_value());
+        if let Some(label) = self.link.labels().and_then(|ls| ls.item(0)) {
+            label.set_text_content(Some(fields::link_label(self.design.embed.graded)));
+        }
         attr(&self.open, "href", &self.embed_url());
         self.snippet.set_value(&self.snippet_value());
         let changed = self.design.params();
