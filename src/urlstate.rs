@@ -22,6 +22,7 @@
 //! | parameter name | its value as the CLI writes it (`cards_after=65`, `scheme=ring`) |
 //! | `challenge` | the challenge template on show (`C2`) |
 //! | `challenge_seed` | the seed the question on show was drawn from (with `view=interview`: the mock's seed, which draws its problem and numbers) |
+//! | `challenge_values` | the question's own values, `name:value` separated by commas (`C:3000,P:9000,spare:1`): the page asks exactly that question (a mock interview's review reopens its questions so); names the template does not have, or values that are not numbers or words, drop them all |
 //! | `ask` | `page`: the question was asked about the page's parameters |
 //! | `embed` | `1`: no site chrome, one topic |
 //! | `lock` | `all`, or parameter names separated by commas |
@@ -53,7 +54,7 @@ use embed::{read_embed, MODE_KEY, MODE_PAIR};
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
-pub const KEYS: [&str; 24] = [
+pub const KEYS: [&str; 25] = [
     "view",
     "topic",
     "preset",
@@ -78,6 +79,7 @@ pub const KEYS: [&str; 24] = [
     "salt",
     "only",
     "spent",
+    "challenge_values",
 ];
 
 /// The themes a link may ask for (www/theme.js applies them before the
@@ -264,6 +266,9 @@ pub struct Challenge {
     pub seed: Option<u64>,
     /// Asked about the page's parameters rather than drawn.
     pub live: bool,
+    /// The question's own values by name (a template's variables), as
+    /// typed in the link: the page asks exactly that question.
+    pub values: Vec<(String, String)>,
 }
 
 /// Everything a link rebuilds.
@@ -464,6 +469,10 @@ pub fn encode(state: &State) -> String {
     }
     if c.live {
         out.push(("ask", "page".into()));
+    }
+    if !c.values.is_empty() {
+        let pairs: Vec<String> = c.values.iter().map(|(n, v)| format!("{n}:{v}")).collect();
+        out.push(("challenge_values", pairs.join(",")));
     }
     embed::write_embed(&state.embed, &mut out);
     out.iter()
@@ -715,6 +724,17 @@ fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
     if let Some(v) = pairs.given("challenge_seed") {
         state.challenge.seed = seed("challenge_seed", v, "drawing a fresh question", notes);
     }
+    if let Some(v) = pairs.given("challenge_values") {
+        let template = match &state.challenge.template {
+            Some(id) => templates.iter().find(|t| &t.id == id),
+            None => templates.first(),
+        };
+        match template.map(|t| read_values(t, v)) {
+            Some(Ok(values)) => state.challenge.values = values,
+            Some(Err(why)) => notes.push(format!("challenge_values: {why}; ignored.")),
+            None => notes.push("challenge_values: this page has no challenge; ignored.".into()),
+        }
+    }
     if let Some(v) = pairs.given("ask") {
         let template = match &state.challenge.template {
             Some(id) => templates.iter().find(|t| &t.id == id),
@@ -731,6 +751,42 @@ fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
             );
         }
     }
+}
+
+/// A question's values as a link writes them (`C:3000,P:9000`): every name
+/// a value of `t`'s draw (a word of letters, digits and underscores), named
+/// once, every value a finite number or a word of letters, digits and
+/// hyphens; at most 32 pairs.
+fn read_values(t: &challenge::Template, text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for pair in text.split(',') {
+        let (name, value) = pair
+            .split_once(':')
+            .ok_or_else(|| format!("“{}” is not name:value", short(pair)))?;
+        let named = !name.is_empty()
+            && name.len() <= 24
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !named {
+            return Err(format!("“{}” is not a value's name", short(name)));
+        }
+        if out.len() >= 32 {
+            return Err(format!("{} names at most 32 values", t.id));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("“{}” is named twice", short(name)));
+        }
+        let parsed = value.parse::<f64>();
+        let number = parsed.as_ref().is_ok_and(|x| x.is_finite());
+        let word = parsed.is_err()
+            && value.len() <= 40
+            && value.starts_with(|c: char| c.is_ascii_alphabetic())
+            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !number && !word {
+            return Err(format!("“{}” is not a number", short(value)));
+        }
+        out.push((name.to_string(), value.to_string()));
+    }
+    Ok(out)
 }
 
 /// The comparison shown side by side: one the topic's scene offers, on a

@@ -309,6 +309,7 @@ pub fn question_iri(base: &str, page: &State, q: &Question) -> String {
         template: Some(q.template.clone()),
         seed: Some(q.seed),
         live: q.live,
+        ..Default::default()
     };
     format!("{base}?{}", urlstate::encode(&s))
 }

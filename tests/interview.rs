@@ -233,16 +233,134 @@ fn a_number_no_formula_takes_carries_the_key() {
     let mock = Mock::new(1);
     let walk = mock.walk(&["1e9".to_string()], 2);
     assert_eq!(walk[1].refused, Some(0));
-    // Skipped and unreadable answers carry the key, and are not graded.
+    // Skipped and unreadable answers are not graded, and carry the
+    // interviewer's stand-in, not the key.
     let walk = mock.walk(&[String::new(), "banana".into()], 3);
     assert_eq!(walk[0].verdict, None);
     assert_eq!(walk[1].verdict, Some(Verdict::Unreadable));
-    assert_eq!(walk[1].key, walk[1].exact);
     let carry = &walk[1].built_on;
     assert!(
-        carry.len() == 1 && !carry[0].theirs && carry[0].right,
+        carry.len() == 1 && !carry[0].theirs && !carry[0].right,
         "{carry:?}"
     );
+    assert_ne!(carry[0].used, carry[0].exact);
+}
+
+/// Skipping a question gives nothing away: the follow-ups that take its
+/// number take the interviewer's stand-in, say so, never write the skipped
+/// question's key, and never call the stand-in the candidate's ("your").
+#[test]
+fn skipping_a_question_gives_nothing_away() {
+    for (p, problem) in PROBLEMS.iter().enumerate() {
+        let mut refused = 0;
+        for seed in seeds_of(p).take(300) {
+            let mock = Mock::new(seed);
+            let exact = exact_answers(&mock);
+            let keys = mock.walk(&exact, mock.steps());
+            for (i, step) in problem.steps.iter().enumerate() {
+                for &j in step.uses {
+                    let mut answers = exact.clone();
+                    answers[j] = String::new();
+                    let a = &mock.walk(&answers, i + 1)[i];
+                    let ctx = format!(
+                        "{} seed {seed} Q{} after Q{}: {}",
+                        problem.id,
+                        i + 1,
+                        j + 1,
+                        a.text
+                    );
+                    if a.refused.is_some() {
+                        refused += 1;
+                        continue;
+                    }
+                    let c = a.built_on.iter().find(|c| c.step == j).expect(&ctx);
+                    assert!(!c.theirs && !c.right, "{ctx}");
+                    assert!(!keys[j].tolerance.accepts(c.used, keys[j].key), "{ctx}");
+                    // The question is the one a candidate who had answered
+                    // the stand-in meets, said as the interviewer's number.
+                    let shown = c.unit.format(c.used);
+                    let mut typed = exact.clone();
+                    typed[j] = format_exact(c.used, c.unit);
+                    let theirs = &mock.walk(&typed, i + 1)[i].text;
+                    let said = format!(
+                        "Question {} was skipped: take {shown} for it and go on. ",
+                        j + 1
+                    );
+                    let want = said + &theirs.replace("your ", "the ").replace("Your ", "The ");
+                    assert_eq!(a.text, want, "{ctx}");
+                    assert!(!a.text.contains(&format!("your {shown}")), "{ctx}");
+                }
+            }
+        }
+        assert!(refused == 0, "{}: refused {refused} times", problem.id);
+    }
+}
+
+/// The stand-in is never the key, nor a number its tolerance accepts, and
+/// stays on the unit's scale.
+#[test]
+fn a_stand_in_is_never_the_key() {
+    use fleetlab::challenge::Tolerance;
+    use fleetlab::interview::stand_in;
+    for (key, unit, tol) in [
+        (7.0, Unit::Count("replicas"), Tolerance::Exact),
+        (1.0, Unit::Count("replicas"), Tolerance::Exact),
+        (212.0, Unit::UsdPerHour, Tolerance::Rel(0.01)),
+        (0.95, Unit::Share, Tolerance::Abs(0.01)),
+        (0.0, Unit::Share, Tolerance::Abs(0.01)),
+        (0.0, Unit::UsdPerHour, Tolerance::Rel(0.005)),
+    ] {
+        for seed in 0..40 {
+            for step in 0..7 {
+                let x = stand_in(key, unit, tol, seed, step);
+                assert!(!tol.accepts(x, key), "{key} {unit:?}: {x}");
+                assert!(x.is_finite() && x >= 0.0, "{key}: {x}");
+                if matches!(unit, Unit::Share) {
+                    assert!(x <= 1.0, "{key}: {x}");
+                }
+                if let Unit::Count(_) = unit {
+                    assert!(x >= 1.0 && x.fract() == 0.0, "{key}: {x}");
+                }
+            }
+        }
+    }
+}
+
+/// The review's link reopens the exact question the candidate met: the
+/// topic page it opens asks the step's template on the step's own values
+/// (a follow-up's on the candidate's numbers), whose key is the step's key.
+#[test]
+fn the_review_reopens_the_exact_question() {
+    for (p, problem) in PROBLEMS.iter().enumerate() {
+        for seed in seeds_of(p).take(100) {
+            let mock = Mock::new(seed);
+            let mut answers = exact_answers(&mock);
+            let first = &mock.walk(&answers, 1)[0];
+            answers[0] = off_by_some(first);
+            for a in mock.walk(&answers, mock.steps()) {
+                let ctx = format!("{} seed {seed} Q{}: {}", problem.id, a.index + 1, a.link);
+                let (state, notes) = urlstate::decode(&a.link);
+                assert!(notes.is_empty(), "{ctx}: {notes:?}");
+                assert_eq!(state.topic, a.topic, "{ctx}");
+                let c = &state.challenge;
+                assert!(!c.values.is_empty() && !c.live, "{ctx}");
+                let topic = topics::find(a.topic).unwrap();
+                let id = c.template.clone().unwrap();
+                let q = topics::question_on(topic, &id, c.seed.unwrap(), &c.values).expect(&ctx);
+                assert!(
+                    a.tolerance.accepts(q.answer, a.key),
+                    "{ctx}: {} vs {}",
+                    q.answer,
+                    a.key
+                );
+                assert_eq!(
+                    urlstate::encode(&state),
+                    a.link.trim_start_matches('?'),
+                    "{ctx}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
@@ -301,19 +419,19 @@ fn a_session_keeps_time_across_reloads_and_ends() {
     assert_eq!(saved.remaining_s(1_000_000.0 + 61_000.0), 1139.0);
     // A clock set back never gives more than the length.
     assert_eq!(s.remaining_s(0.0), 1200.0);
-    s.answer("3", 1_001_000.0);
+    s.answer("3", "", 1_001_000.0);
     assert_eq!(s.answers, ["3"]);
     assert!(!s.tick(1_000_000.0 + 1_199_000.0));
     assert!(s.tick(1_000_000.0 + 1_200_000.0));
     assert_eq!(s.remaining_s(5e9), 0.0);
-    s.answer("4", 3e6);
+    s.answer("4", "", 3e6);
     assert_eq!(s.answers.len(), 1, "no answer after the end");
     let mut s = Session::start(5, 45, 0.0);
     for k in 0..s.steps() {
         assert_eq!(s.ended_ms, None);
-        s.answer(&k.to_string(), 10.0);
+        s.answer(&k.to_string(), "because", 10.0 + k as f64 * 1000.0);
     }
-    assert_eq!(s.ended_ms, Some(10.0));
+    assert_eq!(s.ended_ms, Some(6010.0));
     // Kept as text between reloads, read back exactly; what cannot be a
     // session of this build is not read.
     s.recorded = true;
@@ -330,6 +448,43 @@ fn a_session_keeps_time_across_reloads_and_ends() {
         String::new(),
     ] {
         assert_eq!(Session::read(&bad), None, "{bad}");
+    }
+}
+
+/// Each answer keeps when it came and the reason given with it, so the
+/// scorecard gives the time spent on each question; the rubric points
+/// ticked after the end are kept too; a session an older build wrote (six
+/// fields, no reasons) still reads.
+#[test]
+fn a_session_keeps_time_per_question_reasons_and_ticks() {
+    let mut s = Session::start(5, 45, 1_000.0);
+    s.answer("3", "N = ceil(9000 / 3000) + 1", 61_000.0);
+    s.tick_point(0, 1, true);
+    assert!(!s.ticked(0, 1), "no ticks while the mock runs");
+    s.answer("", "", 91_500.0);
+    s.answer("12.5\tx", "two\nlines", 211_500.0);
+    assert_eq!(s.seconds(), [Some(60.0), Some(30.5), Some(120.0)]);
+    assert_eq!(s.reasons, ["N = ceil(9000 / 3000) + 1", "", "two lines"]);
+    assert_eq!(s.answers[2], "12.5 x");
+    s.end(300_000.0);
+    s.tick_point(0, 1, true);
+    s.tick_point(2, 0, true);
+    s.tick_point(2, 2, true);
+    s.tick_point(2, 0, false);
+    s.tick_point(99, 0, true);
+    assert!(s.ticked(0, 1) && !s.ticked(0, 0) && s.ticked(2, 2) && !s.ticked(2, 0));
+    assert!(!s.ticked(99, 0));
+    assert_eq!(Session::read(&s.write()), Some(s.clone()));
+    let old = "mock 5 20 1000 - 0\n3\n";
+    let read = Session::read(old).expect("an older session reads");
+    assert_eq!(read.answers, ["3", ""]);
+    assert_eq!(read.seconds(), [None, None]);
+    for bad in [
+        "mock 5 20 1000 - 0 1,x -",
+        "mock 5 20 1000 - 0 - 1,2,3,4,5,6,7,8,9",
+        "mock 5 20 1000 - 0 NaN -\n3",
+    ] {
+        assert_eq!(Session::read(bad), None, "{bad}");
     }
 }
 

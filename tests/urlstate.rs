@@ -809,3 +809,34 @@ fn compare_model_runs_the_two_models_where_the_scene_runs_both() {
     }
     assert!(offered >= 1, "the tiers scene runs both models");
 }
+
+/// A question's own values (`challenge_values`, what a mock interview's
+/// review writes) round-trip and ask that question; values that are not
+/// names and numbers or words are dropped, all of them, with a note.
+#[test]
+fn a_question_named_by_its_values_round_trips() {
+    let q =
+        "topic=autoscaling&challenge=C1&challenge_seed=4&challenge_values=C:3000,P:9000,spare:1";
+    let (s, notes) = decode(q);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(s.challenge.values.len(), 3);
+    assert_eq!(encode(&s), q.replace(':', "%3A"));
+    let t = topics::find("autoscaling").unwrap();
+    let asked = topics::question_on(t, "C1", 4, &s.challenge.values).unwrap();
+    assert_eq!(asked.answer, 4.0, "ceil(9000 / 3000) + 1");
+    assert!(asked.text.contains("9,000"), "{}", asked.text);
+    for bad in ["C", "C:", "C:1e999", "C:1,C:2", "C x:1", "C:a b", "C:NaN"] {
+        let (s, notes) = decode(&format!(
+            "topic=autoscaling&challenge=C1&challenge_values={bad}"
+        ));
+        assert!(s.challenge.values.is_empty(), "{bad}");
+        assert!(
+            notes.iter().any(|n| n.starts_with("challenge_values")),
+            "{bad}: {notes:?}"
+        );
+    }
+    // A name the template's draw does not have asks nothing (the page then
+    // draws as usual).
+    let values = vec![("nonsense".to_string(), "3".to_string())];
+    assert!(topics::question_on(t, "C1", 4, &values).is_err());
+}

@@ -603,6 +603,39 @@ pub fn question_live(
     ask_template(solver, &template(solver.topic(), id)?, seed, Some(params))
 }
 
+/// Template `id` asked on the values a link names (`values`: a variable's
+/// name and its value as typed, a number or a word), the rest drawn from
+/// `seed`: the exact question a mock interview's review reopens. An error
+/// where the model has no answer on them.
+pub fn question_on(
+    solver: &'static dyn Solver,
+    id: &str,
+    seed: u64,
+    values: &[(String, String)],
+) -> Result<Question, ChallengeError> {
+    let t = template(solver.topic(), id)?;
+    let mut vars = solver.draw(&t, &mut SplitMix64::new(seed));
+    for (name, text) in values {
+        if !vars.values.iter().any(|(n, _)| n == name) {
+            return Err(ChallengeError::Model(format!(
+                "{id} has no value named {name}"
+            )));
+        }
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() => vars.set_num(name, x),
+            _ => vars.set(name, Value::Word(text.clone())),
+        }
+    }
+    let q = ask_on(solver, &t, seed, vars, false)?;
+    if q.answer.is_finite() {
+        Ok(q)
+    } else {
+        Err(ChallengeError::Model(
+            "no finite answer on those values".into(),
+        ))
+    }
+}
+
 /// Whether a template has a variable that mirrors a page parameter.
 pub fn mirrors_page(t: &Template) -> bool {
     t.vars

@@ -423,6 +423,7 @@ pub fn page_link(app: &str, q: &Question) -> String {
         template: Some(q.template.clone()),
         seed: Some(q.seed),
         live: false,
+        ..Default::default()
     };
     format!("{app}?{}", urlstate::encode(&state))
 }

@@ -16,6 +16,7 @@
 
 mod bursts;
 mod chat;
+pub mod rubric;
 mod session;
 mod tiers;
 
@@ -174,14 +175,20 @@ impl Tally {
     }
     /// "strong", "mixed" or "needs work" (nothing asked: "not asked").
     pub fn verdict(&self) -> &'static str {
-        if self.asked == 0 {
-            return "not asked";
-        }
-        match self.points() / self.asked as f64 {
-            s if s >= 0.75 => "strong",
-            s if s >= 0.4 => "mixed",
-            _ => "needs work",
-        }
+        scale(self.points(), self.asked as f64)
+    }
+}
+
+/// The scorecard's word for `points` of `of`: "strong" from three quarters,
+/// "mixed" from two fifths, else "needs work" (of none: "not asked").
+pub fn scale(points: f64, of: f64) -> &'static str {
+    if of <= 0.0 {
+        return "not asked";
+    }
+    match points / of {
+        s if s >= 0.75 => "strong",
+        s if s >= 0.4 => "mixed",
+        _ => "needs work",
     }
 }
 
@@ -296,7 +303,7 @@ impl Mock {
             let exact_verdict = answer
                 .as_deref()
                 .map(|a| grade(a, esol.answer, unit, t.tolerance));
-            let built_on = step
+            let built_on: Vec<Carry> = step
                 .uses
                 .iter()
                 .map(|&j| Carry {
@@ -311,12 +318,13 @@ impl Mock {
             let answer_text = unit.format(sol.answer);
             let own = challenge::fill(&t.solution, &vars, &sol, &answer_text);
             let worked_sol = sol.clone().with("solution", own);
+            let text = prompt(step, &built_on, &out, &vars, &sol, &answer_text);
             out.push(Asked {
                 index: i,
                 dim: step.dim,
                 topic: step.topic,
                 title: t.title.clone(),
-                text: challenge::fill(step.prompt, &vars, &sol, &answer_text),
+                text,
                 unit,
                 tolerance: t.tolerance,
                 key: sol.answer,
@@ -328,13 +336,54 @@ impl Mock {
                 given,
                 verdict,
                 exact_verdict,
-                link: link(step, &t, &evars, self.seed),
+                link: link(step, &t, &vars, self.seed),
             });
             exact.push(esol.answer);
             keys.push(sol.answer);
-            carried.push(given.unwrap_or(sol.answer));
+            // A step left without a number goes on with the interviewer's
+            // stand-in, never its key: the mock gives nothing away before
+            // the review.
+            carried.push(given.unwrap_or_else(|| self.stand_in_for(i, sol.answer, &t)));
         }
         out
+    }
+
+    /// The stand-in for step `i` (key `key` in this chain): of the two
+    /// directions, the first every later step that takes step `i`'s number
+    /// can take (with every other number right), else the first.
+    fn stand_in_for(&self, i: usize, key: f64, t: &Template) -> f64 {
+        let steps = self.problem.steps;
+        let up = stand_in(key, t.unit(), t.tolerance, self.seed, i);
+        let down = stand_in_toward(key, t.unit(), t.tolerance, !leans_up(self.seed, i));
+        let later: Vec<&Step> = steps[i + 1..]
+            .iter()
+            .filter(|s| s.uses.contains(&i))
+            .collect();
+        if later.is_empty() {
+            return up;
+        }
+        let exact = self.exact_chain();
+        let takes = |x: f64| {
+            let mut numbers = exact.clone();
+            numbers[i] = x;
+            later.iter().all(|s| {
+                self.ask(s, &template(s), &numbers, &exact, &exact)
+                    .is_some_and(|(_, _, refused)| refused.is_none())
+            })
+        };
+        [up, down].into_iter().find(|&x| takes(x)).unwrap_or(up)
+    }
+
+    /// Every step's key when every earlier number is right.
+    fn exact_chain(&self) -> Vec<f64> {
+        let mut exact = Vec::new();
+        for step in self.problem.steps {
+            let (_, sol, _) = self
+                .ask(step, &template(step), &exact, &exact, &exact)
+                .expect("the exact chain always has an answer");
+            exact.push(sol.answer);
+        }
+        exact
     }
 
     /// Step `step`'s values and solution on the numbers `carried`; where the
@@ -378,6 +427,106 @@ impl Mock {
     }
 }
 
+/// A number the interviewer offers for a step the candidate left without
+/// one ("take 250 req/s and go on"): the key moved a quarter up or a fifth
+/// down (by the seed and the step, so a candidate cannot undo it), rounded
+/// to two significant figures (a count to a whole one), and never a number
+/// the key's tolerance accepts. A key of 0 stands in as 1 (a share as 10 %).
+pub fn stand_in(key: f64, unit: Unit, tolerance: Tolerance, seed: u64, step: usize) -> f64 {
+    stand_in_toward(key, unit, tolerance, leans_up(seed, step))
+}
+
+/// Whether the stand-in of `step` in mock `seed` is drawn above its key.
+fn leans_up(seed: u64, step: usize) -> bool {
+    (seed ^ step as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1
+}
+
+/// [`stand_in`] moved up (a quarter) or down (a fifth) as `up` says.
+fn stand_in_toward(key: f64, unit: Unit, tolerance: Tolerance, up: bool) -> f64 {
+    if !key.is_finite() {
+        return key;
+    }
+    let share = matches!(unit, Unit::Share);
+    let mut factor = if up { 1.25 } else { 0.8 };
+    if share && key * factor > 1.0 {
+        factor = 0.8;
+    }
+    let two_figures = |x: f64| {
+        if x == 0.0 {
+            return x;
+        }
+        let step = 10f64.powf(x.abs().log10().floor() - 1.0);
+        (x / step).round() * step
+    };
+    let mut x = two_figures(key * factor);
+    if matches!(unit, Unit::Count(_)) {
+        x = x.round();
+    }
+    if key == 0.0 {
+        x = if share { 0.1 } else { 1.0 };
+    }
+    let count = matches!(unit, Unit::Count(_));
+    // A step as wide as the tolerance at least, so each one leaves it.
+    let width = match tolerance {
+        Tolerance::Abs(a) => a,
+        Tolerance::Rel(r) => r * key.abs(),
+        Tolerance::Exact => 0.0,
+    };
+    let nudge = if count {
+        1.0
+    } else {
+        (key.abs() * 0.3).max(width * 1.5).max(1e-6)
+    };
+    let mut down = !up;
+    for _ in 0..64 {
+        if !tolerance.accepts(x, key) && (!count || x >= 1.0) {
+            break;
+        }
+        if down && x - nudge >= 0.0 {
+            x -= nudge;
+        } else {
+            down = false;
+            x += nudge;
+        }
+    }
+    x
+}
+
+/// A step's question in the interviewer's words. Where an earlier step it
+/// takes was left without the candidate's number, the number it takes is
+/// the interviewer's stand-in, said as such ("Question 1 was skipped: take
+/// 250 req/s for it") and never called the candidate's ("your").
+fn prompt(
+    step: &Step,
+    built_on: &[Carry],
+    asked: &[Asked],
+    vars: &Vars,
+    sol: &Solution,
+    answer: &str,
+) -> String {
+    let stood_in: Vec<&Carry> = built_on.iter().filter(|c| !c.theirs).collect();
+    if stood_in.is_empty() {
+        return challenge::fill(step.prompt, vars, sol, answer);
+    }
+    let mut text = String::new();
+    for c in &stood_in {
+        let why = match asked[c.step].answer {
+            None => "was skipped",
+            Some(_) => "has no number that can be read",
+        };
+        text += &format!(
+            "Question {} {why}: take {} for it and go on. ",
+            c.step + 1,
+            c.unit.format(c.used)
+        );
+    }
+    let body = step
+        .prompt
+        .replace("your ", "the ")
+        .replace("Your ", "The ");
+    text + &challenge::fill(&body, vars, sol, answer)
+}
+
 /// The template a step asks through.
 fn template(step: &Step) -> Template {
     topics::find(step.topic)
@@ -385,8 +534,9 @@ fn template(step: &Step) -> Template {
         .expect("every step names a template of a built topic")
 }
 
-/// The topic page with the step's values on its sliders (those the template
-/// mirrors) and the template asked about the page: `?topic=…`.
+/// The topic page asking exactly the step's question as this candidate met
+/// it: its values in the link (`challenge_values`), and those a slider
+/// shows on the sliders: `?topic=…`.
 fn link(step: &Step, t: &Template, vars: &Vars, seed: u64) -> String {
     let Some(topic) = topics::find(step.topic) else {
         return String::new();
@@ -411,10 +561,29 @@ fn link(step: &Step, t: &Template, vars: &Vars, seed: u64) -> String {
     }
     let mut state = State::new(topic);
     state.set_params(&p);
+    // The values the template's own draw names (not the interviewer's
+    // extra words): the formula reads no others.
+    let drawn = topics::question(topic, &t.id, seed & urlstate::MAX_SEED)
+        .map(|q| q.vars)
+        .unwrap_or_default();
+    let values = vars
+        .values
+        .iter()
+        .filter(|(n, _)| drawn.values.iter().any(|(d, _)| d == n))
+        .filter_map(|(n, value)| {
+            let text = match value {
+                Value::Num(x) if x.is_finite() => x.to_string(),
+                Value::Word(w) => w.clone(),
+                Value::Num(_) => return None,
+            };
+            Some((n.clone(), text))
+        })
+        .collect();
     state.challenge = urlstate::Challenge {
         template: Some(t.id.clone()),
         seed: Some(seed & urlstate::MAX_SEED),
-        live: challenge::mirrors_page(t),
+        live: false,
+        values,
     };
     format!("?{}", urlstate::encode(&state))
 }

@@ -1,7 +1,8 @@
 //! A mock in progress, as the browser keeps it between reloads: its seed,
-//! its length, when it started (the edge's wall clock, in ms) and the
-//! answers so far, written as a few lines of text ([`Session::write`]). The
-//! clock is read at the edge and passed in.
+//! its length, when it started (the edge's wall clock, in ms), the answers
+//! so far with the reasons given for them and when each came, and after the
+//! end the rubric points the candidate ticked, written as a few lines of
+//! text ([`Session::write`]). The clock is read at the edge and passed in.
 
 use super::{Mock, PROBLEMS};
 use crate::urlstate::MAX_SEED;
@@ -17,6 +18,13 @@ pub struct Session {
     pub started_ms: f64,
     /// One per step answered; an empty one was skipped.
     pub answers: Vec<String>,
+    /// The reason given with each answer ("" where none was).
+    pub reasons: Vec<String>,
+    /// Wall-clock ms when each answer came (one per answer; a session kept
+    /// by an older build has none).
+    pub answered_ms: Vec<f64>,
+    /// Per step, the rubric points ticked in the review (bit k: point k).
+    pub ticks: Vec<u32>,
     /// Wall-clock ms when it ended (all answered, time up, or ended early).
     pub ended_ms: Option<f64>,
     /// Whether its result is in the progress record.
@@ -47,16 +55,57 @@ impl Session {
         (total - (now_ms - self.started_ms).max(0.0) / 1000.0).clamp(0.0, total)
     }
 
-    /// Records an answer to the next step (`""`: skipped); the mock ends
-    /// with its last step.
-    pub fn answer(&mut self, text: &str, now_ms: f64) {
+    /// Records an answer to the next step (`""`: skipped) and the reason
+    /// given with it; the mock ends with its last step.
+    pub fn answer(&mut self, text: &str, reason: &str, now_ms: f64) {
         if self.ended_ms.is_some() || self.answers.len() >= self.steps() {
             return;
         }
-        self.answers.push(text.trim().replace(['\n', '\r'], " "));
+        let line = |t: &str| t.trim().replace(['\n', '\r', '\t'], " ");
+        self.answers.push(line(text));
+        self.reasons.push(line(reason));
+        if self.answered_ms.len() + 1 == self.answers.len() {
+            self.answered_ms.push(now_ms.max(self.started_ms));
+        }
         if self.answers.len() >= self.steps() {
             self.ended_ms = Some(now_ms);
         }
+    }
+
+    /// Seconds spent on each answered step: from the answer before it (or
+    /// the start) to its own; none where the session kept no times.
+    pub fn seconds(&self) -> Vec<Option<f64>> {
+        (0..self.answers.len())
+            .map(|i| {
+                let at = *self.answered_ms.get(i)?;
+                let from = match i {
+                    0 => self.started_ms,
+                    _ => *self.answered_ms.get(i - 1)?,
+                };
+                Some(((at - from) / 1000.0).max(0.0))
+            })
+            .collect()
+    }
+
+    /// Ticks or unticks rubric point `point` of step `step` (a finished
+    /// mock only: the rubric is read beside the model answer).
+    pub fn tick_point(&mut self, step: usize, point: u32, on: bool) {
+        if self.ended_ms.is_none() || step >= self.steps() || point >= 32 {
+            return;
+        }
+        if self.ticks.len() <= step {
+            self.ticks.resize(step + 1, 0);
+        }
+        if on {
+            self.ticks[step] |= 1 << point;
+        } else {
+            self.ticks[step] &= !(1 << point);
+        }
+    }
+
+    /// Whether rubric point `point` of step `step` is ticked.
+    pub fn ticked(&self, step: usize, point: u32) -> bool {
+        point < 32 && self.ticks.get(step).is_some_and(|t| t & (1 << point) != 0)
     }
 
     /// Ends the mock when its time is up; says whether it is over.
@@ -82,19 +131,32 @@ impl Session {
     }
 
     /// The session as text: a line `mock SEED MINUTES STARTED ENDED
-    /// RECORDED` (ENDED `-` while it runs), then one line per answer.
+    /// RECORDED TIMES TICKS` (ENDED `-` while it runs; TIMES each answer's
+    /// wall-clock ms and TICKS each step's ticked points, separated by
+    /// commas, `-` when there are none), then one line per answer, its
+    /// reason after a tab.
     pub fn write(&self) -> String {
         let ended = self.ended_ms.map_or("-".to_string(), |e| e.to_string());
+        let list = |xs: Vec<String>| match xs.is_empty() {
+            true => "-".to_string(),
+            false => xs.join(","),
+        };
         let mut out = format!(
-            "mock {} {} {} {ended} {}",
+            "mock {} {} {} {ended} {} {} {}",
             self.seed,
             self.minutes,
             self.started_ms,
-            u8::from(self.recorded)
+            u8::from(self.recorded),
+            list(self.answered_ms.iter().map(f64::to_string).collect()),
+            list(self.ticks.iter().map(u32::to_string).collect()),
         );
-        for a in &self.answers {
+        for (i, a) in self.answers.iter().enumerate() {
             out.push('\n');
             out.push_str(a);
+            if let Some(r) = self.reasons.get(i).filter(|r| !r.is_empty()) {
+                out.push('\t');
+                out.push_str(r);
+            }
         }
         out
     }
@@ -105,9 +167,24 @@ impl Session {
     pub fn read(text: &str) -> Option<Session> {
         let mut lines = text.split('\n');
         let head: Vec<&str> = lines.next()?.split(' ').collect();
-        let [tag, seed, minutes, started, ended, recorded] = head[..] else {
-            return None;
+        // An older build wrote the first six fields only.
+        let (tag, seed, minutes, started, ended, recorded, times, ticks) = match head[..] {
+            [a, b, c, d, e, f] => (a, b, c, d, e, f, "-", "-"),
+            [a, b, c, d, e, f, g, h] => (a, b, c, d, e, f, g, h),
+            _ => return None,
         };
+        fn list<T: std::str::FromStr>(text: &str) -> Option<Vec<T>> {
+            match text {
+                "-" => Some(Vec::new()),
+                t => t.split(',').map(|x| x.parse().ok()).collect(),
+            }
+        }
+        let (answers, reasons) = lines
+            .map(|l| match l.split_once('\t') {
+                Some((a, r)) => (a.to_string(), r.to_string()),
+                None => (l.to_string(), String::new()),
+            })
+            .unzip();
         let s = Session {
             seed: seed.parse().ok()?,
             minutes: minutes.parse().ok()?,
@@ -117,14 +194,20 @@ impl Session {
                 e => Some(e.parse().ok()?),
             },
             recorded: recorded == "1",
-            answers: lines.map(str::to_string).collect(),
+            answers,
+            reasons,
+            answered_ms: list(times)?,
+            ticks: list(ticks)?,
         };
         let ok = tag == "mock"
             && s.seed <= MAX_SEED
             && LENGTHS.contains(&s.minutes)
             && s.started_ms.is_finite()
             && s.ended_ms.is_none_or(f64::is_finite)
-            && s.answers.len() <= s.steps();
+            && s.answers.len() <= s.steps()
+            && s.answered_ms.len() <= s.answers.len()
+            && s.answered_ms.iter().all(|t| t.is_finite())
+            && s.ticks.len() <= s.steps();
         ok.then_some(s)
     }
 }

@@ -134,6 +134,16 @@ pub fn worth(n: f64, noun: &'static str) -> String {
     }
 }
 
+/// A small count in words ("five"); larger ones as digits.
+pub fn count_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
 /// "cards" → "card", "families" → "family", "copies" → "copy"; words that
 /// are not plain plurals ("per card", "tok/s") stay.
 pub fn singular(noun: &str) -> &str {

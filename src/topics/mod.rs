@@ -201,6 +201,16 @@ pub fn question_live(
     challenge::question_live(solver_or_err(topic)?, id, seed, params)
 }
 
+/// Template `id` of a registered topic asked on the values a link names.
+pub fn question_on(
+    topic: &dyn Topic,
+    id: &str,
+    seed: u64,
+    values: &[(String, String)],
+) -> Result<Question, ChallengeError> {
+    challenge::question_on(solver_or_err(topic)?, id, seed, values)
+}
+
 /// Template `id` of a registered topic solved on given values.
 pub fn solve(topic: &dyn Topic, id: &str, vars: &Vars) -> Result<Solution, String> {
     challenge::solve(solver_or_err(topic).map_err(|e| e.to_string())?, id, vars)

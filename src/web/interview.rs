@@ -12,11 +12,13 @@ use super::msg::{dispatch, InterviewMsg, Msg};
 use super::practice::fresh_seed as entropy;
 use super::store::Store;
 use crate::challenge::Verdict;
-use crate::interview::{self, announce, fresh_seed, scorecard, Asked, Mock, Session, LENGTHS};
+use crate::interview::{
+    self, announce, fresh_seed, rubric, scorecard, Asked, Mock, Session, LENGTHS,
+};
 use crate::urlstate::State;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::{Element, HtmlInputElement, HtmlTextAreaElement};
 
 /// Where the session is kept between reloads, and the last mock's seed (so
 /// the next one draws another problem).
@@ -127,15 +129,25 @@ impl Interview {
                 set_address("?view=interview");
             }
             InterviewMsg::Submit | InterviewMsg::Skip => {
-                let text = match msg {
-                    InterviewMsg::Submit => input_value(),
-                    _ => String::new(),
+                let (text, reason) = match msg {
+                    InterviewMsg::Submit => (input_value(), reason_value()),
+                    _ => (String::new(), String::new()),
                 };
                 if let Some(s) = &mut self.session {
-                    s.answer(&text, now());
+                    s.answer(&text, &reason, now());
                     save(s);
                 }
                 self.finish(store);
+            }
+            InterviewMsg::Rubric(step, point, on) => {
+                // The review stays as it is (focus on the box just ticked);
+                // only the communication row follows.
+                if let Some(s) = &mut self.session {
+                    s.tick_point(step, point, on);
+                    save(s);
+                    show_communication(s);
+                }
+                return;
             }
             InterviewMsg::End => {
                 if let Some(s) = &mut self.session {
@@ -259,6 +271,13 @@ fn input_value() -> String {
         .unwrap_or_default()
 }
 
+fn reason_value() -> String {
+    by_id("interview-reason")
+        .and_then(|e| e.dyn_into::<HtmlTextAreaElement>().ok())
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
 /// The length radio that is checked (the first length if none).
 fn chosen_length() -> u32 {
     document()
@@ -292,7 +311,10 @@ fn focus_first(body: &Element) {
 fn start_screen(body: &Element, linked: Option<u64>, store: &Store) {
     let what = match linked {
         Some(seed) => format!("This link's mock: {}.", Mock::new(seed).title()),
-        None => "One design problem, drawn at random from three.".to_string(),
+        None => format!(
+            "One design problem, drawn at random from {}.",
+            crate::model::units::count_word(interview::PROBLEMS.len())
+        ),
     };
     let intro = format!(
         "{what} Seven questions; later ones take your own earlier numbers, and the \
@@ -423,6 +445,21 @@ fn question(body: &Element, a: &Asked) {
             ("inputmode", "decimal"),
         ],
     );
+    let why = "Why? Say it as you would aloud (optional; you score it against the model \
+               answer at the end)";
+    text_child(
+        &form,
+        "label",
+        "iv-why",
+        why,
+        &[("for", "interview-reason")],
+    );
+    child(
+        &form,
+        "textarea",
+        "",
+        &[("id", "interview-reason"), ("rows", "2")],
+    );
     submit_button(&form, "primary", "Submit answer", "interview-submit");
     append(
         &form,
@@ -463,14 +500,33 @@ fn review(body: &Element, s: &Session) {
             t.verdict()
         );
     }
+    html += "<tr data-dim=\"communication\"><th scope=\"row\">Communication</th>\
+             <td id=\"interview-communication\"></td><td id=\"interview-communication-verdict\"></td></tr>";
     html += "</tbody></table>";
     let table = el("div", "table-wrap");
     table.set_inner_html(&html);
     append(body, &table);
+    append(
+        body,
+        &text_el(
+            "p",
+            "iv-note",
+            "Communication counts the rubric points you tick below, beside each model answer: \
+             what an interviewer listens for besides the number.",
+        ),
+    );
+    show_communication_in(body, s, &walk);
+    per_question(body, s, &walk);
     append(body, &text_el("h2", "", "Review"));
     let list = el("ol", "iv-review");
+    let seconds = s.seconds();
     for a in &walk {
-        append(&list, &reviewed(a, &walk, mock.problem.change_at));
+        let spent = seconds.get(a.index).copied().flatten();
+        let why = s.reasons.get(a.index).map_or("", String::as_str);
+        append(
+            &list,
+            &reviewed(a, &walk, mock.problem.change_at, spent, why, s),
+        );
     }
     append(body, &list);
     append(
@@ -481,9 +537,96 @@ fn review(body: &Element, s: &Session) {
     );
 }
 
-/// One step in the review: the question, the answer and its grade, what it
-/// built on, the worked solution and the page that shows it.
-fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
+/// The communication row of the scorecard on show, from the session's ticks.
+fn show_communication(s: &Session) {
+    let walk = s.mock().walk(&s.answers, s.steps());
+    if let Some(body) = by_id("interview") {
+        show_communication_in(&body, s, &walk);
+    }
+}
+
+fn show_communication_in(body: &Element, s: &Session, walk: &[Asked]) {
+    let (got, of) = rubric::communication(walk, |step, k| s.ticked(step, k));
+    let cell = |id: &str| body.query_selector(&format!("#{id}")).ok().flatten();
+    if let Some(c) = cell("interview-communication") {
+        c.set_text_content(Some(&format!("{got} of {of} rubric points")));
+    }
+    if let Some(c) = cell("interview-communication-verdict") {
+        c.set_text_content(Some(rubric::verdict(got, of)));
+    }
+}
+
+/// The scorecard's table by question: dimension, time spent, the result.
+fn per_question(body: &Element, s: &Session, walk: &[Asked]) {
+    let seconds = s.seconds();
+    let mut html = String::from(
+        "<table class=\"iv-times\" id=\"interview-times\"><caption>Time per question</caption>\
+         <thead><tr><th scope=\"col\">Question</th><th scope=\"col\">Dimension</th>\
+         <th scope=\"col\">Time</th><th scope=\"col\">Result</th></tr></thead><tbody>",
+    );
+    for a in walk {
+        let time = match seconds.get(a.index).copied().flatten() {
+            Some(t) => clock_text(t),
+            None if a.index < s.answers.len() => "not kept".to_string(),
+            None => "not reached".to_string(),
+        };
+        let result = match (&a.answer, a.verdict) {
+            (Some(_), Some(v)) => v.word(),
+            _ if a.index < s.answers.len() => "skipped",
+            _ => "not reached",
+        };
+        html += &format!(
+            "<tr data-step=\"{}\"><th scope=\"row\">{}</th><td>{}</td><td class=\"iv-time-cell\">{time}</td><td>{result}</td></tr>",
+            a.index + 1,
+            a.index + 1,
+            a.dim.title(),
+        );
+    }
+    html += "</tbody></table>";
+    let table = el("div", "table-wrap");
+    table.set_inner_html(&html);
+    append(body, &table);
+}
+
+/// The rubric beside the model answer: a box per point, ticked by the
+/// candidate for what their answer said.
+fn rubric_boxes(li: &Element, a: &Asked, s: &Session) {
+    let set = el("fieldset", "iv-rubric");
+    let legend = format!("Did your answer to question {} say…", a.index + 1);
+    append(&set, &text_el("legend", "", &legend));
+    for (k, point) in rubric::points(a.dim).iter().enumerate() {
+        let id = format!("iv-rubric-{}-{k}", a.index);
+        let label = child(&set, "label", "", &[("for", &id)]);
+        let input = child(&label, "input", "", &[("type", "checkbox"), ("id", &id)]);
+        if s.ticked(a.index, k as u32) {
+            attr(&input, "checked", "");
+        }
+        text_child(&label, "span", "", &format!(" {point}"), &[]);
+        let (step, point) = (a.index, k as u32);
+        let input: HtmlInputElement = input.unchecked_into();
+        let read = input.clone();
+        on(&input, "change", move |_| {
+            dispatch(Msg::Interview(InterviewMsg::Rubric(
+                step,
+                point,
+                read.checked(),
+            )))
+        });
+    }
+    append(li, &set);
+}
+
+/// One step in the review: the question, the answer and its grade, the
+/// time it took and the reason given, what it built on, the worked
+/// solution with the rubric beside it, and the topic page asking it.
+fn reviewed(
+    a: &Asked,
+    walk: &[Asked],
+    change_at: usize,
+    spent: Option<f64>,
+    why: &str,
+    s: &Session,
+) -> Element {
     let li = el("li", "iv-item");
     attr(&li, "data-verdict", a.verdict.map_or("none", Verdict::word));
     let after = if a.index >= change_at {
@@ -498,7 +641,8 @@ fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
         (Some(t), Some(v)) => format!("Your answer: {t} ({}).", v.word()),
         _ => "Not answered.".to_string(),
     };
-    let mut key = format!("{given} Key: {}.", a.key_text());
+    let took = spent.map_or(String::new(), |t| format!(" Time: {}.", clock_text(t)));
+    let mut key = format!("{given}{took} Key: {}.", a.key_text());
     if !a.tolerance.accepts(a.key, a.exact) {
         key += &format!(
             " That key follows from your earlier numbers; with every earlier number right it is {}.",
@@ -509,7 +653,9 @@ fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
     for c in &a.built_on {
         let (q, used) = (c.step + 1, c.unit.format(c.used));
         let line = match (c.theirs, c.right) {
-            (false, _) => format!("Built on question {q}, not answered: its key, {used}."),
+            (false, _) => {
+                format!("Built on question {q}, not answered: the interviewer's stand-in, {used}.")
+            }
             (true, true) => format!("Built on question {q}: your {used}, right."),
             (true, false) => format!(
                 "Built on question {q}: your {used}, where the key was {}.",
@@ -527,8 +673,17 @@ fn reviewed(a: &Asked, walk: &[Asked], change_at: usize) -> Element {
         );
         append(&li, &text_el("p", "iv-carry", &line));
     }
+    if !why.is_empty() {
+        append(
+            &li,
+            &text_el("p", "iv-reason", &format!("Your reason: {why}")),
+        );
+    }
     append(&li, &text_el("div", "q-solution", &a.worked));
-    let link = text_el("a", "", "See it on the topic page");
+    if a.answer.is_some() {
+        rubric_boxes(&li, a, s);
+    }
+    let link = text_el("a", "", "Open this question on its topic page");
     attr(&link, "href", &a.link);
     append(&li, &link);
     li

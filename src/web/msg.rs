@@ -187,6 +187,8 @@ pub enum InterviewMsg {
     Again,
     /// The clock's second.
     Tick,
+    /// A rubric point ticked (true) or unticked in the review: step, point.
+    Rubric(usize, u32, bool),
 }
 
 /// A field of the instructors' form changed.

@@ -30,6 +30,9 @@ pub struct Options {
     pub open_seed: Option<u64>,
     /// The first question is asked about the page's parameters.
     pub open_live: bool,
+    /// The first question is asked on these values (a mock interview's
+    /// review reopening its question).
+    pub open_values: Vec<(String, String)>,
     /// Where a topic page's questions take their values.
     pub ask: Ask,
     /// Graded mode: drawn from the learner's seed alone, no "New question"
@@ -93,6 +96,7 @@ impl Options {
             template: link.challenge.template.clone(),
             open_seed: link.challenge.seed,
             open_live: link.challenge.live,
+            open_values: link.challenge.values.clone(),
             ..Options::embedded(link)
         }
     }
@@ -199,7 +203,13 @@ pub struct Panel {
     hints_shown: usize,
     /// The page's parameters when the question on show was asked about them.
     asked: Option<Params>,
+    /// The values the question on show was opened on, with its template and
+    /// seed: the page's address keeps them while that question is on show.
+    pinned: Option<(String, u64, Values)>,
 }
+
+/// A question's own values as a link names them (`challenge_values`).
+type Values = Vec<(String, String)>;
 
 /// A button that sends `msg` when clicked.
 pub fn msg_button(class: &str, text: &str, id: &str, msg: fn() -> PracticeMsg) -> Element {
@@ -279,6 +289,7 @@ fn widget(parent: &Element, options: Options, mode: Mode) -> Panel {
         solved: false,
         hints_shown: 0,
         asked: None,
+        pinned: None,
     }
 }
 
@@ -350,8 +361,15 @@ impl Panel {
             tabs,
         };
         let opening = (options.open_seed, options.open_live);
+        let values = options.open_values.clone();
         let mut panel = widget(&section, options, mode);
         append(parent, &section);
+        if let (Some(seed), false) = (opening.0, values.is_empty()) {
+            if panel.options.seed.is_none() && panel.open_on(seed, values, cx) {
+                panel.mark_tab(current);
+                return Some(panel);
+            }
+        }
         match opening {
             (Some(seed), live) if panel.options.seed.is_none() => {
                 panel.mark_tab(current);
@@ -402,10 +420,17 @@ impl Panel {
     /// page's parameters keeps its seed only while the page still shows them.
     pub fn current_challenge(&self, page: &Params) -> Option<urlstate::Challenge> {
         let q = self.question.as_ref()?;
+        let values = match &self.pinned {
+            Some((t, seed, values)) if *t == q.template && *seed == q.seed && !q.live => {
+                values.clone()
+            }
+            _ => Vec::new(),
+        };
         let mut c = urlstate::Challenge {
             template: Some(q.template.clone()),
             seed: Some(q.seed),
             live: q.live,
+            values,
         };
         if q.live && self.asked.as_ref() != Some(page) {
             c.seed = None;
@@ -470,6 +495,9 @@ impl Panel {
             .or(self.question.as_ref().map(|q| q.seed))
             .unwrap_or_else(fresh_seed);
         self.mark_tab(i);
+        if !want.values.is_empty() && self.open_on(seed, want.values.clone(), cx) {
+            return;
+        }
         if want.live {
             self.about_page_with(seed, cx);
         } else {
@@ -561,6 +589,21 @@ impl Panel {
                 self.show(topics::question(*t, id, seed), cx);
             }
         }
+    }
+
+    /// The question on `values` (the rest from `seed`); false, with nothing
+    /// shown, where the model has no answer on them.
+    fn open_on(&mut self, seed: u64, values: Values, cx: &mut Cx) -> bool {
+        let Some((topic, t)) = self.topic_template() else {
+            return false;
+        };
+        let id = t.id.clone();
+        let Ok(q) = topics::question_on(topic, &id, seed, &values) else {
+            return false;
+        };
+        self.show(Ok(q), cx);
+        self.pinned = Some((id, seed, values));
+        true
     }
 
     fn about_page(&mut self, cx: &mut Cx) {
