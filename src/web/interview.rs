@@ -252,6 +252,9 @@ impl Interview {
                 self.show_clock(left);
             }
         }
+        if let Some(s) = &self.session {
+            attr(&self.body, "data-problem", s.mock().problem.id);
+        }
         attr(
             &self.body,
             "data-state",

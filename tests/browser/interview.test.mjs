@@ -16,9 +16,11 @@ import { appUnderTest, openPage, gotoTopic, reload, closeClean, screenshot, ROOT
 const app = appUnderTest();
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 360, height: 740 };
-// Seed 9 draws the chat problem (seed mod 3 = 0): its first answer is the
+// Seed 15 draws the chat problem (15 mod 5 = 0): its first answer is the
 // fleet, and the second question bills that fleet.
-const MOCK = '?view=interview&challenge_seed=9';
+const MOCK = '?view=interview&challenge_seed=15';
+// One seed per problem, in the order the problems are drawn (seed mod 5).
+const PROBLEM_SEEDS = [15, 16, 17, 18, 19];
 
 /** A page that also records CSP violations (read by `clean`). */
 async function open(query, size) {
@@ -137,7 +139,7 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
   }
   await a.waitForSelector('#interview-scorecard');
   const dims = await a.$$eval('.iv-card tbody tr', (rows) => rows.map((r) => r.dataset.dim));
-  assert.deepEqual(dims, ['estimation', 'trade-offs', 'cost', 'reliability']);
+  assert.deepEqual(dims, ['estimation', 'trade-offs', 'cost', 'reliability', 'communication']);
   const items = await a.$$eval('.iv-review > li', (lis) => lis.map((li) => ({
     verdict: li.dataset.verdict,
     solution: li.querySelector('.q-solution').textContent,
@@ -157,12 +159,13 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
   await screenshot(a, 'interview-scorecard-1366');
   const record = await a.evaluate(() => JSON.parse(localStorage.getItem('fleetlab.progress')));
   assert.equal(record.interviews.length, 1);
-  assert.equal(record.interviews[0].seed, 9);
+  assert.equal(record.interviews[0].seed, 15);
   assert.equal(record.interviews[0].dims.length, 4);
   assert.equal(record.interviews[0].dims.reduce((n, d) => n + d.asked, 0), 7);
   assert.deepEqual(await axeViolations(a), []);
 
-  // A review link opens its topic page with the question asked about it.
+  // A review link opens its topic page asking that very question: the key
+  // the review gives is correct there.
   await gotoTopic(a, app.origin, items[0].href);
   await a.waitForSelector('#q-text');
   assert.match(await a.textContent('h1'), /autoscal/i);
@@ -181,7 +184,7 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
 });
 
 test('the clock ends the mock when its time is up, and says so', async () => {
-  const page = await open('?view=interview&challenge_seed=10', WIDE);
+  const page = await open('?view=interview&challenge_seed=16', WIDE);
   await start(page, 20);
   await answerStep(page, 1, '12', 7);
   await screenshot(page, 'interview-running-tiers-1366');
@@ -205,4 +208,69 @@ test('the clock ends the mock when its time is up, and says so', async () => {
   assert.match(await page.evaluate(() => location.search), /^\?view=interview&challenge_seed=\d+$/);
   await screenshot(page, 'interview-second-mock-1366');
   await clean(page);
+});
+
+/** The review's key of item `li` as typed ("Key: 12 replicas." → "12 replicas"). */
+function keyOf(text) {
+  const m = /Key: (.+?)\.(?: |$)/.exec(text);
+  assert.ok(m, text);
+  return m[1];
+}
+
+test('five problems run to their scorecard: time per question, reasons, rubric ticks, exact review links', async () => {
+  const titles = new Set();
+  let followed = 0;
+  for (const seed of PROBLEM_SEEDS) {
+    const page = await open(`?view=interview&challenge_seed=${seed}`, WIDE);
+    await start(page, 45);
+    titles.add(await page.getAttribute('#interview', 'data-problem'));
+    // Question 1 skipped: a follow-up that takes its number says it takes
+    // the interviewer's stand-in, never "your" number.
+    await page.waitForSelector('.iv-q[data-step="1"]');
+    await page.click('#interview-skip');
+    const said = [];
+    for (let step = 2; step <= 7; step++) {
+      await page.waitForSelector(`.iv-q[data-step="${step}"]`);
+      said.push(await page.textContent('#interview-question'));
+      await page.fill('#interview-reason', `reason ${step}`);
+      await answerStep(page, step, '1', 7);
+    }
+    const stood = said.filter((t) => /Question 1 was skipped: take /.test(t));
+    if (stood.length > 0) followed += 1;
+    for (const t of stood) assert.doesNotMatch(t, /your /, t);
+
+    await page.waitForSelector('#interview[data-state="done"] #interview-times');
+    const rows = await page.$$eval('#interview-times tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    assert.equal(rows.length, 7);
+    assert.equal(rows[0][3], 'skipped');
+    for (const r of rows) assert.match(r[2], /^\d+:\d\d$/, r.join(' · '));
+    const items = page.locator('.iv-review > li');
+    assert.match(await items.nth(2).textContent(), /Your reason: reason 3/);
+    assert.equal(await items.nth(0).locator('.iv-rubric').count(), 0, 'a skipped answer has no rubric');
+    const cell = () => page.textContent('#interview-communication');
+    const total = Number(/^0 of (\d+) rubric points$/.exec(await cell())[1]);
+    assert.ok(total >= 15, `${total} points`);
+    await items.nth(2).locator('.iv-rubric input').first().check();
+    await page.waitForFunction((t) => document.querySelector('#interview-communication').textContent === `1 of ${t} rubric points`, total);
+    await reload(page);
+    await page.waitForSelector('#interview[data-state="done"] #interview-communication');
+    assert.equal(await cell(), `1 of ${total} rubric points`);
+    assert.ok(await items.nth(2).locator('.iv-rubric input').first().isChecked());
+    if (seed === PROBLEM_SEEDS[0]) await screenshot(page, 'interview-rubric-1366');
+
+    // The last question's review link reopens it: its key is correct there.
+    const last = items.nth(6);
+    const key = keyOf(await last.locator('.iv-key').textContent());
+    const href = await last.locator('a').getAttribute('href');
+    assert.match(href, /challenge_values=/);
+    await gotoTopic(page, app.origin, href);
+    await page.waitForSelector('#q-text');
+    await page.fill('#q-answer', key);
+    await page.press('#q-answer', 'Enter');
+    await page.waitForFunction(() => /Correct/.test(document.querySelector('#q-feedback').textContent));
+    assert.match(await page.evaluate(() => location.search), /challenge_values=/, 'the address keeps the question');
+    await clean(page);
+  }
+  assert.equal(titles.size, PROBLEM_SEEDS.length, [...titles].join(' | '));
+  assert.ok(followed >= 3, `${followed} problems ask a follow-up of question 1`);
 });
