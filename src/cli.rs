@@ -291,6 +291,9 @@ fn grade_text(q: &challenge::Question, answer: &str, json: bool) -> Result<Strin
         if let Some(m) = &g.misconception {
             v["misconception"] = serde_json::json!(m);
         }
+        if let Some(s) = g.slip {
+            v["slip"] = serde_json::json!(s);
+        }
         if !g.readings.is_empty() {
             v["readings"] = serde_json::json!(g.readings);
         }

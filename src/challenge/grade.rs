@@ -1,11 +1,13 @@
 //! Grading a typed answer against a drawn question: correct inside the
 //! tolerance, close inside five times it, wrong (with the feedback of the
-//! misconception it matches, or the first hint), unreadable (with what the
-//! question expects), or ambiguous: a bare share of 1 or less ("0.99")
-//! whose two readings (99 % or 0.99 %) grade differently while both are
+//! misconception it matches, else the slip it makes: the key off by exactly
+//! 3,600×, 730×, 100×…, [`super::slip`]; else the first hint), unreadable
+//! (with what the question expects), or ambiguous: a bare share of 1 or
+//! less ("0.99") whose two readings (99 % or 0.99 %) grade differently while both are
 //! answers a learner could have meant is asked about, never guessed.
 
 use super::answer::{self, Reading};
+use super::slip::{self, Slip};
 use super::{Misconception, Question};
 use crate::model::Unit;
 
@@ -59,6 +61,9 @@ pub struct Grade {
     pub message: String,
     /// The name of the misconception the answer matches, if any.
     pub misconception: Option<String>,
+    /// The id of the slip family the answer makes ("month-hour",
+    /// "percent"…), where no misconception explains it.
+    pub slip: Option<&'static str>,
     /// The two readings of an ambiguous answer.
     pub readings: Vec<f64>,
 }
@@ -74,6 +79,7 @@ impl Grade {
             parsed,
             message,
             misconception: None,
+            slip: None,
             readings: Vec::new(),
         }
     }
@@ -81,8 +87,8 @@ impl Grade {
 
 /// Grades `text` against `q`: correct within the tolerance, close within 5×
 /// of it (with a nudge), wrong (with the matching misconception's feedback,
-/// else the first hint), unreadable (with what to type) or ambiguous (with
-/// the two readings). A set answer may be typed as its members ("F2, F4,
+/// else the slip's sentence, else the first hint), unreadable (with what to
+/// type) or ambiguous (with the two readings). A set answer may be typed as its members ("F2, F4,
 /// F1") or as their count.
 pub fn grade(q: &Question, text: &str) -> Grade {
     // A set answer, or a question whose misconceptions are sets (where the
@@ -113,11 +119,19 @@ pub fn grade(q: &Question, text: &str) -> Grade {
 }
 
 /// One reading of an answer, judged.
-#[derive(Clone, Copy)]
 struct Judged<'q> {
     value: f64,
     verdict: Verdict,
-    slip: Option<&'q Misconception>,
+    /// The misconception that explains it.
+    misconception: Option<&'q Misconception>,
+    /// Else the slip it makes.
+    slip: Option<Slip>,
+}
+
+impl Judged<'_> {
+    fn explained(&self) -> bool {
+        self.misconception.is_some() || self.slip.is_some()
+    }
 }
 
 fn judge(q: &Question, v: f64) -> Judged<'_> {
@@ -130,21 +144,25 @@ fn judge(q: &Question, v: f64) -> Judged<'_> {
     };
     // A misconception explains an answer inside its tolerance and nearer to
     // it than to the right answer.
-    let slip = (verdict != Verdict::Correct)
+    let misconception = (verdict != Verdict::Correct)
         .then(|| {
             q.misconceptions.iter().find(|m| {
                 q.tolerance.accepts(v, m.answer) && (v - m.answer).abs() < (v - q.answer).abs()
             })
         })
         .flatten();
+    // Else a slip: the key off by exactly one of the factors learners
+    // convert by (a set's count has no unit to slip).
+    let slip = (verdict != Verdict::Correct && misconception.is_none() && q.detail.is_none())
+        .then(|| slip::diagnose(v, q.answer, q.unit, q.tolerance))
+        .flatten();
+    let explained = misconception.is_some() || slip.is_some();
     Judged {
         value: v,
-        // An answer the misconception explains is wrong, however near.
-        verdict: if slip.is_some() {
-            Verdict::Wrong
-        } else {
-            verdict
-        },
+        // An answer a misconception or a slip explains is wrong, however
+        // near.
+        verdict: if explained { Verdict::Wrong } else { verdict },
+        misconception,
         slip,
     }
 }
@@ -159,28 +177,23 @@ fn plausible(q: &Question, v: f64) -> bool {
 }
 
 /// The reading to grade, or the two readings to ask about.
-fn choose(q: &Question, r: Reading) -> Result<Judged<'_>, (Judged<'_>, Judged<'_>)> {
+fn choose(q: &Question, r: Reading) -> Result<Judged<'_>, (f64, f64)> {
     let a = judge(q, r.value);
     let Some(p) = r.percent else { return Ok(a) };
     let b = judge(q, p);
     if a.verdict == b.verdict {
         // Both readings grade alike: the one a misconception explains
-        // says more.
-        return Ok(if a.slip.is_none() && b.slip.is_some() {
-            b
-        } else {
-            a
-        });
+        // says more, then the one a slip explains.
+        let b_says_more = (a.misconception.is_none() && b.misconception.is_some())
+            || (!a.explained() && b.slip.is_some());
+        return Ok(if b_says_more { b } else { a });
     }
-    let (best, other) = if a.verdict.rank() >= b.verdict.rank() {
-        (a, b)
+    let a_best = a.verdict.rank() >= b.verdict.rank();
+    let other = if a_best { b.value } else { a.value };
+    if plausible(q, other) {
+        Err((a.value, b.value))
     } else {
-        (b, a)
-    };
-    if plausible(q, other.value) {
-        Err((a, b))
-    } else {
-        Ok(best)
+        Ok(if a_best { a } else { b })
     }
 }
 
@@ -205,9 +218,10 @@ fn finish(q: &Question, j: Judged<'_>) -> Grade {
         _ => Grade::new(
             Verdict::Wrong,
             Some(j.value),
-            match j.slip {
-                Some(m) => format!("Not quite: read as {}. {}", shown(j.value), m.feedback),
-                None => format!(
+            match (j.misconception, &j.slip) {
+                (Some(m), _) => format!("Not quite: read as {}. {}", shown(j.value), m.feedback),
+                (None, Some(s)) => format!("Not quite: read as {}. {}", shown(j.value), s.sentence),
+                (None, None) => format!(
                     "Not quite: read as {}. Hint: {}",
                     shown(j.value),
                     q.hints.first().cloned().unwrap_or_default()
@@ -215,13 +229,16 @@ fn finish(q: &Question, j: Judged<'_>) -> Grade {
             },
         ),
     };
-    g.misconception = j.slip.map(|m| m.name.clone());
+    g.misconception = j.misconception.map(|m| m.name.clone());
+    g.slip = j.slip.map(|s| s.family.id());
     g
 }
 
-fn ambiguous(text: &str, a: Judged<'_>, b: Judged<'_>) -> Grade {
+/// The message asking which of two readings (a fraction `a`, a percent
+/// `b`) is meant.
+fn ambiguous(text: &str, a: f64, b: f64) -> Grade {
     let typed = crate::model::param::quote(text.trim());
-    let (fraction, percent) = (Unit::Share.format(a.value), Unit::Share.format(b.value));
+    let (fraction, percent) = (Unit::Share.format(a), Unit::Share.format(b));
     let mut g = Grade::new(
         Verdict::Ambiguous,
         None,
@@ -229,7 +246,7 @@ fn ambiguous(text: &str, a: Judged<'_>, b: Judged<'_>) -> Grade {
             "“{typed}” could be {percent} or, as a fraction of the whole, {fraction}. Type it with its % sign ({percent} or {fraction}) so the answer says which."
         ),
     );
-    g.readings = vec![a.value, b.value];
+    g.readings = vec![a, b];
     g
 }
 

@@ -14,6 +14,7 @@ pub mod graded;
 pub mod kinds;
 pub mod progress;
 pub mod schema;
+pub mod slip;
 pub mod tries;
 
 pub use grade::{grade, Grade, Verdict};

@@ -7,6 +7,10 @@
 
 use serde::Serialize;
 
+/// Hours in a month as every topic counts it (the seeds: "a month is 730
+/// hours"): buying the fleet's month, and the slips' 730× (`challenge::slip`).
+pub const MONTH_HOURS: u64 = 730;
+
 /// The unit a number is measured in. The answer parser reads each as a
 /// dimension and a factor to that dimension's base, so that units of one
 /// dimension (MB and GB; ms and s) convert into each other.

@@ -5,7 +5,7 @@
 use crate::model::*;
 
 /// Hours in the month (seed: "a month is 730 hours").
-pub(super) const MONTH_HOURS: u64 = 730;
+pub(super) const MONTH_HOURS: u64 = units::MONTH_HOURS;
 /// Seconds in the month, `S_m`.
 pub(super) const MONTH_S: u64 = MONTH_HOURS * 3600;
 /// The amortization term of owned cards, months.
