@@ -507,3 +507,52 @@ fn the_clock_speaks_sparingly() {
         }
     }
 }
+
+/// The mock diagnoses slips as the practice pages do: an answer off by a
+/// slip's exact factor (3,600× too big: per hour for per second) is wrong,
+/// and the review names the slip, for every step of every problem.
+#[test]
+fn a_slip_in_the_mock_is_named() {
+    use fleetlab::challenge::slip::{carries, Direction, Family};
+    let mut named = 0;
+    for (p, problem) in PROBLEMS.iter().enumerate() {
+        for seed in seeds_of(p).take(20) {
+            let mock = Mock::new(seed);
+            let exact = exact_answers(&mock);
+            let keys = mock.walk(&exact, mock.steps());
+            for (i, k) in keys.iter().enumerate() {
+                for f in [
+                    Family::HourSecond,
+                    Family::Thousand,
+                    Family::Percent,
+                    Family::MonthHour,
+                ] {
+                    let product = Direction::TooBig.apply(k.key, f.factor());
+                    if k.key == 0.0 || !carries(product, k.key, k.tolerance) {
+                        continue;
+                    }
+                    let mut answers = exact.clone();
+                    answers[i] = format_exact(product, k.unit);
+                    let a = &mock.walk(&answers, i + 1)[i];
+                    let ctx = format!(
+                        "{} seed {seed} Q{} {f:?}: {:?}",
+                        problem.id,
+                        i + 1,
+                        a.answer
+                    );
+                    assert_eq!(a.verdict, Some(Verdict::Wrong), "{ctx}");
+                    let slip = a.slip.as_ref().expect(&ctx);
+                    assert_eq!(slip.family, f, "{ctx}");
+                    assert!(
+                        slip.sentence.contains(&f.shown()),
+                        "{ctx}: {}",
+                        slip.sentence
+                    );
+                    named += 1;
+                }
+                assert!(k.slip.is_none(), "a right answer has no slip");
+            }
+        }
+    }
+    assert!(named >= 200, "{named} slips named");
+}

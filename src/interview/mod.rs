@@ -24,6 +24,7 @@ pub use session::{announce, fresh_seed, Session, LENGTHS};
 
 use crate::challenge::answer::parse_answer;
 use crate::challenge::progress::{DimTally, InterviewResult};
+use crate::challenge::slip::{self, Slip};
 use crate::challenge::{self, Solution, Template, Tolerance, Value, Vars, Verdict};
 use crate::model::{units, ParamKind, SplitMix64, Unit};
 use crate::topics;
@@ -146,6 +147,9 @@ pub struct Asked {
     pub answer: Option<String>,
     pub given: Option<f64>,
     pub verdict: Option<Verdict>,
+    /// The slip a wrong number shows (off by exactly 3,600×: per second
+    /// for per hour), as the practice pages diagnose it.
+    pub slip: Option<Slip>,
     /// The answer against the exact chain's key.
     pub exact_verdict: Option<Verdict>,
     /// The topic page showing this step's exact values (a query string).
@@ -222,11 +226,13 @@ pub fn result(mock: &Mock, minutes: u32, card: &[Tally; 4]) -> InterviewResult {
 }
 
 /// Grades `text` against `key`: correct inside the template's tolerance,
-/// close inside five times it, as the practice panel grades.
+/// close inside five times it, as the practice panel grades; a number off
+/// by a slip's exact factor is wrong however near (as there).
 pub fn grade(text: &str, key: f64, unit: Unit, tolerance: Tolerance) -> Verdict {
     match parse_answer(text, unit) {
         Err(_) => Verdict::Unreadable,
         Ok(x) if tolerance.accepts(x, key) => Verdict::Correct,
+        Ok(x) if slip::diagnose(x, key, unit, tolerance).is_some() => Verdict::Wrong,
         Ok(x) if tolerance.widen(5.0, key).accepts(x, key) => Verdict::Close,
         Ok(_) => Verdict::Wrong,
     }
@@ -303,6 +309,9 @@ impl Mock {
             let exact_verdict = answer
                 .as_deref()
                 .map(|a| grade(a, esol.answer, unit, t.tolerance));
+            let slip = given
+                .filter(|_| verdict != Some(Verdict::Correct))
+                .and_then(|x| slip::diagnose(x, sol.answer, unit, t.tolerance));
             let built_on: Vec<Carry> = step
                 .uses
                 .iter()
@@ -335,6 +344,7 @@ impl Mock {
                 answer,
                 given,
                 verdict,
+                slip,
                 exact_verdict,
                 link: link(step, &t, &vars, self.seed),
             });

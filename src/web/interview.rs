@@ -653,6 +653,11 @@ fn reviewed(
         );
     }
     append(&li, &text_el("p", "iv-key", &key));
+    if let Some(slip) = &a.slip {
+        let said = text_el("p", "iv-slip", &slip.sentence);
+        attr(&said, "data-slip", slip.family.id());
+        append(&li, &said);
+    }
     for c in &a.built_on {
         let (q, used) = (c.step + 1, c.unit.format(c.used));
         let line = match (c.theirs, c.right) {
