@@ -287,3 +287,91 @@ fn the_wait_chart_draws_erlang_c_closer_to_production() {
     assert!(!seed.summary.contains("Erlang C"));
     assert!(fig(&seed_out, "prov_wait_ms") > 5.0 * fig(&prod_out, "prov_wait_ms"));
 }
+
+/// The bill (issue #35, defect 7) under both models: the same cards bill the
+/// same dollars, the tiers' bills add up to the fleet's, and only what the
+/// free tier is served differs. Closer to production the launch-day fix's
+/// burst cards idle behind the bucket's constant refill, so a free token
+/// costs three times what it does on the seed card.
+#[test]
+fn the_bill_is_the_cards_under_both_models() {
+    for (preset, fix) in stories() {
+        let (s, p) = (
+            run(preset, fix, Assumptions::Seed),
+            run(preset, fix, Assumptions::Production),
+        );
+        for id in [
+            "cards_billed",
+            "fleet_bill_per_hour",
+            "fleet_bill_per_month",
+        ] {
+            assert_eq!(fig(&s, id), fig(&p, id), "{preset} {fix}: {id}");
+        }
+        for o in [&s, &p] {
+            let tiers = fig(o, "paid_bill_per_month") + fig(o, "free_bill_per_month");
+            let fleet = fig(o, "fleet_bill_per_month");
+            assert!(
+                (tiers - fleet).abs() < 1e-6,
+                "{preset} {fix}: {tiers} vs {fleet}"
+            );
+            assert!(fig(o, "paid_cost_per_1m").is_finite());
+            assert!(fig(o, "free_cost_per_1m").is_finite());
+        }
+    }
+    let seed = run("launch-day", true, Assumptions::Seed);
+    let prod = run("launch-day", true, Assumptions::Production);
+    assert!(
+        fig(&prod, "free_cost_per_1m") > 2.5 * fig(&seed, "free_cost_per_1m"),
+        "{} vs {}",
+        fig(&prod, "free_cost_per_1m"),
+        fig(&seed, "free_cost_per_1m")
+    );
+}
+
+/// Moving the fleet's size or the shares moves the dollars: more cards bill
+/// more, a burst card rents, admitting fewer free requests leaves the same
+/// cards to fewer tokens, and spilling paid hands it part of the shared bill.
+#[test]
+fn the_sliders_move_the_dollars() {
+    let at = |set: &[(&str, &str)]| {
+        let p = common::story(T, "normal-day", false, set, Assumptions::Seed);
+        topic().run(&p)
+    };
+    let base = at(&[]);
+    let more = |o: &Outcome, id: &str| fig(o, id) > fig(&base, id);
+    assert!(more(&at(&[("shared_cards", "40")]), "fleet_bill_per_hour"));
+    assert!(more(&at(&[("prov_cards", "12")]), "paid_cost_per_1m"));
+    assert!(more(&at(&[("burst_cards", "5")]), "free_bill_per_month"));
+    assert!(more(&at(&[("admit_share", "0.5")]), "free_cost_per_1m"));
+    assert!(more(&at(&[("spill_share", "0.2")]), "paid_bill_per_month"));
+    assert!(more(&at(&[("price_per_hour", "4")]), "free_cost_per_1m"));
+}
+
+/// `fleetlab run tiers-and-rate-limits --json` carries the price, the tokens
+/// a request and the dollars beside every figure it had.
+#[test]
+fn the_command_line_reports_the_bill() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fleetlab"))
+        .args(["run", T, "--preset", "launch-day", "--fix", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["params"]["price_per_hour"].as_f64(), Some(2.5));
+    assert_eq!(v["params"]["tokens_per_request"].as_f64(), Some(500.0));
+    assert_eq!(v["figures"]["fleet_bill_per_hour"].as_f64(), Some(157.5));
+    for id in [
+        "card_tok_s",
+        "cards_billed",
+        "fleet_bill_per_month",
+        "paid_bill_per_month",
+        "free_bill_per_month",
+        "paid_cost_per_1m",
+        "free_cost_per_1m",
+        "paid_wait_ms",
+        "shared_util",
+        "shed_share",
+    ] {
+        assert!(v["figures"][id].is_number(), "{id}: {}", v["figures"]);
+    }
+}

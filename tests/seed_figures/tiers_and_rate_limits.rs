@@ -92,6 +92,27 @@ pub const ROWS: &[Row] = &[
     row("spec preset table, incident fix: free wait 308.4 ms", "incident", "free_wait_ms", 308.4).fixed().within(Tol::Abs(0.05)),
     row("spec preset table, incident fix: shed 36.2 % (63.8 % admitted)", "incident", "shed_share", 0.362).fixed().within(Tol::Abs(1e-9)),
     row("spec notes: without priority the spilled paid would wait 279.2 ms at the cap", "incident", "shared_paid_fifo_wait_ms", 279.2).fixed().within(Tol::Abs(0.05)),
+    // The bill (the model's formulas, docs/models/tiers-and-rate-limits.md, "The bill"):
+    // (c_P + c_S + b)·p at the seeds' $2.50 a card-hour, 730 hours a month, the
+    // shared pool split by the requests it serves, per 1M tokens at 500 a request.
+    row("the model's bill: (10 + 30) cards × $2.50 a card-hour (seed 003's H100 rate) = $100/h", "normal-day", "fleet_bill_per_hour", 100.0),
+    row("the model's bill: $100/h × 730 h = $73,000 a month", "normal-day", "fleet_bill_per_month", 73_000.0),
+    row("the model's bill: paid pays the 10 provisioned cards, 10 × $2.50 × 730 = $18,250 a month", "normal-day", "paid_bill_per_month", 18_250.0),
+    row("the model's bill: free pays the 30 shared cards, 30 × $2.50 × 730 = $54,750 a month", "normal-day", "free_bill_per_month", 54_750.0),
+    row("the model's bill: 500 tokens × 1,000/49.67 req/s = 10,066 tok/s a card, about the seeds' 10,000 of an H100 on an 8B chat", "normal-day", "card_tok_s", 500.0 * 1000.0 / 49.67),
+    row("the model's bill: free $75/h over 400 req/s × 500 tokens × 3,600 s = 720M tokens = $0.1042 per 1M", "normal-day", "free_cost_per_1m", 75.0 / 720.0),
+    row("the model's bill: paid $25/h over 133.15 req/s × 500 × 3,600 = 239.67M tokens = $0.1043 per 1M", "normal-day", "paid_cost_per_1m", 25.0 / 239.67),
+    row("the model's bill: at $5 a card-hour the same 40 cards bill $200/h", "normal-day", "fleet_bill_per_hour", 200.0).with(&[("price_per_hour", "5")]),
+    row("the model's bill: at 1,000 tokens a request free's tokens cost half as much", "normal-day", "free_cost_per_1m", 75.0 / 1440.0).with(&[("tokens_per_request", "1000")]),
+    row("the model's bill, launch day: the jammed pool serves its capacity, 30 × 20.1329 req/s: $75/h over 30 × 1,000/49.67 × 500 × 3,600 tokens", "launch-day", "free_cost_per_1m", 75.0 * 49.67 / (30.0 * 1000.0 * 1.8)),
+    row("the model's bill, launch-day fix: 10 + 30 + 23 burst cards are billed", "launch-day", "cards_billed", 63.0).fixed(),
+    row("the model's bill, launch-day fix: 63 × $2.50 = $157.50/h", "launch-day", "fleet_bill_per_hour", 157.5).fixed(),
+    row("the model's bill, launch-day fix: free pays the 53 shared cards, 53 × $2.50 × 730 = $96,725 a month", "launch-day", "free_bill_per_month", 96_725.0).fixed(),
+    row("the model's bill, launch-day fix: $132.50/h over 900 req/s × 500 × 3,600 = 1,620M tokens", "launch-day", "free_cost_per_1m", 132.5 / 1620.0).fixed(),
+    row("the model's bill, incident: the 12 lost cards are still paid for, 40 cards", "incident", "cards_billed", 40.0),
+    row("the model's bill, incident: paid's tokens cost what they did, $25/h over the same 133.15 req/s", "incident", "paid_cost_per_1m", 25.0 / 239.67),
+    row("the model's bill, incident fix: paid pays its 10 cards and 39.945/(39.945 + 319) of the 30 shared, × $2.50 × 730", "incident", "paid_bill_per_month", (10.0 + 30.0 * 39.945 / 358.945) * 2.5 * 730.0).fixed().within(Tol::Abs(1e-6)),
+    row("the model's bill, incident fix: free pays the rest, 319/358.945 of 30 shared cards × $2.50 × 730", "incident", "free_bill_per_month", 30.0 * 319.0 / 358.945 * 2.5 * 730.0).fixed().within(Tol::Abs(1e-6)),
     // Variant: incident on the provisioned pool only.
     row("spec preset table, provisioned-only incident: ρ_P 0.9448", "incident", "provisioned_util", 0.9448).with(PROV_ONLY).within(Tol::Abs(5e-5)),
     row("spec preset table, provisioned-only incident: W paid 850.1 ms", "incident", "paid_wait_ms", 850.1).with(PROV_ONLY).within(Tol::Abs(0.05)),

@@ -10,8 +10,8 @@ use crate::model::*;
 
 pub(super) fn utilization_chart(m: &Solved) -> Chart {
     let cats = vec![
-        format!("provisioned ({} cards)", m.cp_up),
-        format!("shared ({} cards)", m.cs_up),
+        format!("provisioned ({})", units::counted(m.cp_up as f64, "cards")),
+        format!("shared ({})", units::counted(m.cs_up as f64, "cards")),
     ];
     let free_part = if m.rho_s.is_finite() {
         m.rho_s - m.rho_ps

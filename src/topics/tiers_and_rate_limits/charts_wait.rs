@@ -131,7 +131,10 @@ fn pooled_curves(inp: &Input, m: &Solved, y_hi: f64) -> Vec<Series> {
                 .collect();
             let style = if i == 0 { Style::Line } else { Style::Dashed };
             Series::new(
-                format!("{name}: one queue on {c} cards (Erlang C)"),
+                format!(
+                    "{name}: one queue on {} (Erlang C)",
+                    units::counted(c as f64, "cards")
+                ),
                 style,
                 Tone::Ink,
                 pts,
@@ -233,13 +236,13 @@ fn simulated(m: &Solved, sim: &SimResult, sweep: &[SweepPoint], s: f64, y_hi: f6
 /// Erlang C curve.
 fn pooled_summary(m: &Solved, s: f64) -> String {
     format!(
-        "Each pool is one queue its cards serve. The provisioned pool sits at {} ({} paid wait) on Erlang C's curve for {} cards and the shared pool at {} ({} free wait) on the curve for {} cards, with S = {}. More cards sharing one queue wait less at the same utilization: a card's own queue (the seed card's W = S·ρ/(1−ρ)) waits {} at the provisioned pool's utilization.",
+        "Each pool is one queue its cards serve. The provisioned pool sits at {} ({} paid wait) on Erlang C's curve for {} and the shared pool at {} ({} free wait) on the curve for {}, with S = {}. More cards sharing one queue wait less at the same utilization: a card's own queue (the seed card's W = S·ρ/(1−ρ)) waits {} at the provisioned pool's utilization.",
         pct(m.rho_p),
         ms(m.w_p),
-        m.cp_up,
+        units::counted(m.cp_up as f64, "cards"),
         pct(m.rho_s),
         ms(m.w_f),
-        m.cs_up,
+        units::counted(m.cs_up as f64, "cards"),
         ms(s),
         ms(mm1_wait_ms(s, m.rho_p)),
     )

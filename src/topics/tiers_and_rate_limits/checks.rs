@@ -95,15 +95,15 @@ fn paid_slo_p95(inp: &Input, m: &Solved) -> Verdict {
 fn paid_pool(m: &Solved, worst: Worst) -> String {
     match worst {
         Worst::Provisioned => format!(
-            "the provisioned pool ({} cards, {} at utilization {})",
-            m.cp_up,
+            "the provisioned pool ({}, {} at utilization {})",
+            units::counted(m.cp_up as f64, "cards"),
             rps(m.paid_prov),
             pct(m.rho_p)
         ),
         Worst::Shared => format!(
-            "the shared pool ({} spilled on {} cards: paid alone keeps them {} busy, paid and free together {})",
+            "the shared pool ({} spilled on {}: paid alone keeps them {} busy, paid and free together {})",
             rps(m.paid_shared),
-            m.cs_up,
+            units::counted(m.cs_up as f64, "cards"),
             pct(m.rho_ps),
             pct(m.rho_s)
         ),
@@ -178,9 +178,9 @@ fn shared_cap(inp: &Input, m: &Solved) -> Verdict {
         }),
         |pass| {
             let head = format!(
-                "The shared pool runs at {} on {} cards ({} free and {} paid against {} of service)",
+                "The shared pool runs at {} on {} ({} free and {} paid against {} of service)",
                 pct(m.rho_s),
-                m.cs_up,
+                units::counted(m.cs_up as f64, "cards"),
                 rps(m.free_adm),
                 rps(m.paid_shared),
                 rps(m.cs_up as f64 * m.mu)

@@ -2,6 +2,7 @@
 //! each as one row of a table (id, label, unit, how to read it).
 
 use super::model::Solved;
+use super::model_cost::HOURS_PER_MONTH;
 use super::params::{Input, BURST_SECONDS};
 use super::sim::{ClassStat, SimResult};
 use crate::model::{Outcome, Unit};
@@ -14,7 +15,7 @@ type FormulaRow = (&'static str, &'static str, Unit, fn(&Solved) -> f64);
 
 /// The formulas' figures, in the order the page lists them.
 #[rustfmt::skip]
-static FORMULA: [FormulaRow; 27] = [
+static FORMULA: [FormulaRow; 35] = [
     ("provisioned_util", "Provisioned pool utilization", Unit::Share, |m| m.rho_p),
     ("paid_wait_ms", "Paid wait (worst pool)", Unit::Ms, |m| m.paid_wait),
     ("prov_wait_ms", "Paid wait, provisioned pool", Unit::Ms, |m| m.w_p),
@@ -33,6 +34,14 @@ static FORMULA: [FormulaRow; 27] = [
     ("prov_cards_up", "Provisioned cards standing", CARDS, |m| m.cp_up as f64),
     ("shared_cards_up", "Shared cards standing (with burst)", CARDS, |m| m.cs_up as f64),
     ("card_rate", "Requests one card serves a second (μ)", Unit::ReqPerS, |m| m.mu),
+    ("card_tok_s", "Tokens one card serves a second (μ × tokens per request)", Unit::TokPerS, |m| m.card_tok_s),
+    ("cards_billed", "Cards billed: provisioned, shared and burst, an incident's lost ones too", CARDS, |m| m.cost.cards),
+    ("fleet_bill_per_hour", "Fleet bill", Unit::UsdPerHour, |m| m.cost.fleet_per_hour),
+    ("fleet_bill_per_month", "Fleet bill a month (730 h)", Unit::UsdPerMonth, |m| m.cost.fleet_per_hour * HOURS_PER_MONTH),
+    ("paid_bill_per_month", "Paid tier's bill a month: the provisioned pool and its part of the shared pool", Unit::UsdPerMonth, |m| m.cost.paid_per_hour * HOURS_PER_MONTH),
+    ("free_bill_per_month", "Free tier's bill a month: its part of the shared pool", Unit::UsdPerMonth, |m| m.cost.free_per_hour * HOURS_PER_MONTH),
+    ("paid_cost_per_1m", "Paid tier's cost per million tokens served", Unit::UsdPerMTok, |m| m.cost.paid_per_1m),
+    ("free_cost_per_1m", "Free tier's cost per million tokens served", Unit::UsdPerMTok, |m| m.cost.free_per_1m),
     ("paid_spilled_per_s", "Paid spilled to the shared pool", Unit::ReqPerS, |m| m.paid_shared),
     ("spill_to_restore", "Spill that restores the provisioned pool's pre-incident utilization", Unit::Share, |m| m.spill_restore),
     ("prov_queue_per_card", "Mean queue per provisioned card", RQ, |m| m.q_prov),

@@ -21,7 +21,8 @@
 //! model is unchanged.
 //!
 //! Files: `params` (declarations, input) → `model` (formulas, solve), with
-//! `model_pool` (one queue per pool: Erlang C, Cobham on c cards) → `sim`
+//! `model_pool` (one queue per pool: Erlang C, Cobham on c cards) and
+//! `model_cost` (the bill, split between the tiers, per million tokens) → `sim`
 //! (the discrete-event simulation, by replications or watched live), with
 //! `sim_stats` (what it counts), `sim_draws` (its random draws), `sim_pool`
 //! (one queue per pool) and `sim_page` (the page's runs, the benchmark) →
@@ -37,6 +38,7 @@ mod checks;
 mod figures;
 mod intro;
 mod model;
+mod model_cost;
 mod model_pool;
 mod notes;
 mod notes_math;

@@ -23,6 +23,8 @@
 //!   admitted(T) = floor(min(λ_f·T, B + r·T)), empty at t* = B/(λ_f − r)
 //! spill restoring ρ*: σ = 1 − ρ*·c_P'·μ/λ_p
 //! burst cards to rent: b = ceil((σ·λ_p + a·λ_f)/(0.85·μ)) − (c_S − lost)
+//! the bill (`model_cost`): (c_P + c_S + b)·p $/h, split between the tiers
+//!   by the requests each pool serves of each; per 1M tokens at n_t a request
 //! ```
 //!
 //! Sources: the pools, the token bucket, shedding and the three checks are
@@ -46,6 +48,7 @@
 //! default; shed to the cap, `r = floor(room)`) so that `λ_fA = min(λ_f, r)`,
 //! and the paid SLO judges the p95 of the worse pool carrying paid.
 
+use super::model_cost::{Billed, Cost};
 use super::model_pool::{pooled_priority_waits_ms, pooled_quantile_ms, pooled_wait_ms};
 use super::params::{Input, BURST_SECONDS, SLO_QUANTILE, UTIL_CAP};
 pub(super) use crate::model::units::pct;
@@ -245,6 +248,10 @@ pub(super) struct Solved {
     pub(super) t_empty: f64,
     pub(super) admitted_10: f64,
     pub(super) admitted_60: f64,
+    /// Tokens one card serves a second: μ × tokens a request.
+    pub(super) card_tok_s: f64,
+    /// The bill and its split between the tiers (`model_cost`).
+    pub(super) cost: Cost,
 }
 
 /// `λ·W` with W in ms, 0 when nothing arrives.
@@ -323,6 +330,18 @@ pub(super) fn solve(inp: &Input) -> Solved {
     } else {
         1.0
     };
+    let cost = Billed {
+        price: inp.price,
+        tokens: inp.tokens,
+        prov_cards: inp.c_p,
+        shared_cards: inp.c_s + inp.burst,
+        prov_capacity: cp_up as f64 * mu,
+        shared_capacity: cs_up as f64 * mu,
+        paid_prov,
+        paid_shared,
+        free_admitted: free_adm,
+    }
+    .cost();
     Solved {
         mu,
         cp_up,
@@ -360,6 +379,8 @@ pub(super) fn solve(inp: &Input) -> Solved {
         t_empty: bucket_empty_s(inp.bucket, refill, inp.free),
         admitted_10: bucket_admitted(inp.bucket, refill, inp.free, 10.0),
         admitted_60: bucket_admitted(inp.bucket, refill, inp.free, BURST_SECONDS),
+        card_tok_s: mu * inp.tokens,
+        cost,
     }
 }
 

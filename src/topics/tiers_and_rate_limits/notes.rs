@@ -2,12 +2,13 @@
 //! priority) and where the simulation departs from the formulas.
 
 use super::model::{mm1_wait_ms, mm1_wait_quantile_ms, ms, pct, rps, utilization, Solved};
+use super::model_cost::HOURS_PER_MONTH;
 use super::model_pool::{pooled_quantile_ms, pooled_wait_ms};
 use super::params::{Assign, Input};
 use super::sim::{ClassStat, SimResult, BATCHES};
 use super::sim_page::{hottest_steady, relaxation_s, RELAXATIONS_PER_RUN};
 use crate::model::units;
-use crate::model::{Note, Outcome};
+use crate::model::{Note, Outcome, Unit};
 
 pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome) {
     if inp.production {
@@ -20,6 +21,7 @@ pub(super) fn notes(inp: &Input, m: &Solved, sim: &SimResult, out: &mut Outcome)
         incident(inp, m),
         shed_to_cap(inp, m),
         priority(inp, m),
+        bill(inp, m),
         simulation(inp, m, sim),
         tails(inp, m, sim),
         steady_refill(inp, m, sim),
@@ -65,8 +67,8 @@ fn incident(inp: &Input, m: &Solved) -> Option<Note> {
 /// Shedding to the cap sets the bucket's refill.
 fn shed_to_cap(inp: &Input, m: &Solved) -> Option<Note> {
     inp.shed_to_cap.then(|| Note::Info(format!(
-        "Shedding to the cap: the bucket's refill is floor(0.85 × {} cards × {} − {} paid) = {} free, so the admit share slider is not used.",
-        m.cs_up,
+        "Shedding to the cap: the bucket's refill is floor(0.85 × {} × {} − {} paid) = {} free, so the admit share slider is not used.",
+        units::counted(m.cs_up as f64, "cards"),
         rps(m.mu),
         units::number(m.paid_shared),
         rps(m.free_adm)
@@ -80,6 +82,46 @@ fn priority(inp: &Input, m: &Solved) -> Option<Note> {
         ms(m.w_ps),
         ms(m.w_ps_fifo),
         pct(m.rho_s)
+    )))
+}
+
+/// The bill, split between the tiers, and what a token costs each.
+fn bill(inp: &Input, m: &Solved) -> Option<Note> {
+    let c = &m.cost;
+    let per_token = |v: f64| {
+        if v.is_finite() {
+            format!("{} tokens", Unit::UsdPerMTok.format(v))
+        } else {
+            "a bill with no token served".to_string()
+        }
+    };
+    let paid_part = if c.paid_per_hour > inp.c_p as f64 * inp.price && inp.price > 0.0 {
+        " and its part of the shared pool, the share of that pool's served requests that are spilled paid"
+    } else {
+        ""
+    };
+    let free_part = if paid_part.is_empty() {
+        "the shared pool"
+    } else {
+        "the rest of it"
+    };
+    let jammed = if m.rho_s > 1.0 {
+        " The shared pool is jammed: each standing card is busy every second, so its tokens cost the least they can, while the free wait is unbounded: the bill and the wait pull apart."
+    } else {
+        ""
+    };
+    Some(Note::Info(format!(
+        "The bill: {} at {} a card-hour, {} or {} over a 730-hour month; a card an incident takes down is still paid for, and a rented burst card rents at the same price. Paid pays for the provisioned pool{paid_part}: {}, {} at {} a request; free pays for {free_part}: {}, {}. A card-hour carries at most {} tokens, so a token costs least on a busy card: the spare that keeps a wait short is paid for in every token.{jammed}",
+        units::counted(c.cards, "cards"),
+        Unit::UsdPerHour.format(inp.price).trim_end_matches("/h"),
+        Unit::UsdPerHour.format(c.fleet_per_hour),
+        Unit::UsdPerMonth.format(c.fleet_per_hour * HOURS_PER_MONTH),
+        Unit::UsdPerMonth.format(c.paid_per_hour * HOURS_PER_MONTH),
+        per_token(c.paid_per_1m),
+        units::counted(inp.tokens, "tokens"),
+        Unit::UsdPerMonth.format(c.free_per_hour * HOURS_PER_MONTH),
+        per_token(c.free_per_1m),
+        units::number(m.card_tok_s * 3600.0),
     )))
 }
 

@@ -1,5 +1,5 @@
 //! The math panel: utilizations, the M/M/1 wait and its tail, the priority
-//! waits of the shared pool, and the token bucket; closer to production,
+//! waits of the shared pool, the token bucket and the bill; closer to production,
 //! Erlang C's wait and tail for one queue on a pool's cards.
 
 use crate::model::{Equation, Math, Symbol};
@@ -51,6 +51,16 @@ pub static MATH: Math = Math {
             name: "Requests a token bucket admits",
             formula: "\"admitted\" = ⌊min(λ_f · T, B + r · T)⌋",
             note: "Requests in T seconds, from a full bucket of B grants refilled at r grants a second: the admit share of the free arrivals."
+        },
+        Equation {
+            name: "The fleet's bill",
+            formula: "\"bill\" = (c_P + c_S + b) · p",
+            note: "$ an hour for every card held, the ones an incident took down too (the provisioned and shared cards before the incident); 730 hours make a month: 40 cards at $2.50 bill $100 an hour, $73,000 a month.",
+        },
+        Equation {
+            name: "A tier's cost per million tokens",
+            formula: "\"per 1M\" = {\"its bill\" · 10^6}/{\"its requests served\" · n_t · 3600}",
+            note: "$ per million tokens: paid's bill is the provisioned pool and its part of the shared pool (its share of the requests that pool serves), free's the rest; a jammed pool serves only what its cards can.",
         },
         Equation {
             name: "Closer to production: the chance to wait, one queue on c cards (Erlang C)",
@@ -108,6 +118,16 @@ pub static MATH: Math = Math {
             symbol: "b",
             meaning: "burst cards rented into the shared pool",
             param: Some("burst_cards"),
+        },
+        Symbol {
+            symbol: "p",
+            meaning: "price of a card-hour, $",
+            param: Some("price_per_hour"),
+        },
+        Symbol {
+            symbol: "n_t",
+            meaning: "tokens in a request, prompt and reply",
+            param: Some("tokens_per_request"),
         },
         Symbol {
             symbol: "c",

@@ -1,6 +1,8 @@
-//! Declarations: the checks' thresholds, the parameters with their sources,
+//! Declarations: the checks' thresholds, the parameters with their sources
+//! (the price per card-hour is the engine's, as the replica topics take it),
 //! the three stories with their fixes, and the typed input the model reads.
 
+use crate::engine::replica::PRICE_PER_HOUR;
 use crate::model::*;
 
 /// The shared pool's utilization cap (the shared-cap check).
@@ -53,6 +55,9 @@ typed_input! {
         loss_p: f64 = p.get("loss_prov"),
         loss_s: f64 = p.get("loss_shared"),
         shed_to_cap: bool = p.choice("shed_to_cap") == "on",
+        /// $ per card-hour, and tokens a request (prompt and reply).
+        price: f64 = p.get("price_per_hour").max(0.0),
+        tokens: f64 = p.get("tokens_per_request").max(0.0),
         seed: u64 = p.count("seed") as u64,
         assign: Assign = if p.choice("assignment") == "round-robin" {
             Assign::RoundRobin

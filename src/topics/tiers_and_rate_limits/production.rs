@@ -35,7 +35,7 @@ pub static DIFFERENCES: [Difference; 3] = [
         id: "constant-rate-bucket",
         title: "A bucket that follows demand, or one with a fixed refill",
         card: "The token bucket 'admits 80 %': its refill follows demand, so on launch day, when free arrivals triple, it lets four fifths of them into a shared pool that cannot serve them, and the pool jams.",
-        production: "A token bucket refills at a constant rate whatever the demand. Gateways keep one per key (a user or an organisation), so a crowd of new users each gets its own; this page keeps one for the whole free tier, as the card does, refilling at the admit share of the normal day's free arrivals, with the bucket's capacity as its burst. On launch day the pool is no longer flooded (the cap check passes without a fix) and the gateway refuses more, past the limit on refused free requests. The story's fix is no longer the fix: admitting a smaller share lowers the refill and refuses more still; refusing at most half takes shedding to the cap with burst cards rented. Two more things real gateways do that neither model here does: they count tokens as well as requests (a tokens-a-minute limit beside the requests-a-minute one, as long replies cost more), and clients retry a 429 after a backoff (common SDKs retry twice by default), so a refused request comes back: the gateway sees more attempts than arrivals, while the pool sees no more, as the bucket still grants its refill.",
+        production: "A token bucket refills at a constant rate whatever the demand. Gateways keep one per key (a user or an organisation), so a crowd of new users each gets its own; this page keeps one for the whole free tier, as the card does, refilling at the admit share of the normal day's free arrivals, with the bucket's capacity as its burst. On launch day the pool is no longer flooded (the cap check passes without a fix) and the gateway refuses more, past the limit on refused free requests. The story's fix is no longer the fix: admitting a smaller share lowers the refill and refuses more still, and the burst cards it rents idle, billed in every free token; refusing at most half takes shedding to the cap with burst cards rented. Two more things real gateways do that neither model here does: they count tokens as well as requests (a tokens-a-minute limit beside the requests-a-minute one, as long replies cost more), and clients retry a 429 after a backoff (common SDKs retry twice by default), so a refused request comes back: the gateway sees more attempts than arrivals, while the pool sees no more, as the bucket still grants its refill.",
         source: "The token bucket of RFC 2697 and RFC 2698 (a committed rate and a burst size) and of API gateways such as Envoy's local rate limit: a fixed number of tokens added per interval, per key, up to a maximum.",
         figures: &[
             "free_admitted_per_s",
@@ -47,6 +47,7 @@ pub static DIFFERENCES: [Difference; 3] = [
             "admitted_first_10s",
             "admitted_first_60s",
             "sim_free_admitted_per_s",
+            "free_cost_per_1m",
         ],
         checks: &["free_shed", "shared_cap"],
     },
