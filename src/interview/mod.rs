@@ -15,7 +15,9 @@
 //! Pure: the seed and the clock come in from the edge.
 
 mod bursts;
+mod capacity;
 mod chat;
+mod region;
 mod session;
 mod tiers;
 
@@ -28,8 +30,14 @@ use crate::model::{units, ParamKind, SplitMix64, Unit};
 use crate::topics;
 use crate::urlstate::{self, State};
 
-/// The problems, in seed order: seed `s` draws problem `s mod 3`.
-pub static PROBLEMS: [&Problem; 3] = [&chat::PROBLEM, &tiers::PROBLEM, &bursts::PROBLEM];
+/// The problems, in seed order: seed `s` draws problem `s mod 5`.
+pub static PROBLEMS: [&Problem; 5] = [
+    &chat::PROBLEM,
+    &tiers::PROBLEM,
+    &bursts::PROBLEM,
+    &capacity::PROBLEM,
+    &region::PROBLEM,
+];
 
 /// What an answer shows about the candidate: the scorecard's rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
