@@ -99,10 +99,10 @@ pub static PROBLEM: Problem = Problem {
             template: "C3",
             uses: &[1],
             prompt: "At the day's peak the steady pool runs {n} replicas, the ones the peak \
-                     needs plus its spare, with prompt families placed on a consistent-hash ring. When \
-                     a burst starts then, the {k} replicas it launches (the {need} it needs less \
-                     the {w} you keep warm) join the ring. What share of the families is \
-                     expected to move?",
+                     needs plus its spare, with prompt families placed on a consistent-hash \
+                     ring. When a burst starts then, the {k} replicas it launches (the {need} it \
+                     needs less the {w} you keep warm) join the ring. What share of the \
+                     families is expected to move?",
             worked: "{solution}",
             values: join,
         },

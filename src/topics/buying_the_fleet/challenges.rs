@@ -520,8 +520,8 @@ fn solve_c3(v: &Vars) -> Result<Solution, String> {
 }
 
 // ---------------------------------------------------------------------------
-// C4: the month's rent of a fleet of multi-GPU replicas (issue 35, the
-// capacity chain)
+// C4: the month's rent of a fleet of multi-GPU replicas (the mock
+// interviews' capacity chain asks it)
 
 /// C4's draw, read.
 struct Rent {

@@ -2,7 +2,7 @@
 //! model's dimensions, C2 the decode floor from the weights and the
 //! bandwidth, C3 Little's law on the requests inside a replica, each solved
 //! with the model's own functions (model.rs). C4 and C5 carry the capacity
-//! chain of the mock interviews (issue 35): C4 a replica's tokens a second
+//! chain of the mock interviews: C4 a replica's tokens a second
 //! from its prefill and decode steps (the roofline's `Replica::step_s`), C5
 //! the tokens a second the arrivals ask for.
 

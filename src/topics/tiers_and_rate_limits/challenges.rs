@@ -3,7 +3,7 @@
 //! model's formulas. T2-C1 asks what a token bucket admits, T2-C2 the queue
 //! wait the utilization formula quotes, T2-C3 the shed that keeps the shared
 //! pool under its cap. C4 to C7 carry the arithmetic the mock interviews'
-//! capacity chain and lost zone ask of this page (issue 35): the peak's
+//! capacity chain and lost zone ask of this page: the peak's
 //! requests a second from daily users, a tier's dollars per user per month,
 //! the attempts retries bring back during an outage, and the cards a pool
 //! spread over zones needs to lose one at the peak under its cap.

@@ -1,8 +1,7 @@
 //! The warm pool's challenges: C1 idle rent per year, C2 the backlog a cold
 //! start leaves, C3 the break-even pool, drawn and solved with the page's
-//! arithmetic; C4 (issue 35, the lost zone of the mock interviews) the time
-//! that backlog takes to clear once more replicas serve than the demand
-//! needs.
+//! arithmetic; C4 (the lost zone of the mock interviews) the time that
+//! backlog takes to clear once more replicas serve than the demand needs.
 
 use super::model::{
     break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year, step_burst_wait,
