@@ -100,7 +100,7 @@ pub static PROBLEM: Problem = Problem {
             uses: &[1],
             prompt: "At the day's peak the steady pool runs {n} replicas, the ones the peak \
                      needs plus its spare, with prompt families placed on a consistent-hash \
-                     ring. When a burst starts then, the {k} replicas it launches (the {need} it \
+                     ring. When a burst starts then, the {launched} it launches (the {need} it \
                      needs less the {w} you keep warm) join the ring. What share of the \
                      families is expected to move?",
             worked: "{solution}",
@@ -208,5 +208,6 @@ fn join(s: &Vars, c: &[f64]) -> Option<Vars> {
     let mut v = Vars::numbers(&[("k", launched), ("w", w)]);
     copy(&mut v, s, "ring_n", "n");
     put(&mut v, "need", s.num("k"), REPLICAS);
+    put(&mut v, "launched", launched, REPLICAS);
     Some(v)
 }

@@ -102,8 +102,8 @@ pub static PROBLEM: Problem = Problem {
             template: "C1",
             uses: &[4],
             prompt: "Your {N} are {W} more than today's {today}: on a normal day that spare \
-                     stands by. At {price} a replica, what do those {W} rent per year (365 \
-                     days), busy or idle?",
+                     stands by. At {price} a replica, what does that spare of {W} rent per year \
+                     (365 days), busy or idle?",
             worked: "{solution}",
             values: standby,
         },

@@ -291,7 +291,10 @@ fn solve_queue_wait(v: &Vars) -> Result<Solution, String> {
                 units::number(loss),
                 if lost == 1 { "" } else { "s" }
             ),
-            format!("The incident leaves {cards} − {lost} = {after} cards, so"),
+            format!(
+                "The incident leaves {cards} − {lost} = {}, so",
+                Unit::Count("cards").format(after as f64)
+            ),
         )
     } else {
         (String::new(), format!("With all {cards} cards,"))
