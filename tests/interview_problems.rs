@@ -10,8 +10,8 @@
 //!   later prompt…);
 //! - each problem is seven steps with one change half-way; every step has
 //!   an answer on the exact chain (the chain worked out here from the story
-//!   is the one the mock walks), and its keys are on sensible scales for
-//!   their units.
+//!   is the one the mock walks), its keys are on sensible scales for their
+//!   units, and its counts agree with their nouns ("1 replica").
 //!
 //! And the two newer problems' chains by hand: the capacity chain from
 //! daily users to dollars a user, the zone lost at the peak.
@@ -397,6 +397,19 @@ fn sensible(unit: Unit, key: f64) -> bool {
     }
 }
 
+/// No "1 replicas": a count of one takes the singular ("228.1 copies" is
+/// no count of one).
+fn counts_agree(text: &str) -> bool {
+    const PLURALS: [&str; 8] = [
+        "replicas", "cards", "requests", "GPUs", "zones", "copies", "families", "users",
+    ];
+    let words: Vec<&str> = text.split_whitespace().collect();
+    !words.windows(2).any(|w| {
+        let noun = w[1].trim_end_matches([',', '.', ';', ':', ')']);
+        w[0].trim_start_matches('(') == "1" && PLURALS.contains(&noun)
+    })
+}
+
 #[test]
 fn each_problem_is_seven_steps_with_one_change_and_sensible_keys() {
     let ids: Vec<&str> = PROBLEMS.iter().map(|p| p.id).collect();
@@ -412,8 +425,14 @@ fn each_problem_is_seven_steps_with_one_change_and_sensible_keys() {
             // Every step has an answer on the exact chain, the one the mock
             // walks.
             let walk = mock.walk(&[], mock.steps());
+            for text in [mock.title(), mock.brief(), mock.change()] {
+                assert!(counts_agree(&text), "{} seed {seed}: {text}", problem.id);
+            }
             for (i, (a, w)) in said.iter().zip(&walk).enumerate() {
                 let ctx = format!("{} seed {seed} Q{}", problem.id, i + 1);
+                for text in [&w.text, &w.worked] {
+                    assert!(counts_agree(text), "{ctx}: {text}");
+                }
                 assert_eq!(w.refused, None, "{ctx}");
                 assert_eq!((w.key, w.exact, &w.text), (a.key, a.key, &a.text), "{ctx}");
                 assert!(
