@@ -78,8 +78,8 @@ pub static PROBLEM: Problem = Problem {
             topic: TIERS,
             template: "C6",
             uses: &[2],
-            prompt: "Free clients retry a 429 up to {retries_times}, each after an exponential \
-                     backoff, and the boot outlasts the backoffs, so a retry is refused as often \
+            prompt: "Free clients retry a 429 {retries_how}, and the boot outlasts the \
+                     backoffs, so a retry is refused as often \
                      as a first try: your {shed} of {rate} is {refused}. How many free attempts a \
                      second reach the gateway?",
             worked: "{solution}",

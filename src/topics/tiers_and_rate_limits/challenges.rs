@@ -518,8 +518,21 @@ fn solve_retry_attempts(v: &Vars) -> Result<Solution, String> {
         .chain((1..=n).map(share))
         .collect::<Vec<_>>()
         .join(" + ");
+    let share = Unit::Share.format(f);
+    let rounds = match n {
+        0 => "none is retried".to_string(),
+        1 => format!("{share} of them come back as a retry"),
+        2 => format!("{share} of them come back as a retry, and {share} of those once more"),
+        n => format!("{share} of them come back as a retry, {share} of those once more, and so on, up to {n} retries"),
+    };
+    let how = match n {
+        1 => "once, after an exponential backoff".to_string(),
+        n => format!("up to {}, each after an exponential backoff", times(n)),
+    };
     Ok(Solution::new(rate * factor)
         .with("retries_times", times(n))
+        .with("retries_how", how)
+        .with("rounds", rounds)
         .with("series", series)
         .with("factor", units::number((factor * 1e4).round() / 1e4))
         .with("extra", Unit::Share.format(factor - 1.0)))

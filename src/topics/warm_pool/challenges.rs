@@ -376,7 +376,15 @@ fn clear_draw(v: &Vars) -> Result<Clear, String> {
 fn solve_clear(v: &Vars) -> Result<Solution, String> {
     let c = clear_draw(v)?;
     let rate = |n: f64| Unit::ReqPerS.format(n * c.rate);
+    let serving = if c.warm == 0.0 {
+        "none is serving".to_string()
+    } else if c.warm == 1.0 {
+        "only 1 is serving".to_string()
+    } else {
+        format!("only {} are serving", units::number(c.warm))
+    };
     Ok(Solution::new(c.cold + c.drain())
+        .with("serving", serving)
         .with("demand", rate(c.need))
         .with("growth_rate", rate(c.need - c.warm))
         .with("backlog", Unit::Count("requests").format(c.backlog()))
