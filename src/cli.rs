@@ -63,7 +63,7 @@ enum Command {
     /// Draw a challenge question from a seed.
     Challenge {
         topic: String,
-        /// C1, C2 or C3.
+        /// C1, C2, C3 and on: the topic's challenges.
         template: String,
         #[arg(long)]
         seed: u64,

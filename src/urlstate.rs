@@ -779,7 +779,6 @@ fn read_values(t: &challenge::Template, text: &str) -> Result<Vec<(String, Strin
         let number = parsed.as_ref().is_ok_and(|x| x.is_finite());
         let word = parsed.is_err()
             && value.len() <= 40
-            && value.starts_with(|c: char| c.is_ascii_alphabetic())
             && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
         if !number && !word {
             return Err(format!("“{}” is not a number", short(value)));

@@ -337,7 +337,7 @@ fn a_miss_returns_within_three_questions() {
         );
     }
     let pool: Vec<(&str, &str)> = ids.iter().map(|(t, x)| (*t, x.as_str())).collect();
-    assert_eq!(pool.len(), 9 * 7);
+    assert!(pool.len() >= 9 * 7, "{}", pool.len());
     for right_share in [0.6, 0.0] {
         let mut p = Progress::default();
         let mut rng = fleetlab::model::SplitMix64::new(7);

@@ -617,13 +617,18 @@ pub fn question_on(
     let t = template(solver.topic(), id)?;
     let mut vars = solver.draw(&t, &mut SplitMix64::new(seed));
     for (name, text) in values {
-        if !vars.values.iter().any(|(n, _)| n == name) {
-            return Err(ChallengeError::Model(format!(
-                "{id} has no value named {name}"
-            )));
-        }
+        // A value keeps the kind the draw gives it: "16" bits is a word
+        // where the template draws a word.
+        let word = match vars.values.iter().find(|(n, _)| n == name) {
+            Some((_, v)) => matches!(v, Value::Word(_)),
+            None => {
+                return Err(ChallengeError::Model(format!(
+                    "{id} has no value named {name}"
+                )))
+            }
+        };
         match text.parse::<f64>() {
-            Ok(x) if x.is_finite() => vars.set_num(name, x),
+            Ok(x) if x.is_finite() && !word => vars.set_num(name, x),
             _ => vars.set(name, Value::Word(text.clone())),
         }
     }

@@ -164,7 +164,7 @@ impl Var {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Template {
-    /// C1, C2 or C3.
+    /// C1, C2, C3, … (a file's templates are numbered in order).
     pub id: String,
     pub title: String,
     /// The question, with `{var}` placeholders.
@@ -205,8 +205,12 @@ pub struct Misconception {
 impl Template {
     pub fn check(&self) -> Result<(), String> {
         let id = &self.id;
-        if !matches!(id.as_str(), "C1" | "C2" | "C3") {
-            return Err(format!("template id '{id}' must be C1, C2 or C3"));
+        if !id
+            .strip_prefix('C')
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| (1..=9).contains(&n) && id.len() == 2)
+        {
+            return Err(format!("template id '{id}' must be C1, C2, C3, … up to C9"));
         }
         UNIT_WORDS
             .contains(&self.unit.as_str())
@@ -247,9 +251,14 @@ impl Template {
 pub fn parse_file(text: &str) -> Result<File, String> {
     let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
     let ids: Vec<&str> = file.templates.iter().map(|t| t.id.as_str()).collect();
-    if ids != ["C1", "C2", "C3"] {
+    let numbered = ids.len() >= 3
+        && ids
+            .iter()
+            .enumerate()
+            .all(|(i, id)| *id == format!("C{}", i + 1));
+    if !numbered {
         return Err(format!(
-            "templates must be C1, C2, C3 in order, found {ids:?}"
+            "templates must be C1, C2, C3 (and on, up to C9) in order, found {ids:?}"
         ));
     }
     file.templates.iter().try_for_each(Template::check)?;

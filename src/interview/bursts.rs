@@ -5,7 +5,7 @@
 //! worth renting (fleet efficiency) and the ring the launched replicas join
 //! (consistent hashing).
 
-use super::{copy, drawn, drawn_keyed, one_of, pick, put, whole, Dim, Problem, Step};
+use super::{copy, drawn, drawn_keyed, key_of, one_of, pick, put, whole, Dim, Problem, Step};
 use crate::challenge::Vars;
 use crate::model::{SplitMix64, Unit};
 
@@ -98,10 +98,11 @@ pub static PROBLEM: Problem = Problem {
             topic: "consistent-hashing",
             template: "C3",
             uses: &[1],
-            prompt: "Between bursts {n} replicas serve, with prompt families placed on a \
-                     consistent-hash ring. When a burst starts, the {k} replicas it launches \
-                     (the {need} it needs less the {w} you keep warm) join the ring. What share \
-                     of the families is expected to move?",
+            prompt: "At the day's peak the steady pool runs {n} replicas, the ones the peak \
+                     needs plus its spare, with prompt families placed on a consistent-hash \
+                     ring. When a burst starts then, the {launched} it launches (the {need} it \
+                     needs less the {w} you keep warm) join the ring. What share of the \
+                     families is expected to move?",
             worked: "{solution}",
             values: join,
         },
@@ -109,8 +110,9 @@ pub static PROBLEM: Problem = Problem {
 };
 
 /// The story: the warm pool's break-even draw (its burst, cold start,
-/// value of waiting and price), the cut, the autoscaling night, a card to
-/// score and the ring between bursts.
+/// value of waiting and price), the cut, the autoscaling night, and a card
+/// to score. The ring the launched replicas join is the steady pool at the
+/// day's peak, the pool the night question counts from.
 fn story(rng: &mut SplitMix64) -> Vars {
     // A break-even pool of at least 2, so the cut takes a replica away.
     let mut s = drawn_keyed(WARM, "C3", 2.0, rng);
@@ -123,12 +125,13 @@ fn story(rng: &mut SplitMix64) -> Vars {
     for name in ["class", "q", "rent_factor"] {
         copy(&mut s, &card, name, name);
     }
-    copy(
-        &mut s,
-        &drawn("consistent-hashing", "C3", rng),
-        "n",
-        "ring_n",
-    );
+    let at_peak = key_of(
+        "autoscaling",
+        "C1",
+        &pick(&s, &[("C", "as_C"), ("P", "as_P"), ("spare", "as_spare")]),
+    )
+    .unwrap_or(1.0);
+    put(&mut s, "ring_n", at_peak, Unit::None);
     s
 }
 
@@ -205,5 +208,6 @@ fn join(s: &Vars, c: &[f64]) -> Option<Vars> {
     let mut v = Vars::numbers(&[("k", launched), ("w", w)]);
     copy(&mut v, s, "ring_n", "n");
     put(&mut v, "need", s.num("k"), REPLICAS);
+    put(&mut v, "launched", launched, REPLICAS);
     Some(v)
 }

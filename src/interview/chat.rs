@@ -16,11 +16,11 @@ const PEAK_MAX: f64 = 100_000.0;
 
 pub static PROBLEM: Problem = Problem {
     id: "chat",
-    title: "A chat assistant for {users} thousand daily users",
-    brief: "You are sizing the serving fleet of a chat assistant with {users} thousand daily users; \
-            each replica of the model runs on one card. The interviewer walks you from capacity and \
-            cost through routing and the prompt cache to growth and reliability. Later questions \
-            take your own earlier numbers, so carry them forward.",
+    title: "A chat assistant's fleet through a launch",
+    brief: "You are sizing the serving fleet of a chat assistant; each replica of the model runs \
+            on one card. The interviewer walks you from capacity and cost through routing and \
+            the prompt cache to growth and reliability. Later questions take your own earlier \
+            numbers, so carry them forward.",
     change: "A launch in a new market lands early: the evening peak grows {growth}, from {P} to \
              {P2}. Same replicas, same price, same spare.",
     change_at: 4,
@@ -48,9 +48,10 @@ pub static PROBLEM: Problem = Problem {
             topic: "cache-aware-routing",
             template: "C1",
             uses: &[0],
-            prompt: "Every conversation opens with the same system prompt of {P}, and each \
-                     prompt family's copy of it stays resident on one home replica. A cache-blind \
-                     round-robin balancer deals {arrivals} over your {N}; hashing each family to \
+            prompt: "Conversations open with the system prompt of one of many prompt \
+                     families (one for each customer's assistant), about {P} each, and each \
+                     family's copy stays resident on its home replica. A cache-blind round-robin \
+                     balancer deals the peak's {arrivals} over your {N}; hashing each family to \
                      its home would hit every time. What share of requests loses its cache hit \
                      under round-robin?",
             worked: "{solution}",
@@ -61,10 +62,9 @@ pub static PROBLEM: Problem = Problem {
             topic: "cache-aware-routing",
             template: "C2",
             uses: &[],
-            prompt: "Each replica keeps {M} of prefix scratch for shared openings, and the \
-                     model's KV cache takes {k} KB per token (decimal units: 1 GB = 1,000,000 \
-                     KB). How many whole copies of the system prompt ({P}) fit in one replica's \
-                     scratch?",
+            prompt: "Each replica keeps {M} of prefix scratch for the families' prompts, and \
+                     the model's KV cache takes {k} KB per token (decimal units: 1 GB = 1,000,000 \
+                     KB). How many families' prompts of {P} fit whole in one replica's scratch?",
             worked: "{solution}",
             values: copies,
         },
@@ -73,8 +73,8 @@ pub static PROBLEM: Problem = Problem {
             topic: "autoscaling",
             template: "C1",
             uses: &[],
-            prompt: "Capacity again: with the same {C} per replica and {spare} spare, how many \
-                     replicas run at the new peak of {P}?",
+            prompt: "Capacity again: the peak is {growth} the old, {P}. With the same {C} per \
+                     replica and {spare} spare, how many replicas run at the new peak?",
             worked: "{solution}",
             values: grown,
         },
@@ -94,9 +94,9 @@ pub static PROBLEM: Problem = Problem {
             topic: "tiers-and-rate-limits",
             template: "C2",
             uses: &[4],
-            prompt: "Reliability: each replica is one queue serving a request in {S} on \
-                     average. At the new peak {lambda} arrive, spread evenly over your \
-                     {N}.{outage} What mean queue wait does the utilization formula quote?",
+            prompt: "Reliability: each replica is one queue, serving a request in {S} on \
+                     average at its {C}. At the new peak {lambda} arrive, spread evenly over \
+                     your {N}.{outage} What mean queue wait does the utilization formula quote?",
             worked: "{solution}",
             values: wait,
         },
@@ -105,8 +105,11 @@ pub static PROBLEM: Problem = Problem {
 
 /// The story: the autoscaling draw's ceiling, peak and spare, its price,
 /// the routing topic's prompt, KV and scratch, a growth that keeps the
-/// grown peak on the page's slider, and a queue whose exact chain is
-/// stable (the incident dropped where it would tip it over).
+/// grown peak on the page's slider, and a request of 250–800 tokens: the
+/// peaks' requests a second and a replica's service time follow from it
+/// and the ceiling, so the queue question's load is the capacity
+/// questions' (ρ = λ·S ÷ replicas = grown peak ÷ (replicas × ceiling)).
+/// The incident is dropped where it would tip the exact chain's queue over.
 fn story(rng: &mut SplitMix64) -> Vars {
     let mut s = drawn("autoscaling", "C1", rng);
     let bill = drawn("autoscaling", "C2", rng);
@@ -116,18 +119,21 @@ fn story(rng: &mut SplitMix64) -> Vars {
         copy(&mut s, &cache, name, as_name);
     }
     let p = s.num("P");
-    // About five daily users per tok/s of evening peak (a few dozen messages
-    // a day each): the audience the drawn peak serves, in thousands.
-    put(&mut s, "users", (p / 200.0).round().max(1.0), Unit::None);
     let mut growth = one_of(rng, &[1.5, 2.0, 2.5, 3.0]);
     while growth > 1.5 && p * growth > PEAK_MAX {
         growth -= 0.5;
     }
     put(&mut s, "growth", growth, Unit::Ratio);
-    let p2 = ((p * growth / 100.0).round() * 100.0).min(PEAK_MAX);
+    // The peak's grid (by 500) times a growth by halves: whole tok/s, as
+    // the change states it.
+    let p2 = (p * growth).min(PEAK_MAX);
     put(&mut s, "P2", p2, Unit::TokPerS);
-    let queue = drawn("tiers-and-rate-limits", "C2", rng);
-    copy(&mut s, &queue, "S", "S");
+    let per_request = one_of(rng, &[250.0, 300.0, 400.0, 500.0, 600.0, 750.0, 800.0]);
+    let service = (1000.0 * per_request / s.num("C")).round();
+    put(&mut s, "S", service, Unit::Ms);
+    let rate = |tok_s: f64| (tok_s / per_request * 10.0).round() / 10.0;
+    put(&mut s, "lambda", rate(p2), Unit::ReqPerS);
+    put(&mut s, "arrivals", rate(p), Unit::ReqPerS);
     let loss = one_of(rng, &[0.1, 0.2, 0.25]);
     let n2 = key_of(
         "autoscaling",
@@ -135,14 +141,6 @@ fn story(rng: &mut SplitMix64) -> Vars {
         &pick(&s, &[("C", "C"), ("P", "P2"), ("spare", "spare")]),
     )
     .unwrap_or(1.0);
-    let lambda = (queue.num("rho") * n2 * 1000.0 / s.num("S") * 10.0).round() / 10.0;
-    put(&mut s, "lambda", lambda, Unit::ReqPerS);
-    put(
-        &mut s,
-        "arrivals",
-        (lambda / growth).round().max(1.0),
-        Unit::ReqPerS,
-    );
     for l in [loss, 0.1, 0.0] {
         put(&mut s, "loss", l, Unit::Share);
         if wait(&s, &[0.0, 0.0, 0.0, 0.0, n2]).is_some_and(|v| {
@@ -175,7 +173,15 @@ fn copies(s: &Vars, _: &[f64]) -> Option<Vars> {
 }
 
 fn grown(s: &Vars, _: &[f64]) -> Option<Vars> {
-    Some(pick(s, &[("C", "C"), ("P", "P2"), ("spare", "spare")]))
+    Some(pick(
+        s,
+        &[
+            ("C", "C"),
+            ("P", "P2"),
+            ("spare", "spare"),
+            ("growth", "growth"),
+        ],
+    ))
 }
 
 /// Modulo's remap from the candidate's first fleet to their grown one, and
@@ -214,7 +220,15 @@ fn remap(_: &Vars, c: &[f64]) -> Option<Vars> {
 
 fn wait(s: &Vars, c: &[f64]) -> Option<Vars> {
     let n = whole(c[4], 1.0, 100_000.0)?;
-    let mut v = pick(s, &[("S", "S"), ("loss", "loss"), ("lambda", "lambda")]);
+    let mut v = pick(
+        s,
+        &[
+            ("S", "S"),
+            ("loss", "loss"),
+            ("lambda", "lambda"),
+            ("C", "C"),
+        ],
+    );
     v.set_num("c", n);
     put(&mut v, "N", n, REPLICAS);
     let loss = s.num("loss");

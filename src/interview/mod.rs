@@ -1,6 +1,7 @@
 //! Mock interviews: one design problem walked through chained questions, the
 //! way a systems-design interviewer runs it. A problem is a story drawn from
-//! a seed (a chat product, a tiered API, a bursty batch service), seven steps
+//! a seed (a chat product, a tiered API, a bursty batch service, the capacity
+//! chain from daily users to dollars, a zone lost at the peak), seven steps
 //! across the topics, and one change of requirements half-way ("traffic
 //! grows", "a new tier with a p99 SLO", "the budget is cut").
 //!
@@ -15,7 +16,9 @@
 //! Pure: the seed and the clock come in from the edge.
 
 mod bursts;
+mod capacity;
 mod chat;
+mod region;
 pub mod rubric;
 mod session;
 mod tiers;
@@ -30,8 +33,14 @@ use crate::model::{units, ParamKind, SplitMix64, Unit};
 use crate::topics;
 use crate::urlstate::{self, State};
 
-/// The problems, in seed order: seed `s` draws problem `s mod 3`.
-pub static PROBLEMS: [&Problem; 3] = [&chat::PROBLEM, &tiers::PROBLEM, &bursts::PROBLEM];
+/// The problems, in seed order: seed `s` draws problem `s mod 5`.
+pub static PROBLEMS: [&Problem; 5] = [
+    &chat::PROBLEM,
+    &tiers::PROBLEM,
+    &bursts::PROBLEM,
+    &capacity::PROBLEM,
+    &region::PROBLEM,
+];
 
 /// What an answer shows about the candidate: the scorecard's rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -96,11 +96,12 @@ pub static PROBLEM: Problem = Problem {
             topic: "warm-pool",
             template: "C2",
             uses: &[],
-            prompt: "Enterprise traffic comes in bursts that need {k} replicas at {r} each, all \
-                     at once ({peak_rate}). A warm pool holds {w} of them, serving from the \
-                     first second; {others_launch} when the burst starts, ready only after a \
-                     {T} cold start. How many requests wait in the backlog when the launched \
-                     replicas become ready?",
+            prompt: "On top of its steady peak, enterprise traffic brings bursts (a customer's \
+                     batch jobs) that need {k} more replicas at {r} each, all at once \
+                     ({peak_rate}). A warm pool holds {w} of them, serving from the first \
+                     second; {others_launch} when the burst starts, ready only after a {T} cold \
+                     start. How many requests wait in the backlog when the launched replicas \
+                     become ready?",
             worked: "{solution}",
             values: burst,
         },

@@ -29,8 +29,18 @@ fn with_challenges() -> Vec<&'static dyn Topic> {
         .collect()
 }
 
+/// Template ids C1, C2, C3 and on, in order (three at least).
+fn numbered(ids: &[String]) -> bool {
+    ids.len() >= 3
+        && ids
+            .iter()
+            .enumerate()
+            .all(|(i, id)| *id == format!("C{}", i + 1))
+}
+
 /// build.rs has parsed and checked every file (a malformed one fails the
-/// build); here: each names a built topic and has its three templates.
+/// build); here: each names a built topic and has its templates, C1, C2, C3
+/// and on.
 #[test]
 fn challenge_files_name_built_topics() {
     assert!(!with_challenges().is_empty());
@@ -38,7 +48,7 @@ fn challenge_files_name_built_topics() {
         let t =
             topics::find(id).unwrap_or_else(|| panic!("challenges/{id}.toml names no built topic"));
         let ids: Vec<_> = templates(t).iter().map(|t| t.id.clone()).collect();
-        assert_eq!(ids, ["C1", "C2", "C3"], "{id}");
+        assert!(numbered(&ids), "{id}: {ids:?}");
     }
 }
 
@@ -369,7 +379,7 @@ fn a_question_about_the_page_takes_the_sliders() {
 fn every_topic_has_its_three_challenges() {
     for t in topics::all() {
         let ids: Vec<_> = templates(t).iter().map(|t| t.id.clone()).collect();
-        assert_eq!(ids, ["C1", "C2", "C3"], "challenges/{}.toml", t.id());
+        assert!(numbered(&ids), "challenges/{}.toml: {ids:?}", t.id());
     }
 }
 
@@ -390,7 +400,8 @@ fn every_template_answers_about_every_preset_page() {
             }
         }
         for (label, p) in &pages {
-            for id in ["C1", "C2", "C3"] {
+            for tpl in templates(t) {
+                let id = tpl.id.as_str();
                 let q = fleetlab::topics::question_live(t, id, 7, p)
                     .unwrap_or_else(|e| panic!("{} / {label} / {id}: {e}", t.id()));
                 assert!(q.answer.is_finite(), "{} / {label} / {id}", t.id());

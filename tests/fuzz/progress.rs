@@ -184,7 +184,9 @@ fn assert_consistent(p: &Progress, ctx: &str) {
     assert!(p.best_streak >= p.streak, "{ctx}: streak above best");
     for (k, e) in &p.entries {
         let ok = k.split_once('/').is_some_and(|(t, c)| {
-            !t.is_empty() && matches!(c, "C1" | "C2" | "C3" | "L1" | "M1" | "O1" | "P1")
+            !t.is_empty()
+                && (matches!(c, "L1" | "M1" | "O1" | "P1")
+                    || topics::find(t).is_some_and(|x| templates(x).iter().any(|y| y.id == c)))
         });
         assert!(ok, "{ctx}: key {}", clip(k));
         assert!(e.leitner <= 5, "{ctx}: box {}", e.leitner);

@@ -34,6 +34,9 @@ pub static SOLVER: Answers = answers! {
     "api_bill_720_hours" => |v| api_bill_with(v, |d, own, rent| {
         d.saturating_sub((own + rent) / MONTH_HOURS * 720)
     }),
+    "fleet_rent_month" => solve_c4,
+    "fleet_rent_one_gpu" => |v| rent_with(v, |r| (r.tp > 1.0).then_some(r.replicas * r.rented())),
+    "fleet_rent_owned" => |v| rent_with(v, |r| Some(r.gpus() * r.card_month)),
 };
 
 /// Hours in the month the page counts.
@@ -514,4 +517,78 @@ fn solve_c3(v: &Vars) -> Result<Solution, String> {
         .with("api_share", pct(share(api, demand)))
         .with("api_shortfall_share", pct(share(api, shortfall)))
         .with("api_millions", trim(&group(api as f64 / 1e6, 2))))
+}
+
+// ---------------------------------------------------------------------------
+// C4: the month's rent of a fleet of multi-GPU replicas (the mock
+// interviews' capacity chain asks it)
+
+/// C4's draw, read.
+struct Rent {
+    replicas: f64,
+    tp: f64,
+    card_month: f64,
+    premium: f64,
+}
+
+impl Rent {
+    fn gpus(&self) -> f64 {
+        self.replicas * self.tp
+    }
+    /// A rented card-month: the owned one times the premium.
+    fn rented(&self) -> f64 {
+        self.card_month * self.premium
+    }
+}
+
+fn rent_var(v: &Vars) -> Result<Rent, String> {
+    let replicas = v.num("replicas");
+    if !(replicas >= 1.0 && replicas.fract() == 0.0) {
+        return Err("replicas: a whole number, at least 1".into());
+    }
+    let tp = match v.word("tp") {
+        w @ ("1" | "2" | "4" | "8") => w.parse::<f64>().unwrap_or(1.0),
+        w => return Err(format!("tp must be 1, 2, 4 or 8, not '{w}'")),
+    };
+    let (card_month, premium) = (v.num("card_month"), v.num("premium"));
+    if !(card_month > 0.0 && card_month.is_finite() && premium >= 1.0 && premium.is_finite()) {
+        return Err("a card-month above $0 and a premium of 1× or more".into());
+    }
+    Ok(Rent {
+        replicas,
+        tp,
+        card_month,
+        premium,
+    })
+}
+
+/// "1 GPU", "4 GPUs".
+fn gpus_text(n: f64) -> String {
+    if n == 1.0 {
+        "1 GPU".into()
+    } else {
+        format!("{} GPUs", group(n, 0))
+    }
+}
+
+/// C4: replicas × GPUs each × owned card-month × premium.
+fn solve_c4(v: &Vars) -> Result<Solution, String> {
+    let r = rent_var(v)?;
+    let month = |x: f64| Unit::UsdPerMonth.format(x);
+    Ok(Solution::new(r.gpus() * r.rented())
+        .with("gpus_each", gpus_text(r.tp))
+        .with("replicas_bare", group(r.replicas, 0))
+        .with("gpus", gpus_text(r.gpus()))
+        .with("gpus_bare", group(r.gpus(), 0))
+        .with("premium_bare", trim(&format!("{:.2}", r.premium)))
+        .with("rented", month(r.rented()))
+        .with("per_replica", month(r.tp * r.rented())))
+}
+
+/// A misconception of C4: `rent(draw)`, where the idea applies.
+fn rent_with(v: &Vars, rent: fn(&Rent) -> Option<f64>) -> Result<Solution, String> {
+    let right = solve_c4(v)?.answer;
+    let wrong = rent(&rent_var(v)?).ok_or("the idea gives the same rent")?;
+    apart(right, wrong, 0.005)?;
+    Ok(Solution::new(wrong))
 }

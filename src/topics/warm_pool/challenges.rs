@@ -1,6 +1,7 @@
 //! The warm pool's challenges: C1 idle rent per year, C2 the backlog a cold
 //! start leaves, C3 the break-even pool, drawn and solved with the page's
-//! arithmetic.
+//! arithmetic; C4 (the lost zone of the mock interviews) the time that
+//! backlog takes to clear once more replicas serve than the demand needs.
 
 use super::model::{
     break_even_pool, cold_start_backlog, idle_rent_per_day, idle_rent_per_year, step_burst_wait,
@@ -30,6 +31,12 @@ pub static SOLVER: Answers = answers! {
     "break_even_one_burst" => |v| break_even_with(v, |_, price, n, removed| {
         let once: Vec<f64> = removed.iter().map(|x| x / n.max(1.0)).collect();
         break_even_pool(idle_rent_per_day(1, price), &once)
+    }),
+    "backlog_clear_s" => solve_clear,
+    "backlog_clear_cold_start" => |v| clear_with(v, |c| c.cold),
+    "backlog_clear_drain_only" => |v| clear_with(v, |c| c.drain()),
+    "backlog_clear_whole_fleet" => |v| clear_with(v, |c| {
+        c.cold + c.backlog() / (c.serving * c.rate)
     }),
 };
 
@@ -66,15 +73,26 @@ const PRICE_STEP: f64 = 0.05;
 const PRICE_MIN: f64 = 0.5;
 const PRICE_MAX: f64 = 20.0;
 
+/// C4's replicas serving once the launches are ready: k + 1 to 2k, at most
+/// this many.
+const CLEAR_MAX_SERVING: f64 = 20.0;
+
 /// Draws a challenge: every variable in order with one `next_unit()` each, as
-/// the default draw does, except C2's warm pool (0 to k − 1: some replicas
-/// always launch) and C3's price (see [`price_for_target`]).
+/// the default draw does, except C2's and C4's warm pool (0 to k − 1: some
+/// replicas always launch), C4's replicas serving after the cold start
+/// (k + 1 to 2k, at most [`CLEAR_MAX_SERVING`]) and C3's price (see
+/// [`price_for_target`]).
 fn draw_challenge(t: &Template, rng: &mut SplitMix64) -> Vars {
     t.draw_vars_except(rng, |name, vars, rng| {
         Some(match (t.answer.as_str(), name) {
-            ("cold_start_backlog", "w") => {
+            ("cold_start_backlog" | "backlog_clear_s", "w") => {
                 let k = vars.num("k").max(1.0);
                 Value::Num((rng.next_unit() * k).floor().min(k - 1.0))
+            }
+            ("backlog_clear_s", "n") => {
+                let k = vars.num("k").max(1.0);
+                let top = (2.0 * k).min(CLEAR_MAX_SERVING).max(k + 1.0);
+                Value::Num((k + 1.0 + (rng.next_unit() * (top - k)).floor()).min(top))
             }
             ("break_even_pool", "price") => Value::Num(price_for_target(vars, rng.next_unit())),
             _ => return None,
@@ -295,6 +313,95 @@ fn break_even_with(v: &Vars, pick: fn(u32, f64, f64, &[f64]) -> usize) -> Result
 /// about (C1, "a warm pool keeps 0 replicas"); such a page's question is
 /// drawn instead. (A pool as big as the burst leaves no backlog, C2's
 /// answer 0: a lesson, not a trivial question.)
+/// C4 takes the page's burst, warm pool, rate and cold start; where its
+/// drawn replicas serving afterwards are no more than the page's burst
+/// needs, half as many again serve.
 fn on_the_page(t: &Template, vars: &mut Vars, _: &Params) -> bool {
+    if t.answer == "backlog_clear_s" {
+        let k = vars.num("k");
+        if vars.num("n") <= k {
+            vars.set_num("n", (1.5 * k).ceil().max(k + 1.0));
+        }
+    }
     t.answer != "idle_rent_per_year" || vars.num("w") >= 1.0
+}
+
+/// C4's draw, read: the demand in replicas, those serving during the cold
+/// start and after it, a replica's rate and the cold start.
+struct Clear {
+    need: f64,
+    warm: f64,
+    serving: f64,
+    rate: f64,
+    cold: f64,
+}
+
+impl Clear {
+    /// Requests waiting when the launched replicas are ready.
+    fn backlog(&self) -> f64 {
+        (self.need - self.warm) * self.rate * self.cold
+    }
+    /// Seconds the backlog takes to clear once they are.
+    fn drain(&self) -> f64 {
+        self.backlog() / ((self.serving - self.need) * self.rate)
+    }
+}
+
+fn clear_draw(v: &Vars) -> Result<Clear, String> {
+    let count = |name: &str| {
+        let x = v.num(name);
+        (x >= 0.0 && x.fract() == 0.0 && x <= 100_000.0)
+            .then_some(x)
+            .ok_or(format!("{name} must be a whole number of replicas"))
+    };
+    let (need, warm, serving) = (count("k")?, count("w")?, count("n")?);
+    if !(warm < need && need < serving) {
+        return Err("fewer replicas serve than the demand needs, then more".into());
+    }
+    let (rate, cold) = (amount(v, "r")?, amount(v, "T")?);
+    if rate <= 0.0 {
+        return Err("a replica serves some requests a second".into());
+    }
+    Ok(Clear {
+        need,
+        warm,
+        serving,
+        rate,
+        cold,
+    })
+}
+
+/// C4: from the start of the shortfall until no request waits:
+/// `T + (k − w)·r·T ÷ ((n − k)·r)`.
+fn solve_clear(v: &Vars) -> Result<Solution, String> {
+    let c = clear_draw(v)?;
+    let rate = |n: f64| Unit::ReqPerS.format(n * c.rate);
+    let serving = if c.warm == 0.0 {
+        "none is serving".to_string()
+    } else if c.warm == 1.0 {
+        "only 1 is serving".to_string()
+    } else {
+        format!("only {} are serving", units::number(c.warm))
+    };
+    Ok(Solution::new(c.cold + c.drain())
+        .with("serving", serving)
+        .with("demand", rate(c.need))
+        .with("growth_rate", rate(c.need - c.warm))
+        .with("backlog", Unit::Count("requests").format(c.backlog()))
+        .with("backlog_bare", units::number(c.backlog()))
+        .with("capacity", rate(c.serving))
+        .with("spare_rate", rate(c.serving - c.need))
+        .with("spare_worth", units::worth(c.serving - c.need, "replicas"))
+        .with("drain", Unit::Seconds.format(c.drain())))
+}
+
+/// A misconception of C4: `seconds(draw)`, where it is more than the
+/// tolerance from the right answer.
+fn clear_with(v: &Vars, seconds: fn(&Clear) -> f64) -> Result<Solution, String> {
+    let right = solve_clear(v)?.answer;
+    let wrong = seconds(&clear_draw(v)?);
+    if (wrong - right).abs() <= 0.01 * right {
+        return Err("within the tolerance of the right answer".into());
+    }
+    Ok(Solution::new(wrong))
 }
