@@ -90,6 +90,11 @@ impl KindPanel {
 
     /// Shows a drawn question, its controls empty.
     pub fn show(&mut self, topic: &'static dyn Topic, q: Posed) {
+        // A new question starts untried before its controls are painted:
+        // the last one's answered state would disable its steps' buttons
+        // (#35, defect 2).
+        self.tries = 0;
+        self.done = false;
         let _ = self.area.remove_attribute("hidden");
         self.text.set_text_content(Some(&q.text));
         for (k, v) in [
@@ -135,8 +140,6 @@ impl KindPanel {
         attr(&self.why_button, "disabled", "");
         let _ = self.check.remove_attribute("disabled");
         self.live.set_text_content(None);
-        self.tries = 0;
-        self.done = false;
         self.posed = Some((topic, q));
     }
 

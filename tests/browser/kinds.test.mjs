@@ -121,6 +121,31 @@ test('order the steps with the move buttons and the keyboard; each move is annou
   }
 });
 
+test('an order question after an answered concept or prediction question moves its steps (#35, defect 2)', async () => {
+  for (const before of ['choice', 'predict']) {
+    const page = await app.open(`?view=practice&kinds=${before},order`);
+    await drill(page, [before, 'order'], 'warm-pool');
+    const asked = before === 'choice' ? 'warm-pool/M1' : 'warm-pool/P1';
+    for (let round = 0; round < 3; round += 1) {
+      // The other template of the two follows the one on show.
+      if (await onShow(page) !== asked) await page.click('#q-new');
+      assert.equal(await onShow(page), asked, `round ${round}`);
+      await page.check('#k-opt-0');
+      await page.click('#k-check');
+      await page.waitForSelector('#k-check[disabled]');
+      await page.click('#q-new');
+      assert.equal(await onShow(page), 'warm-pool/O1', `round ${round}`);
+      const n = await page.$$eval('#k-steps li', (l) => l.length);
+      const enabled = await page.$$eval('#k-steps .k-move', (bs) => bs.filter((b) => !b.disabled).length);
+      assert.equal(enabled, 2 * n - 2, `${before}, round ${round}: every move but up from the top and down from the bottom`);
+      const first = await page.textContent('#k-steps li:nth-child(1) .k-step-text');
+      await page.click('#k-down-0');
+      assert.equal(await page.textContent('#k-steps li:nth-child(2) .k-step-text'), first, 'the step moved');
+    }
+    await closeClean(page);
+  }
+});
+
 test('a missed template returns within the next three practice questions', async () => {
   const page = await app.open('?view=practice');
   await drill(page, ['numbers']);
