@@ -162,6 +162,8 @@ pub struct Said {
 #[derive(Clone, Debug)]
 pub struct LeverAsk {
     pub scenario: lever::Scenario,
+    /// How it is asked: for any lever, one named, or another than the fix's.
+    pub variant: lever::Variant,
     /// The story's values.
     pub base: Params,
     /// The failing verdict the question shows.
@@ -220,7 +222,7 @@ pub struct Marked {
 /// Draws a question of `kind` about `topic` from `seed` at `level`.
 pub fn pose(topic: &dyn Topic, kind: Kind, seed: u64, level: Level) -> Result<Posed, String> {
     let posed = match kind {
-        Kind::Lever => lever::pose(topic, seed),
+        Kind::Lever => lever::pose(topic, seed, level),
         Kind::Choice => choice::pose(topic, seed, level),
         Kind::Order => order::pose(topic, seed, level),
         Kind::Predict => predict::pose(topic, seed, level),
@@ -303,11 +305,10 @@ fn letters(t: &str, n: usize) -> Option<Vec<usize>> {
 pub fn key(topic: &dyn Topic, q: &Posed) -> Option<Response> {
     match &q.body {
         Body::Lever(ask) => {
-            let a = lever::analyse(topic, ask.scenario)?;
-            let l = a.levers.first()?;
+            let (spec, value) = lever::key(topic, ask)?;
             Some(Response::Lever {
-                param: l.spec.name.to_string(),
-                value: l.spec.show(l.sample),
+                param: spec.name.to_string(),
+                value: spec.show(value),
             })
         }
         Body::Options { key, .. } => Some(Response::Pick(*key)),
