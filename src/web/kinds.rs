@@ -384,7 +384,8 @@ impl KindPanel {
         }
         self.tries += 1;
         let first = self.tries == 1;
-        let saved = store.update(|p| p.record(q.topic, q.kind.id(), q.seed, m.correct, first));
+        let saved = store
+            .update(|p| p.record_question(q.topic, q.kind.id(), &q.text, q.seed, m.correct, first));
         let once = matches!(q.body, Body::Options { .. });
         let spent = self.max_tries.is_some_and(|n| self.tries >= n);
         self.done = m.correct || once || spent;

@@ -491,6 +491,13 @@ fn at_level(all: &[Question], level: Level) -> Vec<Question> {
     }
 }
 
+/// How many questions a seed chooses among at `level` (the first draw of
+/// [`pose`] is below it).
+pub(crate) fn count(topic: &dyn Topic, level: Level) -> usize {
+    let pool = POOLS.with(|m| m.get_or(topic.id(), || Pool::of(topic)));
+    at_level(&pool.questions, level).len()
+}
+
 /// Every question the model finds an answer to (for the tests and the
 /// count of a topic's questions): each scenario asked for any lever, for
 /// each lever that fixes it alone, and for another than the fix's where the
