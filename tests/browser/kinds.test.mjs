@@ -75,6 +75,35 @@ test('a choose-the-lever question grades a wrong lever and a correct one, with t
   }
 });
 
+test('a lever that moves what the story asks for is refused, not counted (#35, defect 4)', async () => {
+  const page = await app.open('?view=practice');
+  await drill(page, ['lever'], 'consistent-hashing');
+  assert.match(await page.textContent('#k-text'), /The \+1 resize by modulo/);
+  assert.equal(await lever(page, 'cards_after=128'), 'unreadable');
+  assert.equal(await page.textContent('#k-feedback'), 'Cards after is what this story asks for — 65 cards; a lever must leave it standing.');
+  assert.equal((await record(page))?.entries?.['consistent-hashing/L1'], undefined, 'not a try');
+  assert.equal(await lever(page, (await kindKey(page)).key), 'correct');
+  await closeClean(page);
+});
+
+test('practice asks no concept question again that was answered right', async () => {
+  const page = await app.open('?view=practice');
+  await drill(page, ['choice'], 'warm-pool');
+  const seen = [];
+  for (let n = 0; n < 3; n += 1) {
+    const text = await page.textContent('#k-text');
+    assert.ok(!seen.includes(text), `asked again after a right answer: ${text}`);
+    seen.push(text);
+    const k = await kindKey(page);
+    await page.check(`#k-opt-${k.key.charCodeAt(0) - 65}`);
+    await page.click('#k-check');
+    assert.equal(await page.getAttribute('#k-feedback', 'data-verdict'), 'correct');
+    await page.click('#q-new');
+  }
+  assert.equal((await record(page)).entries['warm-pool/M1'].known.length, 3);
+  await closeClean(page);
+});
+
 test('multiple choice is a labelled radio group, answered once, every option explained', async () => {
   const page = await app.open('?view=practice');
   await drill(page, ['choice'], 'load-balancing');
