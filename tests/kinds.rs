@@ -539,6 +539,24 @@ fn the_command_line_asks_keys_and_marks() {
     ]);
     let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(m["mark"]["correct"], false);
+    // The levers a question may be answered with leave out what the story
+    // asks for, and a requirement moved is not counted.
+    let out = run(&["kind", "consistent-hashing", "L1", "--seed", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let levers: Vec<&str> = v["levers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        levers.contains(&"scheme") && !levers.contains(&"cards_after"),
+        "{levers:?}"
+    );
+    let args = ["kind", "consistent-hashing", "L1", "--seed", "1"];
+    let out = run(&[&args[..], &["--answer", "cards_after=128", "--json"]].concat());
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(m["mark"]["counted"], false, "{m}");
     for bad in [
         vec!["kind", "warm-pool", "Z1", "--seed", "1"],
         vec![
