@@ -4,7 +4,8 @@
 //! entry fails the build with the file, the entry and the key at fault.
 //!
 //! The file holds `[[param]]` tables (in slider order), `[[preset]]` tables
-//! (the stories, each with its `set` list and an optional `fix`), and
+//! (the stories, each with its `set` list, its `requirement` — the
+//! parameters that state what it asks of the fleet — and an optional `fix`), and
 //! `[template.<name>]` tables: fields several parameters share, which a
 //! parameter takes with `like = "<name>"`. See ARCHITECTURE.md.
 
@@ -80,6 +81,9 @@ struct PresetDef {
     title: String,
     story: String,
     set: Vec<String>,
+    /// The parameters that state what the story asks of the fleet (not
+    /// levers); every story names them.
+    requirement: Option<Vec<String>>,
     fix: Option<FixDef>,
 }
 
@@ -225,10 +229,11 @@ fn rust(file: &str, f: &File, units: &[String]) -> String {
                 settings(file, &format!("{at}: fix.set"), &x.set, &specs, &mut asserts)
             ),
         };
+        let requirement = requirement(file, &at, p, &specs);
         presets.push((
             p.id.as_str(),
             format!(
-                "    crate::model::Preset {{\n        id: {:?},\n        title: {:?},\n        story: {:?},\n        set: {set},\n        fix: {fix},\n    }},\n",
+                "    crate::model::Preset {{\n        id: {:?},\n        title: {:?},\n        story: {:?},\n        set: {set},\n        requirement: {requirement},\n        fix: {fix},\n    }},\n",
                 p.id, p.title, p.story
             ),
         ));
@@ -242,6 +247,37 @@ fn rust(file: &str, f: &File, units: &[String]) -> String {
     // What only the compiler can check: values of the constants named.
     code += "\n#[allow(clippy::unnecessary_cast)]\nconst _: () = {\n";
     code + &asserts + "};\n"
+}
+
+/// A story's `requirement` as Rust: parameters of the topic, each once, none
+/// of them set by its fix (a fix that moved what the story asks would not
+/// fix it). Every story names it (`[]` where it asks nothing of the fleet).
+fn requirement(file: &str, at: &str, p: &PresetDef, specs: &[(ParamDef, String)]) -> String {
+    let at = format!("{at}: requirement");
+    let Some(names) = &p.requirement else {
+        fail(
+            file,
+            &at,
+            "missing: name the parameters that state what the story asks of the fleet",
+        )
+    };
+    for (i, n) in names.iter().enumerate() {
+        if !specs.iter().any(|(q, _)| q.name == *n) {
+            fail(file, &at, format!("'{n}' is not a parameter of this topic"));
+        }
+        if names[..i].contains(n) {
+            fail(file, &at, format!("'{n}' named twice"));
+        }
+        let fixed = p.fix.iter().flat_map(|f| &f.set).any(|s| {
+            s.split_once('=')
+                .is_some_and(|(name, _)| name.trim() == n.as_str())
+        });
+        if fixed {
+            fail(file, &at, format!("'{n}' is set by the story's fix"));
+        }
+    }
+    let quoted: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+    format!("&[{}]", quoted.join(", "))
 }
 
 /// `pub(super) static <name>: [crate::model::<ty>; N]` of the literals

@@ -5,7 +5,7 @@
 
 use super::{find_topic, Usage};
 use crate::challenge::kinds::{self, letter, Body, Kind, Level, Response};
-use crate::model::Topic;
+use crate::model::{ParamSpec, Topic};
 use serde_json::{json, Value};
 
 #[derive(clap::Args)]
@@ -72,7 +72,16 @@ fn kind_text(
         Body::Lever(ask) => {
             v["story"] = json!(ask.scenario.story.id);
             v["check"] = json!(ask.scenario.check.id);
-            v["levers"] = json!(topic.params().iter().map(|s| s.name).collect::<Vec<_>>());
+            let story = ask.scenario.story;
+            let open = |s: &&ParamSpec| {
+                !story.requirement.contains(&s.name) && ask.variant.allows(story, s.name)
+            };
+            v["levers"] = json!(topic
+                .params()
+                .iter()
+                .filter(open)
+                .map(|s| s.name)
+                .collect::<Vec<_>>());
         }
         Body::Options { options, .. } => {
             v["options"] = json!(options.iter().map(|o| o.text.as_str()).collect::<Vec<_>>())

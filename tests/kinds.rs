@@ -539,6 +539,24 @@ fn the_command_line_asks_keys_and_marks() {
     ]);
     let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(m["mark"]["correct"], false);
+    // The levers a question may be answered with leave out what the story
+    // asks for, and a requirement moved is not counted.
+    let out = run(&["kind", "consistent-hashing", "L1", "--seed", "1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let levers: Vec<&str> = v["levers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        levers.contains(&"scheme") && !levers.contains(&"cards_after"),
+        "{levers:?}"
+    );
+    let args = ["kind", "consistent-hashing", "L1", "--seed", "1"];
+    let out = run(&[&args[..], &["--answer", "cards_after=128", "--json"]].concat());
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(m["mark"]["counted"], false, "{m}");
     for bad in [
         vec!["kind", "warm-pool", "Z1", "--seed", "1"],
         vec![
@@ -655,4 +673,161 @@ fn a_prediction_that_nothing_moves_says_so() {
         seen_stay > 0,
         "some prediction asks about a figure the fix leaves alone"
     );
+}
+
+/// Choose-the-lever judges only levers that leave the story's requirement
+/// standing: for every scenario, each parameter its story states as what it
+/// asks of the fleet, set to a value that makes the check pass, is refused
+/// in plain words and not counted (#35, defect 4: "The +1 resize by modulo"
+/// with Cards after at 128 was "Yes: … passes"); no question offers one as
+/// its key or its explanation's lever.
+#[test]
+fn a_lever_that_moves_the_requirement_is_refused() {
+    use fleetlab::challenge::kinds::LeverAsk;
+    let mut refused = 0;
+    for t in topics::all() {
+        for story in t.presets().iter().filter(|p| p.fix.is_some()) {
+            assert!(
+                !story.requirement.is_empty(),
+                "{} {}: the story names what it asks of the fleet",
+                t.id(),
+                story.id
+            );
+        }
+        for s in lever::scenarios(t) {
+            let ctx = format!("{} {} / {}", t.id(), s.story.id, s.check.id);
+            let base = t.preset_params(s.story, false).unwrap();
+            let verdict = t.run(&base).verdict(s.check.id).unwrap().clone();
+            let a = lever::analyse(t, s).unwrap();
+            for l in &a.levers {
+                assert!(
+                    !s.story.requirement.contains(&l.spec.name),
+                    "{ctx}: offered"
+                );
+            }
+            for d in &a.duds {
+                assert!(!s.story.requirement.contains(&d.name), "{ctx}: scanned");
+            }
+            let ask = LeverAsk {
+                scenario: s,
+                variant: lever::Variant::Any,
+                base: base.clone(),
+                verdict,
+            };
+            for name in s.story.requirement {
+                let spec = t.params().iter().find(|p| p.name == *name).unwrap();
+                let want = format!(
+                    "{} is what this story asks for — {}; a lever must leave it standing.",
+                    spec.label,
+                    spec.display(base.get(name))
+                );
+                if let Some(v) = lever::passing(t, &base, s.check.id, spec, None) {
+                    assert!(lever::passes(t, &base, s.check.id, spec, v), "{ctx}");
+                    for named in [spec.name, spec.label] {
+                        let m = lever::mark(t, &ask, named, &spec.box_text(v));
+                        assert!(m.unreadable && !m.correct, "{ctx}: {name}={v}: {m:?}");
+                        assert_eq!(m.message, want, "{ctx}");
+                    }
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        refused > 0,
+        "some requirement would pass its check if moved"
+    );
+    // The issue's own case, on the question as drawn.
+    let t = topics::find("consistent-hashing").unwrap();
+    let q = (0..SEEDS)
+        .map(|seed| kinds::pose(t, Kind::Lever, seed, Level::Medium).unwrap())
+        .find(|q| q.text.contains("The +1 resize by modulo"))
+        .unwrap();
+    let m = kinds::mark(
+        t,
+        &q,
+        &Response::Lever {
+            param: "Cards after".into(),
+            value: "128".into(),
+        },
+    );
+    assert!(m.unreadable && !m.correct, "{m:?}");
+    assert_eq!(
+        m.message,
+        "Cards after is what this story asks for — 65 cards; a lever must leave it standing."
+    );
+}
+
+/// The pool of choose-the-lever questions: each scenario asked for any
+/// lever (medium), for each lever the model finds alone (easy), and for
+/// another than the fix's where the model finds one (hard) — at least twice
+/// the scenarios of every topic (#35, item 7). Every question is drawn by
+/// some seed at its level, says what it asks, and its key is marked right;
+/// a lever the question rules out is refused, not counted.
+#[test]
+fn the_lever_questions_are_at_least_twice_the_scenarios() {
+    use lever::Variant;
+    for t in topics::all() {
+        let scenarios = lever::scenarios(t).len();
+        let all = lever::questions(t);
+        assert!(
+            all.len() >= 2 * scenarios,
+            "{}: {} questions from {scenarios} scenarios",
+            t.id(),
+            all.len()
+        );
+        let mut texts: Vec<String> = Vec::new();
+        for level in Level::ALL {
+            for seed in 0..400 {
+                let q = kinds::pose(t, Kind::Lever, seed, level).unwrap();
+                if !texts.contains(&q.text) {
+                    texts.push(q.text.clone());
+                }
+                if seed % 7 != 0 {
+                    continue;
+                }
+                let ctx = format!("{} L1 seed {seed} {}: {}", t.id(), level.word(), q.text);
+                let Body::Lever(ask) = &q.body else {
+                    panic!("{ctx}")
+                };
+                readable(&ctx, &q.text);
+                let key = kinds::key(t, &q).unwrap_or_else(|| panic!("{ctx}: a key"));
+                assert!(kinds::mark(t, &q, &key).correct, "{ctx}: the key");
+                let story = ask.scenario.story;
+                let ruled_out = t.params().iter().find(|p| {
+                    !story.requirement.contains(&p.name) && !ask.variant.allows(story, p.name)
+                });
+                if let Some(p) = ruled_out {
+                    let m = kinds::mark(
+                        t,
+                        &q,
+                        &Response::Lever {
+                            param: p.name.into(),
+                            value: p.box_text(p.default),
+                        },
+                    );
+                    assert!(m.unreadable && !m.correct, "{ctx}: {}: {m:?}", p.name);
+                }
+                match ask.variant {
+                    Variant::Only(name) => {
+                        let label = t.params().iter().find(|p| p.name == name).unwrap().label;
+                        assert!(q.text.contains(&format!("Change only “{label}”")), "{ctx}");
+                    }
+                    Variant::Any => assert!(q.text.contains("Which one parameter"), "{ctx}"),
+                    Variant::Other => assert!(q.text.contains("Which other parameter"), "{ctx}"),
+                }
+            }
+        }
+        assert_eq!(
+            texts.len(),
+            all.len(),
+            "{}: every question drawn, each its own text",
+            t.id()
+        );
+        println!(
+            "{}: {} lever questions from {scenarios} scenarios",
+            t.id(),
+            all.len()
+        );
+    }
 }

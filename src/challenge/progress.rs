@@ -33,6 +33,42 @@ pub struct Entry {
     pub leitner: u8,
     /// The practice question (by count drawn) by which it comes back.
     pub due: Option<u32>,
+    /// The questions answered right at their first try, by [`question_id`]
+    /// of their text, oldest first (at most [`MAX_KNOWN`]): practice does
+    /// not ask them again. A record without them reads as knowing none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub known: Vec<u32>,
+}
+
+/// The questions a template remembers as answered right: the oldest is
+/// forgotten past this many (and may be asked again).
+pub const MAX_KNOWN: usize = 32;
+
+/// A question's identity in the record: a hash of its text (FNV-1a, folded
+/// to 32 bits: a JS number holds it exactly). The same text, the same
+/// question: a numeric question's values are in its text.
+pub fn question_id(text: &str) -> u32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    (h ^ (h >> 32)) as u32
+}
+
+/// Keeps the newest `MAX_KNOWN` ids, each once; whether it changed anything.
+fn bound_known(known: &mut Vec<u32>) -> bool {
+    let was = known.clone();
+    let mut kept: Vec<u32> = Vec::with_capacity(known.len());
+    // The newest copy of an id counts: walk from the end.
+    for id in known.iter().rev() {
+        if !kept.contains(id) && kept.len() < MAX_KNOWN {
+            kept.push(*id);
+        }
+    }
+    kept.reverse();
+    *known = kept;
+    *known != was
 }
 
 /// One finished mock interview: the problem, its seed and length, and how
@@ -153,6 +189,35 @@ impl Progress {
         }
     }
 
+    /// Records one graded answer to the question whose text is `text`, as
+    /// [`Progress::record`] does; a question answered right at its first try
+    /// is remembered, so practice does not ask it again (one missed is
+    /// asked again in its turn).
+    pub fn record_question(
+        &mut self,
+        topic: &str,
+        template: &str,
+        text: &str,
+        seed: u64,
+        correct: bool,
+        first: bool,
+    ) {
+        self.record(topic, template, seed, correct, first);
+        if correct && first {
+            let e = self.entries.entry(key(topic, template)).or_default();
+            e.known.push(question_id(text));
+            bound_known(&mut e.known);
+        }
+    }
+
+    /// Whether the question whose text is `text` was answered right at its
+    /// first try (and is still remembered).
+    pub fn knows(&self, topic: &str, template: &str, text: &str) -> bool {
+        self.entries
+            .get(&key(topic, template))
+            .is_some_and(|e| e.known.contains(&question_id(text)))
+    }
+
     /// Records a finished mock interview (the oldest goes past
     /// [`MAX_INTERVIEWS`]).
     pub fn record_interview(&mut self, result: InterviewResult) {
@@ -193,6 +258,7 @@ impl Progress {
                 fixed += 1;
             }
             fixed += usize::from(repair_box(e, self.drawn));
+            fixed += usize::from(bound_known(&mut e.known));
         }
         let before = self.predictions.len();
         self.predictions.retain(|k, _| {
@@ -250,6 +316,12 @@ impl Progress {
                 mine.leitner = mine.leitner.max(e.leitner);
                 mine.due = e.due.or(mine.due);
             }
+            // Both records' questions answered right, the imported ones as
+            // older than these.
+            let mut known = e.known.clone();
+            known.extend(&mine.known);
+            bound_known(&mut known);
+            mine.known = known;
         }
         self.drawn = self.drawn.max(other.drawn);
         for (k, x) in &other.predictions {
@@ -375,6 +447,44 @@ mod tests {
         assert_eq!(q.interviews.len(), 1);
         assert_eq!(q.interviews[0].dims[2], tally(2, 2, 0));
         assert_eq!(notes.len(), 2, "{notes:?}");
+    }
+
+    /// The questions answered right: a record without them reads as
+    /// before; too many, or one twice, are bounded and said; import keeps
+    /// both records' questions, the newest last.
+    #[test]
+    fn known_questions_are_bounded_and_merged() {
+        let old = r#"{"version":2,"entries":{"warm-pool/M1":{"attempts":1,"correct":1,"first_try":1,"box":2,"due":4}}}"#;
+        let (p, notes) = serde_json::from_str::<Progress>(old)
+            .unwrap()
+            .repaired()
+            .unwrap();
+        assert!(notes.is_empty() && p.entry("warm-pool", "M1").known.is_empty());
+        let mut e = Entry {
+            known: (0..40).chain([3, 3]).collect(),
+            ..Entry::default()
+        };
+        assert!(bound_known(&mut e.known));
+        assert_eq!(e.known.len(), MAX_KNOWN);
+        assert_eq!(e.known.last(), Some(&3), "the newest copy of an id stays");
+        assert!(!bound_known(&mut e.known), "bounded once");
+        let mut bad = Progress::default();
+        bad.entries.insert(key("warm-pool", "M1"), e.clone());
+        bad.entries.get_mut(&key("warm-pool", "M1")).unwrap().known = vec![7, 7];
+        let (q, notes) = bad.repaired().unwrap();
+        assert_eq!(q.entry("warm-pool", "M1").known, [7]);
+        assert_eq!(notes, ["corrected 1 inconsistent counts"]);
+        let mut mine = Progress::default();
+        mine.record_question("warm-pool", "M1", "a", 1, true, true);
+        let mut theirs = Progress::default();
+        theirs.record_question("warm-pool", "M1", "b", 2, true, true);
+        theirs.record_question("warm-pool", "M1", "a", 3, true, true);
+        mine.merge(&theirs);
+        assert_eq!(
+            mine.entry("warm-pool", "M1").known,
+            [question_id("b"), question_id("a")]
+        );
+        assert!(mine.knows("warm-pool", "M1", "a") && mine.knows("warm-pool", "M1", "b"));
     }
 
     #[test]

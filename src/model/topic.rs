@@ -41,6 +41,11 @@ pub struct Preset {
     pub story: &'static str,
     /// `(parameter, value as text)` applied over the defaults.
     pub set: &'static [(&'static str, &'static str)],
+    /// The parameters that state what the story asks of the fleet — its
+    /// demand, a resize, an SLO target, a budget — as opposed to the
+    /// operator's levers: a choose-the-lever answer must leave them
+    /// standing. Named by every story with a fix.
+    pub requirement: &'static [&'static str],
     pub fix: Option<Fix>,
 }
 

@@ -12,7 +12,7 @@ use super::kinds::KindPanel;
 use super::msg::{dispatch, Effect, Msg, PracticeMsg};
 use super::practice::{fresh_seed, msg_button, Cx, Options, Panel};
 use super::store::{self, Store};
-use crate::challenge::kinds::{self as qk, levels, schedule, Kind};
+use crate::challenge::kinds::{self as qk, schedule, Kind};
 use crate::challenge::{self, progress::Progress};
 use crate::model::Topic;
 use crate::topics;
@@ -204,14 +204,18 @@ impl Drill {
         }
         let seed = self.fixed_seed.unwrap_or_else(fresh_seed);
         let last = self.last.as_ref().map(|(t, id)| (*t, id.as_str()));
-        let pick_seed = crate::model::mix64(seed ^ u64::from(cx.store.progress().drawn));
-        let i = schedule::pick(cx.store.progress(), &keys, pick_seed, last);
-        let (topic, id) = (pool[i].0, pool[i].1.clone());
+        let named: Vec<(&'static dyn Topic, &str)> =
+            pool.iter().map(|(t, id)| (*t, id.as_str())).collect();
+        let Some(next) = schedule::next(cx.store.progress(), &named, &topics::solver, seed, last)
+        else {
+            return;
+        };
+        let (topic, id) = (pool[next.index].0, pool[next.index].1.clone());
         // The drill's clock; a record that cannot be saved is said when an
         // answer is recorded.
         let _ = cx.store.update(|p| p.drawn = p.drawn.saturating_add(1));
         let entry = cx.store.progress().entry(topic.id(), &id);
-        let level = schedule::level(&entry);
+        let level = next.level;
         for (k, v) in [
             ("data-topic", topic.id().to_string()),
             ("data-template", id.clone()),
@@ -223,25 +227,19 @@ impl Drill {
         if let Some(about) = by_id("q-about") {
             about.set_text_content(Some(&about_line(topic, &id, &entry, level)));
         }
-        match Kind::from_id(&id) {
-            Some(kind) => {
+        let number = match next.question {
+            Ok(schedule::Practice::Kind(q)) => {
                 attr(&self.numbers, "hidden", "");
-                match qk::pose(topic, kind, seed, level) {
-                    Ok(q) => self.kinds.show(topic, q),
-                    Err(e) => self
-                        .panel
-                        .show(Err(challenge::ChallengeError::Model(e)), cx),
-                }
+                self.kinds.show(topic, q);
+                None
             }
-            None => {
-                self.kinds.hide();
-                let _ = self.numbers.remove_attribute("hidden");
-                let q = match topics::solver(topic.id()) {
-                    Some(s) => levels::question_at(s, &id, seed, level),
-                    None => topics::question(topic, &id, seed),
-                };
-                self.panel.show(q, cx);
-            }
+            Ok(schedule::Practice::Number(q)) => Some(Ok(q)),
+            Err(e) => Some(Err(e)),
+        };
+        if let Some(q) = number {
+            self.kinds.hide();
+            let _ = self.numbers.remove_attribute("hidden");
+            self.panel.show(q, cx);
         }
         self.last = Some((topic.id(), id));
     }

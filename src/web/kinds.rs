@@ -90,6 +90,11 @@ impl KindPanel {
 
     /// Shows a drawn question, its controls empty.
     pub fn show(&mut self, topic: &'static dyn Topic, q: Posed) {
+        // A new question starts untried before its controls are painted:
+        // the last one's answered state would disable its steps' buttons
+        // (#35, defect 2).
+        self.tries = 0;
+        self.done = false;
         let _ = self.area.remove_attribute("hidden");
         self.text.set_text_content(Some(&q.text));
         for (k, v) in [
@@ -102,6 +107,9 @@ impl KindPanel {
             attr(&self.text, k, &v);
         }
         let how = match &q.body {
+            Body::Lever(ask) if matches!(ask.variant, lever::Variant::Only(_)) => {
+                "Type the lever's value"
+            }
             Body::Lever(_) => "Choose a parameter and type its value",
             Body::Options { .. } => "Choose one answer",
             Body::Order { .. } => "Move the steps into order with the up and down buttons",
@@ -115,7 +123,7 @@ impl KindPanel {
         clear(&self.controls);
         match &q.body {
             Body::Options { options, .. } => self.paint_options(options),
-            Body::Lever(_) => self.paint_lever(topic),
+            Body::Lever(ask) => self.paint_lever(topic, ask),
             Body::Order { steps, .. } => {
                 self.order = (0..steps.len()).collect();
                 child(
@@ -135,9 +143,13 @@ impl KindPanel {
         attr(&self.why_button, "disabled", "");
         let _ = self.check.remove_attribute("disabled");
         self.live.set_text_content(None);
-        self.tries = 0;
-        self.done = false;
+        let named =
+            matches!(&q.body, Body::Lever(a) if matches!(a.variant, lever::Variant::Only(_)));
         self.posed = Some((topic, q));
+        if named {
+            // The question names its lever: its value box is ready.
+            self.param_chosen();
+        }
     }
 
     /// Hides the widget (a numeric question is on show).
@@ -155,7 +167,10 @@ impl KindPanel {
         }
     }
 
-    fn paint_lever(&self, topic: &'static dyn Topic) {
+    /// The lever's controls: every parameter to choose from, but the fix's
+    /// own where the question puts them off the table, and only the one it
+    /// names where it names one.
+    fn paint_lever(&self, topic: &'static dyn Topic, ask: &kinds::LeverAsk) {
         let row = child(&self.controls, "div", "k-lever", &[]);
         text_child(&row, "label", "", "Lever", &[("for", "k-param")]);
         let s = child(
@@ -164,8 +179,19 @@ impl KindPanel {
             "",
             &[("id", "k-param"), ("aria-describedby", "k-hint")],
         );
-        text_child(&s, "option", "", "Choose a parameter…", &[("value", "")]);
+        let only = match ask.variant {
+            lever::Variant::Only(name) => Some(name),
+            _ => None,
+        };
+        if only.is_none() {
+            text_child(&s, "option", "", "Choose a parameter…", &[("value", "")]);
+        }
+        let story = ask.scenario.story;
         for spec in topic.params() {
+            let off = ask.variant == lever::Variant::Other && lever::fix_sets(story, spec.name);
+            if off || only.is_some_and(|n| n != spec.name) {
+                continue;
+            }
             text_child(&s, "option", "", spec.label, &[("value", spec.name)]);
         }
         on(&s, "change", |_| send(KindMsg::Param));
@@ -358,7 +384,8 @@ impl KindPanel {
         }
         self.tries += 1;
         let first = self.tries == 1;
-        let saved = store.update(|p| p.record(q.topic, q.kind.id(), q.seed, m.correct, first));
+        let saved = store
+            .update(|p| p.record_question(q.topic, q.kind.id(), &q.text, q.seed, m.correct, first));
         let once = matches!(q.body, Body::Options { .. });
         let spent = self.max_tries.is_some_and(|n| self.tries >= n);
         self.done = m.correct || once || spent;

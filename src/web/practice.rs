@@ -752,10 +752,10 @@ impl Panel {
             tries: self.tries,
             solved: right,
         };
-        let saved = cx.store.spend(&q, spent).and(
-            cx.store
-                .update(|p| p.record(q.topic, &q.template, q.seed, right, first)),
-        );
+        let saved =
+            cx.store.spend(&q, spent).and(cx.store.update(|p| {
+                p.record_question(q.topic, &q.template, &q.text, q.seed, right, first)
+            }));
         self.saved
             .set_text_content(saved.err().as_deref().filter(|s| !s.is_empty()));
         if !self.options.hide.solution {

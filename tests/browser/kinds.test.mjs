@@ -75,6 +75,35 @@ test('a choose-the-lever question grades a wrong lever and a correct one, with t
   }
 });
 
+test('a lever that moves what the story asks for is refused, not counted (#35, defect 4)', async () => {
+  const page = await app.open('?view=practice');
+  await drill(page, ['lever'], 'consistent-hashing');
+  assert.match(await page.textContent('#k-text'), /The \+1 resize by modulo/);
+  assert.equal(await lever(page, 'cards_after=128'), 'unreadable');
+  assert.equal(await page.textContent('#k-feedback'), 'Cards after is what this story asks for — 65 cards; a lever must leave it standing.');
+  assert.equal((await record(page))?.entries?.['consistent-hashing/L1'], undefined, 'not a try');
+  assert.equal(await lever(page, (await kindKey(page)).key), 'correct');
+  await closeClean(page);
+});
+
+test('practice asks no concept question again that was answered right', async () => {
+  const page = await app.open('?view=practice');
+  await drill(page, ['choice'], 'warm-pool');
+  const seen = [];
+  for (let n = 0; n < 3; n += 1) {
+    const text = await page.textContent('#k-text');
+    assert.ok(!seen.includes(text), `asked again after a right answer: ${text}`);
+    seen.push(text);
+    const k = await kindKey(page);
+    await page.check(`#k-opt-${k.key.charCodeAt(0) - 65}`);
+    await page.click('#k-check');
+    assert.equal(await page.getAttribute('#k-feedback', 'data-verdict'), 'correct');
+    await page.click('#q-new');
+  }
+  assert.equal((await record(page)).entries['warm-pool/M1'].known.length, 3);
+  await closeClean(page);
+});
+
 test('multiple choice is a labelled radio group, answered once, every option explained', async () => {
   const page = await app.open('?view=practice');
   await drill(page, ['choice'], 'load-balancing');
@@ -117,6 +146,31 @@ test('order the steps with the move buttons and the keyboard; each move is annou
     await page.click('#k-check');
     assert.equal(await page.getAttribute('#k-feedback', 'data-verdict'), 'correct');
     await screenshot(page, `kinds-order-${w}`);
+    await closeClean(page);
+  }
+});
+
+test('an order question after an answered concept or prediction question moves its steps (#35, defect 2)', async () => {
+  for (const before of ['choice', 'predict']) {
+    const page = await app.open(`?view=practice&kinds=${before},order`);
+    await drill(page, [before, 'order'], 'warm-pool');
+    const asked = before === 'choice' ? 'warm-pool/M1' : 'warm-pool/P1';
+    for (let round = 0; round < 3; round += 1) {
+      // The other template of the two follows the one on show.
+      if (await onShow(page) !== asked) await page.click('#q-new');
+      assert.equal(await onShow(page), asked, `round ${round}`);
+      await page.check('#k-opt-0');
+      await page.click('#k-check');
+      await page.waitForSelector('#k-check[disabled]');
+      await page.click('#q-new');
+      assert.equal(await onShow(page), 'warm-pool/O1', `round ${round}`);
+      const n = await page.$$eval('#k-steps li', (l) => l.length);
+      const enabled = await page.$$eval('#k-steps .k-move', (bs) => bs.filter((b) => !b.disabled).length);
+      assert.equal(enabled, 2 * n - 2, `${before}, round ${round}: every move but up from the top and down from the bottom`);
+      const first = await page.textContent('#k-steps li:nth-child(1) .k-step-text');
+      await page.click('#k-down-0');
+      assert.equal(await page.textContent('#k-steps li:nth-child(2) .k-step-text'), first, 'the step moved');
+    }
     await closeClean(page);
   }
 });

@@ -162,6 +162,8 @@ pub struct Said {
 #[derive(Clone, Debug)]
 pub struct LeverAsk {
     pub scenario: lever::Scenario,
+    /// How it is asked: for any lever, one named, or another than the fix's.
+    pub variant: lever::Variant,
     /// The story's values.
     pub base: Params,
     /// The failing verdict the question shows.
@@ -220,7 +222,7 @@ pub struct Marked {
 /// Draws a question of `kind` about `topic` from `seed` at `level`.
 pub fn pose(topic: &dyn Topic, kind: Kind, seed: u64, level: Level) -> Result<Posed, String> {
     let posed = match kind {
-        Kind::Lever => lever::pose(topic, seed),
+        Kind::Lever => lever::pose(topic, seed, level),
         Kind::Choice => choice::pose(topic, seed, level),
         Kind::Order => order::pose(topic, seed, level),
         Kind::Predict => predict::pose(topic, seed, level),
@@ -231,6 +233,63 @@ pub fn pose(topic: &dyn Topic, kind: Kind, seed: u64, level: Level) -> Result<Po
         seed,
         ..posed
     })
+}
+
+/// How many questions of `kind` a seed chooses among at `level`.
+fn count(topic: &dyn Topic, kind: Kind, level: Level) -> usize {
+    match kind {
+        Kind::Lever => lever::count(topic, level),
+        Kind::Choice => choice::count(topic, level),
+        Kind::Order => order::count(topic, level),
+        Kind::Predict => predict::count(topic, level),
+    }
+}
+
+/// The `k`th seed after `seed` a fresh draw tries (the 0th is `seed`):
+/// below 2^32, as the page's seeds are, so a link or JS number keeps it.
+pub fn next_seed(seed: u64, k: u64) -> u64 {
+    if k == 0 {
+        seed
+    } else {
+        crate::model::hash64(seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15)) & 0xffff_ffff
+    }
+}
+
+/// Draws a question of `kind` that `known` (by its text) does not name: the
+/// seed's own question where it is new, else that of the first seed after
+/// it ([`next_seed`]) whose question is, so the question is drawn again from
+/// its seed and level alone. At `level` first; where every question of
+/// that level is known, at the others. None where every question is known.
+pub fn pose_new(
+    topic: &dyn Topic,
+    kind: Kind,
+    seed: u64,
+    level: Level,
+    known: &dyn Fn(&str) -> bool,
+) -> Result<Option<Posed>, String> {
+    let levels = std::iter::once(level).chain(Level::ALL.into_iter().filter(|l| *l != level));
+    for lv in levels {
+        let n = count(topic, kind, lv);
+        // Each seed's first draw picks one of `n` starts; once every start
+        // was tried, so was every question of the level.
+        let mut tried = vec![false; n];
+        let mut left = n;
+        let mut k = 0;
+        while left > 0 && k < 64 * (n as u64 + 1) {
+            let s = next_seed(seed, k);
+            k += 1;
+            let start = crate::model::SplitMix64::new(s).below(n as u64) as usize;
+            if std::mem::replace(&mut tried[start], true) {
+                continue;
+            }
+            left -= 1;
+            let q = pose(topic, kind, s, lv)?;
+            if !known(&q.text) {
+                return Ok(Some(q));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Marks `r` against `q`. A lever is marked by running the model with it.
@@ -303,11 +362,10 @@ fn letters(t: &str, n: usize) -> Option<Vec<usize>> {
 pub fn key(topic: &dyn Topic, q: &Posed) -> Option<Response> {
     match &q.body {
         Body::Lever(ask) => {
-            let a = lever::analyse(topic, ask.scenario)?;
-            let l = a.levers.first()?;
+            let (spec, value) = lever::key(topic, ask)?;
             Some(Response::Lever {
-                param: l.spec.name.to_string(),
-                value: l.spec.show(l.sample),
+                param: spec.name.to_string(),
+                value: spec.show(value),
             })
         }
         Body::Options { key, .. } => Some(Response::Pick(*key)),

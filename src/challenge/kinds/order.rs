@@ -5,6 +5,12 @@
 use super::{at_level, fill, shuffle, Body, Kind, Level, Marked, Posed, Said};
 use crate::model::{SplitMix64, Topic};
 
+/// How many questions a seed chooses among at `level` (the first draw of
+/// [`pose`] is below it).
+pub(crate) fn count(topic: &dyn Topic, level: Level) -> usize {
+    super::data(topic.id()).map_or(0, |d| at_level(d.orders, level, |x| x.level).len())
+}
+
 /// Draws one of the topic's procedures at `level` and shuffles its steps.
 pub fn pose(topic: &dyn Topic, seed: u64, level: Level) -> Option<Posed> {
     let items = at_level(super::data(topic.id())?.orders, level, |o| o.level);

@@ -58,6 +58,12 @@ fn items(topic: &dyn Topic, level: Level) -> Vec<Item> {
     out
 }
 
+/// How many questions a seed chooses among at `level` (the first draw of
+/// [`pose`] is below it).
+pub(crate) fn count(topic: &dyn Topic, level: Level) -> usize {
+    items(topic, level).len()
+}
+
 /// Draws a prediction at `level`: an item from the seed, the next one where
 /// the model's answer is not a clear one (a figure that is not a number).
 pub fn pose(topic: &dyn Topic, seed: u64, level: Level) -> Option<Posed> {
