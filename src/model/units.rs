@@ -256,6 +256,11 @@ fn dollars(v: f64, suffix: &str) -> String {
     let a = v.abs();
     let body = if a >= 1000.0 {
         group(a, 0)
+    } else if a > 0.0 && a < 0.1 {
+        // Cents alone would round a few cents' cost to $0.03 or $0.00:
+        // three significant digits ($0.0314), never fewer than two decimals.
+        let decimals = (2.0 - a.log10().floor()).clamp(2.0, 9.0) as usize;
+        trim_to(&group(a, decimals), 2)
     } else {
         group(a, 2)
     };
@@ -380,6 +385,10 @@ mod tests {
         assert_eq!(Unit::Mb.format(24576.0), "24,576 MB");
         assert_eq!(Unit::Usd.format(87600.0), "$87,600");
         assert_eq!(Unit::UsdPerHour.format(7.5), "$7.50/h");
+        assert_eq!(Unit::UsdPerMonth.format(0.031_42), "$0.0314/month");
+        assert_eq!(Unit::UsdPerMonth.format(0.05), "$0.05/month");
+        assert_eq!(Unit::UsdPerMonth.format(0.000_123_4), "$0.000123/month");
+        assert_eq!(Unit::UsdPerMonth.format(0.5), "$0.50/month");
         assert_eq!(Unit::Usd.format(441_000_000.0), "$441,000,000");
         assert_eq!(
             Unit::Points.format(30.0 * (0.8 + 0.2 / 63.0)),

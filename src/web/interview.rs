@@ -506,9 +506,7 @@ fn review(body: &Element, s: &Session) {
     html += "<tr data-dim=\"communication\"><th scope=\"row\">Communication</th>\
              <td id=\"interview-communication\"></td><td id=\"interview-communication-verdict\"></td></tr>";
     html += "</tbody></table>";
-    let table = el("div", "table-wrap");
-    table.set_inner_html(&html);
-    append(body, &table);
+    scroll_box(body, "table-wrap", "Scorecard").set_inner_html(&html);
     append(
         body,
         &text_el(
@@ -586,9 +584,7 @@ fn per_question(body: &Element, s: &Session, walk: &[Asked]) {
         );
     }
     html += "</tbody></table>";
-    let table = el("div", "table-wrap");
-    table.set_inner_html(&html);
-    append(body, &table);
+    scroll_box(body, "table-wrap", "Time per question").set_inner_html(&html);
 }
 
 /// The rubric beside the model answer: a box per point, ticked by the

@@ -267,7 +267,9 @@ test('five problems run to their scorecard: time per question, reasons, rubric t
     await page.waitForSelector('#q-text');
     await page.fill('#q-answer', key);
     await page.press('#q-answer', 'Enter');
-    await page.waitForFunction(() => /Correct/.test(document.querySelector('#q-feedback').textContent));
+    await page.waitForFunction(() => document.querySelector('#q-feedback').textContent.trim() !== '');
+    const feedback = await page.textContent('#q-feedback');
+    assert.match(feedback, /^Correct/, `seed ${seed}: typed ${key} at ${href}: ${await page.textContent('#q-text')}`);
     assert.match(await page.evaluate(() => location.search), /challenge_values=/, 'the address keeps the question');
     await clean(page);
   }

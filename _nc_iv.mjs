@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [,, seed] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args:['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width:1366, height:900 } });
+const errs=[]; p.on('console', m=>{ if(m.type()==='error'||m.type()==='warning') errs.push(m.type()+': '+m.text())}); p.on('pageerror', e=>errs.push('pageerror: '+e.message));
+await p.goto(`http://127.0.0.1:8770/?view=interview&challenge_seed=${seed}`); await p.waitForTimeout(1500);
+await p.getByText('Start the mock').click(); await p.waitForTimeout(1000);
+await p.screenshot({ path: `/tmp/nc/iv${seed}_start.png`, fullPage: true });
+console.log(await p.evaluate(()=>document.querySelector('main')?.innerText ?? document.body.innerText));
+console.log(await p.evaluate(()=>[...document.querySelectorAll('input,textarea,button,select')].map(e=>e.tagName+'|'+e.type+'|'+(e.name||e.id)+'|'+(e.getAttribute('aria-label')||e.placeholder||e.innerText)).join('\n')));
+console.log('ERRS', errs);
+await b.close();

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, w='1366', h='900'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args:['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width:+w, height:+h } });
+const errs=[]; p.on('console', m=>{ if(m.type()==='error'||m.type()==='warning') errs.push(m.type()+': '+m.text())}); p.on('pageerror', e=>errs.push('pageerror: '+e.message));
+await p.goto(url); await p.waitForTimeout(2000);
+await p.screenshot({ path: out, fullPage: true });
+console.log(await p.evaluate(()=>document.body.innerText));
+console.log('ERRS', errs);
+await b.close();
