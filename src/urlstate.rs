@@ -778,6 +778,7 @@ fn read_values(t: &challenge::Template, text: &str) -> Result<Vec<(String, Strin
         let parsed = value.parse::<f64>();
         let number = parsed.as_ref().is_ok_and(|x| x.is_finite());
         let word = parsed.is_err()
+            && !value.is_empty()
             && value.len() <= 40
             && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
         if !number && !word {
