@@ -172,13 +172,13 @@ fn follow_ups_take_the_candidates_numbers() {
                 let a = &walk[i];
                 let ctx = format!("{} seed {seed} Q{} after Q{}", problem.id, i + 1, j + 1);
                 let carry = a.built_on.iter().find(|c| c.step == j).expect(&ctx);
-                assert!(!carry.right, "{ctx}: {carry:?}");
                 let typed = format_exact(a.key, a.unit);
                 assert_eq!(grade(&typed, a.key, a.unit, a.tolerance), Verdict::Correct);
                 if a.refused.is_some() {
                     *refused += 1;
                     continue;
                 }
+                assert!(!carry.right, "{ctx}: {carry:?}");
                 let carried: Vec<f64> = walk[..i]
                     .iter()
                     .map(|w| parse_answer(&answers[w.index], w.unit).unwrap())
@@ -226,15 +226,29 @@ fn the_bill_follows_the_candidates_fleet() {
 /// says so.
 #[test]
 fn a_number_no_formula_takes_carries_the_key() {
-    let mock = Mock::new(0);
-    let walk = mock.walk(&["0".to_string()], 2);
-    assert_eq!(walk[1].refused, Some(0));
-    assert_eq!(walk[1].key, walk[1].exact);
-    let mock = Mock::new(1);
-    let walk = mock.walk(&["1e9".to_string()], 2);
-    assert_eq!(walk[1].refused, Some(0));
+    for (seed, typed) in [(0, "0"), (1, "1e9")] {
+        let mock = Mock::new(seed);
+        let walk = mock.walk(&[typed.to_string()], 2);
+        let a = &walk[1];
+        assert_eq!(a.refused, Some(0));
+        // The number taken is the interviewer's, said as such: never the
+        // refused answer called "your", never the key.
+        let c = &a.built_on[0];
+        assert!(!c.theirs && c.used != walk[0].given.unwrap(), "{c:?}");
+        assert!(!walk[0].tolerance.accepts(c.used, c.exact), "{c:?}");
+        let said = format!(
+            "Question 1 was answered {}, which this question cannot take: take {} for it",
+            c.unit.format(walk[0].given.unwrap()),
+            c.unit.format(c.used)
+        );
+        assert!(a.text.starts_with(&said), "{}", a.text);
+        assert!(!a.text.contains("your "), "{}", a.text);
+        let typed_key = format_exact(a.key, a.unit);
+        assert_eq!(grade(&typed_key, a.key, a.unit, a.tolerance), Verdict::Correct);
+    }
     // Skipped and unreadable answers are not graded, and carry the
     // interviewer's stand-in, not the key.
+    let mock = Mock::new(1);
     let walk = mock.walk(&[String::new(), "banana".into()], 3);
     assert_eq!(walk[0].verdict, None);
     assert_eq!(walk[1].verdict, Some(Verdict::Unreadable));

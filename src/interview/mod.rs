@@ -304,9 +304,13 @@ impl Mock {
             let (evars, esol, _) = self
                 .ask(step, &t, &exact, &exact, &exact)
                 .expect("the exact chain always has an answer");
-            let (vars, sol, refused) = self
-                .ask(step, &t, &carried, &keys, &exact)
-                .unwrap_or_else(|| (evars.clone(), esol.clone(), step.uses.first().copied()));
+            let (vars, sol, took) =
+                self.ask(step, &t, &carried, &keys, &exact)
+                    .unwrap_or_else(|| {
+                        let first = step.uses.first().map(|&j| (j, exact[j]));
+                        (evars.clone(), esol.clone(), first)
+                    });
+            let refused = took.map(|(j, _)| j);
             let answer = answers.get(i).filter(|a| !a.trim().is_empty()).cloned();
             let given = answer
                 .as_deref()
@@ -324,13 +328,20 @@ impl Mock {
             let built_on: Vec<Carry> = step
                 .uses
                 .iter()
-                .map(|&j| Carry {
-                    step: j,
-                    used: carried[j],
-                    exact: exact[j],
-                    unit: out[j].unit,
-                    theirs: out[j].given.is_some(),
-                    right: out[j].tolerance.accepts(carried[j], exact[j]),
+                .map(|&j| {
+                    // A number the formula refused is not the one taken.
+                    let used = match took {
+                        Some((r, x)) if r == j => x,
+                        _ => carried[j],
+                    };
+                    Carry {
+                        step: j,
+                        used,
+                        exact: exact[j],
+                        unit: out[j].unit,
+                        theirs: out[j].given.is_some() && refused != Some(j),
+                        right: out[j].tolerance.accepts(used, exact[j]),
+                    }
                 })
                 .collect();
             let answer_text = unit.format(sol.answer);
@@ -406,8 +417,11 @@ impl Mock {
     }
 
     /// Step `step`'s values and solution on the numbers `carried`; where the
-    /// formula refuses them, on `keys` (each earlier step's key in this
-    /// chain) and then on `exact`, saying which earlier step it refused.
+    /// formula refuses them, on the interviewer's stand-in for the refused
+    /// number (a round number near the exact chain's, as an interviewer
+    /// says "that is far off; take about 40 and go on"), then on `keys`
+    /// (each earlier step's key in this chain) and then on `exact`; with
+    /// the earlier step it refused and the number taken in its place.
     #[allow(clippy::type_complexity)]
     fn ask(
         &self,
@@ -416,7 +430,7 @@ impl Mock {
         carried: &[f64],
         keys: &[f64],
         exact: &[f64],
-    ) -> Option<(Vars, Solution, Option<usize>)> {
+    ) -> Option<(Vars, Solution, Option<(usize, f64)>)> {
         let topic = topics::find(step.topic)?;
         let solve = |numbers: &[f64]| {
             let mut vars = (step.values)(&self.story, numbers)?;
@@ -440,9 +454,17 @@ impl Mock {
             }
             numbers
         };
-        solve(&with(keys))
-            .or_else(|| solve(&with(exact)))
-            .map(|(v, s)| (v, s, refused))
+        let mut stood = carried.to_vec();
+        if let Some(r) = refused {
+            let t = template(&self.problem.steps[r]);
+            stood[r] = stand_in(exact[r], t.unit(), t.tolerance, self.seed, r);
+        }
+        [stood, with(keys), with(exact)]
+            .into_iter()
+            .find_map(|numbers| {
+                let (v, s) = solve(&numbers)?;
+                Some((v, s, refused.map(|j| (j, numbers[j]))))
+            })
     }
 }
 
@@ -529,9 +551,14 @@ fn prompt(
     }
     let mut text = String::new();
     for c in &stood_in {
-        let why = match asked[c.step].answer {
-            None => "was skipped",
-            Some(_) => "has no number that can be read",
+        let earlier = &asked[c.step];
+        let why = match (&earlier.answer, earlier.given) {
+            (None, _) => "was skipped".to_string(),
+            (Some(_), None) => "has no number that can be read".to_string(),
+            (Some(_), Some(x)) => format!(
+                "was answered {}, which this question cannot take",
+                c.unit.format(x)
+            ),
         };
         text += &format!(
             "Question {} {why}: take {} for it and go on. ",

@@ -633,7 +633,8 @@ fn reviewed(
     } else {
         ""
     };
-    let h = format!("{} · {}{after}", a.dim.title(), a.title);
+    // The template's own title names its topic's story, not this problem's.
+    let h = format!("Question {} · {}{after}", a.index + 1, a.dim.title());
     append(&li, &text_el("h3", "", &h));
     append(&li, &text_el("p", "q-text", &a.text));
     let given = match (&a.answer, a.verdict) {
@@ -657,6 +658,10 @@ fn reviewed(
     for c in &a.built_on {
         let (q, used) = (c.step + 1, c.unit.format(c.used));
         let line = match (c.theirs, c.right) {
+            (false, _) if walk[c.step].given.is_some() => format!(
+                "Built on question {q}: your answer could not be taken here, so the \
+                 interviewer's {used}."
+            ),
             (false, _) => {
                 format!("Built on question {q}, not answered: the interviewer's stand-in, {used}.")
             }
@@ -666,15 +671,6 @@ fn reviewed(
                 c.unit.format(c.exact)
             ),
         };
-        append(&li, &text_el("p", "iv-carry", &line));
-    }
-    if let Some(j) = a.refused {
-        let line = format!(
-            "Your answer to question {} leaves this one without an answer, so it took that \
-             question's key, {}.",
-            j + 1,
-            walk[j].key_text()
-        );
         append(&li, &text_el("p", "iv-carry", &line));
     }
     if !why.is_empty() {
