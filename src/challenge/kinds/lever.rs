@@ -328,7 +328,7 @@ fn scan(
 ) -> (Vec<Span>, Option<f64>, Option<f64>) {
     let now = base.values()[base.index(spec.name).unwrap_or(0)];
     let ok = |v: f64| passes(topic, base, check, spec, v);
-    let (min, max, step) = match spec.kind {
+    let (min, step) = match spec.kind {
         ParamKind::Choice(options) => {
             let pass: Vec<usize> = (0..options.len()).filter(|i| ok(*i as f64)).collect();
             let miss = (0..options.len()).find(|i| !pass.contains(i) && *i as f64 != now);
@@ -338,15 +338,9 @@ fn scan(
             let spans = pass.into_iter().map(Span::Choice).collect();
             return (spans, sample, miss.map(|i| i as f64));
         }
-        ParamKind::Number { min, max, step, .. } => (min, max, step),
+        ParamKind::Number { min, step, .. } => (min, step),
     };
-    let mut grid = grid(spec, min, max, step);
-    grid.extend(fix_value);
-    // Near the story's value too, where a learner would look first.
-    let snap = |v: f64| spec.clamp(min + ((v - min) / step).round() * step);
-    grid.extend(NEAR.iter().map(|k| snap(now * k)));
-    grid.sort_by(f64::total_cmp);
-    grid.dedup();
+    let grid = tried(spec, now, fix_value);
     let marks: Vec<(f64, bool)> = grid.iter().map(|v| (*v, ok(*v))).collect();
     let miss = marks
         .iter()
