@@ -244,7 +244,10 @@ fn a_number_no_formula_takes_carries_the_key() {
         assert!(a.text.starts_with(&said), "{}", a.text);
         assert!(!a.text.contains("your "), "{}", a.text);
         let typed_key = format_exact(a.key, a.unit);
-        assert_eq!(grade(&typed_key, a.key, a.unit, a.tolerance), Verdict::Correct);
+        assert_eq!(
+            grade(&typed_key, a.key, a.unit, a.tolerance),
+            Verdict::Correct
+        );
     }
     // Skipped and unreadable answers are not graded, and carry the
     // interviewer's stand-in, not the key.
