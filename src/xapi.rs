@@ -14,7 +14,6 @@
 //! natively.
 
 use crate::challenge::Question;
-use crate::urlstate::{self, State};
 
 /// The language of every text the page writes.
 pub const LANGUAGE: &str = "en-US";
@@ -296,24 +295,6 @@ pub struct Stamp<'a> {
     pub base: &'a str,
 }
 
-/// The link that reopens question `q` (the page's story and values only
-/// when it was asked about them): the question's IRI.
-pub fn question_iri(base: &str, page: &State, q: &Question) -> String {
-    let mut s = State::new(page.topic());
-    if q.live {
-        s.preset = page.preset;
-        s.fix = page.fix;
-        s.params = page.params.clone();
-    }
-    s.challenge = urlstate::Challenge {
-        template: Some(q.template.clone()),
-        seed: Some(q.seed),
-        live: q.live,
-        ..Default::default()
-    };
-    format!("{base}?{}", urlstate::encode(&s))
-}
-
 /// The topic page's IRI (its link with no story or values).
 pub fn topic_iri(base: &str, topic: &str) -> String {
     format!("{base}?topic={topic}")
@@ -329,12 +310,13 @@ fn topic_activity(base: &str, topic: &str, title: &str) -> Activity {
     }
 }
 
-/// `answered`: question `q` of the page `page` (titled `title`) graded;
+/// `answered`: question `q` (whose IRI, the link that reopens it, is
+/// `iri`: `urlstate::question_iri`) of a page titled `title` graded;
 /// `response` is what the learner typed, `done` says the question is over
 /// (solved, or its tries used).
 pub fn answered_statement(
     stamp: Stamp,
-    page: &State,
+    iri: String,
     title: &str,
     q: &Question,
     response: &str,
@@ -348,7 +330,7 @@ pub fn answered_statement(
         actor: stamp.actor.clone(),
         verb: ANSWERED,
         object: Activity {
-            id: question_iri(stamp.base, page, q),
+            id: iri,
             name: format!("{title} · {}: {}", q.template, q.title),
             description: Some(q.text.clone()),
             kind: "http://adlnet.gov/expapi/activities/cmi.interaction",
@@ -363,7 +345,7 @@ pub fn answered_statement(
             completion: correct || done,
             response: (!response.is_empty()).then(|| response.to_string()),
         },
-        parent: Some(topic_activity(stamp.base, page.topic, title)),
+        parent: Some(topic_activity(stamp.base, q.topic, title)),
         timestamp: stamp.timestamp.to_string(),
     }
 }

@@ -1,4 +1,4 @@
-//! URL state (src/urlstate.rs): links rebuild exactly the page they were
+//! URL state (src/urlstate/): links rebuild exactly the page they were
 //! made from, tampered links are clamped and explained, and nothing a link
 //! says can make decoding fail. Property tests: decode never panics on any
 //! text, encode → decode round-trips every valid state, and decoded

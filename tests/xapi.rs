@@ -6,7 +6,7 @@
 
 use fleetlab::challenge;
 use fleetlab::topics;
-use fleetlab::urlstate::decode;
+use fleetlab::urlstate::{decode, question_iri};
 use fleetlab::xapi::{self, absolute_iri, Agent, Stamp};
 use serde_json::{json, Value};
 
@@ -324,7 +324,7 @@ fn every_answered_statement_follows_the_rules_and_names_its_question() {
                         {
                             let st = xapi::answered_statement(
                                 stamp(&a),
-                                &page,
+                                question_iri(BASE, &page, q),
                                 topic.title(),
                                 q,
                                 response,
@@ -347,7 +347,7 @@ fn every_answered_statement_follows_the_rules_and_names_its_question() {
                         }
                     }
                     // The object's IRI is the link that reopens the question.
-                    let iri = xapi::question_iri(BASE, &page, q);
+                    let iri = question_iri(BASE, &page, q);
                     let (back, notes) = decode(iri.strip_prefix(BASE).unwrap());
                     assert!(notes.is_empty(), "{iri}: {notes:?}");
                     assert_eq!(back.challenge.template.as_deref(), Some(t.id.as_str()));
@@ -400,7 +400,15 @@ fn the_validator_refuses_what_the_rules_forbid() {
     let a = &actors()[0];
     let q = topics::question(topics::all().next().unwrap(), "C1", 1).unwrap();
     let (page, _) = decode(&format!("topic={}", q.topic));
-    let st = xapi::answered_statement(stamp(a), &page, "T", &q, "1", true, true);
+    let st = xapi::answered_statement(
+        stamp(a),
+        question_iri(BASE, &page, &q),
+        "T",
+        &q,
+        "1",
+        true,
+        true,
+    );
     let good: Value = serde_json::from_str(&st.json()).unwrap();
     assert!(check(&good).is_empty());
     let broken: Vec<(&str, Breaks)> = vec![

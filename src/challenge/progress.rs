@@ -145,9 +145,37 @@ fn bound_counts(e: &mut Entry) -> bool {
     !ok
 }
 
+// ---------------------------------------------------------------------------
+// The Leitner boxes (the practice page's schedule, `kinds::schedule`, reads
+// them to pick the next question).
+
+/// The highest box.
+pub const TOP: u8 = 5;
+
+/// Questions until a template in box `b` is due again after its answer.
+const GAP: [u32; 6] = [0, 3, 4, 8, 16, 32];
+
+/// A box's wait, in practice questions.
+pub fn gap(b: u8) -> u32 {
+    GAP[b.min(TOP) as usize]
+}
+
+/// Moves a template's box after the first answer to one of its questions,
+/// asked as practice question number `now`.
+pub fn after(e: &mut Entry, correct: bool, now: u32) {
+    e.leitner = if !correct {
+        1
+    } else if e.leitner == 0 {
+        // Right the first time it is met: skips the box of the missed.
+        2
+    } else {
+        (e.leitner + 1).min(TOP)
+    };
+    e.due = Some(now.saturating_add(gap(e.leitner)));
+}
+
 /// Bounds a box and its due question; whether it changed anything.
 fn repair_box(e: &mut Entry, drawn: u32) -> bool {
-    use super::kinds::schedule::{gap, TOP};
     let was = (e.leitner, e.due);
     e.leitner = e.leitner.min(TOP);
     let latest = drawn.saturating_add(gap(TOP));
@@ -174,7 +202,7 @@ impl Progress {
         e.attempts = e.attempts.saturating_add(1);
         e.last_seed = (seed <= MAX_SAFE).then_some(seed);
         if first {
-            super::kinds::schedule::after(e, correct, self.drawn);
+            after(e, correct, self.drawn);
         }
         if correct {
             e.correct = e.correct.saturating_add(1);

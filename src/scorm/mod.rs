@@ -24,7 +24,7 @@
 //! numbers a later answer must have); the first format
 //! (`{"solved":[…],"done":[…]}`) is read, anything else ignored.
 //!
-//! The page options are read as a link is (src/urlstate.rs), and refused,
+//! The page options are read as a link is (src/urlstate/), and refused,
 //! not adjusted, when the link would need adjusting.
 
 mod files;

@@ -85,7 +85,8 @@ pub fn graded(page: &State, g: &Graded, record: &Progress) {
         base: &base,
     };
     let correct = g.grade.correct();
-    let st = xapi::answered_statement(stamp(), page, topic.title(), q, g.response, correct, g.done);
+    let iri = crate::urlstate::question_iri(&base, page, q);
+    let st = xapi::answered_statement(stamp(), iri, topic.title(), q, g.response, correct, g.done);
     let value = g.grade.parsed.filter(|v| v.is_finite());
     post(&[
         ("type", "graded".into()),

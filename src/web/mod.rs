@@ -53,7 +53,7 @@ pub fn bench(quick: bool) -> JsValue {
 }
 
 /// The wasm entry (called by the `fleetlab-web` binary's `main`): the page
-/// the address describes (src/urlstate.rs reads it).
+/// the address describes (src/urlstate/ reads it).
 pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();

@@ -23,30 +23,9 @@ use crate::challenge::progress::{Entry, Progress};
 use crate::challenge::{ChallengeError, Question, Solver};
 use crate::model::{SplitMix64, Topic};
 
-/// The highest box.
-pub const TOP: u8 = 5;
-
-/// Questions until a template in box `b` is due again after its answer.
-const GAP: [u32; 6] = [0, 3, 4, 8, 16, 32];
-
-/// A box's wait, in practice questions.
-pub fn gap(b: u8) -> u32 {
-    GAP[b.min(TOP) as usize]
-}
-
-/// Moves a template's box after the first answer to one of its questions,
-/// asked as practice question number `now`.
-pub fn after(e: &mut Entry, correct: bool, now: u32) {
-    e.leitner = if !correct {
-        1
-    } else if e.leitner == 0 {
-        // Right the first time it is met: skips the box of the missed.
-        2
-    } else {
-        (e.leitner + 1).min(TOP)
-    };
-    e.due = Some(now.saturating_add(gap(e.leitner)));
-}
+// The boxes themselves (their number, their waits, the move after an
+// answer) are the record's: `challenge::progress`.
+pub use crate::challenge::progress::{after, gap, TOP};
 
 /// The level a template is drawn at, from its box: as written (medium)
 /// until it is met, easy after a miss, medium again as it climbs, hard in

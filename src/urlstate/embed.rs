@@ -1,4 +1,4 @@
-//! The embed options a link carries (src/urlstate.rs): locks, hidden parts,
+//! The embed options a link carries (src/urlstate/mod.rs): locks, hidden parts,
 //! tries, seeds, chart height, theme, the learner, predictions and the
 //! practice page's kinds of question; each read, clamped and explained.
 

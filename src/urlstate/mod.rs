@@ -48,9 +48,11 @@ use crate::model::{learner_seed, Assumptions, Comparison, ParamError, ParamSpec,
 use crate::topics;
 use crate::xapi::Agent;
 
-#[path = "urlstate_embed.rs"]
 mod embed;
+mod question;
 use embed::{read_embed, MODE_KEY, MODE_PAIR};
+pub use question::question_iri;
+use question::read_values;
 
 /// Keys that are not parameters. No topic may name a parameter after one of
 /// these (tests/urlstate.rs checks every topic).
@@ -751,42 +753,6 @@ fn read_challenge(state: &mut State, pairs: &Pairs, notes: &mut Vec<String>) {
             );
         }
     }
-}
-
-/// A question's values as a link writes them (`C:3000,P:9000`): every name
-/// a value of `t`'s draw (a word of letters, digits and underscores), named
-/// once, every value a finite number or a word of letters, digits and
-/// hyphens; at most 32 pairs.
-fn read_values(t: &challenge::Template, text: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for pair in text.split(',') {
-        let (name, value) = pair
-            .split_once(':')
-            .ok_or_else(|| format!("“{}” is not name:value", short(pair)))?;
-        let named = !name.is_empty()
-            && name.len() <= 24
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !named {
-            return Err(format!("“{}” is not a value's name", short(name)));
-        }
-        if out.len() >= 32 {
-            return Err(format!("{} names at most 32 values", t.id));
-        }
-        if out.iter().any(|(n, _)| n == name) {
-            return Err(format!("“{}” is named twice", short(name)));
-        }
-        let parsed = value.parse::<f64>();
-        let number = parsed.as_ref().is_ok_and(|x| x.is_finite());
-        let word = parsed.is_err()
-            && !value.is_empty()
-            && value.len() <= 40
-            && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-        if !number && !word {
-            return Err(format!("“{}” is not a number", short(value)));
-        }
-        out.push((name.to_string(), value.to_string()));
-    }
-    Ok(out)
 }
 
 /// The comparison shown side by side: one the topic's scene offers, on a
