@@ -37,7 +37,7 @@ fn main() {
             panic!("\n\nchallenges/{stem}.toml names topic '{}'; the file must be named after its topic\n\n", file.topic);
         }
         arms += &format!(
-            "        {stem:?} => Some({}),\n",
+            "        #[cfg(feature = {stem:?})]\n        {stem:?} => Some({}),\n",
             schema::to_rust(&file.templates)
         );
         ids.push(format!("{stem:?}"));
@@ -166,7 +166,7 @@ fn kinds(templates: &[(String, schema::File)]) {
             }
         }
         arms += &format!(
-            "        {stem:?} => Some(&{}),\n",
+            "        #[cfg(feature = {stem:?})]\n        {stem:?} => Some(&{}),\n",
             kinds_schema::to_rust(&file)
         );
     }

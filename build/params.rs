@@ -307,7 +307,7 @@ fn about(file: &str, t: &TopicDef) -> String {
     }
     let cards: Vec<String> = t.seed_cards.iter().map(u16::to_string).collect();
     format!(
-        "/// The topic's words and declarations, from its params.toml; the\n/// registry's `declared!` adds the checks and key figures.\npub(super) const ABOUT: crate::model::About = crate::model::About {{\n    id: {:?},\n    title: {:?},\n    kind: crate::model::TopicKind::{},\n    question: {:?},\n    source: {:?},\n    declares: crate::model::Declarations::of(&PARAMS, &PRESETS, &[]),\n    keys: crate::model::Keys::of(KEY_PARAMS, &[]),\n    seed_cards: &[{}],\n    differences: &[],\n}};\n\n",
+        "/// The topic's words and declarations, from its params.toml; the\n/// registry's `declared!` adds the checks and key figures.\npub(crate) const ABOUT: crate::model::About = crate::model::About {{\n    id: {:?},\n    title: {:?},\n    kind: crate::model::TopicKind::{},\n    question: {:?},\n    source: {:?},\n    declares: crate::model::Declarations::of(&PARAMS, &PRESETS, &[]),\n    keys: crate::model::Keys::of(KEY_PARAMS, &[]),\n    seed_cards: &[{}],\n    differences: &[],\n}};\n\n",
         t.id,
         t.title,
         t.kind,

@@ -20,7 +20,8 @@ const fail = (why) => {
   process.exit(1);
 };
 
-const wasms = fs.readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'));
+// The whole app's wasm (the page builds, page-*, are for hosted pages only).
+const wasms = fs.readdirSync(dist).filter((f) => f.endsWith('_bg.wasm') && !f.startsWith('page-'));
 if (wasms.length !== 1) fail(`expected one *_bg.wasm in ${dist}, found ${wasms.length}`);
 const wasmName = wasms[0];
 const jsName = wasmName.replace(/_bg\.wasm$/, '.js');

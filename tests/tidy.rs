@@ -715,3 +715,33 @@ fn web_crates_are_wasm_only_in_the_manifest() {
         );
     }
 }
+
+/// Every topic has a page build: the registry's `built!` names each topic's
+/// own id as its feature (else its page build would hold no topic), and
+/// Cargo.toml declares that feature and lists it in `every-topic`, in menu
+/// order (scripts/pages.mjs builds one page per id listed there).
+#[test]
+fn every_topic_has_its_page_build() {
+    let registry = read(&root().join("src/topics/mod.rs"));
+    let named: Vec<&str> = registry
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("built!("))
+        .filter_map(|l| l.split('"').nth(1))
+        .collect();
+    let ids: Vec<&str> = fleetlab::topics::all().map(|t| t.id()).collect();
+    assert_eq!(named, ids, "built!(<folder>, \"<id>\") in menu order");
+    let manifest = read(&root().join("Cargo.toml"));
+    let every = manifest
+        .split_once("every-topic = [")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .expect("Cargo.toml lists every-topic")
+        .0;
+    let listed: Vec<&str> = every.split('"').skip(1).step_by(2).collect();
+    assert_eq!(listed, ids, "every-topic lists each topic id in menu order");
+    for id in ids {
+        assert!(
+            manifest.lines().any(|l| l.trim() == format!("{id} = []")),
+            "Cargo.toml declares the feature {id}"
+        );
+    }
+}

@@ -8,8 +8,8 @@ use fleetlab::challenge::{self, mirrors_page, tries::Spent};
 use fleetlab::model::{ParamKind, ParamSpec, Topic};
 use fleetlab::topics;
 use fleetlab::urlstate::{
-    decode, encode, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS, KIND_WORDS,
-    MAX_SEED, MAX_TRIES, THEMES,
+    decode, encode, page_topic, Embed, Hide, Lock, Questions, State, View, CHART_HEIGHT, KEYS,
+    KIND_WORDS, MAX_SEED, MAX_TRIES, THEMES,
 };
 use fleetlab::xapi::Agent;
 use proptest::prelude::*;
@@ -664,6 +664,21 @@ proptest! {
         prop_assert!(again.1.is_empty(), "{:?}", again.1);
     }
 
+    /// A page build serves an address only when `page_topic` names its
+    /// topic: then decode opens that topic's page, whatever else it says.
+    #[test]
+    fn page_topic_names_the_page_decode_opens(q in queryish()) {
+        let (s, _) = decode(&q);
+        if let Some(id) = page_topic(&q) {
+            if topics::find(&id).is_some() {
+                prop_assert_eq!(s.view, View::Topic, "{}", q);
+                prop_assert_eq!(s.topic, id.as_str(), "{}", q);
+            }
+        }
+        // Any text: never a panic.
+        let _ = page_topic(&format!("{q}%{q}"));
+    }
+
     #[test]
     fn encode_then_decode_round_trips(s in valid_state()) {
         let q = encode(&s);
@@ -672,6 +687,28 @@ proptest! {
         prop_assert_eq!(&back, &s);
         prop_assert_eq!(back.params(), s.params());
         assert_inside_specs(&back);
+    }
+}
+
+#[test]
+fn page_topic_reads_the_topic_page_of_an_address() {
+    for (q, want) in [
+        ("?topic=autoscaling", Some("autoscaling")),
+        (
+            "topic=autoscaling&view=topic&preset=late-ramp",
+            Some("autoscaling"),
+        ),
+        ("view=&topic=warm-pool", Some("warm-pool")),
+        ("topic=warm-pool&topic=autoscaling", Some("autoscaling")),
+        ("topic=%20autoscaling%20", Some("autoscaling")),
+        ("topic=no-such-topic", Some("no-such-topic")),
+        ("", None),
+        ("topic=", None),
+        ("view=practice&topic=autoscaling", None),
+        ("view=home", None),
+        ("topic=autoscaling&view=nonsense", None),
+    ] {
+        assert_eq!(page_topic(q).as_deref(), want, "{q}");
     }
 }
 

@@ -62,6 +62,29 @@
     });
   }
 
+  // The topic a topic page's address opens (no view or view=topic, and a
+  // topic named), read as the app reads an address (src/urlstate/mod.rs,
+  // page_topic: a later key wins, values unescaped and trimmed); null for
+  // every other page.
+  function pageTopic(search) {
+    var got = {};
+    search.replace(/^\?/, "").split("&").forEach(function (part) {
+      if (!part) return;
+      var i = part.indexOf("="), k = i < 0 ? part : part.slice(0, i), v = i < 0 ? "" : part.slice(i + 1);
+      function un(s) { try { return decodeURIComponent(s.replace(/\+/g, " ")).trim(); } catch (e) { return null; } }
+      k = un(k); v = un(v);
+      if (k && v !== null) got["=" + k] = v;
+    });
+    var view = got["=view"], topic = got["=topic"];
+    return topic && (!view || view === "topic") ? topic : null;
+  }
+  // A topic page loads its topic's page build (scripts/pages.mjs), named by
+  // two tags per topic; every other page the whole app, which serves all.
+  function pageMeta(prefix, id) {
+    var tags = document.getElementsByTagName("meta");
+    for (var i = 0; i < tags.length; i++) if (tags[i].getAttribute("name") === prefix + id) return tags[i].getAttribute("content");
+    return null;
+  }
   var js = meta("fleetlab-js"), wasm = meta("fleetlab-wasm");
   if (!js || !wasm) { fail("index.html names no app bundle; rebuild with scripts/build.sh."); return; }
   if (location.protocol === "file:") {
@@ -84,12 +107,20 @@
   function marked(name, p) {
     return p.then(function (x) { mark(name); return x; });
   }
-  var module = marked("compiled", compile(wasm));
-  Promise.all([marked("glue", import(js)), module, marked("styled", styled())]).then(function (r) {
-    window.wasmBindings = r[0];
-    mark("start");
-    return r[0].default({ module_or_path: r[1] });
-  }).then(function (w) {
-    dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: w } }));
-  }, function (e) { fail(String(e && e.message || e)); });
+  function start(js, wasm) {
+    var module = marked("compiled", compile(wasm));
+    Promise.all([marked("glue", import(js)), module, marked("styled", styled())]).then(function (r) {
+      window.wasmBindings = r[0];
+      mark("start");
+      return r[0].default({ module_or_path: r[1] });
+    }).then(function (w) {
+      dispatchEvent(new CustomEvent("TrunkApplicationStarted", { detail: { wasm: w } }));
+    }, function (e) { fail(String(e && e.message || e)); });
+  }
+  // A page build started on an address it does not serve (the two readings
+  // of an address disagreed) calls this before touching the page.
+  window.fleetlabWhole = function () { window.fleetlabWhole = null; start(js, wasm); };
+  var topic = pageTopic(location.search);
+  var pageJs = topic && pageMeta("fleetlab-page:", topic), pageWasm = topic && pageMeta("fleetlab-page-wasm:", topic);
+  if (pageJs && pageWasm) start(pageJs, pageWasm); else start(js, wasm);
 })();

@@ -53,6 +53,27 @@ pub fn app_files(dist: &Path) -> Result<Vec<String>, String> {
     Ok(found.into_iter().collect())
 }
 
+/// The files a package of `topic` carries: the page builds of other topics
+/// left out (`page-<id>-<hash>.js` and `_bg.wasm`, scripts/pages.mjs). Its
+/// frame opens `topic`'s page, which loads its own page build; the whole
+/// app, which serves any other page a link in it opens, stays.
+pub fn for_topic(app: &[String], topic: &str) -> Vec<String> {
+    app.iter()
+        .filter(|f| page_build_of(f).is_none_or(|id| id == topic))
+        .cloned()
+        .collect()
+}
+
+/// The topic id of a page build's file, `None` for any other file.
+fn page_build_of(file: &str) -> Option<&str> {
+    let stem = file.strip_prefix("page-")?;
+    let stem = stem
+        .strip_suffix("_bg.wasm")
+        .or_else(|| stem.strip_suffix(".js"))?;
+    let (id, hash) = stem.rsplit_once('-')?;
+    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
+}
+
 /// What a file of kind `kind` (its extension) names: addresses that may be
 /// files beside it.
 fn references(kind: &str, text: &str) -> Vec<String> {
@@ -149,6 +170,30 @@ mod tests {
         assert_eq!(references("css", css), vec!["img/a.png", "more.css"]);
         let js = r#"import x from "./snippets/a.js"; const u = 'other.wasm';"#;
         assert_eq!(references("js", js), vec!["./snippets/a.js"]);
+    }
+
+    #[test]
+    fn a_package_carries_its_own_page_build_only() {
+        let app: Vec<String> = [
+            "index.html",
+            "fleetlab-web-1.js",
+            "fleetlab-web-1_bg.wasm",
+            "page-warm-pool-0123456789abcdef.js",
+            "page-warm-pool-0123456789abcdef_bg.wasm",
+            "page-autoscaling-0123456789abcdef_bg.wasm",
+            "page-notes.js",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            for_topic(&app, "warm-pool"),
+            [&app[..5], &app[6..]].concat()
+        );
+        assert_eq!(
+            page_build_of("page-load-balancing-0123456789abcdef.js"),
+            Some("load-balancing")
+        );
+        assert_eq!(page_build_of("page-notes.js"), None);
     }
 
     #[test]

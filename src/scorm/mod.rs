@@ -353,7 +353,7 @@ pub fn run(args: Args) -> Result<String, String> {
     let app = app_files(&args.dist)?;
     let mut said = String::new();
     for (pkg, out) in &packages {
-        let n = write(pkg, &args.dist, &app, out)?;
+        let n = write(pkg, &args.dist, &files::for_topic(&app, pkg.topic), out)?;
         let bytes = std::fs::metadata(out)
             .map_err(|e| format!("{}: {e}", out.display()))?
             .len();

@@ -49,9 +49,16 @@ pub mod load_balancing;
 pub mod tiers_and_rate_limits;
 pub mod warm_pool;
 
-/// One line of the menu: a built topic, or one announced as "coming".
+/// One line of the menu: a built topic, a topic built in another of the
+/// browser's page builds (it holds one topic; its menu links the others,
+/// whose pages load their own build), or one announced as "coming".
 pub enum Entry {
     Built(Parts),
+    Elsewhere {
+        id: &'static str,
+        title: &'static str,
+        kind: TopicKind,
+    },
     Coming {
         id: &'static str,
         title: &'static str,
@@ -74,16 +81,26 @@ pub struct Parts {
 
 /// The entry of a built topic: its folder's `TOPIC`, `SOLVER`, `SCENE`
 /// (`scene::SCENE`), `INTRO` (`intro::INTRO`) and `MATH`
-/// (`notes_math::MATH`).
+/// (`notes_math::MATH`), when this build holds the topic (its cargo
+/// feature, the topic's id; every build but a browser page build holds them
+/// all); otherwise only its name, and nothing of its code is linked in.
 macro_rules! built {
-    ($folder:ident) => {
-        Entry::Built(Parts {
-            topic: &$folder::TOPIC,
-            solver: &$folder::SOLVER,
-            scene: &$folder::SCENE,
-            intro: &$folder::INTRO,
-            math: &$folder::MATH,
-        })
+    ($folder:ident, $feature:literal) => {
+        if cfg!(feature = $feature) {
+            Entry::Built(Parts {
+                topic: &$folder::TOPIC,
+                solver: &$folder::SOLVER,
+                scene: &$folder::SCENE,
+                intro: &$folder::INTRO,
+                math: &$folder::MATH,
+            })
+        } else {
+            Entry::Elsewhere {
+                id: $folder::ABOUT.id,
+                title: $folder::ABOUT.title,
+                kind: $folder::ABOUT.kind,
+            }
+        }
     };
 }
 
@@ -91,19 +108,19 @@ impl Entry {
     pub fn id(&self) -> &'static str {
         match self {
             Entry::Built(p) => p.topic.id(),
-            Entry::Coming { id, .. } => id,
+            Entry::Elsewhere { id, .. } | Entry::Coming { id, .. } => id,
         }
     }
     pub fn title(&self) -> &'static str {
         match self {
             Entry::Built(p) => p.topic.title(),
-            Entry::Coming { title, .. } => title,
+            Entry::Elsewhere { title, .. } | Entry::Coming { title, .. } => title,
         }
     }
     pub fn kind(&self) -> TopicKind {
         match self {
             Entry::Built(p) => p.topic.kind(),
-            Entry::Coming { kind, .. } => *kind,
+            Entry::Elsewhere { kind, .. } | Entry::Coming { kind, .. } => *kind,
         }
     }
     pub fn topic(&self) -> Option<&'static dyn Topic> {
@@ -112,23 +129,27 @@ impl Entry {
     pub fn parts(&self) -> Option<&Parts> {
         match self {
             Entry::Built(p) => Some(p),
-            Entry::Coming { .. } => None,
+            Entry::Elsewhere { .. } | Entry::Coming { .. } => None,
         }
+    }
+    /// Whether the topic has a page (in this build or another).
+    pub fn has_page(&self) -> bool {
+        !matches!(self, Entry::Coming { .. })
     }
 }
 
 /// The nine topics, in menu order. A topic not built yet is
 /// `Entry::Coming { id, title, kind }` and shows as "coming".
 pub static CATALOG: [Entry; 9] = [
-    built!(consistent_hashing),
-    built!(load_balancing),
-    built!(autoscaling),
-    built!(warm_pool),
-    built!(inside_a_replica),
-    built!(cache_aware_routing),
-    built!(buying_the_fleet),
-    built!(fleet_efficiency),
-    built!(tiers_and_rate_limits),
+    built!(consistent_hashing, "consistent-hashing"),
+    built!(load_balancing, "load-balancing"),
+    built!(autoscaling, "autoscaling"),
+    built!(warm_pool, "warm-pool"),
+    built!(inside_a_replica, "inside-a-replica"),
+    built!(cache_aware_routing, "cache-aware-routing"),
+    built!(buying_the_fleet, "buying-the-fleet"),
+    built!(fleet_efficiency, "fleet-efficiency"),
+    built!(tiers_and_rate_limits, "tiers-and-rate-limits"),
 ];
 
 /// What is registered beside a built topic, by topic id.

@@ -512,6 +512,18 @@ pub fn decode(query: &str) -> (State, Vec<String>) {
     (state, notes)
 }
 
+/// The topic whose page `query` opens, when it opens a topic page that
+/// names its topic (no view, or `view=topic`, and a `topic` given), read as
+/// [`decode`] reads them; `None` for every other view and for a topic page
+/// that names none. Whether the topic exists is not asked: a page build
+/// (one topic's wasm, `Cargo.toml`'s features) serves the address only when
+/// this is its own topic, and www/loader.js picks the build by the same rule.
+pub fn page_topic(query: &str) -> Option<String> {
+    let pairs = Pairs::read(query, &mut Vec::new());
+    let topic = pairs.given("topic")?;
+    matches!(pairs.get("view"), None | Some("") | Some("topic")).then(|| topic.to_string())
+}
+
 /// A link's keys and values, unescaped and trimmed; a later occurrence of a
 /// key wins.
 struct Pairs(Vec<(String, String)>);

@@ -5,6 +5,8 @@
 //! return [`Effect`]s, which it applies here, each at once and in order (an
 //! effect's own effects run before the next one).
 
+#![cfg_attr(not(feature = "every-view"), allow(irrefutable_let_patterns))]
+
 use super::address::{point_embed_this, Address};
 use super::dom::*;
 use super::drill::{self, Drill};
@@ -42,13 +44,20 @@ enum Shown {
         /// Predictions before a story's outcome, unless the stories are hidden.
         poe: Option<Poe>,
     },
+    // The other views are the whole app's: a page build (one topic's page,
+    // Cargo.toml's features) links none of their code.
+    #[cfg(feature = "every-view")]
     Drill(Drill),
+    #[cfg(feature = "every-view")]
     Instructors(Form),
     /// The home page: links, the record as it was read, and the scenes'
     /// previews (the only thing that moves).
+    #[cfg(feature = "every-view")]
     Home(Previews),
     /// The glossary: a page of words, with no state to change.
+    #[cfg(feature = "every-view")]
     Glossary,
+    #[cfg(feature = "every-view")]
     Interview(Interview),
 }
 
@@ -57,26 +66,34 @@ enum Shown {
 pub fn start(link: State, notes: Vec<String>) {
     let app = match link.view {
         View::Topic => App::topic(link, notes),
+        // A page build serves its topic's page only (web::holds).
+        #[cfg(not(feature = "every-view"))]
+        _ => return,
+        #[cfg(feature = "every-view")]
         View::Practice => {
             let mut store = Store::open();
             let drill = Drill::mount(&app_root(), &link, notes, &mut store);
             App::new(Some(store), Shown::Drill(drill))
         }
+        #[cfg(feature = "every-view")]
         View::Instructors => App::new(
             None,
             Shown::Instructors(Form::mount(&app_root(), link, notes)),
         ),
+        #[cfg(feature = "every-view")]
         View::Home => {
             let store = Store::open();
             home::mount(&app_root(), &notes, &store);
             let previews = Previews::mount(&app_root());
             App::new(Some(store), Shown::Home(previews))
         }
+        #[cfg(feature = "every-view")]
         View::Interview => {
             let mut store = Store::open();
             let page = Interview::mount(&app_root(), &link, notes, &mut store);
             App::new(Some(store), Shown::Interview(page))
         }
+        #[cfg(feature = "every-view")]
         View::Glossary => {
             glossary::mount(&app_root());
             App::new(None, Shown::Glossary)
@@ -214,6 +231,7 @@ impl App {
                 let Some(store) = &self.store else {
                     return Vec::new();
                 };
+                #[cfg(feature = "every-view")]
                 if matches!(self.view, Shown::Drill(_)) {
                     drill::paint_progress_table(store);
                     return Vec::new();
@@ -292,7 +310,9 @@ impl App {
     fn copy(&self, what: CopyWhat, ui: &CopyUi) {
         let text = match (what, &self.view) {
             (CopyWhat::PageLink, Shown::Topic { .. }) => self.page_state().map(|s| link_for(&s)),
+            #[cfg(feature = "every-view")]
             (CopyWhat::StudentLink, Shown::Instructors(form)) => Some(form.link_value()),
+            #[cfg(feature = "every-view")]
             (CopyWhat::Snippet, Shown::Instructors(form)) => Some(form.snippet_value()),
             _ => None,
         };
@@ -346,21 +366,26 @@ impl App {
                 panel.update(m, &mut cx);
                 cx.fx
             }
+            #[cfg(feature = "every-view")]
             (Msg::Practice(m), Shown::Drill(drill)) => {
                 drill.update(m, self.store.get_or_insert_with(Store::open))
             }
+            #[cfg(feature = "every-view")]
             (Msg::Interview(m), Shown::Interview(page)) => {
                 page.update(m, self.store.get_or_insert_with(Store::open));
                 Vec::new()
             }
+            #[cfg(feature = "every-view")]
             (Msg::Form(m), Shown::Instructors(form)) => {
                 form.update(m);
                 Vec::new()
             }
+            #[cfg(feature = "every-view")]
             (Msg::Preview(m), Shown::Home(previews)) => {
                 previews.update(m);
                 Vec::new()
             }
+            #[cfg(feature = "every-view")]
             (Msg::Message(e), Shown::Instructors(form)) => {
                 form.preview_message(&e);
                 Vec::new()

@@ -18,6 +18,10 @@
 //! - this file: the entry, the menu, the panic banner, the benchmark;
 //!   `alloc` counts allocations (the scene shows a frame makes none).
 
+// A page build (one topic's page, Cargo.toml's features) leaves the other
+// views' code unreached.
+#![cfg_attr(not(feature = "every-view"), allow(dead_code, unused_imports))]
+
 mod address;
 mod alloc;
 mod app;
@@ -45,7 +49,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The benchmark's entry (`window.wasmBindings.fleetlabBench(quick)`): every
-/// preset's run() and every engine, timed with `performance.now()`.
+/// preset's run() and every engine, timed with `performance.now()`. The
+/// whole app's only (a page build holds one topic).
+#[cfg(feature = "every-view")]
 #[wasm_bindgen(js_name = fleetlabBench)]
 pub fn bench(quick: bool) -> JsValue {
     let b = crate::report::bench(&now_ms, if quick { 20.0 } else { 200.0 }, quick);
@@ -57,6 +63,9 @@ pub fn bench(quick: bool) -> JsValue {
 pub fn start() {
     install_panic_hook();
     let query = window().location().search().unwrap_or_default();
+    if !holds(&query) {
+        return hand_over();
+    }
     let (mut link, notes) = urlstate::decode(&query);
     // A graded page shows its one topic without the site's menu: the way
     // to a free page of the same topic is not a click away.
@@ -85,6 +94,29 @@ pub fn start() {
     app::start(link, notes);
     host::watch_height();
     ready();
+}
+
+/// Whether this build serves the page `query` opens: the whole app serves
+/// every page; a page build (one topic, `Cargo.toml`'s features) only its own
+/// topic's page.
+fn holds(query: &str) -> bool {
+    cfg!(feature = "every-view")
+        || urlstate::page_topic(query).is_some_and(|id| topics::find(&id).is_some())
+}
+
+/// Hands the page to the whole app (www/loader.js's `fleetlabWhole`): a page
+/// build was loaded for an address it does not serve. Nothing of the page
+/// has been touched yet.
+fn hand_over() {
+    let whole = js_sys::Reflect::get(&window(), &JsValue::from_str("fleetlabWhole"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match whole {
+        Some(f) => {
+            let _ = f.call0(&JsValue::NULL);
+        }
+        None => log_error("fleetlab: this page build does not serve this address"),
+    }
 }
 
 /// Marks the page as built (tests and the benchmark wait for it).
@@ -148,7 +180,7 @@ fn build_menu(active: Active) {
     let list = el("ul", "menu-list");
     for e in &topics::CATALOG {
         let li = el("li", "");
-        if e.topic().is_some() {
+        if e.has_page() {
             let a = text_el("a", "", e.title());
             attr(&a, "href", &format!("?topic={}", e.id()));
             if active == Active::Topic(e.id()) {

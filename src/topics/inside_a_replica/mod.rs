@@ -28,6 +28,8 @@ mod model;
 mod notes;
 mod notes_math;
 mod params;
+/// Its name in the menu, in every build (a page build holds one topic).
+pub(crate) use params::ABOUT;
 mod production;
 mod scene;
 mod scene_draw;

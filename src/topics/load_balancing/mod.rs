@@ -33,6 +33,8 @@ mod model_cache;
 mod notes;
 mod notes_math;
 mod params;
+/// Its name in the menu, in every build (a page build holds one topic).
+pub(crate) use params::ABOUT;
 mod production;
 mod scene;
 mod sim;

@@ -43,6 +43,8 @@ mod model_pool;
 mod notes;
 mod notes_math;
 mod params;
+/// Its name in the menu, in every build (a page build holds one topic).
+pub(crate) use params::ABOUT;
 mod production;
 mod scene;
 mod scene_draw;

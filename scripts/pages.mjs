@@ -1,0 +1,75 @@
+// Builds the page builds: `node scripts/pages.mjs [dist]` (scripts/build.sh
+// runs it after Trunk, before the offline bundle and the compressed copies).
+//
+// A topic page loads only its own topic: for every topic of Cargo.toml's
+// `every-topic` feature this builds the browser entry with that topic alone
+// (`--no-default-features --features <id>`: its model, words, scene, charts
+// and challenges, no other topic and no other view), runs wasm-bindgen and
+// wasm-opt on it as Trunk does on the whole app, and writes
+// page-<id>-<hash>.js and page-<id>-<hash>_bg.wasm into dist/. Two tags per
+// topic in dist/index.html name them for the loader (www/loader.js), which
+// picks a topic's page build for an address that opens that topic's page and
+// the whole app (Trunk's build) for everything else; a page build handed an
+// address it does not serve hands the page to the whole app.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.resolve(process.argv[2] || path.join(ROOT, 'dist'));
+const fail = (why) => {
+  console.error(`pages.mjs: ${why}`);
+  process.exit(1);
+};
+
+/** The topic ids of Cargo.toml's `every-topic` feature, in its order. */
+function topicIds(cargoToml) {
+  const m = cargoToml.match(/^every-topic\s*=\s*\[([^\]]*)\]/m);
+  if (!m) return [];
+  return [...m[1].matchAll(/"([a-z0-9-]+)"/g)].map((x) => x[1]);
+}
+
+const ids = topicIds(fs.readFileSync(path.join(ROOT, 'Cargo.toml'), 'utf8'));
+if (ids.length === 0) fail('Cargo.toml has no every-topic feature listing the topics');
+const indexPath = path.join(dist, 'index.html');
+if (!fs.existsSync(indexPath)) fail(`${indexPath} is missing: run Trunk first (scripts/build.sh)`);
+let html = fs.readFileSync(indexPath, 'utf8');
+const anchor = html.match(/<meta name="fleetlab-wasm" content="[^"]*">/);
+if (!anchor) fail('index.html does not name the whole app for the loader (Trunk.toml, pattern_script)');
+
+for (const f of fs.readdirSync(dist)) {
+  if (/^page-.*(\.js|_bg\.wasm)$/.test(f)) fs.rmSync(path.join(dist, f));
+}
+const bin = (name) => {
+  const local = path.join(ROOT, 'node_modules', '.bin', name);
+  return fs.existsSync(local) ? local : name;
+};
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+const target = process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetlab-pages-'));
+const tags = [];
+try {
+  for (const id of ids) {
+    run('cargo', [
+      'build', '--quiet', '--profile', 'wasm-release', '--target', 'wasm32-unknown-unknown',
+      '--bin', 'fleetlab-web', '--no-default-features', '--features', id,
+    ]);
+    const built = path.join(target, 'wasm32-unknown-unknown', 'wasm-release', 'fleetlab-web.wasm');
+    const hash = crypto.createHash('sha256').update(fs.readFileSync(built)).digest('hex').slice(0, 16);
+    const name = `page-${id}-${hash}`;
+    run(bin('wasm-bindgen'), ['--target', 'web', '--no-typescript', '--out-dir', scratch, '--out-name', name, built]);
+    run(bin('wasm-opt'), ['-Oz', path.join(scratch, `${name}_bg.wasm`), '-o', path.join(dist, `${name}_bg.wasm`)]);
+    fs.copyFileSync(path.join(scratch, `${name}.js`), path.join(dist, `${name}.js`));
+    tags.push(`<meta name="fleetlab-page:${id}" content="./${name}.js"><meta name="fleetlab-page-wasm:${id}" content="./${name}_bg.wasm">`);
+    const kb = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0);
+    console.log(`pages.mjs: ${name}_bg.wasm ${kb(`${name}_bg.wasm`)} KB, ${name}.js ${kb(`${name}.js`)} KB`);
+  }
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+html = html.replace(/<meta name="fleetlab-page(-wasm)?:[^"]*" content="[^"]*">/g, '');
+html = html.replace(anchor[0], anchor[0] + tags.join(''));
+fs.writeFileSync(indexPath, html);

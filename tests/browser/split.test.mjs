@@ -1,0 +1,98 @@
+// A page pays for what it shows (scripts/pages.mjs, www/loader.js): before
+// its first chart or scene is on screen, a topic page fetches its own page
+// build and the shell, and nothing of another topic or of the whole app; every
+// other page loads the whole app; an address the loader and the app read
+// differently still opens, handed from the page build to the whole app.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appUnderTest, openPage, DIST } from './support.mjs';
+
+const app = appUnderTest();
+
+/**
+ * Opens `query` and returns the files whose responses ended before the page
+ * was built and its first frame painted (the browser's resource timing), and
+ * every file it fetched by then and after, with the page's problems.
+ */
+async function fetches(query) {
+  const page = await openPage(app.browser, app.origin);
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (!document.body?.dataset.ready) return;
+      obs.disconnect();
+      requestAnimationFrame(() => {
+        const done = new MessageChannel();
+        done.port1.onmessage = () => { window.__painted = performance.now(); };
+        done.port2.postMessage(0);
+      });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+  await page.goto(`${app.origin}/index.html${query}`);
+  await page.waitForFunction(() => window.__painted);
+  const r = await page.evaluate(() => {
+    const name = (e) => new URL(e.name).pathname.replace(/^\//, '');
+    const all = performance.getEntriesByType('resource');
+    return {
+      before: all.filter((e) => e.responseEnd <= window.__painted).map(name),
+      all: all.map(name),
+      drawn: document.querySelectorAll('[data-chart] canvas, section.scene canvas').length,
+    };
+  });
+  r.problems = page.problems();
+  await page.context().close();
+  return r;
+}
+
+const pageBuild = (f) => f.match(/^page-(.+)-[0-9a-f]{16}(_bg\.wasm|\.js)$/)?.[1];
+const whole = (f) => /^fleetlab-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f);
+
+test('dist holds a page build for every topic, named in index.html', () => {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  for (const topic of app.topics) {
+    for (const [tag, ext] of [[`fleetlab-page:${topic}`, '.js'], [`fleetlab-page-wasm:${topic}`, '_bg.wasm']]) {
+      const m = html.match(new RegExp(`<meta name="${tag}" content="\\./([^"]+)">`));
+      assert.ok(m, `index.html names no ${tag}`);
+      assert.ok(m[1].endsWith(ext) && pageBuild(m[1]) === topic, `${tag} names ${m[1]}`);
+      assert.ok(fs.existsSync(path.join(DIST, m[1])), `${m[1]} is not in dist/`);
+    }
+  }
+});
+
+test('a topic page fetches only its own page build before its first paint', async (t) => {
+  assert.ok(app.topics.length >= 9, `nine topics on the menu, found ${app.topics.length}`);
+  for (const topic of app.topics) {
+    await t.test(topic, async () => {
+      const r = await fetches(`?topic=${topic}`);
+      assert.deepEqual(r.problems, []);
+      assert.ok(r.drawn > 0, 'the page drew a chart or a scene');
+      const code = r.before.filter((f) => f.endsWith('.wasm') || pageBuild(f) || whole(f));
+      assert.deepEqual(code.filter((f) => f.endsWith('.wasm')).map(pageBuild), [topic],
+        `one wasm, its own page build: ${code.join(', ')}`);
+      const foreign = r.all.filter((f) => whole(f) || (pageBuild(f) && pageBuild(f) !== topic));
+      assert.deepEqual(foreign, [], 'nothing of the whole app or another topic');
+    });
+  }
+});
+
+test('every other page loads the whole app', async () => {
+  for (const query of ['', '?view=practice', '?view=glossary', '?view=home']) {
+    const r = await fetches(query);
+    assert.deepEqual(r.problems, [], query);
+    const wasm = r.all.filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `${query}: ${wasm.join(', ')}`);
+    assert.ok(whole(wasm[0]), `${query} loads the whole app, not ${wasm[0]}`);
+  }
+});
+
+test('an address the loader reads as a topic page but the app does not is handed to the whole app', async () => {
+  // The loader skips a value it cannot unescape; the app keeps it, reads
+  // "view=pr%ZZ" as no view it knows and shows the topic page with a note.
+  const topic = app.topics[2];
+  const r = await fetches(`?topic=${topic}&view=pr%ZZ`);
+  const wasm = r.all.filter((f) => f.endsWith('.wasm'));
+  assert.deepEqual(wasm.map((f) => pageBuild(f) ?? 'whole'), [topic, 'whole']);
+  assert.ok(r.drawn > 0);
+  assert.deepEqual(r.problems, []);
+});
