@@ -17,7 +17,10 @@
 //     preview);
 //   - the scene's frame time (advance + draw + paint), at its default speed
 //     and its fastest, and with thousands of requests in flight;
-//   - run() and the engines in wasm, beside `fleetlab bench --json` natively.
+//   - run() and the engines in wasm, beside `fleetlab bench --json` natively;
+//   - Lighthouse's mobile profile (simulated slow 4G, 4× CPU slowdown) on the
+//     home page and every topic page, served as a host serves the build's
+//     precompressed files (the `lighthouse` npm package, this Chromium).
 // Ends with every budget beside its measured value, as the Markdown table
 // README.md quotes. Environment: MOVES (default 60), REPS (5), SCENE_FRAMES
 // (300), SCENE_LOADED (2000), QUICK=1 (fewer of everything, a smoke run),
@@ -28,6 +31,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import http from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { serve, launch, openPage, gotoTopic, builtTopics, DIST, ROOT } from './support.mjs';
 
@@ -447,6 +451,49 @@ console.log(table(['engine', 'wasm', 'native', 'native ÷ wasm'], wasmBench.engi
 await browser.close();
 await server.close();
 
+// ---- Lighthouse, mobile ------------------------------------------------------
+/** dist/ served as a host serves precompressed files: NAME.br when the browser takes brotli. */
+function serveCompressed(dir) {
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+  const srv = http.createServer((req, res) => {
+    let file = path.normalize(path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
+    const br = /\bbr\b/.test(req.headers['accept-encoding'] || '') && fs.existsSync(`${file}.br`);
+    fs.readFile(br ? `${file}.br` : file, (err, body) => {
+      if (err) { res.writeHead(404).end(); return; }
+      res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream', ...(br ? { 'content-encoding': 'br' } : {}) });
+      res.end(body);
+    });
+  });
+  return new Promise((ok) => srv.listen(0, '127.0.0.1', () => ok({
+    origin: `http://127.0.0.1:${srv.address().port}`, close: () => new Promise((r) => srv.close(r)),
+  })));
+}
+const LIGHTHOUSE = path.join(ROOT, 'node_modules', '.bin', 'lighthouse');
+const lhRows = [];
+if (fs.existsSync(LIGHTHOUSE)) {
+  console.log(`\n## Lighthouse, mobile profile (simulated slow 4G, 4× CPU slowdown), served precompressed; load average ${load()}\n`);
+  const host = await serveCompressed(DIST);
+  for (const query of ['', ...topics.map((t) => `?topic=${t}`)]) {
+    const out = execFileSync(LIGHTHOUSE, [`${host.origin}/index.html${query}`, '--only-categories=performance',
+      '--output=json', '--quiet', '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run'],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, maxBuffer: 256 << 20 });
+    const r = JSON.parse(out.toString());
+    const a = (id) => r.audits[id]?.numericValue;
+    const score = Math.round(r.categories.performance.score * 100);
+    const lcp = a('largest-contentful-paint');
+    summary.lhScore = Math.min(summary.lhScore ?? 100, score);
+    summary.lcp = Math.max(summary.lcp ?? 0, lcp);
+    lhRows.push([query || '(home)', String(score), ms(a('first-contentful-paint'), 0), ms(lcp, 0),
+      ms(a('total-blocking-time'), 0), ms(a('speed-index'), 0), kb(a('total-byte-weight'))]);
+  }
+  await host.close();
+  console.log(table(['page', 'performance', 'first contentful paint', 'largest contentful paint', 'total blocking time', 'speed index', 'transferred'], lhRows));
+} else {
+  console.log(`\n(no Lighthouse at ${LIGHTHOUSE}: npm ci installs it)`);
+}
+
 // ---- every budget beside its measured value -----------------------------------
 const ok = (pass) => (pass ? 'yes' : '**no**');
 console.log(`\n## Budgets (load average at the end ${load()})\n`);
@@ -461,6 +508,8 @@ console.log(table(['budget', 'target', 'measured', 'met'], [
     paintTo(summary.paintPages.median), ok(summary.paintPages.median <= BUDGET.paint_floor * summary.floor)],
   ['first chart or scene painted: the slowest page', `≤ ${BUDGET.paint_floor_max}× the floor`,
     paintTo(summary.paintPages.slowest), ok(summary.paintPages.slowest <= BUDGET.paint_floor_max * summary.floor)],
+  ['Lighthouse mobile performance (worst of home and topic pages)', '≥ 95', summary.lhScore === undefined ? '–' : String(summary.lhScore), ok(summary.lhScore >= 95)],
+  ['Lighthouse mobile largest contentful paint (worst page)', '≤ 2.5 s', ms(summary.lcp, 0), ok(summary.lcp <= 2500)],
   ['layout shift while loading (worst page)', `≤ ${BUDGET.shift}`, summary.shift.toFixed(4), ok(summary.shift <= BUDGET.shift)],
   ['slider input → repaint p95 (worst single story ± fix)', `≤ ${BUDGET.repaint_ms} ms`, `${ms(summary.story.p95)} (${summary.story.name})`, ok(summary.story.p95 <= BUDGET.repaint_ms)],
   ['slider input → repaint p95, every chart on screen (worst page)', `≤ ${BUDGET.tall_ms} ms`, ms(summary.tall), ok(summary.tall <= BUDGET.tall_ms)],
