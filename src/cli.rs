@@ -9,7 +9,6 @@ use crate::topics;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-#[path = "cli_kinds.rs"]
 mod kinds;
 
 #[derive(Parser)]
@@ -135,6 +134,7 @@ enum Command {
 }
 
 mod moodle;
+mod problem;
 mod sheets;
 
 use sheets::Format;

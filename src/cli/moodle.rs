@@ -6,7 +6,7 @@
 //! with its feedback, and anything else gets the first hint. The question
 //! text links the page state it comes from.
 
-use super::sheets::{html_escape, page_link, SheetView};
+use super::problem::{html_escape, page_link, SheetView};
 use super::unit_name;
 use crate::challenge::{Question, Tolerance};
 use crate::model::Unit;

@@ -24,11 +24,12 @@
 //! for the class, the set says so (on stderr and in the set) rather than
 //! repeat a question silently.
 
+use super::problem::{html_escape, page_link, SheetView};
 use super::{answer_text, find_topic, unit_name, unit_word, Usage};
 use crate::challenge::graded::next_seed;
-use crate::challenge::{self, Question, Value};
+use crate::challenge::{self, Question};
 use crate::model::{hash64, learner_seed, mix64, Topic};
-use crate::{topics, urlstate};
+use crate::topics;
 use std::collections::{HashMap, HashSet};
 
 /// A problem set's output format.
@@ -140,8 +141,6 @@ pub fn problem_set(r: &Request) -> Result<String, Usage> {
 }
 
 /// The sheets as the Moodle writer reads them: name, seed, problems.
-pub type SheetView<'a> = (&'a str, u64, &'a [(&'static str, Question)]);
-
 fn sheets_view(sheets: &[Sheet]) -> Vec<SheetView<'_>> {
     sheets
         .iter()
@@ -393,41 +392,6 @@ fn plain(x: f64) -> String {
     format!("{rounded}")
 }
 
-/// The page state a question comes from: the app's address with the
-/// topic, every parameter the question's drawn values mirror, the template
-/// and the seed.
-pub fn page_link(app: &str, q: &Question) -> String {
-    let Some(t) = topics::find(q.topic) else {
-        return app.to_string();
-    };
-    let mut p = t.defaults();
-    if let Some(tpl) = challenge::templates(t)
-        .into_iter()
-        .find(|x| x.id == q.template)
-    {
-        for v in &tpl.vars {
-            let Some(param) = &v.param else { continue };
-            let text = match q.vars.values.iter().find(|(n, _)| *n == v.name) {
-                Some((_, Value::Num(x))) => x.to_string(),
-                Some((_, Value::Word(w))) => w.clone(),
-                None => continue,
-            };
-            // A value the page cannot show (a month with no demand) keeps
-            // the page's own.
-            let _ = p.set(param, &text);
-        }
-    }
-    let mut state = urlstate::State::new(t);
-    state.set_params(&p);
-    state.challenge = urlstate::Challenge {
-        template: Some(q.template.clone()),
-        seed: Some(q.seed),
-        live: false,
-        ..Default::default()
-    };
-    format!("{app}?{}", urlstate::encode(&state))
-}
-
 /// The one sheet of a set, as it always was: Markdown.
 fn single_md(seed: u64, sheet: &Sheet) -> String {
     let mut s = format!("# Fleetlab problem set (seed {seed})\n\n");
@@ -581,13 +545,6 @@ fn class_html(seed: u64, sheets: &[Sheet], app: Option<&str>, notes: &[String]) 
     }
     s += "</tbody></table></section>\n</body></html>\n";
     s
-}
-
-pub fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// One row per student and problem: CSV (RFC 4180), numbers in the JSON
