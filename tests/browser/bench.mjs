@@ -32,7 +32,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import http from 'node:http';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { serve, launch, openPage, gotoTopic, builtTopics, DIST, ROOT } from './support.mjs';
 
 const QUICK = process.env.QUICK === '1';
@@ -470,6 +471,7 @@ function serveCompressed(dir) {
     origin: `http://127.0.0.1:${srv.address().port}`, close: () => new Promise((r) => srv.close(r)),
   })));
 }
+const execFileAsync = promisify(execFile);
 const LIGHTHOUSE = path.join(ROOT, 'node_modules', '.bin', 'lighthouse');
 const lhRows = [];
 if (fs.existsSync(LIGHTHOUSE)) {
@@ -482,9 +484,10 @@ if (fs.existsSync(LIGHTHOUSE)) {
     let why = '';
     for (let i = 0; i < 3 && !r; i++) {
       try {
-        const out = execFileSync(LIGHTHOUSE, [`${host.origin}/index.html${query}`, '--only-categories=performance',
+        // Asynchronous: this process also serves the pages Lighthouse loads.
+        const { stdout: out } = await execFileAsync(LIGHTHOUSE, [`${host.origin}/index.html${query}`, '--only-categories=performance',
           '--output=json', '--quiet', '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run'],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+        { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM || '/usr/bin/chromium' }, maxBuffer: 256 << 20, timeout: 180000 });
         r = JSON.parse(out.toString());
       } catch (e) {
         why = String(e.stderr || e.message).split('\n')[0].slice(0, 120);

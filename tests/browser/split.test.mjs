@@ -38,6 +38,7 @@ async function fetches(query) {
       before: all.filter((e) => e.responseEnd <= window.__painted).map(name),
       all: all.map(name),
       drawn: document.querySelectorAll('[data-chart] canvas, section.scene canvas').length,
+      menu: [...document.querySelectorAll('#topics a[href*="topic="]')].map((a) => new URL(a.href).searchParams.get('topic')),
     };
   });
   r.problems = page.problems();
@@ -72,6 +73,8 @@ test('a topic page fetches only its own page build before its first paint', asyn
         `one wasm, its own page build: ${code.join(', ')}`);
       const foreign = r.all.filter((f) => whole(f) || (pageBuild(f) && pageBuild(f) !== topic));
       assert.deepEqual(foreign, [], 'nothing of the whole app or another topic');
+      // Its menu still links every topic (each opens with its own build).
+      assert.deepEqual(r.menu, app.topics);
     });
   }
 });
