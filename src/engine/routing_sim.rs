@@ -68,10 +68,27 @@ pub fn simulate(s: &Scenario, requests: u64, seed: u64) -> SimResult {
     };
     let mut rng = SplitMix64::new(seed);
     // One loop per policy, so the policy's branch is not taken per arrival.
+    // The browser's build optimizes for size and inlines little: the
+    // closures are inlined by request, or each arrival pays a call.
     match s.policy {
-        Policy::RoundRobin => tally(&mut out, &mut rng, |r| router.round_robin(r)),
-        Policy::Hash | Policy::HashShard2 => tally(&mut out, &mut rng, |r| router.hash(r)),
-        Policy::HashOverflow => tally(&mut out, &mut rng, |r| router.overflow(r)),
+        Policy::RoundRobin => tally(
+            &mut out,
+            &mut rng,
+            #[inline(always)]
+            |r| router.round_robin(r),
+        ),
+        Policy::Hash | Policy::HashShard2 => tally(
+            &mut out,
+            &mut rng,
+            #[inline(always)]
+            |r| router.hash(r),
+        ),
+        Policy::HashOverflow => tally(
+            &mut out,
+            &mut rng,
+            #[inline(always)]
+            |r| router.overflow(r),
+        ),
     }
     out
 }
@@ -115,8 +132,11 @@ pub struct Routed {
 #[derive(Clone, Debug)]
 pub struct Router {
     policy: Policy,
-    /// Cold family j: its home card, with the RESIDENT bit if its copy is held.
-    cold: Vec<u32>,
+    /// Cold family j: its home card, with the RESIDENT bit if its copy is
+    /// held. A boxed slice: indexing one is the language's own, where a
+    /// `Vec`'s goes through `Index`, which the browser's size-optimized
+    /// build leaves as a call per arrival.
+    cold: Box<[u32]>,
     hot: [u32; 2],
     /// P(hot) = h, on the high 32 bits of the draw.
     hot_t: u64,

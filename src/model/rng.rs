@@ -34,7 +34,7 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(GOLDEN);
         mix64(self.state)
