@@ -309,6 +309,22 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     }
 }
 
+/// Appends `v` to one decimal, as `{:.1}` writes it, in whole-number
+/// arithmetic: a chart's label boxes are written on every move, and the
+/// float formatter's exact mode cost more than the rest of their text. A
+/// half may round the other way (a tenth apart); "-0.0" is "0.0".
+pub fn push_tenths(out: &mut String, v: f64) {
+    use std::fmt::Write;
+    let t = (v * 10.0).round();
+    if !t.is_finite() || t.abs() >= 1e15 {
+        let _ = write!(out, "{v:.1}");
+        return;
+    }
+    let t = t as i64;
+    let sign = if t < 0 { "-" } else { "" };
+    let _ = write!(out, "{sign}{}.{}", t.abs() / 10, t.abs() % 10);
+}
+
 /// `v` with `decimals` decimals and a comma every three integer digits.
 pub fn group(v: f64, decimals: usize) -> String {
     let s = fixed(v, decimals);
@@ -366,6 +382,24 @@ pub fn percent4(share: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn tenths_are_what_the_float_formatter_writes_within_a_tenth() {
+        let cases = [
+            0.0, 0.04, 0.05, 0.15, 1.25, 2.0, -0.06, -3.75, 12.349, 99.95, 640.0, 1e16,
+        ];
+        for v in cases {
+            let mut out = String::new();
+            super::push_tenths(&mut out, v);
+            let want = format!("{v:.1}");
+            let (a, b): (f64, f64) = (out.parse().unwrap(), want.parse().unwrap());
+            assert!((a - b).abs() <= 0.1 + 1e-9, "{v}: {out:?} against {want:?}");
+            assert_eq!(out.split('.').nth(1).map(str::len), Some(1), "{out}");
+        }
+        let mut out = String::new();
+        super::push_tenths(&mut out, 1234.56);
+        assert_eq!(out, "1234.6");
+    }
+
     use super::*;
 
     #[test]

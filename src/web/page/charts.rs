@@ -95,10 +95,22 @@ impl Charts {
                 }
             }
         }
-        for (k, (slot, chart)) in self.slots.iter_mut().zip(charts).enumerate() {
-            if same && before.and_then(|b| b.get(k)) == Some(chart) {
-                continue;
-            }
+        let changed: Vec<bool> = charts
+            .iter()
+            .enumerate()
+            .map(|(k, chart)| !same || before.and_then(|b| b.get(k)) != Some(chart))
+            .collect();
+        // The words first, every canvas after: a canvas's first text
+        // resolves its font against a style the words made stale, so
+        // drawing between the writes would recalculate the page's style
+        // once a chart instead of once a move.
+        for ((slot, chart), _) in self
+            .slots
+            .iter_mut()
+            .zip(charts)
+            .zip(&changed)
+            .filter(|(_, c)| **c)
+        {
             slot.title.set_text_content(Some(&chart.title));
             slot.summary.set_text_content(Some(&chart.summary));
             attr(&slot.table, "aria-label", &format!("{}: data", chart.title));
@@ -108,13 +120,21 @@ impl Charts {
                 &format!("{}: {}", chart.title, chart.summary),
             );
             slot.paint_legend(chart);
+            if slot.details.open() {
+                paint_table(&slot.table, chart);
+            }
+        }
+        for ((slot, chart), _) in self
+            .slots
+            .iter_mut()
+            .zip(charts)
+            .zip(&changed)
+            .filter(|(_, c)| **c)
+        {
             if slot.seen {
                 slot.paint_canvas(chart);
             } else {
                 slot.stale = true;
-            }
-            if slot.details.open() {
-                paint_table(&slot.table, chart);
             }
         }
         self.rest_later();
@@ -345,19 +365,20 @@ impl ChartSlot {
 /// px (`zoom` of them a layout px), for a test that measures the real text
 /// against them.
 fn label_boxes(lay: &ChartLayout, zoom: f64) -> String {
+    use std::fmt::Write;
     let mut out = String::new();
     for l in &lay.labels {
         let r = &l.rect;
-        let (x, y, w, h) = (r.x * zoom, r.y * zoom, r.w * zoom, r.h * zoom);
         let align = match l.align {
             Align::Left => "left",
             Align::Center => "center",
             Align::Right => "right",
         };
-        out += &format!(
-            "{:.1} {:.1} {:.1} {:.1} {align} {} {}\n",
-            x, y, w, h, l.swatch as u8, l.text
-        );
+        for v in [r.x, r.y, r.w, r.h] {
+            crate::model::units::push_tenths(&mut out, v * zoom);
+            out.push(' ');
+        }
+        let _ = writeln!(out, "{align} {} {}", l.swatch as u8, l.text);
     }
     out
 }
