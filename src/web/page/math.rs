@@ -1,6 +1,8 @@
 //! "The math": a folded panel with the topic's equations in MathML, their
 //! units, the symbols they use, and every parameter's default with where it
-//! comes from. Built once from the topic's declarations (`topics::math`).
+//! comes from. Built from the topic's declarations (`topics::math`) when
+//! first opened: folded, it is half of a page's elements, and a page is on
+//! screen sooner without building them.
 
 use crate::model::math::{mathml, Math};
 use crate::model::{ParamSpec, Topic};
@@ -87,9 +89,28 @@ pub(super) fn panel(parent: &Element, topic: &dyn Topic) {
     let panel = el("details", "math");
     attr(&panel, "id", "math");
     append(&panel, &text_el("summary", "", "The math"));
-    append(&panel, &text_el("p", "math-intro", m.intro));
-    equations(&panel, m);
-    symbols(&panel, m, topic.params());
-    defaults(&panel, topic.params());
+    let params = topic.params();
+    // Filled once: by a click on its summary (a key on it clicks too),
+    // before the browser opens it, or when a script opens it (the toggle
+    // event follows the open).
+    let fill = move |panel: &Element| {
+        if panel.child_element_count() > 1 {
+            return;
+        }
+        append(panel, &text_el("p", "math-intro", m.intro));
+        equations(panel, m);
+        symbols(panel, m, params);
+        defaults(panel, params);
+    };
+    if let Some(summary) = panel.first_element_child() {
+        let p = panel.clone();
+        on(&summary, "click", move |_| fill(&p));
+    }
+    let p = panel.clone();
+    on(&panel, "toggle", move |_| {
+        if p.has_attribute("open") {
+            fill(&p);
+        }
+    });
     append(parent, &panel);
 }
