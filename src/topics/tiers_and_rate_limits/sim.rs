@@ -240,7 +240,7 @@ impl Plan {
     }
 
     /// The gap to the next gateway arrival (ms).
-    #[inline]
+    #[inline(always)]
     fn gap(&self, run: &Run, rng: &mut SplitMix64) -> f64 {
         self.gap * run.zig.draw(rng)
     }
@@ -272,7 +272,7 @@ impl Bucket {
     }
 
     /// Refills up to time `t`, then takes a token if one is there.
-    #[inline]
+    #[inline(always)]
     fn grant(&mut self, t: f64) -> bool {
         self.tokens = (self.tokens + self.refill * (t - self.last)).min(self.cap);
         self.last = t;
@@ -288,6 +288,11 @@ impl Bucket {
 /// Which card of a pool of `n` takes the next request.
 struct Picker {
     n: u64,
+    /// `n` as a float, and the last card: a random pick is
+    /// [`SplitMix64::below`]'s draw, floor(unit × n) capped at n − 1, with
+    /// these converted once rather than per request.
+    n_f64: f64,
+    last: u64,
     round_robin: bool,
     next: u64,
 }
@@ -296,18 +301,22 @@ impl Picker {
     fn new(n: usize, assign: Assign) -> Picker {
         Picker {
             n: n as u64,
+            n_f64: n as f64,
+            last: (n as u64).saturating_sub(1),
             round_robin: assign == Assign::RoundRobin,
             next: 0,
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn pick(&mut self, rng: &mut SplitMix64) -> usize {
         if self.round_robin {
             self.next += 1;
             (self.next % self.n) as usize
         } else {
-            rng.below(self.n) as usize
+            // Below n ≤ 2^53: the signed conversion is the unsigned one's
+            // value, in one instruction.
+            ((rng.next_unit() * self.n_f64) as i64 as u64).min(self.last) as usize
         }
     }
 }
@@ -347,7 +356,7 @@ impl Run {
     }
 
     /// The independent sample card `card` of a pool of `cards` adds to.
-    #[inline]
+    #[inline(always)]
     fn unit(&self, card: usize, cards: usize) -> usize {
         if self.per_card {
             self.batch * cards + card
@@ -367,7 +376,7 @@ impl Run {
     }
 
     /// One service time, ms.
-    #[inline]
+    #[inline(always)]
     fn service(&self, rng: &mut SplitMix64) -> f64 {
         self.s * self.zig.draw(rng)
     }
@@ -450,7 +459,7 @@ impl ProvPool {
 
     /// A paid request arriving at `t` joins a card (in one queue, the card
     /// that frees up first), or is stranded if the pool has none.
-    #[inline]
+    #[inline(always)]
     fn join(&mut self, t: f64, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if self.free_at.is_empty() {
             run.prov.stranded += 1;
@@ -514,7 +523,7 @@ impl SharedCard {
 
     /// Runs the card up to time `t`: whenever it frees up, it starts the
     /// oldest paid request, else the oldest free one (non-preemptive).
-    #[inline]
+    #[inline(always)]
     fn advance(&mut self, t: f64, run: &mut Run, rng: &mut SplitMix64) {
         while self.busy_until <= t {
             let start = self.busy_until;
@@ -586,7 +595,7 @@ impl SharedPool {
 
     /// A request arriving at `t` joins a card: served at once if the card is
     /// idle, else queued in its class; stranded if the pool has no card.
-    #[inline]
+    #[inline(always)]
     fn join(&mut self, t: f64, is_paid: bool, run: &mut Run, rng: &mut SplitMix64) -> Fate {
         if let Some(pool) = self.pooled.as_mut().filter(|p| !p.free_at.is_empty()) {
             let card = pool.join(t, is_paid, &mut Ctx { run, rng });
@@ -600,9 +609,15 @@ impl SharedPool {
         let card = &mut self.cards[k];
         card.advance(t, run, rng);
         if card.busy_until <= t {
-            // Idle (advance leaves it idle only with nothing queued).
+            // Idle (advance leaves it idle only with nothing queued). The
+            // class by a branch, not a selected reference: a selected one
+            // costs a select per field `add` touches.
             let (b, u) = (run.batch, card.unit);
-            run.class(is_paid).add(0.0, b, u);
+            if is_paid {
+                run.paid.add(0.0, b, u);
+            } else {
+                run.free.add(0.0, b, u);
+            }
             card.busy_until = t + run.service(rng);
         } else if is_paid {
             card.paid.push_back(t);
@@ -682,7 +697,7 @@ impl Pools {
     /// A gateway arrival at `t`: paid or free, spilled or not, granted or
     /// refused, then joined to a card. Returns whether it is paid, and its
     /// fate.
-    #[inline]
+    #[inline(always)]
     fn arrive(&mut self, t: f64, plan: &Plan, run: &mut Run, rng: &mut SplitMix64) -> (bool, Fate) {
         let is_paid = rng.next_unit() < plan.p_paid;
         let to_shared = if is_paid {
