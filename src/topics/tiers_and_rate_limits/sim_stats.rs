@@ -28,36 +28,35 @@ const HIST_LEN: usize = 1 + (((OCT_HI - OCT_LO) as usize) << SUB_BITS);
 /// card was idle), then 128 buckets an octave, each 1/128 of its octave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WaitHistogram {
-    counts: Vec<u32>,
+    /// A fixed length, so that indexing by a clamped bucket needs no check.
+    counts: Box<[u32; HIST_LEN]>,
 }
 
 impl Default for WaitHistogram {
     fn default() -> Self {
         WaitHistogram {
-            counts: vec![0; HIST_LEN],
+            counts: vec![0; HIST_LEN].into_boxed_slice().try_into().unwrap(),
         }
     }
 }
 
 impl WaitHistogram {
-    #[inline]
+    /// A positive wait's exponent and top mantissa bits, read together, are
+    /// its octave and sub-bucket: (octave − OCT_LO)·128 + sub is the bits
+    /// shifted, less a constant, clamped to the histogram's ends.
+    #[inline(always)]
     fn bucket(wait_ms: f64) -> usize {
-        if wait_ms <= 0.0 {
-            return 0;
+        const FIRST: i64 = (1023 + OCT_LO) << SUB_BITS;
+        let k = (wait_ms.to_bits() >> (52 - SUB_BITS)) as i64 - FIRST;
+        let i = 1 + k.clamp(0, HIST_LEN as i64 - 2) as usize;
+        if wait_ms > 0.0 {
+            i
+        } else {
+            0
         }
-        let bits = wait_ms.to_bits();
-        let oct = ((bits >> 52) & 0x7ff) as i64 - 1023;
-        if oct < OCT_LO {
-            return 1;
-        }
-        if oct >= OCT_HI {
-            return HIST_LEN - 1;
-        }
-        let sub = ((bits >> (52 - SUB_BITS)) & ((1 << SUB_BITS) - 1)) as usize;
-        1 + (((oct - OCT_LO) as usize) << SUB_BITS) + sub
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, wait_ms: f64) {
         self.counts[Self::bucket(wait_ms)] += 1;
     }
@@ -117,7 +116,7 @@ impl ClassStat {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(super) fn add(&mut self, wait_ms: f64, batch: usize, unit: usize) {
         self.served += 1;
         self.wait_sum_ms += wait_ms;
