@@ -255,6 +255,19 @@ impl Plan {
     }
 }
 
+/// How long a request arriving at `t` waits for a card free at `at`: `(at −
+/// t).max(0)` as a branch (`f64::max` is a call to `fmax` in the browser's
+/// size-optimized build, once an arrival).
+#[inline(always)]
+fn after(at: f64, t: f64) -> f64 {
+    let wait = at - t;
+    if wait > 0.0 {
+        wait
+    } else {
+        0.0
+    }
+}
+
 /// The gateway's token bucket: a continuous refill (grants per ms), capped.
 struct Bucket {
     tokens: f64,
@@ -283,7 +296,9 @@ impl Bucket {
     /// Refills up to time `t`, then takes a token if one is there.
     #[inline(always)]
     fn grant(&mut self, t: f64) -> bool {
-        self.tokens = (self.tokens + self.refill * (t - self.last)).min(self.cap);
+        let tokens = self.tokens + self.refill * (t - self.last);
+        // A branch, not `f64::min` (a call to `fmin` in the browser's build).
+        self.tokens = if tokens < self.cap { tokens } else { self.cap };
         self.last = t;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
@@ -413,7 +428,7 @@ impl Serve for Ctx<'_> {
 /// The provisioned pool: when each card is next free (paid only, first come
 /// first served).
 struct ProvPool {
-    free_at: Vec<f64>,
+    free_at: Box<[f64]>,
     pick: Picker,
     /// One queue: the card that frees up first takes the next request.
     pooled: bool,
@@ -460,7 +475,7 @@ impl ProvPool {
             }
         }
         ProvPool {
-            free_at,
+            free_at: free_at.into(),
             pick: Picker::new(c, plan.cfg.assign),
             pooled: true,
         }
@@ -481,7 +496,7 @@ impl ProvPool {
         };
         let unit = run.unit(k, self.free_at.len());
         let at = &mut self.free_at[k];
-        let wait = (*at - t).max(0.0);
+        let wait = after(*at, t);
         run.prov.add(wait, run.batch, unit);
         *at = t + wait + run.s * run.zig.draw(rng);
         Fate::Prov {
@@ -584,7 +599,7 @@ impl SharedCard {
 /// queue per card, or closer to production one for the pool (`cards` then
 /// empty).
 struct SharedPool {
-    cards: Vec<SharedCard>,
+    cards: Box<[SharedCard]>,
     pooled: Option<PooledShared>,
     pick: Picker,
     /// No paid comes to the pool and no one watches its queues: each card
@@ -603,7 +618,7 @@ impl SharedPool {
                 (st.busy, st.paid_queued / (1.0 + st.paid_queued))
             });
             return SharedPool {
-                cards: Vec::new(),
+                cards: Box::default(),
                 pooled: Some(pooled_shared(plan.cfg.shared_cards, rhos, run, rng)),
                 pick: Picker::new(plan.cfg.shared_cards, plan.cfg.assign),
                 fcfs: false,
@@ -616,7 +631,8 @@ impl SharedPool {
                     let unit = run.unit(k, plan.cfg.shared_cards);
                     SharedCard::steady(plan.shared, unit, fcfs, run, rng)
                 })
-                .collect(),
+                .collect::<Vec<_>>()
+                .into(),
             pick: Picker::new(plan.cfg.shared_cards, plan.cfg.assign),
             fcfs,
         }
@@ -638,7 +654,7 @@ impl SharedPool {
         let k = self.pick.pick(rng);
         let card = &mut self.cards[k];
         if self.fcfs {
-            let wait = (card.busy_until - t).max(0.0);
+            let wait = after(card.busy_until, t);
             run.free.add(wait, run.batch, card.unit);
             card.busy_until = t + wait + run.service(rng);
             return Fate::Shared { card: Some(k) };

@@ -29,22 +29,44 @@ impl ExpZiggurat {
         ExpZiggurat { x, f }
     }
 
-    #[inline]
+    /// One draw. The common case, nearly every draw (a point inside its
+    /// layer's rectangle), is inlined where it is drawn; the edges and the
+    /// tail are a call.
+    #[inline(always)]
     pub(super) fn draw(&self, rng: &mut SplitMix64) -> f64 {
+        let (i, z) = self.layer(rng.next_u64());
+        if z < self.x[i + 1] {
+            z
+        } else {
+            self.edge(i, z, rng)
+        }
+    }
+
+    /// A layer and a point along it from one 64-bit output: the low byte
+    /// picks the layer, the top 53 bits the point.
+    #[inline(always)]
+    fn layer(&self, bits: u64) -> (usize, f64) {
+        let i = (bits & 0xff) as usize;
+        let u = (bits >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0);
+        (i, u * self.x[i])
+    }
+
+    /// A point `z` of layer `i` outside its rectangle: the tail (layer 0),
+    /// or kept under the curve; else a fresh draw, as often as it takes.
+    #[cold]
+    #[inline(never)]
+    fn edge(&self, mut i: usize, mut z: f64, rng: &mut SplitMix64) -> f64 {
         loop {
-            let bits = rng.next_u64();
-            let i = (bits & 0xff) as usize;
-            let u = (bits >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0);
-            let z = u * self.x[i];
-            if z < self.x[i + 1] {
-                return z;
-            }
             if i == 0 {
                 // The tail beyond r: memoryless, so r + Exp(1).
                 return ZIG_R - (1.0 - rng.next_unit()).ln();
             }
             let y = self.f[i] + rng.next_unit() * (self.f[i + 1] - self.f[i]);
             if y < (-z).exp() {
+                return z;
+            }
+            (i, z) = self.layer(rng.next_u64());
+            if z < self.x[i + 1] {
                 return z;
             }
         }

@@ -99,9 +99,10 @@ pub struct ClassStat {
     pub batch_served: [u64; BATCHES],
     pub batch_sum_ms: [f64; BATCHES],
     /// The same sums per independent sample: (replication, card), or the
-    /// replication with round-robin.
-    pub unit_served: Vec<u64>,
-    pub unit_sum_ms: Vec<f64>,
+    /// replication with round-robin. Boxed slices, whose indexing the
+    /// browser's size-optimized build keeps inline (a `Vec`'s is a call).
+    pub unit_served: Box<[u64]>,
+    pub unit_sum_ms: Box<[f64]>,
     /// Every wait, for the tail quantiles.
     pub hist: WaitHistogram,
 }
@@ -110,8 +111,8 @@ impl ClassStat {
     /// No request yet, with room for `units` independent samples.
     pub(super) fn with_units(units: usize) -> ClassStat {
         ClassStat {
-            unit_served: vec![0; units],
-            unit_sum_ms: vec![0.0; units],
+            unit_served: vec![0; units].into(),
+            unit_sum_ms: vec![0.0; units].into(),
             ..ClassStat::default()
         }
     }
