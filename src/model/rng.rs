@@ -41,7 +41,7 @@ impl SplitMix64 {
     }
 
     /// A uniform f64 in [0, 1) with 53 random bits.
-    #[inline]
+    #[inline(always)]
     pub fn next_unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
     }

@@ -255,6 +255,28 @@ test('controls are labelled and charts read as text', async () => {
   await page.context().close();
 });
 
+test('the math panel is built when first opened, by a click or by a script, and only once', async () => {
+  const page = await openPage(browser, server.origin);
+  // By a click (a key on the summary clicks it too): the equations are
+  // there when the panel shows, with no wait.
+  await gotoTopic(page, server.origin, '?topic=tiers-and-rate-limits');
+  assert.equal(await page.$eval('details.math', (d) => d.children.length), 1, 'folded: its summary only');
+  await page.click('details.math > summary');
+  const opened = await page.$eval('details.math', (d) => ({ open: d.open, eqs: d.querySelectorAll('.eq').length, all: d.getElementsByTagName('*').length }));
+  assert.ok(opened.open && opened.eqs >= 3, JSON.stringify(opened));
+  await page.click('details.math > summary');
+  await page.click('details.math > summary');
+  await page.waitForFunction(() => document.querySelector('details.math').open);
+  assert.equal(await page.$eval('details.math', (d) => d.getElementsByTagName('*').length), opened.all, 'filled once');
+  // By a script (a course page, a test): filled when the toggle event says so.
+  await gotoTopic(page, server.origin, '?topic=inside-a-replica');
+  await page.$eval('details.math', (d) => { d.open = true; });
+  await page.waitForSelector('details.math[open] .eq math');
+  assert.ok(await page.$eval('details.math', (d) => d.querySelectorAll('table.symbols tr').length) > 1);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
 test('the loader marks each wait of the start, in order, before the page is built', async () => {
   // The benchmark's table of what the first paint waited for reads these.
   const page = await openPage(browser, server.origin);
