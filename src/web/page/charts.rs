@@ -95,22 +95,15 @@ impl Charts {
                 }
             }
         }
-        let changed: Vec<bool> = charts
-            .iter()
-            .enumerate()
-            .map(|(k, chart)| !same || before.and_then(|b| b.get(k)) != Some(chart))
+        let changed: Vec<usize> = (0..charts.len())
+            .filter(|&k| !same || before.and_then(|b| b.get(k)) != Some(&charts[k]))
             .collect();
         // The words first, every canvas after: a canvas's first text
         // resolves its font against a style the words made stale, so
         // drawing between the writes would recalculate the page's style
         // once a chart instead of once a move.
-        for ((slot, chart), _) in self
-            .slots
-            .iter_mut()
-            .zip(charts)
-            .zip(&changed)
-            .filter(|(_, c)| **c)
-        {
+        for &k in &changed {
+            let (slot, chart) = (&mut self.slots[k], &charts[k]);
             slot.title.set_text_content(Some(&chart.title));
             slot.summary.set_text_content(Some(&chart.summary));
             attr(&slot.table, "aria-label", &format!("{}: data", chart.title));
@@ -124,13 +117,8 @@ impl Charts {
                 paint_table(&slot.table, chart);
             }
         }
-        for ((slot, chart), _) in self
-            .slots
-            .iter_mut()
-            .zip(charts)
-            .zip(&changed)
-            .filter(|(_, c)| **c)
-        {
+        for &k in &changed {
+            let (slot, chart) = (&mut self.slots[k], &charts[k]);
             if slot.seen {
                 slot.paint_canvas(chart);
             } else {
