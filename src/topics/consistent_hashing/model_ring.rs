@@ -13,13 +13,16 @@ use crate::model::RingArc;
 use std::rc::Rc;
 
 /// The ring's points for cards `0..cards`, sorted clockwise.
+/// (The tables a lookup reads are boxed slices: indexing a slice is inline
+/// in the browser's size-optimized build, `Vec`'s `Index` a call;
+/// ARCHITECTURE.md, "Speed".)
 pub(super) struct Ring {
-    points: Vec<u64>,
-    cards: Vec<u32>,
+    points: Box<[u64]>,
+    cards: Box<[u32]>,
     /// `index[b]`: the first point at or after bucket `b`'s start, where a
     /// bucket is the keys sharing their top `shift`-complement bits; about
     /// one point per bucket, so a lookup scans a couple of points.
-    index: Vec<u32>,
+    index: Box<[u32]>,
     shift: u32,
     /// Each card's points (indices into `points`), card after card, `vnodes`
     /// a card, clockwise within a card.
@@ -56,9 +59,9 @@ impl Ring {
             next[p.1 as usize] += 1;
         }
         Ring {
-            points,
+            points: points.into_boxed_slice(),
             cards: pts.iter().map(|p| p.1).collect(),
-            index,
+            index: index.into_boxed_slice(),
             shift,
             by_card,
             vnodes,

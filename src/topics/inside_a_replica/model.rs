@@ -58,6 +58,7 @@ use super::params::{
     Hardware, Input, ACHIEVED_BANDWIDTH, ACTIVATION_BYTES, ALLREDUCES_PER_LAYER, ALLREDUCE_BASE_S,
     ALLREDUCE_HOP_S, ALLREDUCE_LINK_SHARE, BLOCK_TOKENS, GIB,
 };
+use crate::model::hot::larger;
 
 /// KV cache bytes per token: `2 × layers × KV heads × head size × bytes`
 /// (K and V, for every layer).
@@ -216,7 +217,7 @@ impl Replica {
         let bytes = self.weights + kv_read * self.kv_per_token;
         let flops = tokens * self.flops_per_token + attn_context * self.attn_per_context;
         let comm = self.allreduce_step_s(tokens);
-        self.overhead_s + comm + (bytes / self.read_bandwidth).max(flops / self.flops)
+        self.overhead_s + comm + larger(bytes / self.read_bandwidth, flops / self.flops)
     }
 
     /// A step's all-reduce time (s) when it processes `tokens` tokens: 0 on

@@ -27,6 +27,7 @@
 use super::model::Replica;
 use super::params::{Input, Traffic, BLOCK_TOKENS, MAX_STEPS, WATERMARK, WORK_BUDGET};
 use super::sim_draws::{requests, Request};
+use crate::model::hot::larger;
 use std::collections::VecDeque;
 
 /// What one request went through.
@@ -86,8 +87,10 @@ pub struct StepInfo {
 /// The replica serving a run's requests, one step at a time.
 pub struct Engine {
     pub replica: Replica,
-    pub requests: Vec<Request>,
-    pub records: Vec<Record>,
+    /// (Boxed slices, as `running` is read through one: indexing a slice is
+    /// inline in the browser's build, `Vec`'s `Index` a call.)
+    pub requests: Box<[Request]>,
+    pub records: Box<[Record]>,
     /// Requests waiting, in the order they will be admitted.
     pub waiting: VecDeque<u32>,
     pub running: Vec<Seq>,
@@ -130,7 +133,7 @@ impl Engine {
     }
 
     pub fn with(replica: Replica, traffic: &Traffic) -> Engine {
-        let requests = requests(traffic);
+        let requests = requests(traffic).into_boxed_slice();
         let n = requests.len();
         let budget = traffic.step_tokens.max(1);
         let natural: u64 = requests
@@ -147,7 +150,8 @@ impl Engine {
                     ..Record::default()
                 };
                 n
-            ],
+            ]
+            .into_boxed_slice(),
             requests,
             waiting: VecDeque::new(),
             running: Vec::new(),
@@ -285,14 +289,14 @@ impl Engine {
     fn grow_decodes(&mut self) {
         let mut k = 0;
         while k < self.running.len() {
-            let s = self.running[k];
+            let s = &mut self.running.as_mut_slice()[k];
             if s.prefilling() || Engine::blocks_for(s.computed + 1) <= s.blocks {
                 k += 1;
                 continue;
             }
             if self.free_blocks > 0 {
                 self.free_blocks -= 1;
-                self.running[k].blocks += 1;
+                s.blocks += 1;
                 k += 1;
             } else {
                 let gone = self.preempt_youngest();
@@ -306,9 +310,6 @@ impl Engine {
     /// Plans the step: sets each sequence's `chunk` (prefill tokens) and
     /// returns the decode tokens.
     fn plan(&mut self) -> u32 {
-        for s in &mut self.running {
-            s.chunk = 0;
-        }
         if self.chunked {
             self.grow_decodes();
             let decodes = self.running.iter().filter(|s| !s.prefilling()).count() as u32;
@@ -318,7 +319,10 @@ impl Engine {
                 if k == self.running.len() && (budget == 0 || !self.admit()) {
                     break;
                 }
-                let s = &mut self.running[k];
+                // Every sequence is visited once, admitted ones too: its
+                // chunk is set here, 0 unless it prefills.
+                let s = &mut self.running.as_mut_slice()[k];
+                s.chunk = 0;
                 if s.prefilling() && budget > 0 {
                     let take = (s.target - s.computed).min(budget);
                     s.chunk = take;
@@ -328,6 +332,9 @@ impl Engine {
             }
             decodes
         } else {
+            for s in &mut self.running {
+                s.chunk = 0;
+            }
             let mut tokens = 0u32;
             let mut any = false;
             while self.admit() {
@@ -360,7 +367,7 @@ impl Engine {
                 self.late_first += 1;
             }
         } else {
-            r.max_gap = r.max_gap.max(self.now - r.last);
+            r.max_gap = larger(r.max_gap, self.now - r.last);
         }
         r.last = self.now;
         r.generated += 1;
@@ -376,24 +383,10 @@ impl Engine {
             let Some(t) = self.next_arrival() else {
                 return false;
             };
-            self.now = self.now.max(t);
+            self.now = larger(self.now, t);
             self.arrive();
         }
         let decodes = self.plan();
-        let prefilling = self.running.iter().any(|s| s.chunk > 0);
-        if decodes == 0 && !prefilling {
-            // Nothing fits (all preempted into the queue): wait for memory
-            // is impossible with an empty batch, so this is an idle wait for
-            // the next arrival.
-            let Some(t) = self.next_arrival() else {
-                return false;
-            };
-            let in_system = (self.waiting.len() + self.running.len()) as f64;
-            self.in_system_area += in_system * (t - self.now).max(0.0);
-            self.now = self.now.max(t);
-            self.steps += 1;
-            return true;
-        }
         let (mut prefill, mut attn, mut kv_read) = (0.0, 0.0, 0.0);
         for s in &self.running {
             if s.chunk > 0 {
@@ -405,6 +398,19 @@ impl Engine {
                 attn += s.computed as f64 + 1.0;
                 kv_read += s.computed as f64 + 1.0;
             }
+        }
+        if decodes == 0 && prefill == 0.0 {
+            // Nothing fits (all preempted into the queue): wait for memory
+            // is impossible with an empty batch, so this is an idle wait for
+            // the next arrival.
+            let Some(t) = self.next_arrival() else {
+                return false;
+            };
+            let in_system = (self.waiting.len() + self.running.len()) as f64;
+            self.in_system_area += in_system * larger(t - self.now, 0.0);
+            self.now = larger(self.now, t);
+            self.steps += 1;
+            return true;
         }
         let dt = self.replica.step_s(prefill + decodes as f64, attn, kv_read);
         let in_system = (self.waiting.len() + self.running.len()) as f64;
@@ -424,13 +430,13 @@ impl Engine {
     fn finish_step(&mut self) {
         let mut k = 0;
         while k < self.running.len() {
-            let s = self.running[k];
-            let req = s.req;
+            let s = &mut self.running.as_mut_slice()[k];
+            let (req, output) = (s.req, s.output);
             let yields = if s.chunk > 0 {
-                self.running[k].computed += s.chunk;
-                !self.running[k].prefilling()
+                s.computed += s.chunk;
+                !s.prefilling()
             } else if !s.prefilling() {
-                self.running[k].computed += 1;
+                s.computed += 1;
                 true
             } else {
                 false
@@ -438,7 +444,7 @@ impl Engine {
             if yields {
                 self.emit(req);
             }
-            if self.records[req as usize].generated >= s.output {
+            if self.records[req as usize].generated >= output {
                 let s = self.running.remove(k);
                 self.free_blocks += s.blocks;
                 self.records[req as usize].done = self.now;

@@ -57,6 +57,7 @@ use super::params::Assign;
 use super::sim_draws::{erlang_sigma, exp_sum, geometric, ExpZiggurat};
 use super::sim_pool::{earliest, PooledShared, Serve};
 pub use super::sim_stats::{ClassStat, BATCHES};
+use crate::model::hot::larger;
 use crate::model::SplitMix64;
 use std::collections::VecDeque;
 
@@ -256,16 +257,10 @@ impl Plan {
 }
 
 /// How long a request arriving at `t` waits for a card free at `at`: `(at −
-/// t).max(0)` as a branch (`f64::max` is a call to `fmax` in the browser's
-/// size-optimized build, once an arrival).
+/// t).max(0)`, kept inline in the browser's build ([`larger`]).
 #[inline(always)]
 fn after(at: f64, t: f64) -> f64 {
-    let wait = at - t;
-    if wait > 0.0 {
-        wait
-    } else {
-        0.0
-    }
+    larger(at - t, 0.0)
 }
 
 /// The gateway's token bucket: a continuous refill (grants per ms), capped.
