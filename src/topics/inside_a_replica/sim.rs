@@ -268,8 +268,9 @@ impl Engine {
     }
 
     /// Frees the most recently arrived running sequence and puts it back at
-    /// the head of the queue. Returns its index in `running` before removal.
-    fn preempt_youngest(&mut self) -> usize {
+    /// the head of the queue. Returns its index in `running` before removal
+    /// and whether it was decoding.
+    fn preempt_youngest(&mut self) -> (usize, bool) {
         let (at, _) = self
             .running
             .iter()
@@ -281,38 +282,47 @@ impl Engine {
         self.records[s.req as usize].preempted += 1;
         self.waiting.push_front(s.req);
         self.last.preempted += 1;
-        at
+        (at, !s.prefilling())
     }
 
     /// Gives every decoding sequence a block for its next token, preempting
-    /// where none is free.
-    fn grow_decodes(&mut self) {
-        let mut k = 0;
+    /// where none is free; returns the decoding sequences left (counted in
+    /// the same pass).
+    fn grow_decodes(&mut self) -> u32 {
+        let (mut k, mut decodes) = (0, 0);
         while k < self.running.len() {
             let s = &mut self.running.as_mut_slice()[k];
-            if s.prefilling() || Engine::blocks_for(s.computed + 1) <= s.blocks {
+            if s.prefilling() {
+                k += 1;
+                continue;
+            }
+            if Engine::blocks_for(s.computed + 1) <= s.blocks {
+                decodes += 1;
                 k += 1;
                 continue;
             }
             if self.free_blocks > 0 {
                 self.free_blocks -= 1;
                 s.blocks += 1;
+                decodes += 1;
                 k += 1;
             } else {
-                let gone = self.preempt_youngest();
+                let (gone, decoded) = self.preempt_youngest();
                 if gone < k {
+                    // A sequence already passed: counted if it decoded.
                     k -= 1;
+                    decodes -= u32::from(decoded);
                 }
             }
         }
+        decodes
     }
 
     /// Plans the step: sets each sequence's `chunk` (prefill tokens) and
     /// returns the decode tokens.
     fn plan(&mut self) -> u32 {
         if self.chunked {
-            self.grow_decodes();
-            let decodes = self.running.iter().filter(|s| !s.prefilling()).count() as u32;
+            let decodes = self.grow_decodes();
             let mut budget = self.step_tokens.saturating_sub(decodes);
             let mut k = 0;
             loop {
