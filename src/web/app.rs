@@ -16,7 +16,9 @@ use super::host::{self, Host};
 use super::instructors::Form;
 use super::interview::Interview;
 use super::links::{copy_text, link_for};
-use super::msg::{install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg};
+use super::msg::{
+    dispatch_later, install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg,
+};
 use super::page::Page;
 use super::poe::Poe;
 use super::practice::{Cx, Options, Panel};
@@ -43,6 +45,10 @@ enum Shown {
         practice: Option<Panel>,
         /// Predictions before a story's outcome, unless the stories are hidden.
         poe: Option<Poe>,
+        /// The link the page was opened with, until the start's second task
+        /// ([`App::finish_topic`]) has built the challenge panel; meanwhile
+        /// the page's link keeps the question it names.
+        opened: Option<Box<State>>,
     },
     // The other views are the whole app's: a page build (one topic's page,
     // Cargo.toml's features) links none of their code.
@@ -62,13 +68,16 @@ enum Shown {
 }
 
 /// Builds the page `link` describes (`notes`: its adjustments, for the
-/// notice) and hands its state to the owner.
-pub fn start(link: State, notes: Vec<String>) {
+/// notice) and hands its state to the owner. True when the page is built;
+/// a topic page is built in two tasks and marks itself ready at the end of
+/// the second ([`App::finish_topic`]).
+pub fn start(link: State, notes: Vec<String>) -> bool {
+    let topic_page = link.view == View::Topic;
     let app = match link.view {
         View::Topic => App::topic(link, notes),
         // A page build serves its topic's page only (web::holds).
         #[cfg(not(feature = "every-view"))]
-        _ => return,
+        _ => return true,
         #[cfg(feature = "every-view")]
         View::Practice => {
             let mut store = Store::open();
@@ -100,6 +109,7 @@ pub fn start(link: State, notes: Vec<String>) {
         }
     };
     install(Box::new(app));
+    !topic_page
 }
 
 fn app_root() -> web_sys::Element {
@@ -117,8 +127,9 @@ impl App {
         }
     }
 
-    /// A topic page: the page, its challenge panel, its address (written at
-    /// once), and `ready` to a host.
+    /// A topic page, in two tasks: this one builds the page (controls,
+    /// figures, charts, scene) and its predictions, so that it can paint;
+    /// the next ([`App::finish_topic`]) builds what lies below it.
     fn topic(link: State, notes: Vec<String>) -> App {
         let topic = link.topic();
         let (page, fx) = Page::mount(topic, link.clone(), notes);
@@ -131,28 +142,45 @@ impl App {
                 address: Address::default(),
                 practice: None,
                 poe,
+                opened: Some(Box::new(link)),
             },
         };
         app.apply(fx);
+        dispatch_later(Msg::FinishStart);
+        app
+    }
+
+    /// A topic page's start, second task: its challenge panel, its address
+    /// (the canonical link, question included), `ready` to a host, and
+    /// `data-ready`. Events that came between the two tasks have been
+    /// handled; the panel asks about the values on show now.
+    fn finish_topic(&mut self) {
+        let Shown::Topic { opened, page, .. } = &mut self.view else {
+            return;
+        };
+        let Some(link) = opened.take() else {
+            return;
+        };
+        let topic = page.topic();
         if !link.embed.hide.practice {
-            let fx = app.mount_practice(Options::for_topic(&link));
-            app.apply(fx);
+            let fx = self.mount_practice(Options::for_topic(&link));
+            self.apply(fx);
         }
         if link.embed.on {
             super::page::name_regions();
         }
-        if let Shown::Topic { page, .. } = &mut app.view {
+        if let Shown::Topic { page, .. } = &mut self.view {
             // The panel is in place: the charts are drawn at their final
             // size before the page says it is ready, not a frame later.
             let fx = page.update(PageMsg::Resized);
-            app.apply(fx);
+            self.apply(fx);
         }
-        // The address bar shows the canonical link at once (a tampered one
-        // is replaced), question included, before any event can arrive.
-        // (The host hears `ready` below, not a change.)
-        let shown = app.settle_address().unwrap_or(link);
-        app.host.ready(topic, &shown);
-        app
+        // The address bar shows the canonical link (a tampered one is
+        // replaced), question included. (The host hears `ready` below, not
+        // a change.)
+        let shown = self.settle_address().unwrap_or(*link);
+        self.host.ready(topic, &shown);
+        super::ready();
     }
 
     /// The challenge panel under the topic page.
@@ -176,14 +204,18 @@ impl App {
             page,
             practice,
             poe,
+            opened,
             ..
         } = &self.view
         else {
             return None;
         };
-        let challenge = practice
-            .as_ref()
-            .and_then(|p| p.current_challenge(page.params()));
+        let challenge = match (practice, opened) {
+            (Some(p), _) => p.current_challenge(page.params()),
+            // The panel is not built yet: the question the link names.
+            (None, Some(link)) if !link.embed.hide.practice => Some(link.challenge.clone()),
+            (None, _) => None,
+        };
         let mut s = page.link_state(challenge);
         if let Some(poe) = poe {
             s.embed.predict = poe.enabled.then_some(true);
@@ -261,6 +293,7 @@ impl App {
             page,
             practice,
             poe,
+            opened,
             ..
         } = &mut self.view
         else {
@@ -275,6 +308,11 @@ impl App {
             return Vec::new();
         }
         let mut fx = page.follow(&link);
+        // The panel is not built yet: it opens on the question this entry
+        // names.
+        if let Some(opened) = opened {
+            opened.challenge = link.challenge.clone();
+        }
         // Written back in canonical form once it settles (a no-op when the
         // entry already is).
         fx.push(Effect::AddressChanged { push: false });
@@ -392,6 +430,10 @@ impl App {
             }
             (Msg::Settle, _) => {
                 self.settle();
+                Vec::new()
+            }
+            (Msg::FinishStart, _) => {
+                self.finish_topic();
                 Vec::new()
             }
             (Msg::Height, _) => {

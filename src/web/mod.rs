@@ -91,9 +91,13 @@ pub fn start() {
         View::Home => scene::read_inks(),
         _ => {}
     }
-    app::start(link, notes);
+    let built = app::start(link, notes);
     host::watch_height();
-    ready();
+    shown();
+    // A topic page says so itself, once its start's second task is done.
+    if built {
+        ready();
+    }
 }
 
 /// Whether this build serves the page `query` opens: the whole app serves
@@ -119,10 +123,19 @@ fn hand_over() {
     }
 }
 
-/// Marks the page as built (tests and the benchmark wait for it).
-fn ready() {
+/// Marks the page as built, every part of it (tests wait for it).
+pub(super) fn ready() {
     if let Some(body) = document().body() {
         attr(&body, "data-ready", "true");
+    }
+}
+
+/// Marks the page as shown: what the first screen holds is built (a topic
+/// page's controls, figures, charts and scene), its challenge panel perhaps
+/// not yet. The benchmark's first paint is the frame after it.
+fn shown() {
+    if let Some(body) = document().body() {
+        attr(&body, "data-shown", "true");
     }
 }
 

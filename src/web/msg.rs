@@ -23,6 +23,10 @@ pub enum Msg {
     Interview(InterviewMsg),
     /// The address has been quiet long enough: write it, tell the host.
     Settle,
+    /// A topic page's start, second part: the page has been built (and may
+    /// have painted); its challenge panel and the rest follow
+    /// (src/web/app.rs, `App::finish_topic`).
+    FinishStart,
     /// The document may have changed height (reported to a host frame).
     Height,
     /// Back or forward in the browser's history.
@@ -266,6 +270,16 @@ thread_local! {
 pub fn dispatch(msg: Msg) {
     QUEUE.with(|q| q.borrow_mut().push_back(msg));
     run();
+}
+
+/// Sends `msg` in a task of its own, after the running one (a timeout of
+/// 0): the browser may paint between the two, and each is a shorter task.
+pub fn dispatch_later(msg: Msg) {
+    use wasm_bindgen::JsCast;
+    let send = wasm_bindgen::closure::Closure::once_into_js(move || dispatch(msg));
+    if let Some(w) = web_sys::window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(send.unchecked_ref(), 0);
+    }
 }
 
 /// Hands the page's state to its owner, and handles what arrived meanwhile.

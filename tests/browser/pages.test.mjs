@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   serve, launch, openPage, gotoTopic, renders, figures, checks, canvases, builtTopics, screenshot,
-  presetsWithFix, chartsDrawn,
+  presetsWithFix, chartsDrawn, addressWhenSettled,
 } from './support.mjs';
 
 let server;
@@ -296,6 +296,41 @@ test('the loader marks each wait of the start, in order, before the page is buil
     assert.ok(marks[`fleetlab:${wait}`] <= marks['fleetlab:start'], `fleetlab:${wait} before the start: ${JSON.stringify(marks)}`);
   }
   assert.ok(marks['fleetlab:start'] <= built, `the start before the page is built: ${JSON.stringify(marks)}, built ${built}`);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
+test('a topic page shows its first screen, then builds its challenge panel in a task after; a move between the two is kept, and the question the link names', async () => {
+  const topic = topics.includes('autoscaling') ? 'autoscaling' : topics[0];
+  const page = await openPage(browser, server.origin);
+  await page.addInitScript(() => {
+    // Runs at the end of the task that marked data-shown: the next task
+    // (the panel's) has not run yet.
+    new MutationObserver((_, obs) => {
+      if (!document.body?.dataset.shown) return;
+      obs.disconnect();
+      const el = document.querySelector('section.controls input[type=range]');
+      window.between = {
+        ready: document.body.hasAttribute('data-ready'),
+        panel: document.querySelectorAll('#q-text').length,
+        charts: document.querySelectorAll('[data-chart] canvas').length,
+      };
+      el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * 0.8);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      window.between.slider = el.id;
+      window.between.moved = el.value;
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-shown'] });
+  });
+  await gotoTopic(page, server.origin, `?topic=${topic}&challenge=C1&challenge_seed=5`);
+  const between = await page.evaluate(() => window.between);
+  assert.equal(between.ready, false, 'data-ready waits for the second task');
+  assert.equal(between.panel, 0, 'no challenge panel in the first task');
+  assert.ok(between.charts > 0, 'the charts are in the first screen');
+  assert.equal(await page.$eval(`#${between.slider}`, (e) => e.value), between.moved, 'the move made between the tasks stands');
+  assert.ok((await page.textContent('#q-text')).trim().length > 0, 'the panel asks its question');
+  const url = new URL(await addressWhenSettled(page));
+  assert.equal(url.searchParams.get('challenge'), 'C1', url.search);
+  assert.equal(url.searchParams.get('challenge_seed'), '5', url.search);
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
