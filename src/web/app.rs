@@ -17,7 +17,7 @@ use super::instructors::Form;
 use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{
-    dispatch_later, install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg,
+    dispatch_after_paint, install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg,
 };
 use super::page::Page;
 use super::poe::Poe;
@@ -146,7 +146,7 @@ impl App {
             },
         };
         app.apply(fx);
-        dispatch_later(Msg::FinishStart);
+        dispatch_after_paint(Msg::FinishStart);
         app
     }
 

@@ -272,14 +272,38 @@ pub fn dispatch(msg: Msg) {
     run();
 }
 
-/// Sends `msg` in a task of its own, after the running one (a timeout of
-/// 0): the browser may paint between the two, and each is a shorter task.
-pub fn dispatch_later(msg: Msg) {
+/// Sends `msg` in a task of its own once the browser has painted the page
+/// as it stands: a timeout of 0 set from the next animation frame's
+/// callback (a frame's callbacks run just before its paint), or after
+/// 100 ms, whichever comes first (a hidden page gets no frames).
+pub fn dispatch_after_paint(msg: Msg) {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use wasm_bindgen::closure::Closure;
     use wasm_bindgen::JsCast;
-    let send = wasm_bindgen::closure::Closure::once_into_js(move || dispatch(msg));
-    if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(send.unchecked_ref(), 0);
-    }
+    let Some(w) = web_sys::window() else {
+        return dispatch(msg);
+    };
+    let held = Rc::new(Cell::new(Some(msg)));
+    let send = |held: Rc<Cell<Option<Msg>>>| {
+        Closure::once_into_js(move || {
+            if let Some(msg) = held.take() {
+                dispatch(msg);
+            }
+        })
+    };
+    let after_frame = send(held.clone());
+    let on_frame = Closure::once_into_js(move || {
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                after_frame.unchecked_ref(),
+                0,
+            );
+        }
+    });
+    let _ = w.request_animation_frame(on_frame.unchecked_ref());
+    let _ =
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(send(held).unchecked_ref(), 100);
 }
 
 /// Hands the page's state to its owner, and handles what arrived meanwhile.
