@@ -125,17 +125,20 @@ fn hand_over() {
 
 /// Marks the page as built, every part of it (tests wait for it).
 pub(super) fn ready() {
-    if let Some(body) = document().body() {
-        attr(&body, "data-ready", "true");
-    }
+    mark("data-ready");
 }
 
 /// Marks the page as shown: what the first screen holds is built (a topic
 /// page's controls, figures, charts and scene), its challenge panel perhaps
 /// not yet. The benchmark's first paint is the frame after it.
 fn shown() {
+    mark("data-shown");
+}
+
+/// Sets the body's state attribute `name`.
+fn mark(name: &str) {
     if let Some(body) = document().body() {
-        attr(&body, "data-shown", "true");
+        attr(&body, name, "true");
     }
 }
 

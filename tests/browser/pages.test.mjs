@@ -315,6 +315,7 @@ test('a topic page shows its first screen, then builds its challenge panel in a 
         panel: document.querySelectorAll('#q-text').length,
         charts: document.querySelectorAll('[data-chart] canvas').length,
       };
+      window.between.before = el.value;
       el.value = String(Number(el.min) + (Number(el.max) - Number(el.min)) * 0.8);
       el.dispatchEvent(new Event('input', { bubbles: true }));
       window.between.slider = el.id;
@@ -326,6 +327,7 @@ test('a topic page shows its first screen, then builds its challenge panel in a 
   assert.equal(between.ready, false, 'data-ready waits for the second task');
   assert.equal(between.panel, 0, 'no challenge panel in the first task');
   assert.ok(between.charts > 0, 'the charts are in the first screen');
+  assert.notEqual(between.moved, between.before, 'the move changed the slider');
   assert.equal(await page.$eval(`#${between.slider}`, (e) => e.value), between.moved, 'the move made between the tasks stands');
   assert.ok((await page.textContent('#q-text')).trim().length > 0, 'the panel asks its question');
   const url = new URL(await addressWhenSettled(page));

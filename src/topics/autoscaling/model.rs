@@ -44,6 +44,7 @@
 //! `ceil` here forgives floating-point dust (9,000 / 3,000 is 3, not 4).
 
 use super::params::{Day, DAY_S, FALL_AT, FALL_S, RISE_AT, STREAM_TOK_S};
+use crate::model::hot::larger;
 
 /// `ceil(x)` that forgives floating-point dust (9,000 / 3,000 is 3, not 4),
 /// as a whole number, 0 for anything not above zero. Written with a
@@ -67,26 +68,6 @@ pub(super) fn ceil_count(x: f64) -> i64 {
 #[inline(always)]
 pub(super) fn ceil_whole(x: f64) -> f64 {
     ceil_count(x) as f64
-}
-
-/// The larger of two numbers that are never NaN (one `maxsd`, no NaN dance).
-#[inline(always)]
-pub(super) fn fmax(a: f64, b: f64) -> f64 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-/// The smaller of two numbers that are never NaN.
-#[inline(always)]
-pub(super) fn fmin(a: f64, b: f64) -> f64 {
-    if a < b {
-        a
-    } else {
-        b
-    }
 }
 
 /// Replicas a peak needs with no headroom: `ceil(peak / ceiling)`.
@@ -214,7 +195,7 @@ impl Curve {
         let top = if end >= self.up_end && t <= FALL_AT {
             self.peak
         } else {
-            fmax(self.at(end), now)
+            larger(self.at(end), now)
         };
         top - now
     }

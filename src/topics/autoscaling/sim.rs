@@ -17,8 +17,9 @@
 //! those paid beyond what the second's demand needs with one spare
 //! (`ceil(D / C) + 1`).
 
-use super::model::{ceil_whole, fmax, fmin, repeat_add, CeilSteps};
+use super::model::{ceil_whole, repeat_add, CeilSteps};
 use super::params::{Day, DAY_S, IDLE_SPARE, SWING_SEED};
+use crate::model::hot::{larger, smaller};
 use crate::model::rng::SplitMix64;
 
 /// What a day adds up to.
@@ -177,7 +178,7 @@ impl Second {
     #[inline(always)]
     pub(super) fn serve(curve: f64, demand: f64, cap: f64, q: f64) -> Second {
         let total = q + demand;
-        let served = fmin(total, cap);
+        let served = smaller(total, cap);
         Second {
             curve,
             demand,
@@ -356,10 +357,10 @@ impl Minute {
     /// Takes second `t` in; its minute's last second writes the row.
     #[inline(always)]
     pub(super) fn sample(&mut self, tr: &mut Trace, t: usize, x: &Second, paid: u32) {
-        self.demand = fmax(self.demand, x.demand);
-        self.cap = fmin(self.cap, x.cap);
+        self.demand = larger(self.demand, x.demand);
+        self.cap = smaller(self.cap, x.cap);
         self.paid = self.paid.max(paid);
-        self.queue = fmax(self.queue, x.queue);
+        self.queue = larger(self.queue, x.queue);
         if t % 60 == 59 {
             tr.demand.push(self.demand);
             tr.ready_capacity.push(self.cap);

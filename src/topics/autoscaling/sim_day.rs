@@ -27,9 +27,10 @@
 //! stabilization) and nothing is booting, then drain: a draining replica
 //! admits nothing and bills `drain_s` more seconds.
 
-use super::model::{ceil_count, fmin, kernel_busy_share, replicas_with_spare, CeilSteps, Curve};
+use super::model::{ceil_count, kernel_busy_share, replicas_with_spare, CeilSteps, Curve};
 use super::params::{Day, Signal, DAY_S, MAX_REPLICAS, RING, STABILIZE_S};
 use super::sim::{DayStats, Ledger, Minute, Second, Swing, Trace};
+use crate::model::hot::smaller;
 use crate::model::memo::Memo;
 use crate::model::Engine;
 use std::rc::Rc;
@@ -109,7 +110,7 @@ impl Autoscaler {
                 kernel_busy_share(x.served, ready, x.queue > 0.0) * x.cap
             }
             // min(served / cap, gauge) × cap.
-            Signal::GpuUtilization => fmin(x.served, self.gauge_cap * x.cap),
+            Signal::GpuUtilization => smaller(x.served, self.gauge_cap * x.cap),
         }
     }
 

@@ -57,7 +57,7 @@ use super::params::Assign;
 use super::sim_draws::{erlang_sigma, exp_sum, geometric, ExpZiggurat};
 use super::sim_pool::{earliest, PooledShared, Serve};
 pub use super::sim_stats::{ClassStat, BATCHES};
-use crate::model::hot::larger;
+use crate::model::hot::{larger, smaller};
 use crate::model::SplitMix64;
 use std::collections::VecDeque;
 
@@ -292,8 +292,7 @@ impl Bucket {
     #[inline(always)]
     fn grant(&mut self, t: f64) -> bool {
         let tokens = self.tokens + self.refill * (t - self.last);
-        // A branch, not `f64::min` (a call to `fmin` in the browser's build).
-        self.tokens = if tokens < self.cap { tokens } else { self.cap };
+        self.tokens = smaller(tokens, self.cap);
         self.last = t;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
