@@ -337,7 +337,7 @@ pub fn format_exact(v: f64, unit: Unit) -> String {
     };
     let digits = format!("{}", shown.abs());
     let (int, frac) = digits.split_once('.').unwrap_or((&digits, ""));
-    let grouped = crate::model::units::group(int.parse::<f64>().unwrap_or(0.0), 0);
+    let grouped = crate::model::units::group(crate::model::decimal::parse(int).unwrap_or(0.0), 0);
     let body = if frac.is_empty() {
         grouped
     } else {

@@ -627,8 +627,8 @@ pub fn question_on(
                 )))
             }
         };
-        match text.parse::<f64>() {
-            Ok(x) if x.is_finite() && !word => vars.set_num(name, x),
+        match crate::model::decimal::parse(text) {
+            Some(x) if x.is_finite() && !word => vars.set_num(name, x),
             _ => vars.set(name, Value::Word(text.clone())),
         }
     }

@@ -173,10 +173,10 @@ impl Session {
             [a, b, c, d, e, f, g, h] => (a, b, c, d, e, f, g, h),
             _ => return None,
         };
-        fn list<T: std::str::FromStr>(text: &str) -> Option<Vec<T>> {
+        fn list<T>(text: &str, read: fn(&str) -> Option<T>) -> Option<Vec<T>> {
             match text {
                 "-" => Some(Vec::new()),
-                t => t.split(',').map(|x| x.parse().ok()).collect(),
+                t => t.split(',').map(read).collect(),
             }
         }
         let (answers, reasons) = lines
@@ -188,16 +188,16 @@ impl Session {
         let s = Session {
             seed: seed.parse().ok()?,
             minutes: minutes.parse().ok()?,
-            started_ms: started.parse().ok()?,
+            started_ms: crate::model::decimal::parse(started)?,
             ended_ms: match ended {
                 "-" => None,
-                e => Some(e.parse().ok()?),
+                e => Some(crate::model::decimal::parse(e)?),
             },
             recorded: recorded == "1",
             answers,
             reasons,
-            answered_ms: list(times)?,
-            ticks: list(ticks)?,
+            answered_ms: list(times, crate::model::decimal::parse)?,
+            ticks: list(ticks, |t| t.parse().ok())?,
         };
         let ok = tag == "mock"
             && s.seed <= MAX_SEED

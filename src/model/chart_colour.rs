@@ -28,11 +28,7 @@ impl Rgb {
         let mut parts = inner
             .split([',', ' ', '/'])
             .filter(|p| !p.is_empty())
-            .map(|p| {
-                p.parse::<f64>()
-                    .ok()
-                    .map(|v| v.round().clamp(0.0, 255.0) as u8)
-            });
+            .map(|p| super::decimal::parse(p).map(|v| v.round().clamp(0.0, 255.0) as u8));
         Some(Rgb(parts.next()??, parts.next()??, parts.next()??))
     }
 

@@ -673,7 +673,9 @@ fn pick_x_ticks(axis: &Axis, x: &Scale, top: f64, w: f64) -> Vec<Label> {
 /// True when every name is a number (card 0, 1, 2…): thinning them loses
 /// nothing a reader cannot count.
 fn numbered(names: &[String]) -> bool {
-    names.iter().all(|n| n.trim().parse::<f64>().is_ok())
+    names
+        .iter()
+        .all(|n| super::decimal::parse(n.trim()).is_some())
 }
 
 /// Letters standing for the categories when their names fit nowhere.

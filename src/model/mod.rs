@@ -9,6 +9,7 @@ pub mod chart_geometry;
 pub mod chart_layout;
 pub mod chart_scale;
 pub mod chart_text;
+pub mod decimal;
 pub mod hot;
 pub mod input;
 pub mod intro;

@@ -430,7 +430,7 @@ pub fn read_number(text: &str) -> Option<f64> {
         plain.push('e');
         plain.push_str(e);
     }
-    let v: f64 = plain.parse().ok()?;
+    let v = super::decimal::parse(&plain)?;
     let nonzero = plain
         .split(['e', 'E'])
         .next()

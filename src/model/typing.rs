@@ -226,7 +226,7 @@ fn tidy(v: f64) -> f64 {
     if !v.is_finite() || v == 0.0 {
         return v;
     }
-    format!("{v:.12e}").parse().unwrap_or(v)
+    super::decimal::parse(&format!("{v:.12e}")).unwrap_or(v)
 }
 
 /// A number written plainly: whole numbers without a decimal point.

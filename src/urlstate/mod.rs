@@ -896,8 +896,8 @@ fn whole(
     notes: &mut Vec<String>,
 ) -> Option<u64> {
     let number = v.trim().strip_suffix(unit.trim()).unwrap_or(v).trim();
-    let x: f64 = match number.parse::<f64>() {
-        Ok(x) if x.is_finite() => x,
+    let x = match crate::model::decimal::parse(number) {
+        Some(x) if x.is_finite() => x,
         _ => {
             notes.push(format!("{key}={} is not a number; ignored.", short(v)));
             return None;

@@ -48,9 +48,9 @@ pub(super) fn read_values(
         if out.iter().any(|(n, _)| n == name) {
             return Err(format!("“{}” is named twice", short(name)));
         }
-        let parsed = value.parse::<f64>();
-        let number = parsed.as_ref().is_ok_and(|x| x.is_finite());
-        let word = parsed.is_err()
+        let parsed = crate::model::decimal::parse(value);
+        let number = parsed.is_some_and(|x| x.is_finite());
+        let word = parsed.is_none()
             && !value.is_empty()
             && value.len() <= 40
             && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');

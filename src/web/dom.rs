@@ -265,7 +265,7 @@ pub fn css_number(var: &str, default: f64) -> f64 {
     document()
         .document_element()
         .map(|root| computed(&root, var))
-        .and_then(|v| v.trim().parse().ok())
+        .and_then(|v| crate::model::decimal::parse(v.trim()))
         .unwrap_or(default)
 }
 

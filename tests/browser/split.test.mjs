@@ -61,6 +61,20 @@ test('dist holds a page build for every topic, named in index.html', () => {
   }
 });
 
+// Weight a page build carries without showing anything by it: the standard
+// library's number reader (its 10 KB table of 128-bit powers of five, whose
+// first entry is 5^-342's top 64 bits), which model::decimal::parse replaces.
+// One `.parse::<f64>()` in code a page links brings it back.
+test('no build carries the standard library\'s number reader', () => {
+  const first = Buffer.alloc(8);
+  first.writeBigUInt64LE(0xeef453d6923bd65an);
+  const wasm = fs.readdirSync(DIST).filter((f) => f.endsWith('_bg.wasm'));
+  assert.ok(wasm.length > app.topics.length, `dist holds ${wasm.length} wasm files`);
+  for (const f of wasm) {
+    assert.equal(fs.readFileSync(path.join(DIST, f)).indexOf(first), -1, `${f} links core's float reader (a .parse::<f64>()?)`);
+  }
+});
+
 test('a topic page fetches only its own page build before its first paint', async (t) => {
   assert.ok(app.topics.length >= 9, `nine topics on the menu, found ${app.topics.length}`);
   for (const topic of app.topics) {

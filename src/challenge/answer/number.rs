@@ -63,7 +63,7 @@ fn mantissa(s: &str) -> Option<(f64, &str)> {
         if j > start && j - start <= 4 {
             let e: i32 = rest[1..j].parse().ok()?;
             let digits = format!("{}e{e}", plain_digits(&raw)?);
-            value = digits.parse().ok()?;
+            value = crate::model::decimal::parse(&digits)?;
             rest = &rest[j..];
         }
     }
@@ -83,7 +83,7 @@ fn space_group(chars: &[(usize, char)], k: usize) -> bool {
 /// The value of a run of digits and marks, or `None` if its grouping is
 /// not one this reads.
 fn plain(raw: &str) -> Option<f64> {
-    plain_digits(raw)?.parse().ok()
+    crate::model::decimal::parse(&plain_digits(raw)?)
 }
 
 /// A run of digits and marks as Rust reads a number: grouping dropped, the
@@ -155,7 +155,7 @@ fn denominator(s: &str) -> Option<(f64, &str)> {
     if !rest.is_empty() && !rest.starts_with([' ', '%']) {
         return None;
     }
-    let d: f64 = digits.parse().ok()?;
+    let d = crate::model::decimal::parse(digits)?;
     (d > 0.0 && d.is_finite()).then_some((d, rest))
 }
 

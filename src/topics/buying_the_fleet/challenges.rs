@@ -547,7 +547,10 @@ fn rent_var(v: &Vars) -> Result<Rent, String> {
         return Err("replicas: a whole number, at least 1".into());
     }
     let tp = match v.word("tp") {
-        w @ ("1" | "2" | "4" | "8") => w.parse::<f64>().unwrap_or(1.0),
+        "1" => 1.0,
+        "2" => 2.0,
+        "4" => 4.0,
+        "8" => 8.0,
         w => return Err(format!("tp must be 1, 2, 4 or 8, not '{w}'")),
     };
     let (card_month, premium) = (v.num("card_month"), v.num("premium"));

@@ -194,7 +194,7 @@ impl Form {
 /// A whole number from a number box, clamped; blank is none.
 fn read_number(i: &HtmlInputElement, lo: u64, hi: u64) -> Option<u64> {
     let v = i.value();
-    let x: f64 = v.trim().parse().ok().filter(|x: &f64| x.is_finite())?;
+    let x = crate::model::decimal::parse(v.trim()).filter(|x| x.is_finite())?;
     let n = x.round().clamp(lo as f64, hi as f64) as u64;
     i.set_value(&n.to_string());
     Some(n)

@@ -154,10 +154,10 @@ fn slider(i: usize, spec: &'static ParamSpec) -> (Element, HtmlInputElement) {
 fn target_number(e: &web_sys::Event) -> f64 {
     let Some(t) = e.target() else { return f64::NAN };
     if let Some(i) = t.dyn_ref::<HtmlInputElement>() {
-        return i.value().parse().unwrap_or(f64::NAN);
+        return crate::model::decimal::parse(&i.value()).unwrap_or(f64::NAN);
     }
     if let Some(s) = t.dyn_ref::<HtmlSelectElement>() {
-        return s.value().parse().unwrap_or(f64::NAN);
+        return crate::model::decimal::parse(&s.value()).unwrap_or(f64::NAN);
     }
     f64::NAN
 }
@@ -189,7 +189,7 @@ impl Control {
                 // The thumb stays where a press left it if that position
                 // stands for `v` (a log track's two positions of one value).
                 let range = self.input.unchecked_ref::<HtmlInputElement>();
-                let at = range.value().parse::<f64>().ok();
+                let at = crate::model::decimal::parse(&range.value());
                 let pos = self.spec.track_position(v, at);
                 if at != Some(pos) {
                     range.set_value(&pos.to_string());
