@@ -104,6 +104,13 @@ pub fn read_inks_early() {
     inks();
 }
 
+/// `(sin a, cos a)` by the browser's `Math`: the drawing's only
+/// trigonometry, so a page whose model has none links no libm sine (its
+/// argument reduction alone is 6 KB of code).
+pub fn sin_cos(a: f64) -> (f64, f64) {
+    (js_sys::Math::sin(a), js_sys::Math::cos(a))
+}
+
 /// `#rrggbb` of a tone, for the HTML legend.
 pub fn css(t: Tone) -> String {
     inks().css[t.index()].clone()
@@ -506,10 +513,10 @@ fn draw_ring(root: &Area, pen: &Pen, r: &RingChart) -> Result<(), String> {
     let band = 14.0 * s;
     let radius = (cx.min(cy) - band - 6.0 * s).max(10.0);
     let at = |turn: f64, rad: f64| -> (i32, i32) {
-        let a = turn * std::f64::consts::TAU;
+        let (sin, cos) = sin_cos(turn * std::f64::consts::TAU);
         (
-            (cx + rad * a.sin()).round() as i32,
-            (cy - rad * a.cos()).round() as i32,
+            (cx + rad * sin).round() as i32,
+            (cy - rad * cos).round() as i32,
         )
     };
     let tone = |t: Tone| pen.ink.tone[t.index()];

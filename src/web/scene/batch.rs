@@ -192,7 +192,10 @@ fn arc_box((cx, cy, r): (f32, f32, f32), a0: f32, a1: f32, pad: f32) -> Box {
         return (cx - r - pad, cy - r - pad, cx + r + pad, cy + r + pad);
     }
     let (t0, t1) = (a0 - FRAC_PI_2, a0 - FRAC_PI_2 + sweep.rem_euclid(TAU));
-    let at = |t: f32| (cx + r * t.cos(), cy + r * t.sin());
+    let at = |t: f32| {
+        let (sin, cos) = crate::web::draw::sin_cos(t as f64);
+        (cx + r * cos as f32, cy + r * sin as f32)
+    };
     let (mut x0, mut y0) = at(t0);
     let (mut x1, mut y1) = (x0, y0);
     let mut grow = |(x, y): (f32, f32)| {

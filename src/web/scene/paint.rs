@@ -391,7 +391,8 @@ fn add_to_path(c: &CanvasRenderingContext2d, s: &Shape, min_r: f64) {
         } => {
             let (cx, cy, r) = (cx as f64, cy as f64, r as f64);
             let (a0, a1) = (a0 as f64 - FRAC_PI_2, a1 as f64 - FRAC_PI_2);
-            c.move_to(cx + r * a0.cos(), cy + r * a0.sin());
+            let (sin, cos) = crate::web::draw::sin_cos(a0);
+            c.move_to(cx + r * cos, cy + r * sin);
             let _ = c.arc(cx, cy, r, a0, a1);
         }
         Shape::Line { x0, y0, x1, y1, .. } => {
