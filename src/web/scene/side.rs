@@ -88,14 +88,13 @@ impl Side {
         if size == self.shaped {
             return;
         }
-        let ratio = format!("{} / {}", size.0.max(1.0), size.1.max(1.0));
+        // As f64: an f32's Display is code of its own (1.6 KB), the f64's the app's.
+        let (w, h) = (size.0.max(1.0) as f64, size.1.max(1.0) as f64);
+        let ratio = format!("{w} / {h}");
         let style = html(&self.canvas).style();
         let _ = style.set_property("aspect-ratio", &ratio);
         // For CSS that caps a picture's height (the guided start's).
-        let _ = style.set_property(
-            "--scene-ratio",
-            &(size.0.max(1.0) / size.1.max(1.0)).to_string(),
-        );
+        let _ = style.set_property("--scene-ratio", &(w / h).to_string());
         let narrow = self.layout == Layout::Narrow;
         let _ = self.canvas.class_list().toggle_with_force("narrow", narrow);
         self.shaped = size;
