@@ -253,7 +253,7 @@ fn ambiguous(text: &str, a: f64, b: f64) -> Grade {
 fn grade_set(q: &Question, members: &[String], got: Vec<String>) -> Grade {
     let sorted = |xs: &[String]| {
         let mut v: Vec<String> = xs.iter().map(|m| m.to_ascii_lowercase()).collect();
-        v.sort();
+        crate::model::few::sort_by(&mut v, |a, b| a.cmp(b));
         v
     };
     let given = sorted(&got);

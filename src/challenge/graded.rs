@@ -63,7 +63,7 @@ pub fn key_forms(q: &Question) -> Vec<String> {
     let mut forms = match &q.detail {
         Some(members) => {
             let mut sorted = members.clone();
-            sorted.sort();
+            crate::model::few::sort_by(&mut sorted, |a, b| a.cmp(b));
             vec![members.join(", "), sorted.join(", ")]
         }
         None => vec![format_exact(q.answer, q.unit), q.unit.format(q.answer)],

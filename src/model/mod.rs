@@ -10,6 +10,7 @@ pub mod chart_layout;
 pub mod chart_scale;
 pub mod chart_text;
 pub mod decimal;
+pub mod few;
 pub mod hot;
 pub mod input;
 pub mod intro;

@@ -155,7 +155,7 @@ fn controls_section(
         append(&aside, &details);
         details
     });
-    made.sort_by_key(|(i, _)| *i);
+    crate::model::few::sort_by_key(&mut made, |(i, _)| *i);
     append(parent, &aside);
     (made.into_iter().map(|(_, c)| c).collect(), more)
 }

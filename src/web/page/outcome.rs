@@ -187,7 +187,7 @@ impl OutcomeView {
             .map(|(i, f)| (rank(f.id), i))
             .collect();
         // Key figures by rank, then the others in the outcome's order.
-        order.sort_by_key(|(r, i)| (r.is_none(), r.unwrap_or(0), *i));
+        crate::model::few::sort_by_key(&mut order, |(r, i)| (r.is_none(), r.unwrap_or(0), *i));
         let mut slots: Vec<(usize, FigureSlot)> = Vec::new();
         let mut folded = 0;
         for (r, i) in order {
@@ -213,7 +213,7 @@ impl OutcomeView {
                 },
             ));
         }
-        slots.sort_by_key(|(i, _)| *i);
+        crate::model::few::sort_by_key(&mut slots, |(i, _)| *i);
         self.figure_slots = slots.into_iter().map(|(_, s)| s).collect();
         self.more_summary
             .set_text_content(Some(&format!("More figures ({folded})")));
