@@ -62,11 +62,9 @@
     });
   }
 
-  // The topic a topic page's address opens (no view or view=topic, and a
-  // topic named), read as the app reads an address (src/urlstate/mod.rs,
-  // page_topic: a later key wins, values unescaped and trimmed); null for
-  // every other page.
-  function pageTopic(search) {
+  // An address's keys, read as the app reads them (src/urlstate/mod.rs: a
+  // later key wins, values unescaped and trimmed), each under "=" + key.
+  function readAddress(search) {
     var got = {};
     search.replace(/^\?/, "").split("&").forEach(function (part) {
       if (!part) return;
@@ -75,8 +73,28 @@
       k = un(k); v = un(v);
       if (k && v !== null) got["=" + k] = v;
     });
-    var view = got["=view"], topic = got["=topic"];
+    return got;
+  }
+  // The topic a topic page's address opens (no view or view=topic, and a
+  // topic named; src/urlstate/mod.rs, page_topic); null for every other page.
+  function pageTopic(search) {
+    var got = readAddress(search), view = got["=view"], topic = got["=topic"];
     return topic && (!view || view === "topic") ? topic : null;
+  }
+  // Whether the address opens the home page (neither a view nor a topic
+  // named, or view=home; src/urlstate/mod.rs, decode): index.html's home
+  // header shows while the model loads (style.css, .home-shell).
+  var opened = readAddress(location.search);
+  var home = (!opened["=view"] && !opened["=topic"]) || opened["=view"] === "home";
+  if (home) document.documentElement.setAttribute("data-opens", "home");
+  // Runs f once the page has painted (a timeout set from the first frame's
+  // callback), or at once on a hidden page, which paints no frames.
+  function afterPaint(f) {
+    var done = false;
+    function go() { if (!done) { done = true; f(); } }
+    if (document.visibilityState === "hidden") return go();
+    document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") go(); });
+    requestAnimationFrame(function () { setTimeout(go, 0); });
   }
   // A topic page loads its topic's page build (scripts/pages.mjs), named by
   // two tags per topic; every other page the whole app, which serves all.
@@ -122,5 +140,10 @@
   window.fleetlabWhole = function () { window.fleetlabWhole = null; start(js, wasm); };
   var topic = pageTopic(location.search);
   var pageJs = topic && pageMeta("fleetlab-page:", topic), pageWasm = topic && pageMeta("fleetlab-page-wasm:", topic);
-  if (pageJs && pageWasm) start(pageJs, pageWasm); else start(js, wasm);
+  if (pageJs && pageWasm) start(pageJs, pageWasm);
+  // The home page paints index.html's heading and lede first, then fetches
+  // the model: on a slow network the stylesheet has the line to itself, and
+  // the largest paint waits for nothing of the model's.
+  else if (home) afterPaint(function () { start(js, wasm); });
+  else start(js, wasm);
 })();

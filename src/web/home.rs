@@ -14,29 +14,47 @@ use crate::model::{Topic, TopicKind};
 use crate::topics::{self, Entry};
 use web_sys::Element;
 
+/// The home page's heading and lede. www/index.html carries the same words
+/// in a header it shows while the model loads, when the address opens the
+/// home page (www/loader.js marks `<html data-opens="home">`), so that the
+/// page's largest text is painted before the model arrives; [`mount`] keeps
+/// that header, and builds this one where the page has none.
+/// tests/browser/layout.test.mjs holds the two to the same words and size.
+const TITLE: &str = "Learn to design an LLM-serving fleet";
+const LEDE: &str = "A page for each question a fleet designer faces. The concept explorers \
+     work one idea at a time with its worked example; the simulators put those ideas together \
+     in a fleet-design story you can break and fix. Move a slider and every figure, check and \
+     chart follows.";
+
 /// Builds the home page in `app`; `notes`: the link's adjustments.
 pub fn mount(app: &Element, notes: &[String], store: &Store) {
-    clear(app);
+    // index.html's header, painted while the model loaded, stays in place:
+    // removed, its paint might not count (a browser reports a largest
+    // paint a moment after it), and the same words built again would.
+    let kept = app
+        .query_selector(":scope > header.home-shell")
+        .ok()
+        .flatten();
+    match &kept {
+        Some(head) => {
+            while let Some(next) = head.next_element_sibling() {
+                next.remove();
+            }
+            while let Some(before) = head.previous_element_sibling() {
+                before.remove();
+            }
+        }
+        None => clear(app),
+    }
     let _ = app.remove_attribute("aria-busy");
     attr(app, "data-view", "home");
     document().set_title("Fleetlab · learn to design an LLM-serving fleet");
-    let head = el("header", "home-head");
-    append(
-        &head,
-        &text_el("h1", "", "Learn to design an LLM-serving fleet"),
-    );
-    append(
-        &head,
-        &text_el(
-            "p",
-            "lede",
-            "A page for each question a fleet designer faces. The concept explorers \
-             work one idea at a time with its worked example; the simulators put those \
-             ideas together in a fleet-design story you can break and fix. Move a slider \
-             and every figure, check and chart follows.",
-        ),
-    );
-    append(app, &head);
+    if kept.is_none() {
+        let head = el("header", "home-head");
+        append(&head, &text_el("h1", "", TITLE));
+        append(&head, &text_el("p", "lede", LEDE));
+        append(app, &head);
+    }
     if !notes.is_empty() {
         let notice = text_el("p", "notice", &notes.join(" "));
         attr(&notice, "role", "status");

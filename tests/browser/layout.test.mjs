@@ -76,6 +76,54 @@ test('no topic in the address: the home page links every topic on a learning pat
   await page.context().close();
 });
 
+// The home page's largest text, its lede, is index.html's own while the model
+// loads (www/loader.js, .home-shell): painted before the app arrives, and
+// kept by it (src/web/home.rs). Where a page has no such header the app
+// builds its own: the same words in a box of the same size. Other addresses
+// do not show it.
+test('the home page shows its heading and lede before the model starts, and the app keeps them', async () => {
+  const header = (page) => page.$$eval('#app > header.home-head', (hs) => hs.filter((h) => h.getClientRects().length > 0).map((h) => {
+    const r = h.querySelector('.lede').getBoundingClientRect();
+    return { shell: h.classList.contains('home-shell'), h1: h.querySelector('h1').textContent, lede: h.querySelector('.lede').textContent, box: [r.x, r.y, r.width, r.height].map(Math.round) };
+  }));
+  for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    let before = null;
+    for (const query of ['', '?view=home', `?topic=${app.topics[0]}`, '?view=practice']) {
+      const page = await openPage(app.browser, app.origin, viewport);
+      await page.route(/\.wasm$/, () => {}); // held: the model never arrives
+      await page.goto(`${app.origin}/index.html${query}`, { waitUntil: 'domcontentloaded' });
+      await page.waitForFunction(() => document.querySelector('.skeleton')?.getClientRects().length > 0);
+      const shown = await header(page);
+      if (query === '' || query === '?view=home') {
+        assert.equal(shown.length, 1, `${name} ${query || '(home)'}: index.html's home header shows while the model loads`);
+        assert.ok(shown[0].shell);
+        before = shown[0];
+      } else {
+        assert.deepEqual(shown, [], `${name} ${query}: no home header on another page`);
+      }
+      await page.context().close();
+    }
+    // The app keeps index.html's header: the node painted first stays.
+    const page = await openPage(app.browser, app.origin, viewport);
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => { window.shellNode = document.querySelector('header.home-shell'); }));
+    await gotoTopic(page, app.origin, '');
+    assert.deepEqual(await header(page), [before], `${name}: the header as it loaded`);
+    assert.equal(await page.evaluate(() => document.querySelector('#app > header.home-head') === window.shellNode), true, 'the same node');
+    assert.equal(await page.$$eval('h1', (hs) => hs.length), 1, 'one h1');
+    await page.context().close();
+    // A page without it: the app's own header, the same words and size.
+    const bare = await openPage(app.browser, app.origin, viewport);
+    await bare.route(/\/index\.html$/, async (route) => {
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/<header class="home-head home-shell">[\s\S]*?<\/header>/, '');
+      await route.fulfill({ response: res, body: html });
+    });
+    await gotoTopic(bare, app.origin, '');
+    assert.deepEqual(await header(bare), [{ ...before, shell: false }], `${name}: the app's header reads as index.html's`);
+    await bare.context().close();
+  }
+});
+
 test('every home card previews its scene: moving while in view, still under reduced motion', async () => {
   const page = await app.open('?view=home', { ...DESKTOP, motion: true });
   const scenes = await page.$$eval('.preview canvas[data-scene]', (cs) => cs.map((c) => c.dataset.scene));
