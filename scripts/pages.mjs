@@ -72,4 +72,34 @@ try {
 }
 html = html.replace(/<meta name="fleetlab-page(-wasm)?:[^"]*" content="[^"]*">/g, '');
 html = html.replace(anchor[0], anchor[0] + tags.join(''));
+
+// Each topic's head (its kind, title, question and source, as the CLI
+// prints them from the model: `fleetlab topics --json`) goes into
+// index.html, with a rule in the stylesheet that hides it but while an
+// address that opens its topic loads (www/loader.js marks
+// <html data-opens="ID">): the page's largest text is painted before its
+// model arrives, and the app keeps the node (src/web/page/mod.rs, shell).
+const listed = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'fleetlab', '--', 'topics', '--json'], {
+  cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 << 20,
+}));
+const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const heads = listed.filter((t) => ids.includes(t.id) && t.question && t.source);
+if (heads.length !== ids.length) fail(`fleetlab topics --json gave words for ${heads.length} of ${ids.length} topics`);
+html = html.replace(/<header class="topic-head topic-shell"[^>]*>[\s\S]*?<\/header>/g, '');
+const loading = '<p class="loading">';
+if (!html.includes(loading)) fail('index.html has no loading line to put the topics\' heads before');
+html = html.replace(loading, heads.map((t) => `<header class="topic-head topic-shell" data-topic="${t.id}">`
+  + `<p class="kind">${esc(t.kind)}</p><h1>${esc(t.title)}</h1><p class="question">${esc(t.question)}</p>`
+  + `<p class="source">Source: ${esc(t.source)}</p></header>`).join('') + loading);
+const sheet = html.match(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/);
+if (!sheet) fail('index.html links no stylesheet to add the topics\' heads\' rules to');
+const css = path.join(dist, sheet[1]);
+const marker = '/* pages.mjs: the topics\' heads */';
+// Each head hidden unless the address opens its topic: the one shown has
+// no rule of its own, so it is styled as the app's head is (set on it, a
+// display would differ from the page's at some width, and the browser
+// would lay the head out anew, and paint it again, when the app took it).
+const rules = heads.map((t) => `html:not([data-opens="${t.id}"]) .topic-shell[data-topic="${t.id}"]{display:none}`).join('');
+const had = fs.readFileSync(css, 'utf8');
+fs.writeFileSync(css, (had.includes(marker) ? had.slice(0, had.indexOf(marker)) : had) + marker + rules + '\n');
 fs.writeFileSync(indexPath, html);

@@ -511,6 +511,8 @@ fn topics_text(json: bool) -> String {
                     "title": e.title(),
                     "kind": e.kind().word(),
                     "built": e.topic().is_some(),
+                    "question": e.topic().map(|t| t.question()),
+                    "source": e.topic().map(|t| t.source()),
                     "presets": e.topic().map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
                     "differences": e.topic().map(|t| t.about().differences.iter().map(|d| d.id).collect::<Vec<_>>()).unwrap_or_default(),
                     "scene_runs_production": topics::scene(e.id()).is_some_and(|s| s.production),

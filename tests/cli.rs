@@ -111,6 +111,24 @@ fn figures_json_lists_every_preset_and_fix() {
 fn topics_lists_all_nine() {
     let v = json("topics --json");
     assert_eq!(v.as_array().unwrap().len(), 9);
+    // The words under each title, as the page shows them (and as the build
+    // writes them into index.html for the page's first paint).
+    for (row, e) in v
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(fleetlab::topics::CATALOG.iter())
+    {
+        let t = e.topic().unwrap();
+        assert_eq!(row["id"], e.id());
+        assert_eq!(row["question"], t.question(), "{}", e.id());
+        assert_eq!(row["source"], t.source(), "{}", e.id());
+        assert!(
+            !t.question().is_empty() && !t.source().is_empty(),
+            "{}",
+            e.id()
+        );
+    }
     let text = String::from_utf8(fleetlab("topics").stdout).unwrap();
     assert!(text.contains("consistent-hashing") && text.contains("modulo-doubling"));
 }

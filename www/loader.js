@@ -86,7 +86,12 @@
   // header shows while the model loads (style.css, .home-shell).
   var opened = readAddress(location.search);
   var home = (!opened["=view"] && !opened["=topic"]) || opened["=view"] === "home";
+  // A topic page's address marks the topic it opens: index.html's head of
+  // that topic shows while the model loads (scripts/pages.mjs writes a head
+  // per topic, and the style rule that shows it).
+  var topic = pageTopic(location.search);
   if (home) document.documentElement.setAttribute("data-opens", "home");
+  else if (topic) document.documentElement.setAttribute("data-opens", topic);
   // Runs f once the page has painted (a timeout set from the first frame's
   // callback), or at once on a hidden page, which paints no frames.
   function afterPaint(f) {
@@ -127,7 +132,14 @@
   }
   function start(js, wasm) {
     var module = marked("compiled", compile(wasm));
-    Promise.all([marked("glue", import(js)), module, marked("styled", styled())]).then(function (r) {
+    // The app starts once the page has painted with its styles: the words
+    // index.html shows while the model loads (a topic's head, the home
+    // page's heading) are on screen before the app's first long task, and
+    // so count as the page's first and largest paint.
+    var painted = marked("styled", styled()).then(function () {
+      return marked("painted", new Promise(function (ok) { afterPaint(ok); }));
+    });
+    Promise.all([marked("glue", import(js)), module, painted]).then(function (r) {
       window.wasmBindings = r[0];
       mark("start");
       return r[0].default({ module_or_path: r[1] });
@@ -138,7 +150,6 @@
   // A page build started on an address it does not serve (the two readings
   // of an address disagreed) calls this before touching the page.
   window.fleetlabWhole = function () { window.fleetlabWhole = null; start(js, wasm); };
-  var topic = pageTopic(location.search);
   var pageJs = topic && pageMeta("fleetlab-page:", topic), pageWasm = topic && pageMeta("fleetlab-page-wasm:", topic);
   if (pageJs && pageWasm) start(pageJs, pageWasm);
   // The home page paints index.html's heading and lede first, then fetches

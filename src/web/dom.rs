@@ -188,6 +188,30 @@ pub fn clear(e: &Element) {
     e.set_inner_html("");
 }
 
+/// `parent`'s child matching `selector` (index.html's words painted while
+/// the model loaded), every other child removed; without one, `parent`
+/// cleared. The kept node stays where it is: removed and built again, its
+/// paint might not count as the page's largest (a browser reports the
+/// largest paint a moment after it), and the same words built again would.
+pub fn clear_but(parent: &Element, selector: &str) -> Option<Element> {
+    let kept = parent
+        .query_selector(&format!(":scope > {selector}"))
+        .ok()
+        .flatten();
+    match &kept {
+        Some(node) => {
+            while let Some(next) = node.next_element_sibling() {
+                next.remove();
+            }
+            while let Some(before) = node.previous_element_sibling() {
+                before.remove();
+            }
+        }
+        None => clear(parent),
+    }
+    kept
+}
+
 /// Listens for `event` on `target` for the page's lifetime.
 pub fn on(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
     let cb = Closure::<dyn FnMut(Event)>::new(f);

@@ -28,24 +28,8 @@ const LEDE: &str = "A page for each question a fleet designer faces. The concept
 
 /// Builds the home page in `app`; `notes`: the link's adjustments.
 pub fn mount(app: &Element, notes: &[String], store: &Store) {
-    // index.html's header, painted while the model loaded, stays in place:
-    // removed, its paint might not count (a browser reports a largest
-    // paint a moment after it), and the same words built again would.
-    let kept = app
-        .query_selector(":scope > header.home-shell")
-        .ok()
-        .flatten();
-    match &kept {
-        Some(head) => {
-            while let Some(next) = head.next_element_sibling() {
-                next.remove();
-            }
-            while let Some(before) = head.previous_element_sibling() {
-                before.remove();
-            }
-        }
-        None => clear(app),
-    }
+    // index.html's header, painted while the model loaded, stays in place.
+    let kept = clear_but(app, "header.home-shell");
     let _ = app.remove_attribute("aria-busy");
     attr(app, "data-view", "home");
     document().set_title("Fleetlab · learn to design an LLM-serving fleet");

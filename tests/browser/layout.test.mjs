@@ -124,6 +124,65 @@ test('the home page shows its heading and lede before the model starts, and the 
   }
 });
 
+// A topic page's largest text is its head (kind, title, question, source),
+// which index.html carries for every topic (scripts/pages.mjs writes them
+// from the model's words) and shows while an address that opens that topic
+// loads (www/loader.js, .topic-shell): painted before the model arrives,
+// kept by the app (src/web/page/mod.rs). Where a page has none the app
+// builds its own, the same words in the same boxes.
+test('a topic page shows its title, question and source before the model starts, and the app keeps them', async () => {
+  const heads = (page) => page.$$eval('#app > header.topic-head', (hs) => hs.filter((h) => h.getClientRects().length > 0).map((h) => {
+    const box = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); };
+    const parts = ['.kind', 'h1', '.question', '.source'].map((sel) => h.querySelector(sel));
+    return { shell: h.classList.contains('topic-shell'), words: parts.map((e) => e.textContent), boxes: parts.map(box) };
+  }));
+  const held = async (viewport, query) => {
+    const page = await openPage(app.browser, app.origin, viewport);
+    await page.route(/\.wasm$/, () => {}); // held: the model never arrives
+    await page.goto(`${app.origin}/index.html${query}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.querySelector('.skeleton')?.getClientRects().length > 0);
+    const shown = await heads(page);
+    await page.context().close();
+    return shown;
+  };
+  for (const query of ['', '?view=practice', '?view=glossary', '?topic=no-such-topic', `?view=practice&topic=${app.topics[0]}`]) {
+    assert.deepEqual(await held(PHONE, query), [], `${query || '(home)'}: no topic's head`);
+  }
+  for (const [name, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    for (const id of app.topics) {
+      const shown = await held(viewport, `?topic=${id}`);
+      assert.equal(shown.length, 1, `${name} ${id}: its head alone shows while the model loads`);
+      assert.ok(shown[0].shell);
+      // The app keeps index.html's head: the node painted first stays, with
+      // the page's words in the same boxes.
+      const page = await openPage(app.browser, app.origin, viewport);
+      await page.addInitScript((t) => document.addEventListener('DOMContentLoaded', () => {
+        window.shellNode = document.querySelector(`header.topic-shell[data-topic="${t}"]`);
+      }), id);
+      await gotoTopic(page, app.origin, `?topic=${id}`);
+      const built = await heads(page);
+      // Every part keeps its box (at 1366 px the column beside the words,
+      // where "Copy link" and the model's switch go, is there from the start).
+      assert.deepEqual(built, [{ ...shown[0], shell: false }], `${name} ${id}: the head as it loaded`);
+      assert.equal(await page.evaluate(() => document.querySelector('#app > header.topic-head') === window.shellNode), true, `${name} ${id}: the same node`);
+      assert.equal(await page.$$eval('h1', (hs) => hs.map((h) => h.id).join()), 'topic-title', 'one h1, the page names itself by it');
+      assert.equal(await page.$$eval('.topic-shell, header[data-topic]', (es) => es.length), 0, 'no other topic\'s head left');
+      await page.context().close();
+      if (id !== app.topics[0] && id !== app.topics[app.topics.length - 1]) continue;
+      // A page without them: the app's own head, the same words and boxes.
+      const bare = await openPage(app.browser, app.origin, viewport);
+      await bare.route(/\/index\.html(\?.*)?$/, async (route) => {
+        const res = await route.fetch();
+        const html = (await res.text()).replace(/<header class="topic-head topic-shell"[\s\S]*?<\/header>/g, '');
+        await route.fulfill({ response: res, body: html });
+      });
+      await gotoTopic(bare, app.origin, `?topic=${id}`);
+      assert.deepEqual(await heads(bare), built, `${name} ${id}: the app's head reads as index.html's`);
+      await bare.context().close();
+    }
+  }
+});
+
 test('every home card previews its scene: moving while in view, still under reduced motion', async () => {
   const page = await app.open('?view=home', { ...DESKTOP, motion: true });
   const scenes = await page.$$eval('.preview canvas[data-scene]', (cs) => cs.map((c) => c.dataset.scene));

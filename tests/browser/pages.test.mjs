@@ -292,7 +292,7 @@ test('the loader marks each wait of the start, in order, before the page is buil
     marks: Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
     built: window.builtAt,
   }));
-  for (const wait of ['styled', 'compiled', 'glue']) {
+  for (const wait of ['styled', 'painted', 'compiled', 'glue']) {
     assert.ok(marks[`fleetlab:${wait}`] <= marks['fleetlab:start'], `fleetlab:${wait} before the start: ${JSON.stringify(marks)}`);
   }
   assert.ok(marks['fleetlab:start'] <= built, `the start before the page is built: ${JSON.stringify(marks)}, built ${built}`);

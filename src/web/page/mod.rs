@@ -91,16 +91,23 @@ enum Source {
 /// (outside embed mode) "Embed this page…".
 /// The page's head; returns where the model switch goes (beside the
 /// title, under the links: a setting of the whole page that takes no row
-/// of its own above the figures).
-fn head(app: &Element, topic: &'static dyn Topic, link: &State) -> Element {
-    let head = el("header", "topic-head");
-    append(&head, &text_el("p", "kind", topic.kind().word()));
-    let h1 = text_el("h1", "", topic.title());
-    attr(&h1, "id", "topic-title");
-    append(&head, &h1);
-    append(&head, &text_el("p", "question", topic.question()));
-    let source = text_el("p", "source", &format!("Source: {}", topic.source()));
-    append(&head, &source);
+/// of its own above the figures). `shell`: index.html's head of this
+/// topic, kept in place (see [`shell`]).
+fn head(app: &Element, topic: &'static dyn Topic, link: &State, shell: Option<Element>) -> Element {
+    let kept = shell.is_some();
+    let head = shell.unwrap_or_else(|| {
+        let head = el("header", "topic-head");
+        append(&head, &text_el("p", "kind", topic.kind().word()));
+        append(&head, &text_el("h1", "", topic.title()));
+        append(&head, &text_el("p", "question", topic.question()));
+        append(&head, &text_el("p", "source", &source_line(topic)));
+        head
+    });
+    head.set_class_name("topic-head");
+    let _ = head.remove_attribute("data-topic");
+    if let Some(h1) = head.query_selector("h1").ok().flatten() {
+        attr(&h1, "id", "topic-title");
+    }
     let share = copy_button("Copy link", CopyWhat::PageLink);
     if !link.embed.on {
         // The instructors page, opened on what this page shows.
@@ -112,8 +119,46 @@ fn head(app: &Element, topic: &'static dyn Topic, link: &State) -> Element {
     append(&head, &share);
     let model_slot = el("div", "model-slot");
     append(&head, &model_slot);
-    append(app, &head);
+    if !kept {
+        append(app, &head);
+    }
     model_slot
+}
+
+fn source_line(topic: &dyn Topic) -> String {
+    format!("Source: {}", topic.source())
+}
+
+/// index.html's head of `topic` in `app`, everything else in `app` removed
+/// (`app` cleared where it has none). scripts/pages.mjs writes a head per
+/// topic into index.html, its kind, title, question and source, and
+/// www/loader.js shows the one an address opens while the model loads: the
+/// page's largest text is painted before the model arrives. It is kept
+/// when its words are the page's (else removed, and the page builds its
+/// own); tests/browser/layout.test.mjs holds the two to the same box.
+fn shell(app: &Element, topic: &dyn Topic) -> Option<Element> {
+    let found = clear_but(
+        app,
+        &format!("header.topic-shell[data-topic=\"{}\"]", topic.id()),
+    )?;
+    let words = [
+        topic.kind().word().to_string(),
+        topic.title().to_string(),
+        topic.question().to_string(),
+        source_line(topic),
+    ];
+    let kids = found.children();
+    let same = kids.length() as usize == words.len()
+        && words.iter().enumerate().all(|(i, w)| {
+            kids.item(i as u32)
+                .and_then(|k| k.text_content())
+                .is_some_and(|t| t == *w)
+        });
+    if !same {
+        found.remove();
+        return None;
+    }
+    Some(found)
 }
 
 /// The parameters section: the topic's key parameters, then the others
@@ -169,11 +214,11 @@ impl Page {
         adjustments: Vec<String>,
     ) -> (Page, Vec<Effect>) {
         let app = by_id("app").expect("#app");
-        clear(&app);
+        let shell = shell(&app, topic);
         let _ = app.remove_attribute("aria-busy");
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
-        let model_slot = head(&app, topic, &link);
+        let model_slot = head(&app, topic, &link, shell);
         let intro = IntroView::mount(
             &app,
             topic,
