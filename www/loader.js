@@ -93,13 +93,17 @@
   if (home) document.documentElement.setAttribute("data-opens", "home");
   else if (topic) document.documentElement.setAttribute("data-opens", topic);
   // Runs f once the page has painted (a timeout set from the first frame's
-  // callback), or at once on a hidden page, which paints no frames.
+  // callback), or at once on a hidden page, which paints no frames; call it
+  // once the stylesheets apply (no frame is painted before). A page in a
+  // frame a browser may not render (display: none, as a course page's
+  // folded section) may paint no frame: f runs after a quarter second.
   function afterPaint(f) {
     var done = false;
     function go() { if (!done) { done = true; f(); } }
     if (document.visibilityState === "hidden") return go();
     document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") go(); });
     requestAnimationFrame(function () { setTimeout(go, 0); });
+    setTimeout(go, 250);
   }
   // A topic page loads its topic's page build (scripts/pages.mjs), named by
   // two tags per topic; every other page the whole app, which serves all.
@@ -155,6 +159,6 @@
   // The home page paints index.html's heading and lede first, then fetches
   // the model: on a slow network the stylesheet has the line to itself, and
   // the largest paint waits for nothing of the model's.
-  else if (home) afterPaint(function () { start(js, wasm); });
+  else if (home) styled().then(function () { afterPaint(function () { start(js, wasm); }); });
   else start(js, wasm);
 })();
