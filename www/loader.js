@@ -134,15 +134,15 @@
   function marked(name, p) {
     return p.then(function (x) { mark(name); return x; });
   }
+  // The app starts once the page has painted with its styles: the words
+  // index.html shows while the model loads (a topic's head, the home page's
+  // heading) are on screen before the app's first long task, and so count
+  // as the page's first and largest paint.
+  var painted = marked("styled", styled()).then(function () {
+    return marked("painted", new Promise(function (ok) { afterPaint(ok); }));
+  });
   function start(js, wasm) {
     var module = marked("compiled", compile(wasm));
-    // The app starts once the page has painted with its styles: the words
-    // index.html shows while the model loads (a topic's head, the home
-    // page's heading) are on screen before the app's first long task, and
-    // so count as the page's first and largest paint.
-    var painted = marked("styled", styled()).then(function () {
-      return marked("painted", new Promise(function (ok) { afterPaint(ok); }));
-    });
     Promise.all([marked("glue", import(js)), module, painted]).then(function (r) {
       window.wasmBindings = r[0];
       mark("start");
@@ -159,6 +159,6 @@
   // The home page paints index.html's heading and lede first, then fetches
   // the model: on a slow network the stylesheet has the line to itself, and
   // the largest paint waits for nothing of the model's.
-  else if (home) styled().then(function () { afterPaint(function () { start(js, wasm); }); });
+  else if (home) painted.then(function () { start(js, wasm); });
   else start(js, wasm);
 })();
