@@ -113,3 +113,27 @@ test('an address the loader reads as a topic page but the app does not is handed
   assert.ok(r.drawn > 0);
   assert.deepEqual(r.problems, []);
 });
+
+// The loader is a script the parser waits for, and Chromium's preload scanner
+// stops at the page's <meta> CSP: without the preloads scripts/pages.mjs
+// puts above the policy, the stylesheet and theme.js were requested only
+// once the loader had arrived, a round trip later. Here the loader is held
+// until both have been requested (a page that asks for them only after it
+// would wait here until the test fails), and no preload goes unused.
+test('a page requests its stylesheet and theme while its loader is on the way', async () => {
+  for (const query of [`?topic=${app.topics[0]}`, '']) {
+    const page = await openPage(app.browser, app.origin);
+    const warnings = [];
+    page.on('console', (m) => { if (/preload/i.test(m.text())) warnings.push(m.text()); });
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route(/\/loader-[0-9a-f]+\.js$/, async (route) => { await held; await route.continue(); });
+    const asked = Promise.all([/\/style-[0-9a-f]+\.css$/, /\/theme-[0-9a-f]+\.js$/].map((f) => page.waitForRequest(f)));
+    await page.goto(`${app.origin}/index.html${query}`, { waitUntil: 'commit' });
+    await asked.finally(release);
+    await page.waitForSelector('body[data-ready]');
+    assert.deepEqual(warnings, [], `${query || '(home)'}: a preload went unused or was refused`);
+    assert.deepEqual(page.problems(), []);
+    await page.context().close();
+  }
+});
