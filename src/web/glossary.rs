@@ -86,13 +86,42 @@ pub fn link_terms(root: &Element, new_tab: bool) {
             continue;
         }
         clear(&e);
-        for p in pieces {
-            match p {
-                Piece::Text(s) => {
-                    let _ = e.append_with_str_1(s);
-                }
-                Piece::Term(s, t) => append(&e, &term_link(s, t, new_tab)),
+        fill(&e, pieces, new_tab);
+    }
+}
+
+/// Appends `pieces` to `e`, each term a link to its entry.
+fn fill(e: &Element, pieces: Vec<Piece>, new_tab: bool) {
+    for p in pieces {
+        match p {
+            Piece::Text(s) => {
+                let _ = e.append_with_str_1(s);
             }
+            Piece::Term(s, t) => append(e, &term_link(s, t, new_tab)),
+        }
+    }
+}
+
+/// `text` in a new `tag` element of class `class`, its first mention of the
+/// term `id`, and of no other, linked to its entry: a line that names one
+/// term on purpose ("seed card" in a topic's source line).
+pub fn text_with_term(tag: &str, class: &str, text: &str, id: &str, new_tab: bool) -> Element {
+    let mut others: Vec<&'static str> = TERMS.iter().map(|t| t.id).filter(|&t| t != id).collect();
+    let e = el(tag, class);
+    fill(&e, glossary::link(text, &mut others), new_tab);
+    e
+}
+
+/// The term links in `root` open in a new tab (an embedded page's links
+/// that index.html wrote before the app knew it was embedded).
+pub fn terms_in_new_tab(root: &Element) {
+    let Ok(found) = root.query_selector_all("a.term") else {
+        return;
+    };
+    for i in 0..found.length() {
+        if let Some(a) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            attr(&a, "target", "_blank");
+            attr(&a, "rel", "noopener");
         }
     }
 }

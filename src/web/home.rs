@@ -8,6 +8,8 @@
 //! card. Nothing here names a topic.
 
 use super::dom::*;
+use super::glossary::text_with_term;
+use super::page::SEED_CARD;
 use super::store::Store;
 use crate::challenge;
 use crate::model::{Topic, TopicKind};
@@ -68,7 +70,10 @@ pub fn mount(app: &Element, notes: &[String], store: &Store) {
         attr(&h, "id", &h_id);
         attr(&section, "aria-labelledby", &h_id);
         append(&section, &h);
-        append(&section, &text_el("p", "path-intro", intro));
+        append(
+            &section,
+            &text_with_term("p", "path-intro", intro, SEED_CARD, false),
+        );
         let list = el("ol", "path");
         for e in topics::CATALOG.iter().filter(|e| e.kind() == kind) {
             step += 1;

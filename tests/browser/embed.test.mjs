@@ -491,6 +491,18 @@ test('embed and instructors pages read at 360 px wide', async () => {
   await closeClean(page);
 });
 
+// An embedded page keeps its place: its glossary links, the source line's
+// "seed card" that index.html wrote among them, open beside it.
+test('an embedded page opens its glossary links in a new tab; a page of its own, in place', async () => {
+  for (const [query, tab] of [[`?topic=${app.topics[0]}&embed=1`, true], [`?topic=${app.topics[0]}`, false]]) {
+    const page = await app.open(query);
+    const links = await page.$$eval('a.term', (as) => as.map((a) => ({ href: a.getAttribute('href'), target: a.target, rel: a.rel })));
+    assert.ok(links.some((l) => l.href === '?view=glossary#seed-card'), `${query}: the source line links "seed card"`);
+    for (const l of links) assert.deepEqual([l.target, l.rel], tab ? ['_blank', 'noopener'] : ['', ''], `${query}: ${l.href}`);
+    await closeClean(page);
+  }
+});
+
 test('the app opens from disk (file://) and works offline', async () => {
   const base = pathToFileURL(path.join(DIST, 'index.html')).href;
   const page = await openPage(app.browser, 'file://');

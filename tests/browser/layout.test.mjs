@@ -65,6 +65,9 @@ test('no topic in the address: the home page links every topic on a learning pat
   assert.equal(slots.length, app.topics.length);
   assert.ok(slots.every(([, h]) => h >= 80), `preview slots have a height: ${JSON.stringify(slots)}`);
   assert.equal(await page.getAttribute('.brand', 'aria-current'), 'page');
+  // What a seed card is: the explorers' intro links its glossary entry.
+  assert.deepEqual(await page.$$eval('.path-intro a.term', (as) => as.map((a) => [a.textContent, a.getAttribute('href')])),
+    [['seed card', '?view=glossary#seed-card']]);
   await shoot(page, 'home-1366');
   // The menu: "Topics" opens the list over the page; Escape closes it.
   await page.click('#menu > summary');
@@ -134,7 +137,12 @@ test('a topic page shows its title, question and source before the model starts,
   const heads = (page) => page.$$eval('#app > header.topic-head', (hs) => hs.filter((h) => h.getClientRects().length > 0).map((h) => {
     const box = (e) => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); };
     const parts = ['.kind', 'h1', '.question', '.source'].map((sel) => h.querySelector(sel));
-    return { shell: h.classList.contains('topic-shell'), words: parts.map((e) => e.textContent), boxes: parts.map(box) };
+    // The source line's links: "seed card" links to the glossary's entry,
+    // in index.html's head as in the app's. (The question's terms are
+    // linked by the app as it starts: src/web/glossary.rs, link_terms.)
+    const links = [...h.querySelectorAll('.source a')]
+      .map((a) => ({ text: a.textContent, href: a.getAttribute('href'), title: a.title, cls: a.className }));
+    return { shell: h.classList.contains('topic-shell'), words: parts.map((e) => e.textContent), boxes: parts.map(box), links };
   }));
   const held = async (viewport, query) => {
     const page = await openPage(app.browser, app.origin, viewport);
@@ -153,6 +161,8 @@ test('a topic page shows its title, question and source before the model starts,
       const shown = await held(viewport, `?topic=${id}`);
       assert.equal(shown.length, 1, `${name} ${id}: its head alone shows while the model loads`);
       assert.ok(shown[0].shell);
+      assert.deepEqual(shown[0].links.filter((l) => l.href === '?view=glossary#seed-card' && l.cls === 'term' && /^seed cards?$/.test(l.text) && l.title.length > 40).length, 1,
+        `${name} ${id}: the source line links "seed card" to the glossary: ${JSON.stringify(shown[0].links)}`);
       // The app keeps index.html's head: the node painted first stays, with
       // the page's words in the same boxes.
       const page = await openPage(app.browser, app.origin, viewport);

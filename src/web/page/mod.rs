@@ -22,7 +22,7 @@ mod production;
 mod stories;
 
 use super::dom::*;
-use super::glossary::link_terms;
+use super::glossary::{link_terms, terms_in_new_tab, text_with_term};
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use super::scene::{IntroView, SceneView};
@@ -100,9 +100,12 @@ fn head(app: &Element, topic: &'static dyn Topic, link: &State, shell: Option<El
         append(&head, &text_el("p", "kind", topic.kind().word()));
         append(&head, &text_el("h1", "", topic.title()));
         append(&head, &text_el("p", "question", topic.question()));
-        append(&head, &text_el("p", "source", &source_line(topic)));
+        append(&head, &source_el(topic, link.embed.on));
         head
     });
+    if kept && link.embed.on {
+        terms_in_new_tab(&head);
+    }
     head.set_class_name("topic-head");
     let _ = head.remove_attribute("data-topic");
     if let Some(h1) = head.query_selector("h1").ok().flatten() {
@@ -128,6 +131,15 @@ fn head(app: &Element, topic: &'static dyn Topic, link: &State, shell: Option<El
 fn source_line(topic: &dyn Topic) -> String {
     format!("Source: {}", topic.source())
 }
+
+/// The source line, "seed card" linked to its glossary entry, as
+/// scripts/pages.mjs writes it into index.html.
+fn source_el(topic: &dyn Topic, new_tab: bool) -> Element {
+    text_with_term("p", "source", &source_line(topic), SEED_CARD, new_tab)
+}
+
+/// The glossary entry a source line links: what a seed card is.
+pub const SEED_CARD: &str = "seed-card";
 
 /// index.html's head of `topic` in `app`, everything else in `app` removed
 /// (`app` cleared where it has none). scripts/pages.mjs writes a head per
