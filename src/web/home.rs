@@ -163,25 +163,34 @@ fn card(e: &Entry, step: usize, store: &Store) -> Element {
     }
     let foot = el("div", "path-foot");
     append(&foot, &progress(t, store));
-    if let Some(intro) = crate::topics::intro(t.id()) {
-        // The topic's guided start (src/web/scene/intro.rs), opened by
-        // its link key.
-        let n = intro.steps.len();
-        let guide = text_el("a", "guided", &format!("Guided start ({n} steps)"));
-        attr(&guide, "href", &format!("{href}&intro=1"));
-        attr(&guide, "data-intro-offer", t.id());
-        append(&foot, &guide);
-    }
-    if step == 1 {
-        // A newcomer starts with the first topic's guided start.
-        let go = text_el("a", "start", "Start here →");
-        let first = if topics::intro(t.id()).is_some() {
-            format!("{href}&intro=1")
-        } else {
-            href.clone()
-        };
-        attr(&go, "href", &first);
+    // The topic's guided start (src/web/scene/intro.rs), opened by its
+    // link key. On the first card it is where a newcomer starts: one
+    // button, "Start here", not two to the same place.
+    let first = step == 1;
+    let go = match crate::topics::intro(t.id()) {
+        Some(intro) => {
+            let n = intro.steps.len();
+            let (class, words) = if first {
+                ("start", format!("Start here: guided start ({n} steps) →"))
+            } else {
+                ("guided", format!("Guided start ({n} steps)"))
+            };
+            let guide = text_el("a", class, &words);
+            attr(&guide, "href", &format!("{href}&intro=1"));
+            attr(&guide, "data-intro-offer", t.id());
+            Some(guide)
+        }
+        None if first => {
+            let start = text_el("a", "start", "Start here →");
+            attr(&start, "href", &href);
+            Some(start)
+        }
+        None => None,
+    };
+    if let Some(go) = go {
         append(&foot, &go);
+    }
+    if first {
         li.set_class_name("path-card first");
     }
     append(&body, &foot);
