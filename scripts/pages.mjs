@@ -84,31 +84,49 @@ const listed = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--locked', '
 }));
 const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const heads = listed.filter((t) => ids.includes(t.id) && t.question && t.source);
-// A source line's first "seed card" links to the glossary's entry, as the
-// app writes it (src/web/page/mod.rs, source_el; the words from
-// glossary.toml, as build.rs compiles them): matched whole-word, the
-// longest spelling first, as src/glossary.rs matches a term.
-const entry = fs.readFileSync(path.join(ROOT, 'glossary.toml'), 'utf8').split('[[term]]').find((b) => /^id = "seed-card"$/m.test(b));
-const field = (k) => entry?.match(new RegExp(`^${k} = (.*)$`, 'm'))?.[1];
-const strings = (v) => [...(v || '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
-const short = strings(field('short'))[0];
-const spellings = [...strings(field('term')), ...strings(field('aliases'))].sort((a, b) => b.length - a.length);
-if (!short || spellings.length === 0) fail('glossary.toml has no "seed-card" entry for the source lines to link');
-const escRe = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const mention = new RegExp(`(?<![\\p{Alphabetic}\\p{N}-])(${spellings.map(escRe).join('|')})(?![\\p{Alphabetic}\\p{N}-])`, 'iu');
-const sourceHtml = (line) => {
-  const m = line.match(mention);
-  if (!m) return esc(line);
-  const link = `<a class="term" href="?view=glossary#seed-card" title="${esc(short)}">${esc(m[1])}</a>`;
-  return esc(line.slice(0, m.index)) + link + esc(line.slice(m.index + m[1].length));
+// The head's glossary links, as the app writes them: the question's first
+// mention of each term (src/web/glossary.rs, link_terms) and the source
+// line's "seed card" (src/web/page/mod.rs, source_el). The entries come
+// from glossary.toml, as build.rs compiles them, and are matched as
+// src/glossary.rs matches them: whole words, without regard to ASCII case,
+// the longest spelling where two start at the same place, each term once.
+const terms = fs.readFileSync(path.join(ROOT, 'glossary.toml'), 'utf8').split('[[term]]').slice(1).map((b) => {
+  const field = (k) => b.match(new RegExp(`^${k} = (.*)$`, 'm'))?.[1];
+  const strings = (v) => [...(v || '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+  return { id: strings(field('id'))[0], short: strings(field('short'))[0], spellings: [...strings(field('term')), ...strings(field('aliases'))] };
+});
+if (!terms.length || terms.some((t) => !t.id || !t.short || !t.spellings.length)) fail('glossary.toml: every entry needs an id, a term and a definition');
+if (!terms.some((t) => t.id === 'seed-card')) fail('glossary.toml has no "seed-card" entry for the source lines to link');
+const joins = (c) => c !== undefined && (/[\p{Alphabetic}\p{N}]/u.test(c) || c === '-');
+const linked = (text, only) => {
+  let out = '';
+  let plain = 0;
+  const seen = new Set(only ? terms.filter((t) => t.id !== only).map((t) => t.id) : []);
+  for (let at = 0; at < text.length;) {
+    let best = null;
+    if (!joins(text[at - 1])) {
+      for (const t of terms.filter((x) => !seen.has(x.id))) {
+        for (const w of t.spellings) {
+          const hit = text.slice(at, at + w.length).toLowerCase() === w.toLowerCase() && !joins(text[at + w.length]);
+          if (hit && (!best || w.length > best.n)) best = { n: w.length, t };
+        }
+      }
+    }
+    if (!best) { at += 1; continue; }
+    out += esc(text.slice(plain, at)) + `<a class="term" href="?view=glossary#${best.t.id}" title="${esc(best.t.short)}">${esc(text.slice(at, at + best.n))}</a>`;
+    seen.add(best.t.id);
+    at += best.n;
+    plain = at;
+  }
+  return out + esc(text.slice(plain));
 };
 if (heads.length !== ids.length) fail(`fleetlab topics --json gave words for ${heads.length} of ${ids.length} topics`);
 html = html.replace(/<header class="topic-head topic-shell"[^>]*>[\s\S]*?<\/header>/g, '');
 const loading = '<p class="loading">';
 if (!html.includes(loading)) fail('index.html has no loading line to put the topics\' heads before');
 html = html.replace(loading, heads.map((t) => `<header class="topic-head topic-shell" data-topic="${t.id}">`
-  + `<p class="kind">${esc(t.kind)}</p><h1>${esc(t.title)}</h1><p class="question">${esc(t.question)}</p>`
-  + `<p class="source">${sourceHtml(`Source: ${t.source}`)}</p></header>`).join('') + loading);
+  + `<p class="kind">${esc(t.kind)}</p><h1>${esc(t.title)}</h1><p class="question">${linked(t.question)}</p>`
+  + `<p class="source">${linked(`Source: ${t.source}`, 'seed-card')}</p></header>`).join('') + loading);
 const sheet = html.match(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/);
 if (!sheet) fail('index.html links no stylesheet to add the topics\' heads\' rules to');
 const css = path.join(dist, sheet[1]);

@@ -80,6 +80,9 @@ pub fn link_terms(root: &Element, new_tab: bool) {
         let Some(e) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
             continue;
         };
+        if already_linked(&e, &mut seen) {
+            continue;
+        }
         let text = e.text_content().unwrap_or_default();
         let pieces = glossary::link(&text, &mut seen);
         if !pieces.iter().any(|p| matches!(p, Piece::Term(..))) {
@@ -88,6 +91,26 @@ pub fn link_terms(root: &Element, new_tab: bool) {
         clear(&e);
         fill(&e, pieces, new_tab);
     }
+}
+
+/// Whether `e` holds term links already (a topic's question as index.html
+/// wrote it, scripts/pages.mjs): then it is left as painted, not written
+/// again, and its terms count as mentioned.
+fn already_linked(e: &Element, seen: &mut Vec<&'static str>) -> bool {
+    let Ok(found) = e.query_selector_all("a.term") else {
+        return false;
+    };
+    for i in 0..found.length() {
+        let id = found
+            .item(i)
+            .and_then(|n| n.dyn_into::<Element>().ok())
+            .and_then(|a| a.get_attribute("href"))
+            .and_then(|h| h.strip_prefix("?view=glossary#").and_then(glossary::find));
+        if let Some(t) = id {
+            seen.push(t.id);
+        }
+    }
+    found.length() > 0
 }
 
 /// Appends `pieces` to `e`, each term a link to its entry.
