@@ -7,6 +7,10 @@ use crate::glossary::{self, Piece, Term, TERMS};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+/// The entry a topic's source line links (and the home page's explorers'
+/// intro): what a seed card is.
+pub const SEED_CARD: &str = "seed-card";
+
 /// Where a term's entry lives.
 fn href(t: &Term) -> String {
     format!("?view=glossary#{}", t.id)
@@ -61,11 +65,15 @@ fn term_link(text: &str, t: &Term, new_tab: bool) -> Element {
     attr(&a, "href", &href(t));
     attr(&a, "title", t.short);
     if new_tab {
-        // An embedded page keeps its place: the glossary opens beside it.
-        attr(&a, "target", "_blank");
-        attr(&a, "rel", "noopener");
+        open_beside(&a);
     }
     a
+}
+
+/// An embedded page keeps its place: the glossary opens beside it.
+fn open_beside(a: &Element) {
+    attr(a, "target", "_blank");
+    attr(a, "rel", "noopener");
 }
 
 /// Links the first mention of each glossary term in `root`'s question and
@@ -143,8 +151,7 @@ pub fn terms_in_new_tab(root: &Element) {
     };
     for i in 0..found.length() {
         if let Some(a) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-            attr(&a, "target", "_blank");
-            attr(&a, "rel", "noopener");
+            open_beside(&a);
         }
     }
 }

@@ -8,8 +8,7 @@
 //! card. Nothing here names a topic.
 
 use super::dom::*;
-use super::glossary::text_with_term;
-use super::page::SEED_CARD;
+use super::glossary::{text_with_term, SEED_CARD};
 use super::store::Store;
 use crate::challenge;
 use crate::model::{Topic, TopicKind};

@@ -22,7 +22,7 @@ mod production;
 mod stories;
 
 use super::dom::*;
-use super::glossary::{link_terms, terms_in_new_tab, text_with_term};
+use super::glossary::{link_terms, terms_in_new_tab, text_with_term, SEED_CARD};
 use super::links::{copy_button, instructors_href};
 use super::msg::{dispatch, CopyWhat, Effect, Msg, PageMsg};
 use super::scene::{IntroView, SceneView};
@@ -137,9 +137,6 @@ fn source_line(topic: &dyn Topic) -> String {
 fn source_el(topic: &dyn Topic, new_tab: bool) -> Element {
     text_with_term("p", "source", &source_line(topic), SEED_CARD, new_tab)
 }
-
-/// The glossary entry a source line links: what a seed card is.
-pub const SEED_CARD: &str = "seed-card";
 
 /// index.html's head of `topic` in `app`, everything else in `app` removed
 /// (`app` cleared where it has none). scripts/pages.mjs writes a head per
