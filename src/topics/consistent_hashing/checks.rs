@@ -12,7 +12,7 @@ use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 
 const MOVED: CheckSpec = CheckSpec {
     id: "moved",
-    label: "Resize moves little",
+    label: "Resize moves near the minimum",
     rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet, for the resize; closer to production also for losing the middle card after it (least 1 ÷ the fleet), judged as the worse multiple of its least",
     cmp: Cmp::AtMost,
 };
@@ -126,11 +126,11 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
     );
     if avg < JUDGED_FROM {
         // Not judged: the threshold is unbounded, so the verdict passes and
-        // says why (the ratio shown as a plain number beside ∞).
+        // says why (the ratio shown alone, "6×, not judged").
         return BALANCE.verdict(
             ratio,
             f64::INFINITY,
-            Unit::None,
+            Unit::Ratio,
             Some("families"),
             |_| {
                 format!(
