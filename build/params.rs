@@ -40,6 +40,9 @@ struct TopicDef {
     question: String,
     source: String,
     seed_cards: Vec<u16>,
+    /// Where its first model comes from when no seed card sketches it
+    /// (`"datasheet"`); absent, a seed card's (`Base`).
+    base: Option<String>,
 }
 
 /// A number, or the name of a Rust constant of the topic's `params.rs`.
@@ -306,14 +309,24 @@ fn about(file: &str, t: &TopicDef) -> String {
         );
     }
     let cards: Vec<String> = t.seed_cards.iter().map(u16::to_string).collect();
+    let base = match t.base.as_deref() {
+        None => "SeedCard",
+        Some("datasheet") => "Datasheet",
+        Some(other) => fail(
+            file,
+            "topic.base",
+            format!("'{other}': \"datasheet\", or leave it out for a seed card's model"),
+        ),
+    };
     format!(
-        "/// The topic's words and declarations, from its params.toml; the\n/// registry's `declared!` adds the checks and key figures.\npub(crate) const ABOUT: crate::model::About = crate::model::About {{\n    id: {:?},\n    title: {:?},\n    kind: crate::model::TopicKind::{},\n    question: {:?},\n    source: {:?},\n    declares: crate::model::Declarations::of(&PARAMS, &PRESETS, &[]),\n    keys: crate::model::Keys::of(KEY_PARAMS, &[]),\n    seed_cards: &[{}],\n    differences: &[],\n}};\n\n",
+        "/// The topic's words and declarations, from its params.toml; the\n/// registry's `declared!` adds the checks and key figures.\npub(crate) const ABOUT: crate::model::About = crate::model::About {{\n    id: {:?},\n    title: {:?},\n    kind: crate::model::TopicKind::{},\n    question: {:?},\n    source: {:?},\n    declares: crate::model::Declarations::of(&PARAMS, &PRESETS, &[]),\n    keys: crate::model::Keys::of(KEY_PARAMS, &[]),\n    seed_cards: &[{}],\n    base: crate::model::Base::{},\n    differences: &[],\n}};\n\n",
         t.id,
         t.title,
         t.kind,
         t.question,
         t.source,
-        cards.join(", ")
+        cards.join(", "),
+        base
     )
 }
 

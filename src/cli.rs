@@ -516,6 +516,7 @@ fn topics_text(json: bool) -> String {
                     "presets": e.topic().map(|t| t.presets().iter().map(|p| p.id).collect::<Vec<_>>()).unwrap_or_default(),
                     "differences": e.topic().map(|t| t.about().differences.iter().map(|d| d.id).collect::<Vec<_>>()).unwrap_or_default(),
                     "scene_runs_production": topics::scene(e.id()).is_some_and(|s| s.production),
+                    "first_model": e.topic().map(|t| t.about().base.label()),
                 })
             })
             .collect();
@@ -559,7 +560,10 @@ fn run_text(
 ) -> String {
     let mut s = format!("{} — {}\n", topic.title(), topic.question());
     if params.production() {
-        s += &format!("model: {}\n", params.assumptions().label());
+        s += &format!(
+            "model: {}\n",
+            params.assumptions().label(topic.about().base)
+        );
     }
     if let Some(p) = preset {
         s += &format!(

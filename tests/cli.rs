@@ -123,6 +123,7 @@ fn topics_lists_all_nine() {
         assert_eq!(row["id"], e.id());
         assert_eq!(row["question"], t.question(), "{}", e.id());
         assert_eq!(row["source"], t.source(), "{}", e.id());
+        assert_eq!(row["first_model"], t.about().base.label(), "{}", e.id());
         assert!(
             !t.question().is_empty() && !t.source().is_empty(),
             "{}",

@@ -606,7 +606,9 @@ fn predictions_say_which_model_where_the_models_differ() {
                     if !about {
                         continue;
                     }
-                    let said = q.text.starts_with("Under the seed card's model: ");
+                    let said = q
+                        .text
+                        .starts_with(&format!("Under {}: ", t.about().base.phrase()));
                     assert_eq!(said, differs, "{} {} fix {fix}: {}", p.id, c.id, q.text);
                     let Body::Options { options, .. } = &q.body else {
                         panic!()

@@ -339,6 +339,15 @@ fn topics_describe_themselves() {
             "{}: name the seed card it follows",
             t.id()
         );
+        // A topic no seed card sketches names its first model as its own;
+        // its scene offers no side by side whose words name a seed card's.
+        if t.about().base != fleetlab::model::Base::SeedCard {
+            assert!(
+                !fleetlab::topics::scene(t.id()).is_some_and(|s| s.production),
+                "{}: the two models side by side say \"the seed card's model\"",
+                t.id()
+            );
+        }
         assert_eq!(t.presets().len(), 3, "{}: three preset stories", t.id());
         assert!(!t.checks().is_empty(), "{}", t.id());
         let mut ids: Vec<_> = t.checks().iter().map(|c| c.id).collect();

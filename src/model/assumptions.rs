@@ -33,16 +33,63 @@ impl Assumptions {
             .find(|a| a.word().eq_ignore_ascii_case(word.trim()))
     }
 
-    /// What a page calls it.
-    pub fn label(self) -> &'static str {
+    /// What a page calls it, on a topic whose first model is `base`.
+    pub fn label(self, base: Base) -> &'static str {
         match self {
-            Assumptions::Seed => "The seed card's model",
+            Assumptions::Seed => base.label(),
             Assumptions::Production => "Closer to production",
         }
     }
 
     pub fn is_production(self) -> bool {
         self == Assumptions::Production
+    }
+}
+
+/// Where a topic's first model ([`Assumptions::Seed`]) comes from: a seed
+/// card's sketch (eight topics), or, for a topic no seed card sketches, the
+/// figures it starts from. Its words name it on the page, so that a model no
+/// seed card describes is never called a seed card's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Base {
+    /// A seed card's model: its figures exactly.
+    #[default]
+    SeedCard,
+    /// A roofline at the GPU datasheet's figures (inside one replica).
+    Datasheet,
+}
+
+impl Base {
+    /// The model switch's button ("The seed card's model").
+    pub fn label(self) -> &'static str {
+        match self {
+            Base::SeedCard => "The seed card's model",
+            Base::Datasheet => "The datasheet model",
+        }
+    }
+
+    /// The same inside a sentence ("the seed card's model").
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Base::SeedCard => "the seed card's model",
+            Base::Datasheet => "the datasheet model",
+        }
+    }
+
+    /// Who makes a difference's simplification ("The seed card" assumes …).
+    pub fn holder(self) -> &'static str {
+        match self {
+            Base::SeedCard => "The seed card",
+            Base::Datasheet => "The datasheet model",
+        }
+    }
+
+    /// The same inside a sentence, before "'s engine" or "'s figures".
+    pub fn owner(self) -> &'static str {
+        match self {
+            Base::SeedCard => "the seed card",
+            Base::Datasheet => "the datasheet model",
+        }
     }
 }
 

@@ -25,7 +25,7 @@ pub mod track;
 mod typing;
 pub mod units;
 
-pub use assumptions::{Assumptions, Difference};
+pub use assumptions::{Assumptions, Base, Difference};
 pub use chart::{
     Axis, BarChart, BarSet, Chart, Plot, RefLine, RingArc, RingChart, RingDot, Series, Style,
     Table, Tone, XyChart,

@@ -82,6 +82,9 @@ pub struct About {
     /// seed card 000): an explorer feeds the simulators that draw on its card
     /// (the home page's learning path).
     pub seed_cards: &'static [u16],
+    /// Where its first model comes from: a seed card's, unless no seed card
+    /// sketches the topic (`base` in its params.toml).
+    pub base: super::Base,
     /// Where the topic's seed card simplifies and production does otherwise,
     /// each run under [`Assumptions::Production`](super::Assumptions) (empty:
     /// the topic runs the seed card's model under both).

@@ -5,10 +5,11 @@
 // as before. A topic without one shows no switch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appUnderTest, figures, addressWhenSettled, screenshot, presetsWithFix } from './support.mjs';
+import { appUnderTest, figures, addressWhenSettled, screenshot, presetsWithFix, firstModels } from './support.mjs';
 
 const app = appUnderTest();
 const withFix = presetsWithFix();
+const first = firstModels();
 
 test('the model switch runs a story closer to production and back, and its link reopens it', async (t) => {
   for (const topic of app.topics) {
@@ -30,7 +31,12 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('[data-model="production"][aria-pressed="true"]');
       const prod = await figures(page);
       assert.notDeepEqual(prod, seed, 'production moves some figure');
-      assert.match(await page.textContent('#model-note'), /stories' words quote the seed card's model/);
+      // The switch and the note name the topic's first model: a seed
+      // card's, or, where no seed card sketches the topic, its own.
+      const ours = first.get(topic);
+      assert.ok(ours, `${topic}: the CLI names its first model`);
+      assert.equal((await page.textContent('[data-model="seed"]')).trim(), ours);
+      assert.ok((await page.textContent('#model-note')).includes(`stories' words quote ${ours.replace(/^The/, 'the')}`));
       assert.ok(await page.isVisible('#model-note'));
       const link = await addressWhenSettled(page);
       assert.match(link, /[?&]model=production(&|$)/);
@@ -49,6 +55,11 @@ test('the model switch runs a story closer to production and back, and its link 
       // The panel: each difference, its figures under both models.
       await page.click('#production > summary');
       await page.waitForSelector('#production [data-difference]');
+      if (!/seed card/.test(ours)) {
+        // A model no seed card describes is never called a seed card's.
+        const words = await page.textContent('#app');
+        assert.doesNotMatch(words, /seed card's (model|engine|figures)|The seed card\b(?!s)/, `${topic}: its own model is not a seed card's`);
+      }
       const rows = await page.$$eval('#production tr[data-difference-figure], #production tr[data-difference-check]',
         (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
       assert.ok(rows.length > 0, 'figures or checks under both models');

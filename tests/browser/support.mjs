@@ -199,6 +199,12 @@ export function productionTopics() {
     .filter((t) => t.differences.length > 0).map((t) => t.id));
 }
 
+/** Each topic's name for the model `--model seed` runs ("The seed card's model"). */
+export function firstModels() {
+  return new Map(JSON.parse(nativeCli(['topics', '--json']))
+    .filter((t) => t.built).map((t) => [t.id, t.first_model]));
+}
+
 /** The topics whose scene runs closer to production (and offers the two models side by side). */
 export function productionScenes() {
   return new Set(JSON.parse(nativeCli(['topics', '--json']))

@@ -10,7 +10,9 @@
 
 use super::{Body, Kind, Level, Posed, Said};
 use crate::challenge::answer::parse_answer;
-use crate::model::{Assumptions, CheckSpec, Figure, Outcome, Preset, SplitMix64, Topic, Unit};
+use crate::model::{
+    Assumptions, Base, CheckSpec, Figure, Outcome, Preset, SplitMix64, Topic, Unit,
+};
 
 /// The values a story sets, as a reader sees them: "Cards: 16 cards ·
 /// Routing policy: round-robin".
@@ -86,11 +88,12 @@ fn run_production(topic: &dyn Topic, story: &Preset, fix: bool) -> Option<Outcom
 }
 
 /// Where the two models give different answers, the question says which it
-/// asks about (the seed card's) and every reason adds production's answer:
-/// a prediction never grades the production behaviour wrong unannounced.
-fn under_both(mut asked: Asked, production: Option<String>) -> Asked {
+/// asks about (the topic's first model, `base`) and every reason adds
+/// production's answer: a prediction never grades the production behaviour
+/// wrong unannounced.
+fn under_both(base: Base, mut asked: Asked, production: Option<String>) -> Asked {
     if let Some(other) = production {
-        asked.0 = format!("Under the seed card's model: {}", asked.0);
+        asked.0 = format!("Under {}: {}", base.phrase(), asked.0);
         for o in &mut asked.1 {
             o.why = format!("{} Closer to production the answer differs: {other}", o.why);
         }
@@ -154,6 +157,7 @@ fn holds(topic: &dyn Topic, story: &Preset, check: &CheckSpec, fix: bool) -> Opt
             format!("{word} ({}).", p.comparison())
         });
     Some(under_both(
+        topic.about().base,
         (text, options, key, explanation(story, fix)),
         production,
     ))
@@ -205,6 +209,7 @@ fn moves(topic: &dyn Topic, story: &Preset, figure: &str) -> Option<Asked> {
         (d != key).then(|| went(ga, gb, d))
     })();
     Some(under_both(
+        topic.about().base,
         (text, options, key, explanation(story, true)),
         production,
     ))

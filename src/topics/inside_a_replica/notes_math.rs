@@ -35,7 +35,7 @@ pub static MATH: Math = Math {
         Equation {
             name: "Little's law",
             formula: "\"in the replica\" = λ × \"time in it\"",
-            note: "Requests waiting or running, on average, equal the requests a second times the seconds each spends there: at the defaults under the seed card's model, 7.2 requests finished a second × 2.59 s each = 18.7 requests in the replica.",
+            note: "Requests waiting or running, on average, equal the requests a second times the seconds each spends there: at the defaults under the datasheet model, 7.2 requests finished a second × 2.59 s each = 18.7 requests in the replica.",
         },
     ],
     symbols: &[

@@ -485,7 +485,10 @@ impl Page {
         self.params.set_assumptions(a);
         self.sync_controls();
         self.render(fx);
-        self.say(&format!("Now running {}.", a.label().to_lowercase()));
+        self.say(&format!(
+            "Now running {}.",
+            a.label(self.topic.about().base).to_lowercase()
+        ));
         fx.push(Effect::AddressChanged { push: true });
     }
 

@@ -1,11 +1,12 @@
-//! The model switch ("The seed card's model" / "Closer to production") and
+//! The model switch ("The seed card's model", or the topic's own first
+//! model's name where no seed card sketches it, / "Closer to production") and
 //! the folded panel "What production does differently": for each of the
 //! topic's differences, what the card assumes, what production does, the
 //! figures it moves under both models (computed from two runs of the
 //! values on show), and where production's behaviour is documented. Only
 //! on a topic that has a production model.
 
-use crate::model::{Assumptions, CheckSpec, Difference, Outcome, Params, Topic};
+use crate::model::{Assumptions, Base, CheckSpec, Difference, Outcome, Params, Topic};
 use crate::web::dom::*;
 use crate::web::msg::{dispatch, Msg, PageMsg};
 use web_sys::Element;
@@ -31,10 +32,11 @@ impl ProductionView {
         if topic.about().differences.is_empty() {
             return None;
         }
+        let base = topic.about().base;
         let row = group(switch_parent, "model-switch", "Which model runs");
         append(&row, &text_el("span", "model-switch-h", "Model:"));
         let buttons = Assumptions::ALL.map(|a| {
-            let b = push_button("model-choice", a.label());
+            let b = push_button("model-choice", a.label(base));
             attr(&b, "data-model", a.word());
             attr(&b, "aria-pressed", "false");
             on(&b, "click", move |_| dispatch(Msg::Page(PageMsg::Model(a))));
@@ -44,7 +46,7 @@ impl ProductionView {
         let note = text_el(
             "p",
             "model-note",
-            "The stories' words quote the seed card's model; closer to production the figures and checks differ, as \"What production does differently\" shows at the values on show.",
+            &format!("The stories' words quote {}; closer to production the figures and checks differ, as \"What production does differently\" shows at the values on show.", base.phrase()),
         );
         attr(&note, "id", "model-note");
         attr(&note, "hidden", "");
@@ -65,7 +67,7 @@ impl ProductionView {
             &text_el(
                 "p",
                 "production-intro",
-                "The stories follow the seed card's model, which simplifies on purpose. Here is each place real serving systems do otherwise, and what it changes on this page at the values on show: the same figures run under both models.",
+                &format!("The stories follow {}, which simplifies on purpose. Here is each place real serving systems do otherwise, and what it changes on this page at the values on show: the same figures run under both models.", base.phrase()),
             ),
         );
         let body = child(&panel, "div", "production-body", &[]);
@@ -114,19 +116,28 @@ impl ProductionView {
         };
         clear(&self.body);
         for d in topic.about().differences {
-            append(&self.body, &difference(d, topic.checks(), seed, prod));
+            append(
+                &self.body,
+                &difference(d, topic.about().base, topic.checks(), seed, prod),
+            );
         }
     }
 }
 
 /// One difference: its title, the two assumptions, its figures and checks
 /// under both models, its source.
-fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outcome) -> Element {
+fn difference(
+    d: &Difference,
+    base: Base,
+    checks: &[CheckSpec],
+    seed: &Outcome,
+    prod: &Outcome,
+) -> Element {
     let item = el("section", "difference");
     attr(&item, "data-difference", d.id);
     append(&item, &text_el("h3", "", d.title));
     let said = el("dl", "difference-said");
-    for (who, what) in [("The seed card", d.card), ("Production", d.production)] {
+    for (who, what) in [(base.holder(), d.card), ("Production", d.production)] {
         append(&said, &text_el("dt", "", who));
         append(&said, &text_el("dd", "", what));
     }
@@ -139,7 +150,8 @@ fn difference(d: &Difference, checks: &[CheckSpec], seed: &Outcome, prod: &Outco
     );
     append(&table, &caption);
     let head = el("tr", "");
-    for h in ["figure", "seed card's model", "closer to production"] {
+    let ours = base.phrase().trim_start_matches("the ");
+    for h in ["figure", ours, "closer to production"] {
         let th = text_el("th", "", h);
         attr(&th, "scope", "col");
         append(&head, &th);

@@ -2,7 +2,7 @@
 //! show, "Defaults", the story's text, and a note when a lock keeps some of
 //! these buttons unavailable.
 
-use crate::model::{Params, Preset, Topic};
+use crate::model::{Base, Params, Preset, Topic};
 use crate::web::dom::*;
 use crate::web::msg::{dispatch, Msg, PageMsg};
 use web_sys::Element;
@@ -97,11 +97,12 @@ impl Stories {
         let why = "Some of these buttons are unavailable: they would change a slider this page keeps locked.";
         self.lock_note
             .set_text_content(if blocked { Some(why) } else { None });
-        self.show_story(preset, fix, production);
+        self.show_story(preset, fix, production.then_some(topic.about().base));
     }
 
-    /// The story's text, and the fix button when it has a fix.
-    fn show_story(&self, preset: Option<&'static Preset>, fix: bool, production: bool) {
+    /// The story's text, and the fix button when it has a fix; `production`
+    /// holds the topic's first model when the page runs closer to production.
+    fn show_story(&self, preset: Option<&'static Preset>, fix: bool, production: Option<Base>) {
         let Some(p) = preset else {
             attr(&self.fix_button, "hidden", "");
             self.story.set_inner_html("");
@@ -115,9 +116,9 @@ impl Stories {
                     esc(f.label),
                     esc(f.explain)
                 );
-                if production {
-                    // The fix's words are the seed card's arithmetic.
-                    html += "<p class=\"fixed-production\">Closer to production this fix is judged again by the checks below; the words above quote the seed card's model, and the fix may no longer be the fix.</p>";
+                if let Some(base) = production {
+                    // The fix's words are the first model's arithmetic.
+                    html += &format!("<p class=\"fixed-production\">Closer to production this fix is judged again by the checks below; the words above quote {}, and the fix may no longer be the fix.</p>", base.phrase());
                 }
             }
             let _ = self.fix_button.remove_attribute("hidden");

@@ -32,7 +32,7 @@ mod side;
 mod text;
 
 use crate::model::scene::MODELS_PARAM;
-use crate::model::{Assumptions, Comparison, ParamSpec, Params, SceneSpec, Topic};
+use crate::model::{Assumptions, Base, Comparison, ParamSpec, Params, SceneSpec, Topic};
 use crate::topics;
 use crate::urlstate::State;
 use crate::web::alloc;
@@ -94,10 +94,14 @@ struct Live {
     last_said: f64,
 }
 
-/// The scene's note under the seed card's model, and closer to production.
+/// The scene's note under the topic's first model, and closer to production.
 const SEED_NOTE: &str = "The model's own engine at the page's values, request by request; its counters settle toward the figures.";
 const RUNS_PRODUCTION_NOTE: &str = "The model's own engine at the page's values, closer to production, request by request; its counters settle toward the figures.";
-const PRODUCTION_NOTE: &str = "The seed card's engine at the page's values, request by request: it does not run closer to production, so its counters settle toward the seed card's figures, not these (\"What production does differently\" gives both).";
+
+/// Closer to production, a scene whose engine is the first model's only.
+fn production_note(base: Base) -> String {
+    format!("{}'s engine at the page's values, request by request: it does not run closer to production, so its counters settle toward {}'s figures, not these (\"What production does differently\" gives both).", base.holder(), base.owner())
+}
 
 struct Ui {
     section: Element,
@@ -194,15 +198,16 @@ impl SceneView {
     /// the same seed.
     pub fn rebuild(&mut self, params: &Params) {
         if let Some(live) = &mut self.0 {
-            // A scene that runs the seed card's engine only says, closer to
-            // production, that its counters do not settle toward the figures.
+            // A scene that runs the first model's engine only says, closer
+            // to production, that its counters do not settle toward the
+            // figures.
             let note = match (params.production(), live.spec.production) {
-                (false, _) => SEED_NOTE,
-                (true, true) => RUNS_PRODUCTION_NOTE,
-                (true, false) => PRODUCTION_NOTE,
+                (false, _) => SEED_NOTE.to_string(),
+                (true, true) => RUNS_PRODUCTION_NOTE.to_string(),
+                (true, false) => production_note(live.topic.about().base),
             };
-            if live.ui.note.text_content().as_deref() != Some(note) {
-                live.ui.note.set_text_content(Some(note));
+            if live.ui.note.text_content().as_deref() != Some(note.as_str()) {
+                live.ui.note.set_text_content(Some(&note));
             }
             live.params = Some(params.clone());
             if live.laid_out.is_none() {
@@ -607,8 +612,10 @@ fn side_params(params: &Params, c: Option<&Comparison>, i: usize) -> Params {
 fn side_label(topic: &dyn Topic, c: &Comparison, i: usize) -> String {
     let value = if i == 0 { c.a } else { c.b };
     if c.param == MODELS_PARAM {
-        return Assumptions::from_word(value)
-            .map_or_else(|| value.to_string(), |a| a.label().to_string());
+        return Assumptions::from_word(value).map_or_else(
+            || value.to_string(),
+            |a| a.label(topic.about().base).to_string(),
+        );
     }
     match topic.params().iter().find(|s| s.name == c.param) {
         Some(spec) => format!("{}: {}", spec.label, shown(spec, value)),
