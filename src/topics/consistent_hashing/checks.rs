@@ -13,7 +13,7 @@ use crate::model::{CheckSpec, Cmp, Outcome, Unit, Verdict};
 const MOVED: CheckSpec = CheckSpec {
     id: "moved",
     label: "Resize moves near the minimum",
-    rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet, for the resize; closer to production also for losing the middle card after it (least 1 ÷ the fleet), judged as the worse multiple of its least",
+    rule: "moved share ≤ 2 × the least possible: the cards added or removed ÷ the larger fleet, for the resize; closer to production also for losing the middle card after it (least: the share of families that card held), judged as the worse multiple of its least",
     cmp: Cmp::AtMost,
 };
 
@@ -85,10 +85,19 @@ fn moved_with_loss(inp: &Input, r: &Resize, l: &Loss) -> Verdict {
     };
     let x = |v: f64| Unit::Ratio.format(v);
     let s = |v: f64| Unit::Share.format(v);
+    // Against its least: "(1.06× the least, 50%)", or, where nothing need
+    // move and something did, no multiple (it is unbounded).
+    let against = |m: f64, v: f64, least: f64| {
+        if least <= 0.0 && m > 0.0 {
+            "where none need move: the card held no family".to_string()
+        } else {
+            format!("{} the least, {}", x(v), s(least))
+        }
+    };
     MOVED.verdict(a.max(b), 2.0, Unit::Ratio, Some(lever), |pass| {
         let head = format!(
-            "{scheme}: the {} → {} resize moved {} of families ({} the least, {}); losing card {} of {} after it moved {} ({} the least, {})",
-            inp.n0, inp.n1, s(grown), x(a), s(ideal), l.lost, inp.n1, s(lost), x(b), s(l.least)
+            "{scheme}: the {} → {} resize moved {} of families ({}); losing card {} of {} after it moved {} ({})",
+            inp.n0, inp.n1, s(grown), against(grown, a, ideal), l.lost, inp.n1, s(lost), against(lost, b, l.least)
         );
         if pass {
             format!("{head}: both within twice the least.")
