@@ -121,3 +121,20 @@ test('bad values are refused or adjusted with a message, never a crash', async (
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });
+
+test('a check not judged says so in its chip, on a phone too, and every chip gives its rule', async () => {
+  // The defaults put one family a card on average: balance is not judged.
+  const page = await openPage(browser, server.origin, { width: 360, height: 740 });
+  await gotoTopic(page, server.origin, '?topic=consistent-hashing');
+  assert.equal(await page.getAttribute('[data-chip="balance"]', 'data-judged'), 'false');
+  const cmp = page.locator('[data-chip="balance"] .chip-cmp');
+  assert.ok(await cmp.isVisible(), 'its "not judged" is shown beside the label');
+  assert.match(await cmp.textContent(), /^\d[\d.,]*×, not judged$/);
+  // A judged chip keeps the phone's short form: its comparison hidden.
+  assert.equal(await page.isVisible('[data-chip="moved"] .chip-cmp'), false);
+  const rules = await page.$$eval('[data-chip]', (cs) => cs.map((c) => c.title));
+  assert.ok(rules.length > 0 && rules.every((t) => /: .*(≤|≥)/.test(t)), `rules on hover: ${rules}`);
+  assert.match(await page.getAttribute('[data-chip="moved"]', 'title'), /^Resize moves near the minimum: moved share ≤ 2 × the least possible/);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});

@@ -429,6 +429,8 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
     let li = el("li", "");
     let chip = push_button("chip", "");
     attr(&chip, "data-chip", spec.id);
+    // Its rule on hover: "≤ 100%" alone does not say what 100% is.
+    attr(&chip, "title", &format!("{}: {}", spec.label, spec.rule));
     let target = format!("check-{}", spec.id);
     on(&chip, "click", move |_| {
         if let Some(check) = by_id(&target) {
