@@ -44,7 +44,7 @@ test('the model switch runs a story closer to production and back, and its link 
       // The scene says which engine it runs: closer to production where it
       // runs both models, else the seed card's, not these figures.
       const sceneSays = app.productionScenes.has(topic)
-        ? 'closer to production, request by request; its counters settle toward the figures'
+        ? 'The model closer to production, run request by request at the page\'s values: its counters settle toward the figures.'
         : 'does not run closer to production';
       await page.waitForFunction((words) => document.querySelector('.scene-note').textContent.includes(words), sceneSays);
       // A fix's words are the seed card's: the page says it is judged again.
@@ -84,7 +84,9 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('[data-model="seed"][aria-pressed="true"]');
       assert.deepEqual(await figures(page), seed);
       await page.waitForSelector('#model-note', { state: 'hidden' });
-      await page.waitForFunction(() => /settle toward the figures\.$/.test(document.querySelector('.scene-note').textContent));
+      // The scene names the model it runs again.
+      await page.waitForFunction((ours) => document.querySelector('.scene-note').textContent
+        === `${ours}, run request by request at the page's values: its counters settle toward the figures.`, ours);
       assert.doesNotMatch(await addressWhenSettled(page), /model=/);
       assert.deepEqual(page.problems(), []);
       await page.context().close();

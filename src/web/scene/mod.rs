@@ -94,9 +94,16 @@ struct Live {
     last_said: f64,
 }
 
-/// The scene's note under the topic's first model, and closer to production.
-const SEED_NOTE: &str = "The model's own engine at the page's values, request by request; its counters settle toward the figures.";
-const RUNS_PRODUCTION_NOTE: &str = "The model's own engine at the page's values, closer to production, request by request; its counters settle toward the figures.";
+/// The scene's note: which model it runs, under the topic's first model
+/// (`base`) or closer to production (`production`), where its engine runs
+/// closer to production too (`runs_production`) or not.
+fn scene_note(base: Base, production: bool, runs_production: bool) -> String {
+    match (production, runs_production) {
+        (false, _) => format!("{}, run request by request at the page's values: its counters settle toward the figures.", base.label()),
+        (true, true) => "The model closer to production, run request by request at the page's values: its counters settle toward the figures.".to_string(),
+        (true, false) => production_note(base),
+    }
+}
 
 /// Closer to production, a scene whose engine is the first model's only.
 fn production_note(base: Base) -> String {
@@ -151,7 +158,12 @@ impl SceneView {
         let compare = link
             .comparison()
             .filter(|c| offered.iter().any(|o| o.id == c.id));
-        let ui = Ui::build(parent, &offered, compare);
+        let note = scene_note(
+            topic.about().base,
+            link.model.is_production(),
+            spec.production,
+        );
+        let ui = Ui::build(parent, &note, &offered, compare);
         let reduced = watch_motion();
         watch_visibility(&ui.stage);
         let window = window();
@@ -201,11 +213,11 @@ impl SceneView {
             // A scene that runs the first model's engine only says, closer
             // to production, that its counters do not settle toward the
             // figures.
-            let note = match (params.production(), live.spec.production) {
-                (false, _) => SEED_NOTE.to_string(),
-                (true, true) => RUNS_PRODUCTION_NOTE.to_string(),
-                (true, false) => production_note(live.topic.about().base),
-            };
+            let note = scene_note(
+                live.topic.about().base,
+                params.production(),
+                live.spec.production,
+            );
             if live.ui.note.text_content().as_deref() != Some(note.as_str()) {
                 live.ui.note.set_text_content(Some(&note));
             }
@@ -501,12 +513,13 @@ impl Live {
 impl Ui {
     fn build(
         parent: &Element,
+        note: &str,
         offered: &[&'static Comparison],
         on_show: Option<&Comparison>,
     ) -> Ui {
         let section = labelled_section("scene", "scene-h", "Watch it run");
         attr(&section, "data-scene-state", "paused");
-        let note = text_el("p", "scene-note", SEED_NOTE);
+        let note = text_el("p", "scene-note", note);
         append(&section, &note);
         let bar = group(&section, "scene-bar", "Scene controls");
         let play = button(&bar, "scene-play", "Play", SceneMsg::Play);
