@@ -153,9 +153,10 @@ impl Charts {
     /// The observer's word: which charts (by id) came on or went off
     /// screen. A stale one that came on is drawn now.
     pub fn seen(&mut self, changes: &[(String, bool)], charts: &[Chart]) {
+        let mut draw = Vec::new();
         for (id, on) in changes {
-            let slot = self.slots.iter_mut().zip(charts).find(|(s, _)| s.id == id);
-            if let Some((slot, chart)) = slot {
+            if let Some(k) = self.slots.iter().position(|s| s.id == *id) {
+                let slot = &mut self.slots[k];
                 slot.seen = *on;
                 attr(
                     &slot.fig,
@@ -163,8 +164,18 @@ impl Charts {
                     if *on { "true" } else { "false" },
                 );
                 if *on && slot.stale {
-                    slot.paint_canvas(chart);
+                    draw.push(k);
                 }
+            }
+        }
+        // Every size read before any canvas is drawn: a read after a
+        // drawing lays the page out again.
+        for &k in &draw {
+            self.slots[k].measure_once();
+        }
+        for &k in &draw {
+            if let Some(chart) = charts.get(k) {
+                self.slots[k].paint_canvas(chart);
             }
         }
         self.say_stale();
@@ -185,8 +196,12 @@ impl Charts {
     /// colours): every chart is measured and drawn again in its new inks.
     pub fn restyle(&mut self, charts: &[Chart]) {
         draw::restyle();
-        for (slot, chart) in self.slots.iter_mut().zip(charts) {
+        // Every size read before any canvas is drawn (one layout, not one
+        // a chart).
+        for slot in &mut self.slots {
             slot.measure();
+        }
+        for (slot, chart) in self.slots.iter_mut().zip(charts) {
             slot.legend_items.clear();
             slot.paint_legend(chart);
             slot.paint_canvas(chart);
@@ -197,8 +212,11 @@ impl Charts {
     /// Repaints the charts whose canvas changed size since it was measured
     /// (those off screen once the page rests).
     pub fn repaint_resized(&mut self, charts: &[Chart]) {
-        for (slot, chart) in self.slots.iter_mut().zip(charts) {
-            if slot.measure() {
+        // Every size read before any canvas is drawn (one layout, not one
+        // a chart).
+        let resized: Vec<bool> = self.slots.iter_mut().map(ChartSlot::measure).collect();
+        for ((slot, chart), resized) in self.slots.iter_mut().zip(charts).zip(resized) {
+            if resized {
                 if slot.seen {
                     slot.paint_canvas(chart);
                 } else {
@@ -305,12 +323,17 @@ impl ChartSlot {
         now != before
     }
 
-    fn paint_canvas(&mut self, chart: &Chart) {
-        let t0 = now_ms();
-        self.stale = false;
+    /// Measures a canvas never measured yet.
+    fn measure_once(&mut self) {
         if self.size == (0.0, 0.0) {
             self.measure();
         }
+    }
+
+    fn paint_canvas(&mut self, chart: &Chart) {
+        let t0 = now_ms();
+        self.stale = false;
+        self.measure_once();
         let dpr = window().device_pixel_ratio().max(1.0);
         let (w, h) = self.size;
         let (pw, ph) = ((w * dpr).round() as u32, (h * dpr).round() as u32);

@@ -121,6 +121,10 @@ impl Side {
     /// Lays the scene out for the canvas's box and gives the canvas the
     /// device pixels of the space it is shown in; true when they changed.
     pub fn measure(&mut self) -> bool {
+        // Proportioned for the layout it has before any size is read: the
+        // read lays the page out once, and only a change of layout (a
+        // phone's narrow scene) lays it out again.
+        self.shape();
         let layout = self.fitting_layout();
         let relaid = layout != self.layout;
         self.layout = layout;
