@@ -122,7 +122,7 @@ test('bad values are refused or adjusted with a message, never a crash', async (
   await page.context().close();
 });
 
-test('a check not judged says so in its chip, on a phone too, and every chip gives its rule', async () => {
+test('a check not judged says so in its chip, on a phone too, and every chip gives its verdict in words', async () => {
   // The defaults put one family a card on average: balance is not judged.
   const page = await openPage(browser, server.origin, { width: 360, height: 740 });
   await gotoTopic(page, server.origin, '?topic=consistent-hashing');
@@ -132,9 +132,14 @@ test('a check not judged says so in its chip, on a phone too, and every chip giv
   assert.match(await cmp.textContent(), /^\d[\d.,]*×, not judged$/);
   // A judged chip keeps the phone's short form: its comparison hidden.
   assert.equal(await page.isVisible('[data-chip="moved"] .chip-cmp'), false);
-  const rules = await page.$$eval('[data-chip]', (cs) => cs.map((c) => c.title));
-  assert.ok(rules.length > 0 && rules.every((t) => /: .*(≤|≥)/.test(t)), `rules on hover: ${rules}`);
-  assert.match(await page.getAttribute('[data-chip="moved"]', 'title'), /^Resize moves near the minimum: moved share ≤ 2 × the least possible/);
+  // On hover, each chip's verdict in the words of its check below.
+  const said = await page.$$eval('[data-chip]', (cs) => cs.map((c) => [c.title, document.querySelector(`[data-check="${c.dataset.chip}"] .why`).textContent]));
+  assert.ok(said.length > 0 && said.every(([title, why]) => title.endsWith(`: ${why}`)), JSON.stringify(said));
+  assert.match(await page.getAttribute('[data-chip="moved"]', 'title'), /^Resize moves near the minimum: .* needs at least 50%, and the check allows twice that\.$/);
+  // It follows the run: modulo's +1 resize fails, and its chip says why.
+  await page.click('[data-preset="modulo-plus-one"]');
+  await page.waitForSelector('[data-chip="moved"][data-pass="false"]');
+  assert.match(await page.getAttribute('[data-chip="moved"]', 'title'), /redraws nearly every assignment/);
   assert.deepEqual(page.problems(), []);
   await page.context().close();
 });

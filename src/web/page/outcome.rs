@@ -251,6 +251,9 @@ impl OutcomeView {
             set_text_if_changed(&slot.cmp, &v.comparison());
             set_text_if_changed(&slot.chip_cmp, &v.comparison());
             set_text_if_changed(&slot.why, &v.why);
+            // The chip's verdict in words on hover: "≤ 100%" alone does not
+            // say what 100% is.
+            attr(&slot.chip, "title", &format!("{}: {}", slot.label, v.why));
             let lever = v
                 .lever
                 .filter(|_| !v.pass)
@@ -429,8 +432,6 @@ fn check_slot(parent: &Element, chips: &Element, spec: &CheckSpec) -> CheckSlot 
     let li = el("li", "");
     let chip = push_button("chip", "");
     attr(&chip, "data-chip", spec.id);
-    // Its rule on hover: "≤ 100%" alone does not say what 100% is.
-    attr(&chip, "title", &format!("{}: {}", spec.label, spec.rule));
     let target = format!("check-{}", spec.id);
     on(&chip, "click", move |_| {
         if let Some(check) = by_id(&target) {
