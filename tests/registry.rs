@@ -7,7 +7,8 @@
 use fleetlab::model::chart::names;
 use fleetlab::model::chart_layout::{layout, ChartLayout, Role};
 use fleetlab::model::{
-    Axis, Chart, ParamKind, Params, Plot, RefLine, SplitMix64, Topic, TopicKind,
+    Assumptions, Axis, Chart, Outcome, ParamKind, Params, Plot, RefLine, SplitMix64, Topic,
+    TopicKind,
 };
 use fleetlab::topics::{self, CATALOG};
 
@@ -756,6 +757,60 @@ fn preset_fixes_flip_failing_stories_to_passing() {
 /// its parameters, one to three figures that every reachable run gives,
 /// each once; and the seed cards place every simulator after an explorer
 /// that feeds it.
+/// A key figure never contradicts its check: where a check judges the
+/// value a key figure shows under the seed card's model, closer to
+/// production the key figures show the value it judges then (a p95 where
+/// the seed card's model judges a mean), not the other statistic beside it.
+#[test]
+fn key_figures_show_what_their_checks_judge_under_both_models() {
+    // A key figure of the check's unit at its value (0 and 1, which many
+    // figures take at once, tell nothing).
+    let shown = |out: &Outcome, ids: &[&str], v: &fleetlab::model::Verdict| {
+        out.figures
+            .iter()
+            .filter(|f| ids.contains(&f.id) && f.unit == v.unit)
+            .any(|f| (f.value - v.value).abs() <= 1e-9 * v.value.abs().max(1.0))
+    };
+    let telling = |v: f64| v != 0.0 && v != 1.0;
+    for t in built() {
+        if t.about().differences.is_empty() {
+            continue;
+        }
+        let keys = t.keys();
+        for (label, params) in runs(t) {
+            let prod = params.clone().under(Assumptions::Production);
+            let (a, b) = (t.run(&params), t.run(&prod));
+            for id in keys.production {
+                assert!(
+                    b.figures.iter().any(|f| f.id == *id),
+                    "{} ({label}): production key figure {id} is not in the outcome",
+                    t.id()
+                );
+            }
+            for (va, vb) in a.checks.iter().zip(&b.checks) {
+                // (A check that changes what it measures, a share under one
+                // model and a multiple under the other, says so by its unit.)
+                let same_kind = va.unit == vb.unit;
+                if va.judged()
+                    && vb.judged()
+                    && same_kind
+                    && telling(va.value)
+                    && telling(vb.value)
+                    && shown(&a, keys.figures, va)
+                {
+                    assert!(
+                        shown(&b, keys.production, vb),
+                        "{} ({label}): check {} judges {} closer to production, which no key figure shows",
+                        t.id(),
+                        vb.id,
+                        vb.value
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn key_parameters_and_figures_exist() {
     for t in built() {
@@ -793,6 +848,7 @@ fn key_parameters_and_figures_exist() {
         for (i, id) in keys.figures.iter().enumerate() {
             assert!(!keys.figures[..i].contains(id), "{}: {id} twice", t.id());
         }
+        assert_eq!(keys.production.len(), keys.figures.len(), "{}", t.id());
         assert!(!t.seed_cards().is_empty(), "{}: no seed card", t.id());
     }
     let explorers: Vec<_> = built()

@@ -102,11 +102,37 @@ pub struct Keys {
     /// One to three figure ids, in the order shown: the first screen shows
     /// at most three figures beside the checks.
     pub figures: &'static [&'static str],
+    /// The same closer to production ([`Keys::closer_to_production`];
+    /// `figures` unless a topic says otherwise).
+    pub production: &'static [&'static str],
 }
 
 impl Keys {
     pub const fn of(params: &'static [&'static str], figures: &'static [&'static str]) -> Keys {
-        Keys { params, figures }
+        Keys {
+            params,
+            figures,
+            production: figures,
+        }
+    }
+
+    /// Closer to production, where a check judges another statistic than
+    /// under the seed card's model (a p95 for a mean), the key figures show
+    /// the one it judges (in a topic folder: `figures::KEY_FIGURES_PRODUCTION`).
+    pub const fn closer_to_production(self, figures: &'static [&'static str]) -> Keys {
+        Keys {
+            production: figures,
+            ..self
+        }
+    }
+
+    /// The key figures under the model a run assumes.
+    pub fn figures_under(&self, production: bool) -> &'static [&'static str] {
+        if production {
+            self.production
+        } else {
+            self.figures
+        }
     }
 }
 

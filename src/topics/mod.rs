@@ -21,6 +21,10 @@ macro_rules! declared {
         declared!($run, engine: $engine, preview: $preview, differences: &[])
     };
     ($run:expr, engine: $engine:expr, preview: $preview:expr, differences: $differences:expr) => {
+        declared!($run, engine: $engine, preview: $preview, differences: $differences,
+            keys: $crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES))
+    };
+    ($run:expr, engine: $engine:expr, preview: $preview:expr, differences: $differences:expr, keys: $keys:expr) => {
         $crate::model::Declared {
             about: $crate::model::About {
                 declares: $crate::model::Declarations::of(
@@ -28,7 +32,7 @@ macro_rules! declared {
                     &params::PRESETS,
                     &checks::CHECKS,
                 ),
-                keys: $crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES),
+                keys: $keys,
                 differences: $differences,
                 ..params::ABOUT
             },

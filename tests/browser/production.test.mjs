@@ -130,3 +130,23 @@ test('side by side runs the two models on the same arrivals where the scene runs
     });
   }
 });
+
+test('closer to production the key figures show what the checks judge', async () => {
+  // Tiers' paid SLO judges the mean under the seed card's model and the p95
+  // closer to production: the first screen shows the one judged.
+  const page = await app.open('?topic=tiers-and-rate-limits');
+  const keyFigure = (id) => page.textContent(`#figures [data-figure="${id}"] dd`);
+  const chip = async () => (await page.textContent('[data-chip="paid_slo"] .chip-cmp')).split(' ')[0] + ' ms';
+  assert.equal(await keyFigure('paid_wait_ms'), await chip());
+  assert.equal(await page.$('#figures [data-figure="paid_wait_p95_ms"]'), null);
+  await page.click('[data-model="production"]');
+  await page.waitForSelector('#figures [data-figure="paid_wait_p95_ms"]');
+  assert.equal(await page.$('#figures [data-figure="paid_wait_ms"]'), null, 'the mean moves under More figures');
+  assert.equal(await keyFigure('paid_wait_p95_ms'), await chip());
+  // And back: the mean again.
+  await page.click('[data-model="seed"]');
+  await page.waitForSelector('#figures [data-figure="paid_wait_ms"]');
+  assert.equal(await keyFigure('paid_wait_ms'), await chip());
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});

@@ -92,3 +92,6 @@ fn measured(inp: &Input, s: &Scenario, sim: &SimResult, misses: &[u64]) -> [Figu
 /// phone (the checks' chips show the rest): affinity, the busiest card's
 /// share and the re-prefills they cost; the rest fold under "More figures".
 pub const KEY_FIGURES: &[&str] = &["affinity", "busiest_share", "reprefills_per_s"];
+/// Closer to production the affinity check judges the hit share (a card
+/// keeps what it prefilled): the key figure is it.
+pub const KEY_FIGURES_PRODUCTION: &[&str] = &["hit_share", "busiest_share", "reprefills_per_s"];

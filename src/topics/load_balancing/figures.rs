@@ -72,3 +72,6 @@ fn balancer(inp: &Input, ev: &Evaluation, closer: Option<&Closer>) -> [FigureRow
 /// phone: the busiest card, locality and what the balancer spills; the
 /// rest fold under "More figures".
 pub const KEY_FIGURES: &[&str] = &["busiest_card_util", "locality", "spilled_share"];
+/// Closer to production the headroom check judges the busiest card's load
+/// at the 95th percentile of time: the key figure is it.
+pub const KEY_FIGURES_PRODUCTION: &[&str] = &["busiest_card_p95_util", "locality", "spilled_share"];

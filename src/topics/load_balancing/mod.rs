@@ -54,7 +54,9 @@ pub static TOPIC: Declared = declared!(
     run,
     engine: None,
     preview: None,
-    differences: &production::DIFFERENCES
+    differences: &production::DIFFERENCES,
+    keys: crate::model::Keys::of(params::KEY_PARAMS, figures::KEY_FIGURES)
+        .closer_to_production(figures::KEY_FIGURES_PRODUCTION)
 );
 
 fn run(p: &Params) -> Outcome {

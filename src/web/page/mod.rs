@@ -260,14 +260,13 @@ impl Page {
         attr(&h, "id", "results-h");
         append(&results, &h);
         let charts = Charts::build(&results);
-        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys().figures)
-            .locking(
-                topic
-                    .params()
-                    .iter()
-                    .map(|s| s.name)
-                    .filter(|n| link.locked(n)),
-            );
+        let outcome = OutcomeView::build(&keybar, &results, topic.checks(), topic.keys()).locking(
+            topic
+                .params()
+                .iter()
+                .map(|s| s.name)
+                .filter(|n| link.locked(n)),
+        );
         math::panel(&results, topic);
         let production = ProductionView::build(topic, &model_slot, &results);
         append(&layout, &results);
@@ -774,8 +773,12 @@ impl Page {
             .preset
             .and_then(|p| self.topic.preset_params(p, self.fix).ok());
         self.stories.mark_moved(story.as_ref(), &self.params);
-        self.outcome
-            .paint(&out, self.topic.params(), self.last.as_ref());
+        self.outcome.paint(
+            &out,
+            self.params.production(),
+            self.topic.params(),
+            self.last.as_ref(),
+        );
         self.count_folded_moves();
         let t2 = now_ms();
         let before = self.last.as_ref().map(|o| o.charts.as_slice());

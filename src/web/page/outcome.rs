@@ -5,7 +5,7 @@
 //! other figures under "More figures". Each repaint updates the elements in
 //! place.
 
-use crate::model::{CheckSpec, Note, Outcome, ParamSpec};
+use crate::model::{CheckSpec, Keys, Note, Outcome, ParamSpec};
 use crate::web::dom::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -35,8 +35,10 @@ struct CheckSlot {
 }
 
 pub(super) struct OutcomeView {
-    /// The topic's key figures, in the order shown first.
-    key_ids: &'static [&'static str],
+    /// The topic's key figures, in the order shown first (under either
+    /// model), and the model the boxes were built for.
+    keys: Keys,
+    built_production: bool,
     key: Element,
     more: Element,
     more_summary: Element,
@@ -56,7 +58,7 @@ impl OutcomeView {
         keybar: &Element,
         results: &Element,
         checks: &[CheckSpec],
-        key_ids: &'static [&'static str],
+        keys: Keys,
     ) -> OutcomeView {
         text_child(
             keybar,
@@ -79,7 +81,8 @@ impl OutcomeView {
         let more_summary = text_child(&more_box, "summary", "", "More figures", &[]);
         let more = child(&more_box, "dl", "figures", &[]);
         OutcomeView {
-            key_ids,
+            keys,
+            built_production: false,
             key,
             more,
             more_summary,
@@ -105,8 +108,16 @@ impl OutcomeView {
     /// Repaints from `out`; `specs` name the levers.
     /// Shows `out`; `before`, the outcome on show until now (a figure or
     /// verdict equal to its predecessor is left as it is).
-    pub fn paint(&mut self, out: &Outcome, specs: &[ParamSpec], before: Option<&Outcome>) {
-        self.paint_figures(out, before);
+    /// `production`: the run is closer to production (its key figures may
+    /// differ: `Keys::closer_to_production`).
+    pub fn paint(
+        &mut self,
+        out: &Outcome,
+        production: bool,
+        specs: &[ParamSpec],
+        before: Option<&Outcome>,
+    ) {
+        self.paint_figures(out, production, before);
         self.paint_checks(out, specs, before);
         self.paint_notes(out);
     }
@@ -144,14 +155,16 @@ impl OutcomeView {
         text
     }
 
-    fn paint_figures(&mut self, out: &Outcome, before: Option<&Outcome>) {
-        let same = self.figure_slots.len() == out.figures.len()
+    fn paint_figures(&mut self, out: &Outcome, production: bool, before: Option<&Outcome>) {
+        let same = self.built_production == production
+            && self.figure_slots.len() == out.figures.len()
             && self
                 .figure_slots
                 .iter()
                 .zip(&out.figures)
                 .all(|(s, f)| s.id == f.id);
         if !same {
+            self.built_production = production;
             self.build_figures(out);
         }
         let was = before.map_or(&[][..], |b| &b.figures[..]);
@@ -170,14 +183,15 @@ impl OutcomeView {
     fn build_figures(&mut self, out: &Outcome) {
         clear(&self.key);
         clear(&self.more);
+        let key_ids = self.keys.figures_under(self.built_production);
         let rank = |id: &str| -> Option<usize> {
-            if self.key_ids.is_empty() {
+            if key_ids.is_empty() {
                 out.figures
                     .iter()
                     .position(|f| f.id == id)
                     .filter(|&i| i < 5)
             } else {
-                self.key_ids.iter().position(|k| *k == id)
+                key_ids.iter().position(|k| *k == id)
             }
         };
         let mut order: Vec<(Option<usize>, usize)> = out
