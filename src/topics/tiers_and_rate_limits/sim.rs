@@ -415,7 +415,7 @@ impl Serve for Ctx<'_> {
     #[inline]
     fn record(&mut self, is_paid: bool, wait_ms: f64) {
         let b = self.run.batch;
-        self.run.class(is_paid).add(wait_ms, b);
+        self.run.class(is_paid).add(wait_ms, b, b);
     }
 }
 
@@ -491,7 +491,7 @@ impl ProvPool {
         let unit = run.unit(k, self.free_at.len());
         let at = &mut self.free_at[k];
         let wait = after(*at, t);
-        run.prov.add(wait, unit);
+        run.prov.add(wait, run.batch, unit);
         *at = t + wait + run.s * run.zig.draw(rng);
         Fate::Prov {
             card: k,
@@ -559,11 +559,11 @@ impl SharedCard {
             if self.old_paid > 0 {
                 self.old_paid -= 1;
             } else if let Some(a) = self.paid.pop_front() {
-                run.paid.add(start - a, self.unit);
+                run.paid.add(start - a, run.batch, self.unit);
             } else if self.old_free > 0 {
                 self.old_free -= 1;
             } else if let Some(a) = self.free.pop_front() {
-                run.free.add(start - a, self.unit);
+                run.free.add(start - a, run.batch, self.unit);
             } else {
                 return;
             }
@@ -577,12 +577,12 @@ impl SharedCard {
         let mut t = self.busy_until;
         t += run.s * exp_sum(std::mem::take(&mut self.old_paid), &run.zig, rng);
         while let Some(a) = self.paid.pop_front() {
-            run.paid.add(t - a, self.unit);
+            run.paid.add(t - a, run.batch, self.unit);
             t += run.service(rng);
         }
         t += run.s * exp_sum(std::mem::take(&mut self.old_free), &run.zig, rng);
         while let Some(a) = self.free.pop_front() {
-            run.free.add(t - a, self.unit);
+            run.free.add(t - a, run.batch, self.unit);
             t += run.service(rng);
         }
         self.busy_until = t;
@@ -649,7 +649,7 @@ impl SharedPool {
         let card = &mut self.cards[k];
         if self.fcfs {
             let wait = after(card.busy_until, t);
-            run.free.add(wait, card.unit);
+            run.free.add(wait, run.batch, card.unit);
             card.busy_until = t + wait + run.service(rng);
             return Fate::Shared { card: Some(k) };
         }
@@ -658,11 +658,11 @@ impl SharedPool {
             // Idle (advance leaves it idle only with nothing queued). The
             // class by a branch, not a selected reference: a selected one
             // costs a select per field `add` touches.
-            let u = card.unit;
+            let (b, u) = (run.batch, card.unit);
             if is_paid {
-                run.paid.add(0.0, u);
+                run.paid.add(0.0, b, u);
             } else {
-                run.free.add(0.0, u);
+                run.free.add(0.0, b, u);
             }
             card.busy_until = t + run.service(rng);
         } else if is_paid {
@@ -801,9 +801,6 @@ pub fn simulate(cfg: &SimConfig, arrivals: u64, seed: u64) -> SimResult {
             ms += replicate(&plan, n, &mut run, &mut rng);
         }
     }
-    for c in [&mut run.prov, &mut run.paid, &mut run.free] {
-        c.total();
-    }
     SimResult {
         arrivals,
         seconds: ms / 1000.0,
@@ -877,9 +874,6 @@ impl Live {
         for card in &mut pools.shared.cards {
             card.advance(t_ms, run, rng);
         }
-        for c in [&mut run.prov, &mut run.paid, &mut run.free] {
-            c.total();
-        }
     }
 
     pub(super) fn cfg(&self) -> &SimConfig {
@@ -947,9 +941,8 @@ mod tests {
         let mut st = ClassStat::with_units(1);
         let mut waits: Vec<f64> = exp_draws(3, 200_000).iter().map(|x| 40.0 * x).collect();
         for &w in &waits {
-            st.add(w, 0);
+            st.add(w, 0, 0);
         }
-        st.total();
         waits.sort_by(f64::total_cmp);
         for p in [0.5, 0.95, 0.99, 0.999] {
             let exact = waits[(p * waits.len() as f64).ceil() as usize - 1];
@@ -958,8 +951,7 @@ mod tests {
         }
         // Exactly zero waits (an idle card) are their own bucket.
         let mut idle = ClassStat::with_units(1);
-        (0..10).for_each(|i| idle.add(if i < 9 { 0.0 } else { 5.0 }, 0));
-        idle.total();
+        (0..10).for_each(|i| idle.add(if i < 9 { 0.0 } else { 5.0 }, 0, 0));
         assert_eq!(idle.quantile_ms(0.9), 0.0);
         assert!((idle.quantile_ms(0.95) / 5.0 - 1.0).abs() < 0.005);
     }
