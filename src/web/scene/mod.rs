@@ -92,6 +92,9 @@ struct Live {
     raf: Closure<dyn FnMut(f64)>,
     last_shown: f64,
     last_said: f64,
+    /// The model the note under the heading names (closer to production or
+    /// not): it changes with the model only, not with a slider.
+    noted_production: bool,
 }
 
 /// The scene's note: which model it runs, under the topic's first model
@@ -188,6 +191,7 @@ impl SceneView {
             raf: Closure::new(|ts: f64| send(SceneMsg::Frame(ts))),
             last_shown: f64::NEG_INFINITY,
             last_said: f64::NEG_INFINITY,
+            noted_production: link.model.is_production(),
         };
         SceneView(Some(Box::new(live)))
     }
@@ -213,12 +217,13 @@ impl SceneView {
             // A scene that runs the first model's engine only says, closer
             // to production, that its counters do not settle toward the
             // figures.
-            let note = scene_note(
-                live.topic.about().base,
-                params.production(),
-                live.spec.production,
-            );
-            if live.ui.note.text_content().as_deref() != Some(note.as_str()) {
+            if params.production() != live.noted_production {
+                live.noted_production = params.production();
+                let note = scene_note(
+                    live.topic.about().base,
+                    live.noted_production,
+                    live.spec.production,
+                );
                 live.ui.note.set_text_content(Some(&note));
             }
             live.params = Some(params.clone());
