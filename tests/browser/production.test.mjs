@@ -44,8 +44,8 @@ test('the model switch runs a story closer to production and back, and its link 
       // The scene says which engine it runs: closer to production where it
       // runs both models, else the seed card's, not these figures.
       const sceneSays = app.productionScenes.has(topic)
-        ? 'The model closer to production, run request by request at the page\'s values: its counters settle toward the figures.'
-        : 'does not run closer to production';
+        ? 'The model closer to production, run at the page\'s values: its counters settle toward the figures.'
+        : `runs ${ours.replace(/^The/, 'the')} only: at the page's values its counters settle toward`;
       await page.waitForFunction((words) => document.querySelector('.scene-note').textContent.includes(words), sceneSays);
       // A fix's words are the seed card's: the page says it is judged again.
       await page.click('#apply-fix');
@@ -86,7 +86,7 @@ test('the model switch runs a story closer to production and back, and its link 
       await page.waitForSelector('#model-note', { state: 'hidden' });
       // The scene names the model it runs again.
       await page.waitForFunction((ours) => document.querySelector('.scene-note').textContent
-        === `${ours}, run request by request at the page's values: its counters settle toward the figures.`, ours);
+        === `${ours}, run at the page's values: its counters settle toward the figures.`, ours);
       assert.doesNotMatch(await addressWhenSettled(page), /model=/);
       assert.deepEqual(page.problems(), []);
       await page.context().close();

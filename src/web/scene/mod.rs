@@ -102,15 +102,15 @@ struct Live {
 /// closer to production too (`runs_production`) or not.
 fn scene_note(base: Base, production: bool, runs_production: bool) -> String {
     match (production, runs_production) {
-        (false, _) => format!("{}, run request by request at the page's values: its counters settle toward the figures.", base.label()),
-        (true, true) => "The model closer to production, run request by request at the page's values: its counters settle toward the figures.".to_string(),
+        (false, _) => format!("{}, run at the page's values: its counters settle toward the figures.", base.label()),
+        (true, true) => "The model closer to production, run at the page's values: its counters settle toward the figures.".to_string(),
         (true, false) => production_note(base),
     }
 }
 
 /// Closer to production, a scene whose engine is the first model's only.
 fn production_note(base: Base) -> String {
-    format!("{}'s engine at the page's values, request by request: it does not run closer to production, so its counters settle toward {}'s figures, not these (\"What production does differently\" gives both).", base.holder(), base.owner())
+    format!("This scene runs {} only: at the page's values its counters settle toward {}'s figures, not the ones above (\"What production does differently\" gives both).", base.phrase(), base.owner())
 }
 
 struct Ui {
