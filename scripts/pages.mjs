@@ -6,7 +6,13 @@
 // (`--no-default-features --features <id>`: its model, words, scene, charts
 // and challenges, no other topic and no other view), runs wasm-bindgen and
 // wasm-opt on it as Trunk does on the whole app, and writes
-// page-<id>-<hash>.js and page-<id>-<hash>_bg.wasm into dist/. Two tags per
+// page-<id>-<hash>.js and page-<id>-<hash>_bg.wasm into dist/. Each page
+// build's challenge panel is a part of its own (feature `split-panel`,
+// src/web/practice_load.rs): the build links with relocations kept,
+// wasm-split-cli moves the code only the panel reaches into
+// page-<id>-<hash>_panel.wasm, with page-<id>-<hash>_split.js, which the
+// glue imports and which fetches the part when the page first asks for its
+// panel (after its first paint). Two tags per
 // topic in dist/index.html name them for the loader (www/loader.js), which
 // picks a topic's page build for an address that opens that topic's page and
 // the whole app (Trunk's build) for everything else; a page build handed an
@@ -41,31 +47,57 @@ const anchor = html.match(/<meta name="fleetlab-wasm" content="[^"]*">/);
 if (!anchor) fail('index.html does not name the whole app for the loader (Trunk.toml, pattern_script)');
 
 for (const f of fs.readdirSync(dist)) {
-  if (/^page-.*(\.js|_bg\.wasm)$/.test(f)) fs.rmSync(path.join(dist, f));
+  if (/^page-.*(\.js|\.wasm)$/.test(f)) fs.rmSync(path.join(dist, f));
 }
 const bin = (name) => {
   const local = path.join(ROOT, 'node_modules', '.bin', name);
   return fs.existsSync(local) ? local : name;
 };
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-const target = process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target');
+const run = (cmd, args, env = process.env) => execFileSync(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+// The split needs the link's relocations (`--emit-relocs`); built in a
+// target folder of their own, so that these flags and Trunk's (none) do not
+// rebuild each other's crates.
+const target = path.join(process.env.CARGO_TARGET_DIR || path.join(ROOT, 'target'), 'pages');
+const cargoEnv = { ...process.env, CARGO_TARGET_DIR: target, RUSTFLAGS: `${process.env.RUSTFLAGS || ''} -C link-arg=--emit-relocs`.trim() };
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetlab-pages-'));
 const tags = [];
 try {
   for (const id of ids) {
     run('cargo', [
       'build', '--quiet', '--profile', 'wasm-release', '--target', 'wasm32-unknown-unknown',
-      '--bin', 'fleetlab-web', '--no-default-features', '--features', id,
-    ]);
+      '--bin', 'fleetlab-web', '--no-default-features', '--features', `${id},split-panel`,
+    ], cargoEnv);
     const built = path.join(target, 'wasm32-unknown-unknown', 'wasm-release', 'fleetlab-web.wasm');
     const hash = crypto.createHash('sha256').update(fs.readFileSync(built)).digest('hex').slice(0, 16);
     const name = `page-${id}-${hash}`;
-    run(bin('wasm-bindgen'), ['--target', 'web', '--no-typescript', '--out-dir', scratch, '--out-name', name, built]);
+    const parts = path.join(scratch, id);
+    run(bin('wasm-split-cli'), ['--target', 'web', '--out-name', name, built, parts]);
+    // wasm-bindgen keeps the linker's table export, which the part imports.
+    run(bin('wasm-bindgen'), ['--target', 'web', '--no-typescript', '--keep-lld-exports', '--out-dir', scratch, '--out-name', name, path.join(parts, `${name}.wasm`)]);
     run(bin('wasm-opt'), ['-Oz', path.join(scratch, `${name}_bg.wasm`), '-o', path.join(dist, `${name}_bg.wasm`)]);
-    fs.copyFileSync(path.join(scratch, `${name}.js`), path.join(dist, `${name}.js`));
+    run(bin('wasm-opt'), ['-Oz', path.join(parts, 'split_panel.wasm'), '-o', path.join(dist, `${name}_panel.wasm`)]);
+    // Every page build's files side by side in dist/: the link module and
+    // the part take the build's name (wasm-split-cli names them alike for
+    // every build).
+    const swap = (text, from, to, file) => {
+      if (text.split(from).length !== 2) fail(`${file}: expected "${from}" once, the name wasm-split-cli writes`);
+      return text.replace(from, to);
+    };
+    let link = swap(fs.readFileSync(path.join(parts, '__wasm_split.js'), 'utf8'),
+      '"./split_panel.wasm"', `"./${name}_panel.wasm"`, '__wasm_split.js');
+    // From the whole bytes where streaming is refused (a host that does not
+    // send application/wasm), as www/loader.js compiles the page build.
+    link = swap(link, '(WebAssembly.instantiateStreaming(src, imports))',
+      `(WebAssembly.instantiateStreaming(src, imports).catch(() => fetch(new URL("./${name}_panel.wasm", import.meta.url))
+        .then((r) => { if (!r.ok) throw new Error(\`failed to fetch \${r.url}: \${r.status}\`); return r.arrayBuffer(); })
+        .then((b) => WebAssembly.instantiate(b, imports))))`, '__wasm_split.js');
+    fs.writeFileSync(path.join(dist, `${name}_split.js`), link);
+    const glue = swap(fs.readFileSync(path.join(scratch, `${name}.js`), 'utf8'),
+      'from "./__wasm_split.js"', `from "./${name}_split.js"`, `${name}.js`);
+    fs.writeFileSync(path.join(dist, `${name}.js`), glue);
     tags.push(`<meta name="fleetlab-page:${id}" content="./${name}.js"><meta name="fleetlab-page-wasm:${id}" content="./${name}_bg.wasm">`);
     const kb = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0);
-    console.log(`pages.mjs: ${name}_bg.wasm ${kb(`${name}_bg.wasm`)} KB, ${name}.js ${kb(`${name}.js`)} KB`);
+    console.log(`pages.mjs: ${name}_bg.wasm ${kb(`${name}_bg.wasm`)} KB, ${name}.js ${kb(`${name}.js`)} KB, its panel ${name}_panel.wasm ${kb(`${name}_panel.wasm`)} KB`);
   }
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });

@@ -49,6 +49,16 @@ else
   fast_install --locked trunk --version "$TRUNK_VERSION" --force
 fi
 
+# Splits each page build's challenge panel into a part fetched after the
+# first paint (scripts/pages.mjs).
+WASM_SPLIT_VERSION=0.2.4
+if command -v wasm-split-cli >/dev/null && cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "wasm-split-cli $WASM_SPLIT_VERSION: present"
+else
+  log "wasm-split-cli $WASM_SPLIT_VERSION: installing (a few minutes)"
+  fast_install --locked wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --force
+fi
+
 if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
   log "chromium + chromedriver: present"
 else

@@ -25,8 +25,8 @@ cargo test --locked
 
 step "lints (wasm)"
 cargo clippy --locked --target wasm32-unknown-unknown --bins -- -D warnings
-# A page build (one topic, no other view: scripts/pages.mjs) as well.
-cargo clippy --locked --target wasm32-unknown-unknown --bins --no-default-features --features autoscaling -- -D warnings
+# A page build (one topic, no other view, its panel split off: scripts/pages.mjs) as well.
+cargo clippy --locked --target wasm32-unknown-unknown --bins --no-default-features --features autoscaling,split-panel -- -D warnings
 
 step "build the app (release)"
 scripts/build.sh

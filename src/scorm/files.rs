@@ -54,7 +54,8 @@ pub fn app_files(dist: &Path) -> Result<Vec<String>, String> {
 }
 
 /// The files a package of `topic` carries: the page builds of other topics
-/// left out (`page-<id>-<hash>.js` and `_bg.wasm`, scripts/pages.mjs). Its
+/// left out (`page-<id>-<hash>.js`, `_bg.wasm`, and its panel's part,
+/// `_split.js` and `_panel.wasm`: scripts/pages.mjs). Its
 /// frame opens `topic`'s page, which loads its own page build; the whole
 /// app, which serves any other page a link in it opens, stays.
 pub fn for_topic(app: &[String], topic: &str) -> Vec<String> {
@@ -67,9 +68,9 @@ pub fn for_topic(app: &[String], topic: &str) -> Vec<String> {
 /// The topic id of a page build's file, `None` for any other file.
 fn page_build_of(file: &str) -> Option<&str> {
     let stem = file.strip_prefix("page-")?;
-    let stem = stem
-        .strip_suffix("_bg.wasm")
-        .or_else(|| stem.strip_suffix(".js"))?;
+    let stem = ["_bg.wasm", "_panel.wasm", "_split.js", ".js"]
+        .iter()
+        .find_map(|end| stem.strip_suffix(end))?;
     let (id, hash) = stem.rsplit_once('-')?;
     (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit())).then_some(id)
 }
@@ -180,14 +181,18 @@ mod tests {
             "fleetlab-web-1_bg.wasm",
             "page-warm-pool-0123456789abcdef.js",
             "page-warm-pool-0123456789abcdef_bg.wasm",
+            "page-warm-pool-0123456789abcdef_split.js",
+            "page-warm-pool-0123456789abcdef_panel.wasm",
             "page-autoscaling-0123456789abcdef_bg.wasm",
+            "page-autoscaling-0123456789abcdef_split.js",
+            "page-autoscaling-0123456789abcdef_panel.wasm",
             "page-notes.js",
         ]
         .map(String::from)
         .to_vec();
         assert_eq!(
             for_topic(&app, "warm-pool"),
-            [&app[..5], &app[6..]].concat()
+            [&app[..7], &app[10..]].concat()
         );
         assert_eq!(
             page_build_of("page-load-balancing-0123456789abcdef.js"),

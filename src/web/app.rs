@@ -21,7 +21,8 @@ use super::msg::{
 };
 use super::page::Page;
 use super::poe::Poe;
-use super::practice::{Cx, Options, Panel};
+use super::practice::{Cx, Options};
+use super::practice_load::{self, Mount, TopicPanel};
 use super::scene::Previews;
 use super::store::Store;
 use crate::challenge;
@@ -42,7 +43,7 @@ enum Shown {
         page: Page,
         address: Address,
         /// The challenge panel, unless hidden or the topic has none.
-        practice: Option<Panel>,
+        practice: Option<Box<dyn TopicPanel>>,
         /// Predictions before a story's outcome, unless the stories are hidden.
         poe: Option<Poe>,
         /// The link the page was opened with, until the start's second task
@@ -150,11 +151,31 @@ impl App {
         app
     }
 
-    /// A topic page's start, second task: its challenge panel, its address
-    /// (the canonical link, question included), `ready` to a host, and
-    /// `data-ready`. Events that came between the two tasks have been
-    /// handled; the panel asks about the values on show now.
-    fn finish_topic(&mut self) {
+    /// A topic page's start, second task, once the page has painted: the
+    /// challenge panel's code (a part of its own in a page build,
+    /// src/web/practice_load.rs), unless the link hides the panel or the
+    /// topic has none; then [`App::finish_topic`].
+    fn load_panel(&mut self) {
+        let Shown::Topic { opened, page, .. } = &self.view else {
+            return;
+        };
+        let wanted = opened
+            .as_ref()
+            .is_some_and(|link| !link.embed.hide.practice)
+            && !challenge::templates(page.topic()).is_empty();
+        if !wanted {
+            self.finish_topic(None);
+            return;
+        }
+        practice_load::load();
+    }
+
+    /// A topic page's start, last: its challenge panel (`mount`, or a note
+    /// that its code did not load), its address (the canonical link,
+    /// question included), `ready` to a host, and `data-ready`. Events that
+    /// came meanwhile have been handled; the panel asks about the values on
+    /// show now.
+    fn finish_topic(&mut self, mount: Option<Result<Mount, ()>>) {
         let Shown::Topic { opened, page, .. } = &mut self.view else {
             return;
         };
@@ -162,9 +183,13 @@ impl App {
             return;
         };
         let topic = page.topic();
-        if !link.embed.hide.practice {
-            let fx = self.mount_practice(Options::for_topic(&link));
-            self.apply(fx);
+        match mount {
+            Some(Ok(mount)) => {
+                let fx = self.mount_practice(Options::for_topic(&link), mount);
+                self.apply(fx);
+            }
+            Some(Err(())) => practice_load::say_not_loaded(page.results()),
+            None => {}
         }
         if link.embed.on {
             super::page::name_regions();
@@ -184,17 +209,13 @@ impl App {
     }
 
     /// The challenge panel under the topic page.
-    fn mount_practice(&mut self, options: Options) -> Vec<Effect> {
+    fn mount_practice(&mut self, options: Options, mount: Mount) -> Vec<Effect> {
         let Shown::Topic { page, practice, .. } = &mut self.view else {
             return Vec::new();
         };
-        // No panel, no need to read the saved record.
-        if challenge::templates(page.topic()).is_empty() {
-            return Vec::new();
-        }
         let store = self.store.get_or_insert_with(Store::open);
         let mut cx = Cx::new(store, Some(page.params()));
-        *practice = Panel::mount_topic(page.results(), page.topic(), options, &mut cx);
+        *practice = mount(page.results(), page.topic(), options, &mut cx);
         cx.fx
     }
 
@@ -433,7 +454,13 @@ impl App {
                 Vec::new()
             }
             (Msg::FinishStart, _) => {
-                self.finish_topic();
+                self.load_panel();
+                Vec::new()
+            }
+            (Msg::PanelLoaded, _) => {
+                if let Some(code) = practice_load::loaded() {
+                    self.finish_topic(Some(code));
+                }
                 Vec::new()
             }
             (Msg::Height, _) => {

@@ -39,6 +39,7 @@ mod msg;
 mod page;
 mod poe;
 mod practice;
+mod practice_load;
 mod scene;
 mod store;
 

@@ -27,6 +27,9 @@ pub enum Msg {
     /// have painted); its challenge panel and the rest follow
     /// (src/web/app.rs, `App::finish_topic`).
     FinishStart,
+    /// The challenge panel's code is at hand, or could not be fetched
+    /// (src/web/practice_load.rs, `loaded`).
+    PanelLoaded,
     /// The document may have changed height (reported to a host frame).
     Height,
     /// Back or forward in the browser's history.

@@ -91,7 +91,11 @@ const PARTS = [
   // One topic's page build each (scripts/pages.mjs): what a topic page loads
   // instead of the whole app's wasm and glue.
   ['page wasm', (f) => /^page-.*_bg\.wasm$/.test(f)],
-  ['page glue', (f) => /^page-.*\.js$/.test(f)],
+  ['page glue', (f) => /^page-.*[0-9a-f]\.js$/.test(f)],
+  // The module the glue imports to fetch the panel's part.
+  ['page glue', (f) => /^page-.*_split\.js$/.test(f)],
+  // Its challenge panel's code, fetched after the first paint.
+  ['panel, after first paint', (f) => /^page-.*_panel\.wasm$/.test(f)],
   ['CSS', (f) => /^style-.*\.css$/.test(f)],
   ['loader', (f) => /^loader-.*\.js$/.test(f)],
   ['theme', (f) => /^theme-.*\.js$/.test(f)],
@@ -114,7 +118,7 @@ for (const [part, pick] of PARTS) {
     const gz = zlib.gzipSync(body, { level: 9 }).length;
     const br = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     sizeRows.push([part, f, body.length, gz, br]);
-    if (part.startsWith('page ')) continue;
+    if (part.startsWith('page ') || part.startsWith('panel')) continue;
     total.raw += body.length;
     total.gz += gz;
     total.br += br;
@@ -126,15 +130,16 @@ console.log(table(['part', 'file', 'raw', 'gzip -9', 'brotli 11'],
     ['**whole app** (every page but a topic page)', '', kb(total.raw), `**${kb(total.gz)}**`, kb(total.br)]]));
 // A topic page: the shell (everything but the whole app's wasm and glue)
 // and its own page build.
-const shell = sizeRows.filter(([p]) => !['wasm', 'JS glue'].includes(p) && !p.startsWith('page '));
+const shell = sizeRows.filter(([p]) => !['wasm', 'JS glue'].includes(p) && !p.startsWith('page ') && !p.startsWith('panel'));
 const pageRowsBySize = [...new Set(sizeRows.filter(([p]) => p === 'page wasm').map(([, f]) => f.match(/^page-(.*)-[0-9a-f]+_bg\.wasm$/)[1]))].map((id) => {
   const rows = [...shell, ...sizeRows.filter(([p, f]) => p.startsWith('page ') && f.startsWith(`page-${id}-`))];
   const sum = (i) => rows.reduce((a, r) => a + r[i], 0);
-  return [id, kb(sum(2)), kb(sum(3)), kb(sum(4))];
+  const panel = sizeRows.find(([p, f]) => p.startsWith('panel') && f.startsWith(`page-${id}-`));
+  return [id, kb(sum(2)), kb(sum(3)), kb(sum(4)), panel ? kb(panel[4]) : '—'];
 });
 if (pageRowsBySize.length) {
-  console.log('\nwhat a topic page loads (the shell and its page build; the measured fetch is in the first-paint table):\n');
-  console.log(table(['topic page', 'raw', 'gzip -9', 'brotli 11'], pageRowsBySize));
+  console.log('\nwhat a topic page loads before its first paint (the shell and its page build; the measured fetch is in the first-paint table), and its challenge panel\'s part, fetched after it:\n');
+  console.log(table(['topic page', 'raw', 'gzip -9', 'brotli 11', 'then its panel (brotli 11)'], pageRowsBySize));
 }
 for (const f of files.filter((f) => !PARTS.some(([, pick]) => pick(f)))) {
   const body = fs.readFileSync(path.join(DIST, f));

@@ -1,42 +1,49 @@
 // A page pays for what it shows (scripts/pages.mjs, www/loader.js): before
 // its first chart or scene is on screen, a topic page fetches its own page
-// build and the shell, and nothing of another topic or of the whole app; every
+// build and the shell, and nothing of another topic or of the whole app; its
+// challenge panel's part comes after that first paint; every
 // other page loads the whole app; an address the loader and the app read
 // differently still opens, handed from the page build to the whole app.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { appUnderTest, openPage, DIST } from './support.mjs';
+import { appUnderTest, openPage, figures, DIST } from './support.mjs';
 
 const app = appUnderTest();
 
 /**
- * Opens `query` and returns the files whose responses ended before the page
- * was built and its first frame painted (the browser's resource timing), and
- * every file it fetched by then and after, with the page's problems.
+ * Opens `query` and returns the files whose responses ended before the
+ * page's first screen was built and painted (`data-shown` and the frame
+ * after it; the browser's resource timing), the files requested before that
+ * frame, and every file it fetched by the time every part was built
+ * (`data-ready`), with the page's problems.
  */
 async function fetches(query) {
   const page = await openPage(app.browser, app.origin);
   await page.addInitScript(() => {
     new MutationObserver((_, obs) => {
-      if (!document.body?.dataset.ready) return;
+      if (!document.body?.dataset.shown) return;
       obs.disconnect();
       requestAnimationFrame(() => {
+        // The first screen's frame: its paint follows this callback.
+        window.__frame = performance.now();
         const done = new MessageChannel();
         done.port1.onmessage = () => { window.__painted = performance.now(); };
         done.port2.postMessage(0);
       });
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-shown'] });
   });
   await page.goto(`${app.origin}/index.html${query}`);
-  await page.waitForFunction(() => window.__painted);
+  await page.waitForFunction(() => window.__painted && document.body.dataset.ready);
   const r = await page.evaluate(() => {
     const name = (e) => new URL(e.name).pathname.replace(/^\//, '');
     const all = performance.getEntriesByType('resource');
     return {
       before: all.filter((e) => e.responseEnd <= window.__painted).map(name),
+      asked: all.filter((e) => e.startTime <= window.__frame).map(name),
       all: all.map(name),
+      panel: !!document.querySelector('#practice [data-template]'),
       drawn: document.querySelectorAll('[data-chart] canvas, section.scene canvas').length,
       menu: [...document.querySelectorAll('#topics a[href*="topic="]')].map((a) => new URL(a.href).searchParams.get('topic')),
     };
@@ -46,7 +53,8 @@ async function fetches(query) {
   return r;
 }
 
-const pageBuild = (f) => f.match(/^page-(.+)-[0-9a-f]{16}(_bg\.wasm|\.js)$/)?.[1];
+const pageBuild = (f) => f.match(/^page-(.+)-[0-9a-f]{16}(_bg\.wasm|_panel\.wasm|_split\.js|\.js)$/)?.[1];
+const panelPart = (f) => /_panel\.wasm$/.test(f);
 const whole = (f) => /^fleetlab-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f);
 
 test('dist holds a page build for every topic, named in index.html', () => {
@@ -58,6 +66,12 @@ test('dist holds a page build for every topic, named in index.html', () => {
       assert.ok(m[1].endsWith(ext) && pageBuild(m[1]) === topic, `${tag} names ${m[1]}`);
       assert.ok(fs.existsSync(path.join(DIST, m[1])), `${m[1]} is not in dist/`);
     }
+    // Its challenge panel's part, and the module the glue imports to load it.
+    const stem = html.match(new RegExp(`<meta name="fleetlab-page:${topic}" content="\\./([^"]+)\\.js">`))[1];
+    for (const part of [`${stem}_split.js`, `${stem}_panel.wasm`]) {
+      assert.ok(fs.existsSync(path.join(DIST, part)), `${part} is not in dist/`);
+    }
+    assert.ok(fs.readFileSync(path.join(DIST, `${stem}.js`), 'utf8').includes(`from "./${stem}_split.js"`), `${stem}.js imports its panel's loader`);
   }
 });
 
@@ -68,7 +82,7 @@ test('dist holds a page build for every topic, named in index.html', () => {
 test('no build carries the standard library\'s number reader', () => {
   const first = Buffer.alloc(8);
   first.writeBigUInt64LE(0xeef453d6923bd65an);
-  const wasm = fs.readdirSync(DIST).filter((f) => f.endsWith('_bg.wasm'));
+  const wasm = fs.readdirSync(DIST).filter((f) => f.endsWith('.wasm'));
   assert.ok(wasm.length > app.topics.length, `dist holds ${wasm.length} wasm files`);
   for (const f of wasm) {
     assert.equal(fs.readFileSync(path.join(DIST, f)).indexOf(first), -1, `${f} links core's float reader (a .parse::<f64>()?)`);
@@ -85,12 +99,43 @@ test('a topic page fetches only its own page build before its first paint', asyn
       const code = r.before.filter((f) => f.endsWith('.wasm') || pageBuild(f) || whole(f));
       assert.deepEqual(code.filter((f) => f.endsWith('.wasm')).map(pageBuild), [topic],
         `one wasm, its own page build: ${code.join(', ')}`);
+      assert.ok(code.filter(panelPart).length === 0 && !r.asked.some(panelPart),
+        `the challenge panel's part is asked for after the first paint: ${r.asked.join(', ')}`);
+      // Then it comes, and the panel with it.
+      assert.deepEqual(r.all.filter(panelPart).map(pageBuild), [topic], r.all.join(', '));
+      assert.ok(r.panel, 'the challenge panel is on the page');
       const foreign = r.all.filter((f) => whole(f) || (pageBuild(f) && pageBuild(f) !== topic));
       assert.deepEqual(foreign, [], 'nothing of the whole app or another topic');
       // Its menu still links every topic (each opens with its own build).
       assert.deepEqual(r.menu, app.topics);
     });
   }
+});
+
+// The network fails between the page and its panel's part: the page stays
+// usable, says the questions did not load and how to try again, and says it
+// is ready; the next load fetches the part again.
+test('a topic page whose panel part cannot be fetched says so, and works', async () => {
+  const topic = app.topics[0];
+  const page = await openPage(app.browser, app.origin);
+  await page.route(/_panel\.wasm$/, (route) => route.abort('internetdisconnected'));
+  await page.goto(`${app.origin}/index.html?topic=${topic}`);
+  await page.waitForSelector('body[data-ready]');
+  const said = await page.textContent('#practice-not-loaded');
+  assert.match(said, /did not load/);
+  assert.match(said, /Reload the page/);
+  assert.equal(await page.$('#practice [data-template]'), null);
+  // The rest of the page still follows its controls.
+  const before = JSON.stringify(await figures(page));
+  await (await page.$$('[data-preset]'))[1].click();
+  await page.waitForFunction((b) => JSON.stringify(Object.fromEntries([...document.querySelectorAll('[data-figure]')]
+    .map((e) => [e.dataset.figure, e.querySelector('dd').textContent]))) !== b, before);
+  // What went wrong is the aborted part (and its console report), nothing else.
+  assert.ok(page.problems().length > 0 && page.problems().every((p) => /_panel\.wasm|failed to fetch|Failed to fetch|internet/i.test(p)), page.problems().join('\n'));
+  await page.unroute(/_panel\.wasm$/);
+  await page.reload();
+  await page.waitForSelector('#practice [data-template]');
+  await page.context().close();
 });
 
 test('every other page loads the whole app', async () => {
