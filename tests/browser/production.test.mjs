@@ -47,6 +47,11 @@ test('the model switch runs a story closer to production and back, and its link 
         ? 'The model closer to production, run at the page\'s values: its counters settle toward the figures.'
         : `runs ${ours.replace(/^The/, 'the')} only: at the page's values its counters settle toward`;
       await page.waitForFunction((words) => document.querySelector('.scene-note').textContent.includes(words), sceneSays);
+      // The announcement agrees with the scene's note: where the scene stays
+      // on the first model, it says so too.
+      assert.equal(await page.textContent('#notice'), app.productionScenes.has(topic)
+        ? 'Now running closer to production.'
+        : `The figures and checks now run closer to production; the scene stays on ${ours.replace(/^The/, 'the')}.`);
       // A fix's words are the seed card's: the page says it is judged again.
       await page.click('#apply-fix');
       await page.waitForSelector('.fixed-production');

@@ -484,10 +484,16 @@ impl Page {
         self.params.set_assumptions(a);
         self.sync_controls();
         self.render(fx);
-        self.say(&format!(
-            "Now running {}.",
-            a.label(self.topic.about().base).to_lowercase()
-        ));
+        let base = self.topic.about().base;
+        self.say(&if a.is_production() && self.scene.stays_on_first_model() {
+            // The scene's own note says the same, below.
+            format!(
+                "The figures and checks now run closer to production; the scene stays on {}.",
+                base.phrase()
+            )
+        } else {
+            format!("Now running {}.", a.label(base).to_lowercase())
+        });
         fx.push(Effect::AddressChanged { push: true });
     }
 

@@ -137,15 +137,21 @@ fn send(m: SceneMsg) {
 }
 
 impl SceneView {
-    /// The scene section of `topic`'s page, appended to `parent` (or, once
-    /// the page is built, moved into its `#scene-slot` if it has one), as
-    /// `link` describes it (its comparison, its locks, `hide=scene`).
     /// Whether the page shows a scene (the topic has one and the link does
     /// not hide it).
     pub fn shown(&self) -> bool {
         self.0.is_some()
     }
 
+    /// Whether a scene is on show whose engine runs only the topic's first
+    /// model: closer to production, it does not follow the figures.
+    pub fn stays_on_first_model(&self) -> bool {
+        self.0.as_ref().is_some_and(|l| !l.spec.production)
+    }
+
+    /// The scene section of `topic`'s page, appended to `parent` (or, once
+    /// the page is built, moved into its `#scene-slot` if it has one), as
+    /// `link` describes it (its comparison, its locks, `hide=scene`).
     pub fn mount(parent: &Element, topic: &'static dyn Topic, link: &State) -> SceneView {
         let Some(spec) = topics::scene(topic.id()) else {
             return SceneView(None);
