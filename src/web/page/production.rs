@@ -34,7 +34,7 @@ impl ProductionView {
         }
         let base = topic.about().base;
         let row = group(switch_parent, "model-switch", "Which model runs");
-        append(&row, &text_el("span", "model-switch-h", "Figures from:"));
+        append(&row, &text_el("span", "model-switch-h", "Figures:"));
         let buttons = Assumptions::ALL.map(|a| {
             let b = push_button("model-choice", a.label(base));
             attr(&b, "data-model", a.word());
