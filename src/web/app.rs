@@ -162,7 +162,7 @@ impl App {
         let wanted = opened
             .as_ref()
             .is_some_and(|link| !link.embed.hide.practice)
-            && !challenge::templates(page.topic()).is_empty();
+            && challenge::topics_with_challenges().contains(&page.topic().id());
         if !wanted {
             self.finish_topic(None);
             return;
