@@ -735,8 +735,8 @@ fn web_crates_are_wasm_only_in_the_manifest() {
     }
 }
 
-/// Every topic has a page build: the registry's `built!` names each topic's
-/// own id as its feature (else its page build would hold no topic), and
+/// Every topic has a page build: the registry's `built!` (and its
+/// `solver!`) names each topic's own id as its feature (else its page build would hold no topic), and
 /// Cargo.toml declares that feature and lists it in `every-topic`, in menu
 /// order (scripts/pages.mjs builds one page per id listed there).
 #[test]
@@ -750,6 +750,21 @@ fn every_topic_has_its_page_build() {
         .collect();
     let ids: Vec<&str> = fleetlab::topics::all().map(|t| t.id()).collect();
     assert_eq!(named, ids, "built!(<folder>, \"<id>\") in menu order");
+    // The solvers' list (kept out of the registry's table, so that a page
+    // build's solvers can go with its challenge panel's part) names the same
+    // folders with the same features.
+    let pairs = |prefix: &str| -> Vec<String> {
+        registry
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(prefix))
+            .map(|l| l.trim_end_matches([')', ';', ',']).to_string())
+            .collect()
+    };
+    assert_eq!(
+        pairs("solver!("),
+        pairs("built!("),
+        "solver!(<folder>, \"<id>\") as built!"
+    );
     let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
     let every = manifest
         .split_once("every-topic = [")

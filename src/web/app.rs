@@ -17,7 +17,8 @@ use super::instructors::Form;
 use super::interview::Interview;
 use super::links::{copy_text, link_for};
 use super::msg::{
-    dispatch_after_paint, install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg, PredictMsg,
+    dispatch, dispatch_after_paint, install, CopyUi, CopyWhat, Effect, Msg, Owner, PageMsg,
+    PredictMsg,
 };
 use super::page::Page;
 use super::poe::Poe;
@@ -409,7 +410,10 @@ impl App {
                 },
             ) => {
                 let store = self.store.get_or_insert_with(Store::open);
-                poe.update(m, page.outcome(), store);
+                // A prediction's figure is read with the answer reader, in
+                // the challenge panel's part: until it has come, a commit
+                // waits for it (`Msg::PanelLoaded`).
+                poe.update(m, page.outcome(), store, practice_load::guess_reader());
                 match m {
                     PredictMsg::Toggle => vec![Effect::AddressChanged { push: false }],
                     _ => Vec::new(),
@@ -457,9 +461,14 @@ impl App {
                 self.load_panel();
                 Vec::new()
             }
-            (Msg::PanelLoaded, _) => {
+            (Msg::PanelLoaded, view) => {
+                if let Shown::Topic { poe: Some(poe), .. } = view {
+                    if poe.waiting() {
+                        dispatch(Msg::Predict(PredictMsg::Commit));
+                    }
+                }
                 if let Some(code) = practice_load::loaded() {
-                    self.finish_topic(Some(code));
+                    self.finish_topic(Some(code.map(|c| c.mount)));
                 }
                 Vec::new()
             }

@@ -12,7 +12,7 @@
 use super::dom::*;
 use super::msg::{dispatch, Msg, PredictMsg};
 use super::store::Store;
-use crate::challenge::kinds::predict::{self, Guess, Near, Prompt};
+use crate::challenge::kinds::predict::{self, Guess, GuessReader, Near, Prompt};
 use crate::model::{Outcome, Preset, Topic};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
@@ -25,6 +25,9 @@ pub struct Poe {
     reveal: Element,
     /// The story (and fix) waiting for a prediction, and what it asks.
     pending: Option<(&'static Preset, bool, Vec<Prompt>)>,
+    /// A prediction committed before the answer reader's code came (it is
+    /// in the challenge panel's part): committed again when it comes.
+    waiting: bool,
 }
 
 fn send(m: PredictMsg) {
@@ -88,6 +91,7 @@ impl Poe {
             form,
             reveal,
             pending: None,
+            waiting: false,
         })
     }
 
@@ -138,6 +142,7 @@ impl Poe {
 
     /// Anything else moved on the page: a pending prediction is dropped.
     pub fn cancel(&mut self) {
+        self.waiting = false;
         if self.pending.take().is_some() {
             attr(&self.form, "hidden", "");
             clear(&self.form);
@@ -148,20 +153,37 @@ impl Poe {
         }
     }
 
-    /// Each prediction beside the model's answer in `out`; the record
-    /// counts it (right when every one bore out).
-    fn commit(&mut self, out: &Outcome, store: &mut Store) {
+    /// Whether a committed prediction waits for the answer reader's code.
+    pub fn waiting(&self) -> bool {
+        self.waiting
+    }
+
+    /// Each prediction beside the model's answer in `out`, a figure read by
+    /// `read` (`None`: its code has not come yet, and the commit waits for
+    /// it); the record counts it (right when every one bore out).
+    fn commit(&mut self, out: &Outcome, store: &mut Store, read: Option<GuessReader>) {
         let Some((story, fix, prompts)) = self.pending.clone() else {
             return;
         };
-        let mut rows = Vec::new();
+        let mut guesses = Vec::new();
         for (i, p) in prompts.iter().enumerate() {
             let Some(guess) = read_guess(i, p) else {
                 self.note("Make each prediction first, or skip.");
                 return;
             };
-            rows.extend(predict::reveal(p, &guess, out));
+            guesses.push(guess);
         }
+        let Some(read) = read else {
+            self.waiting = true;
+            self.note("Reading your prediction…");
+            return;
+        };
+        self.waiting = false;
+        let rows: Vec<_> = prompts
+            .iter()
+            .zip(&guesses)
+            .filter_map(|(p, guess)| predict::reveal_with(p, guess, out, read))
+            .collect();
         self.pending = None;
         attr(&self.form, "hidden", "");
         clear(&self.form);
@@ -210,8 +232,15 @@ impl Poe {
             .set_inner_html(&format!("<p class=\"poe-score\">{}</p>", esc(text)));
     }
 
-    /// Handles a message; `out` is the outcome on the page.
-    pub fn update(&mut self, m: PredictMsg, out: Option<&Outcome>, store: &mut Store) {
+    /// Handles a message; `out` is the outcome on the page, `read` what
+    /// reads a figure (`None` until its code has come).
+    pub fn update(
+        &mut self,
+        m: PredictMsg,
+        out: Option<&Outcome>,
+        store: &mut Store,
+        read: Option<GuessReader>,
+    ) {
         match m {
             PredictMsg::Toggle => {
                 self.enabled = by_id("poe-on")
@@ -227,7 +256,7 @@ impl Poe {
             }
             PredictMsg::Commit => {
                 if let Some(out) = out {
-                    self.commit(out, store);
+                    self.commit(out, store, read);
                 }
             }
         }

@@ -4,15 +4,18 @@
 //! code in a part of its own that the page fetches only once it has
 //! painted: `panel_code` is a split point (`wasm_split_helpers`), and
 //! `wasm-split-cli` moves every function only it reaches, through
-//! [`mount`] and the [`TopicPanel`] methods the app calls, into
-//! `page-<id>-<hash>_panel.wasm`. The whole app's build has no split: there
+//! [`mount`], the [`TopicPanel`] methods the app calls and the answer
+//! reader ([`PanelCode::read_guess`], which a prediction's figure is also
+//! read with), into `page-<id>-<hash>_panel.wasm`: the panel, the topic's
+//! question solvers (`topics::solver`) and the reader of answers. The whole app's build has no split: there
 //! the same call returns at once. The app holds the panel as a
 //! `Box<dyn TopicPanel>` so that its calls go through the vtable the part
 //! fills in, never to a function the first part would have to carry.
 
 use super::msg::{dispatch, Msg, PracticeMsg};
 use super::practice::{Cx, Options, Panel};
-use crate::model::{Params, Topic};
+use crate::challenge::kinds::predict::{self, GuessReader};
+use crate::model::{Params, Topic, Unit};
 use crate::urlstate;
 use web_sys::Element;
 
@@ -57,43 +60,103 @@ fn mount(
     Panel::mount_topic(parent, topic, options, cx).map(|p| Box::new(p) as Box<dyn TopicPanel>)
 }
 
+/// What the part holds: the panel, and the reader of answers.
+#[derive(Clone, Copy)]
+pub struct PanelCode {
+    pub mount: Mount,
+    /// Reads a prediction's figure as a question's answer is read.
+    pub read_guess: GuessReader,
+}
+
 /// The panel's code, fetched the first time it is asked for; `Err` when the
 /// part could not be fetched (the network failed).
 #[cfg(feature = "split-panel")]
 #[wasm_split_helpers::wasm_split(panel, fallible)]
-fn panel_code_part() -> Result<Mount, wasm_split_helpers::SplitLoaderError> {
-    Ok(mount)
+fn panel_code_part() -> Result<PanelCode, wasm_split_helpers::SplitLoaderError> {
+    Ok(PanelCode {
+        mount,
+        read_guess: predict::read_guess,
+    })
 }
 
 /// The panel's code: fetched after the first paint in a page build, at hand
 /// in the whole app.
-async fn panel_code() -> Result<Mount, ()> {
+async fn panel_code() -> Result<PanelCode, ()> {
     #[cfg(feature = "split-panel")]
     return panel_code_part().await.map_err(|_| ());
     #[cfg(not(feature = "split-panel"))]
-    return Ok(mount);
+    return Ok(PanelCode {
+        mount,
+        read_guess: predict::read_guess,
+    });
+}
+
+/// Where the panel's code stands.
+#[derive(Clone, Copy)]
+enum Code {
+    NotAsked,
+    Asked,
+    /// What [`load`] got: `Err` when the part could not be fetched.
+    Got(Result<PanelCode, ()>),
 }
 
 thread_local! {
-    /// The panel's code once asked for: what [`load`] got, until [`loaded`]
-    /// takes it.
-    static LOADED: std::cell::Cell<Option<Result<Mount, ()>>> = const { std::cell::Cell::new(None) };
+    static CODE: std::cell::Cell<Code> = const { std::cell::Cell::new(Code::NotAsked) };
 }
 
-/// Asks for the panel's code; `Msg::PanelLoaded` says when [`loaded`] has
-/// it (a message carries no function of the part's).
+/// Asks for the panel's code, once; `Msg::PanelLoaded` says when
+/// [`loaded`] has it (a message carries no function of the part's).
 pub fn load() {
+    if !matches!(CODE.with(|c| c.get()), Code::NotAsked) {
+        return;
+    }
+    CODE.with(|c| c.set(Code::Asked));
     wasm_bindgen_futures::spawn_local(async {
         let code = panel_code().await;
-        LOADED.with(|l| l.set(Some(code)));
+        CODE.with(|c| c.set(Code::Got(code)));
         dispatch(Msg::PanelLoaded);
     });
 }
 
-/// The panel's code [`load`] got (`Err`: the part could not be fetched),
-/// once.
-pub fn loaded() -> Option<Result<Mount, ()>> {
-    LOADED.with(|l| l.take())
+/// The panel's code [`load`] got (`Err`: the part could not be fetched);
+/// `None` while it has not come.
+pub fn loaded() -> Option<Result<PanelCode, ()>> {
+    match CODE.with(|c| c.get()) {
+        Code::Got(code) => Some(code),
+        Code::NotAsked | Code::Asked => None,
+    }
+}
+
+/// What reads a prediction's figure now: the answer reader once the part
+/// has come; a plain number's reader if it could not be fetched; `None`
+/// while it is on its way (asked for here if it was not yet).
+pub fn guess_reader() -> Option<GuessReader> {
+    match loaded() {
+        Some(Ok(code)) => Some(code.read_guess),
+        Some(Err(())) => Some(plain_number),
+        None => {
+            load();
+            None
+        }
+    }
+}
+
+/// A figure typed as a plain number, where the answer reader's part could
+/// not be fetched: a share as the reader takes it ("42", "42%", or 0.42,
+/// a bare number of 1 or less being the fraction).
+fn plain_number(text: &str, unit: Unit) -> Result<f64, String> {
+    let t = text.trim().replace(',', "");
+    let (t, percent) = match t.strip_suffix('%') {
+        Some(t) => (t.trim().to_string(), true),
+        None => (t, false),
+    };
+    // `decimal::parse`, not `str::parse`, whose float reader's tables
+    // (10 KB) a page build does not otherwise carry.
+    match crate::model::decimal::parse(&t) {
+        Some(v) if unit == Unit::Share && (percent || v.abs() > 1.0) => Ok(v / 100.0),
+        Some(v) if v.is_finite() => Ok(v),
+        _ => Err("type a plain number: the page's answer reader did not load".into()),
+    }
 }
 
 /// In place of the panel whose code could not be fetched: the page says

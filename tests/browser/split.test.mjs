@@ -138,6 +138,46 @@ test('a topic page whose panel part cannot be fetched says so, and works', async
   await page.context().close();
 });
 
+// A prediction's figure is read by the answer reader, which comes in the
+// panel's part: committed before the part has come, the prediction waits
+// for it ("Reading your prediction…") and is then read as a question's
+// answer is ("20 s"); where the part cannot be fetched, a plain number is
+// read in the figure's unit.
+test('a prediction committed before the panel part has come is read when it comes', async () => {
+  for (const refused of [false, true]) {
+    const page = await openPage(app.browser, app.origin);
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route(/_panel\.wasm$/, async (route) => {
+      await held;
+      await (refused ? route.abort('internetdisconnected') : route.continue());
+    });
+    await page.goto(`${app.origin}/index.html?topic=warm-pool&predict=on`);
+    await page.waitForSelector('body[data-shown]');
+    await page.click('[data-preset="all-cold"]');
+    await page.waitForSelector('#poe-form:not([hidden])');
+    await page.fill('#poe-0', refused ? '20' : '20 s');
+    await page.check('input[name=poe-1][value="1"]');
+    await page.click('#poe-commit');
+    if (!refused) {
+      // Still waiting: the part is held (no `data-ready` without it).
+      await page.waitForFunction(() => /Reading your prediction/.test(document.querySelector('#poe-reveal').textContent));
+      assert.equal(await page.getAttribute('body', 'data-ready'), null);
+    }
+    release();
+    await page.waitForSelector('#poe-reveal[data-recorded="all-cold"]');
+    const rows = await page.$$eval('#poe-reveal tbody tr', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
+    assert.deepEqual(rows[0].slice(1, 2), ['20 s'], `${refused ? 'refused' : 'held'}: ${JSON.stringify(rows)}`);
+    await page.waitForSelector('body[data-ready]');
+    if (refused) {
+      assert.ok(page.problems().every((p) => /_panel\.wasm|failed to fetch|Failed to fetch|internet/i.test(p)), page.problems().join('\n'));
+    } else {
+      assert.deepEqual(page.problems(), []);
+    }
+    await page.context().close();
+  }
+});
+
 test('every other page loads the whole app', async () => {
   for (const query of ['', '?view=practice', '?view=glossary', '?view=home']) {
     const r = await fetches(query);

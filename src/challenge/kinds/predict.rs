@@ -356,11 +356,32 @@ pub enum Guess {
 /// Each prediction beside the model's answer in `outcome`; a figure guess
 /// that cannot be read is said so, and judged off.
 pub fn reveal(prompt: &Prompt, guess: &Guess, outcome: &Outcome) -> Option<Revealed> {
+    reveal_with(prompt, guess, outcome, read_guess)
+}
+
+/// Reads a figure guess as a question's answer is read ("2.5k", "40 ms",
+/// "1/3"), in the figure's unit; the reason it cannot, in words.
+pub fn read_guess(text: &str, unit: Unit) -> Result<f64, String> {
+    parse_answer(text, unit).map_err(|e| e.to_string())
+}
+
+/// What reads a figure guess: [`read_guess`], handed in where the answer
+/// reader's code comes later (a browser page build fetches it with the
+/// challenge panel's part, after the page's first paint).
+pub type GuessReader = fn(&str, Unit) -> Result<f64, String>;
+
+/// [`reveal`] with the figure guess read by `read`.
+pub fn reveal_with(
+    prompt: &Prompt,
+    guess: &Guess,
+    outcome: &Outcome,
+    read: GuessReader,
+) -> Option<Revealed> {
     let question = prompt.question();
     match (prompt, guess) {
         (Prompt::Figure { id, unit, .. }, Guess::Figure(text)) => {
             let f = outcome.figures.iter().find(|f| f.id == *id)?;
-            let (yours, near) = match parse_answer(text, *unit) {
+            let (yours, near) = match read(text, *unit) {
                 Ok(g) => (unit.format(g), judge(*unit, g, f.value)),
                 Err(e) => (format!("“{}” ({e})", text.trim()), Near::Off),
             };
