@@ -69,7 +69,8 @@ else
 fi
 
 # npm packages (playwright-core to drive Chromium, binaryen for wasm-opt,
-# axe-core for the accessibility checks, scorm-again to play the LMS),
+# axe-core for the accessibility checks, scorm-again to play the LMS,
+# esbuild to minify the built scripts and stylesheet),
 # exactly as package-lock.json says; reinstalled only when the lock changes.
 stamp=node_modules/.fleetlab-lock.sha256
 want=$(sha256sum package-lock.json | cut -d' ' -f1)
