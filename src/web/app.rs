@@ -22,8 +22,8 @@ use super::msg::{
 };
 use super::page::Page;
 use super::poe::Poe;
-use super::practice::{Cx, Options};
-use super::practice_load::{self, Mount, TopicPanel};
+use super::practice::Options;
+use super::practice_load::{self, Mount, On, TopicPanel};
 use super::scene::Previews;
 use super::store::Store;
 use crate::challenge;
@@ -214,10 +214,13 @@ impl App {
         let Shown::Topic { page, practice, .. } = &mut self.view else {
             return Vec::new();
         };
-        let store = self.store.get_or_insert_with(Store::open);
-        let mut cx = Cx::new(store, Some(page.params()));
-        *practice = mount(page.results(), page.topic(), options, &mut cx);
-        cx.fx
+        let on = On {
+            store: &mut self.store,
+            page: page.params(),
+        };
+        let (panel, fx) = mount(page.results(), page.topic(), options, on);
+        *practice = panel;
+        fx
     }
 
     /// What the topic page shows, as a link would rebuild it.
@@ -269,10 +272,10 @@ impl App {
                     ..
                 } = &mut self.view
                 {
-                    let store = self.store.get_or_insert_with(Store::open);
-                    let mut cx = Cx::new(store, Some(page.params()));
-                    panel.page_changed(&mut cx);
-                    return cx.fx;
+                    return panel.page_changed(On {
+                        store: &mut self.store,
+                        page: page.params(),
+                    });
                 }
             }
             Effect::Graded {
@@ -342,10 +345,13 @@ impl App {
             return fx;
         };
         fx.retain(|e| !matches!(e, Effect::PageParamsChanged));
-        let store = self.store.get_or_insert_with(Store::open);
-        let mut cx = Cx::new(store, Some(page.params()));
-        panel.follow(&link.challenge, &mut cx);
-        fx.append(&mut cx.fx);
+        fx.append(&mut panel.follow(
+            &link.challenge,
+            On {
+                store: &mut self.store,
+                page: page.params(),
+            },
+        ));
         fx
     }
 
@@ -409,11 +415,15 @@ impl App {
                     ..
                 },
             ) => {
-                let store = self.store.get_or_insert_with(Store::open);
-                // A prediction's figure is read with the answer reader, in
-                // the challenge panel's part: until it has come, a commit
-                // waits for it (`Msg::PanelLoaded`).
-                poe.update(m, page.outcome(), store, practice_load::guess_reader());
+                // A prediction's figure is read with the answer reader, and
+                // recorded, by the challenge panel's part: until it has
+                // come, a commit waits for it (`Msg::PanelLoaded`).
+                poe.update(
+                    m,
+                    page.outcome(),
+                    &mut self.store,
+                    practice_load::poe_code(),
+                );
                 match m {
                     PredictMsg::Toggle => vec![Effect::AddressChanged { push: false }],
                     _ => Vec::new(),
@@ -424,10 +434,13 @@ impl App {
                 let Some(panel) = practice else {
                     return Vec::new();
                 };
-                let store = self.store.get_or_insert_with(Store::open);
-                let mut cx = Cx::new(store, Some(page.params()));
-                panel.update(m, &mut cx);
-                cx.fx
+                panel.update(
+                    m,
+                    On {
+                        store: &mut self.store,
+                        page: page.params(),
+                    },
+                )
             }
             #[cfg(feature = "every-view")]
             (Msg::Practice(m), Shown::Drill(drill)) => {

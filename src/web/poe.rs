@@ -17,6 +17,20 @@ use crate::model::{Outcome, Preset, Topic};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
+/// Records that a prediction of `topic`'s story `key` bore out, or not, in
+/// the learner's record (opened on first use); the reason it could not, in
+/// words.
+pub type Recorder = fn(&mut Option<Store>, &str, &str, bool) -> Result<(), String>;
+
+/// What a prediction's reveal needs of the challenge panel's part (a
+/// browser page build fetches it after the page's first paint,
+/// src/web/practice_load.rs): the reader of answers, and the record.
+#[derive(Clone, Copy)]
+pub struct PoeCode {
+    pub read: GuessReader,
+    pub record: Recorder,
+}
+
 pub struct Poe {
     topic: &'static dyn Topic,
     pub enabled: bool,
@@ -159,9 +173,9 @@ impl Poe {
     }
 
     /// Each prediction beside the model's answer in `out`, a figure read by
-    /// `read` (`None`: its code has not come yet, and the commit waits for
-    /// it); the record counts it (right when every one bore out).
-    fn commit(&mut self, out: &Outcome, store: &mut Store, read: Option<GuessReader>) {
+    /// `code` (`None`: it has not come yet, and the commit waits for it);
+    /// the record counts it (right when every one bore out).
+    fn commit(&mut self, out: &Outcome, store: &mut Option<Store>, code: Option<PoeCode>) {
         let Some((story, fix, prompts)) = self.pending.clone() else {
             return;
         };
@@ -173,7 +187,7 @@ impl Poe {
             };
             guesses.push(guess);
         }
-        let Some(read) = read else {
+        let Some(code) = code else {
             self.waiting = true;
             self.note("Reading your prediction…");
             return;
@@ -182,7 +196,7 @@ impl Poe {
         let rows: Vec<_> = prompts
             .iter()
             .zip(&guesses)
-            .filter_map(|(p, guess)| predict::reveal_with(p, guess, out, read))
+            .filter_map(|(p, guess)| predict::reveal_with(p, guess, out, code.read))
             .collect();
         self.pending = None;
         attr(&self.form, "hidden", "");
@@ -194,7 +208,7 @@ impl Poe {
         } else {
             story.id.to_string()
         };
-        let saved = store.update(|p| p.predicted(self.topic.id(), &key, right == rows.len()));
+        let saved = (code.record)(store, self.topic.id(), &key, right == rows.len());
         let mut h = format!(
             "<p class=\"poe-score\">{right} of {} predictions bore out.</p><table class=\"poe-table\"><caption>Your prediction beside the model</caption><thead><tr><th scope=\"col\">Prediction</th><th scope=\"col\">Yours</th><th scope=\"col\">The model</th><th scope=\"col\">How near</th></tr></thead><tbody>",
             rows.len()
@@ -232,14 +246,14 @@ impl Poe {
             .set_inner_html(&format!("<p class=\"poe-score\">{}</p>", esc(text)));
     }
 
-    /// Handles a message; `out` is the outcome on the page, `read` what
-    /// reads a figure (`None` until its code has come).
+    /// Handles a message; `out` is the outcome on the page, `code` what
+    /// reads a figure and records it (`None` until it has come).
     pub fn update(
         &mut self,
         m: PredictMsg,
         out: Option<&Outcome>,
-        store: &mut Store,
-        read: Option<GuessReader>,
+        store: &mut Option<Store>,
+        code: Option<PoeCode>,
     ) {
         match m {
             PredictMsg::Toggle => {
@@ -256,7 +270,7 @@ impl Poe {
             }
             PredictMsg::Commit => {
                 if let Some(out) = out {
-                    self.commit(out, store, read);
+                    self.commit(out, store, code);
                 }
             }
         }

@@ -12,60 +12,105 @@
 //! `Box<dyn TopicPanel>` so that its calls go through the vtable the part
 //! fills in, never to a function the first part would have to carry.
 
-use super::msg::{dispatch, Msg, PracticeMsg};
+use super::msg::{dispatch, Effect, Msg, PracticeMsg};
+use super::poe::PoeCode;
 use super::practice::{Cx, Options, Panel};
-use crate::challenge::kinds::predict::{self, GuessReader};
+use super::store::Store;
+use crate::challenge::kinds::predict;
 use crate::model::{Params, Topic, Unit};
 use crate::urlstate;
 use web_sys::Element;
 
-/// What the app asks of a topic page's challenge panel.
+/// What a call into the panel works on: the learner's record, opened by
+/// the part's code on first use (reading it is the part's code too), and
+/// the page's values.
+pub struct On<'a> {
+    pub store: &'a mut Option<Store>,
+    pub page: &'a Params,
+}
+
+impl On<'_> {
+    /// Runs `f` with the panel's context; returns what it returned and the
+    /// effects it asked for.
+    fn run<R>(self, f: impl FnOnce(&mut Cx) -> R) -> (R, Vec<Effect>) {
+        let store = self.store.get_or_insert_with(Store::open);
+        let mut cx = Cx::new(store, Some(self.page));
+        let r = f(&mut cx);
+        (r, cx.fx)
+    }
+}
+
+/// What the app asks of a topic page's challenge panel; each call returns
+/// the effects for the app to apply.
 pub trait TopicPanel {
-    fn update(&mut self, msg: PracticeMsg, cx: &mut Cx);
+    fn update(&mut self, msg: PracticeMsg, on: On) -> Vec<Effect>;
     /// The question on show, as a link names it.
     fn current_challenge(&self, page: &Params) -> Option<urlstate::Challenge>;
     /// The page's values moved.
-    fn page_changed(&mut self, cx: &mut Cx);
+    fn page_changed(&mut self, on: On) -> Vec<Effect>;
     /// Back or forward: the question the address names.
-    fn follow(&mut self, want: &urlstate::Challenge, cx: &mut Cx);
+    fn follow(&mut self, want: &urlstate::Challenge, on: On) -> Vec<Effect>;
 }
 
 impl TopicPanel for Panel {
-    fn update(&mut self, msg: PracticeMsg, cx: &mut Cx) {
-        Panel::update(self, msg, cx)
+    fn update(&mut self, msg: PracticeMsg, on: On) -> Vec<Effect> {
+        on.run(|cx| Panel::update(self, msg, cx)).1
     }
 
     fn current_challenge(&self, page: &Params) -> Option<urlstate::Challenge> {
         Panel::current_challenge(self, page)
     }
 
-    fn page_changed(&mut self, cx: &mut Cx) {
-        Panel::page_changed(self, cx)
+    fn page_changed(&mut self, on: On) -> Vec<Effect> {
+        on.run(|cx| Panel::page_changed(self, cx)).1
     }
 
-    fn follow(&mut self, want: &urlstate::Challenge, cx: &mut Cx) {
-        Panel::follow(self, want, cx)
+    fn follow(&mut self, want: &urlstate::Challenge, on: On) -> Vec<Effect> {
+        on.run(|cx| Panel::follow(self, want, cx)).1
     }
 }
 
-/// Builds the panel under a topic page (see [`Panel::mount_topic`]).
-pub type Mount = fn(&Element, &'static dyn Topic, Options, &mut Cx) -> Option<Box<dyn TopicPanel>>;
+/// Builds the panel under a topic page (see [`Panel::mount_topic`]), and
+/// the effects it asks for.
+pub type Mount =
+    fn(&Element, &'static dyn Topic, Options, On) -> (Option<Box<dyn TopicPanel>>, Vec<Effect>);
 
 fn mount(
     parent: &Element,
     topic: &'static dyn Topic,
     options: Options,
-    cx: &mut Cx,
-) -> Option<Box<dyn TopicPanel>> {
-    Panel::mount_topic(parent, topic, options, cx).map(|p| Box::new(p) as Box<dyn TopicPanel>)
+    on: On,
+) -> (Option<Box<dyn TopicPanel>>, Vec<Effect>) {
+    on.run(|cx| {
+        Panel::mount_topic(parent, topic, options, cx).map(|p| Box::new(p) as Box<dyn TopicPanel>)
+    })
 }
 
-/// What the part holds: the panel, and the reader of answers.
+/// A prediction's record: the story (and fix) `key` of `topic` bore out
+/// (`right`) or not. The part's code, as the record's reading is.
+fn record_prediction(
+    store: &mut Option<Store>,
+    topic: &str,
+    key: &str,
+    right: bool,
+) -> Result<(), String> {
+    store
+        .get_or_insert_with(Store::open)
+        .update(|p| p.predicted(topic, key, right))
+}
+
+/// What predictions use of the part.
+const POE: PoeCode = PoeCode {
+    read: predict::read_guess,
+    record: record_prediction,
+};
+
+/// What the part holds: the panel, and what predictions use (the reader
+/// of answers, the learner's record).
 #[derive(Clone, Copy)]
 pub struct PanelCode {
     pub mount: Mount,
-    /// Reads a prediction's figure as a question's answer is read.
-    pub read_guess: GuessReader,
+    pub poe: PoeCode,
 }
 
 /// The panel's code, fetched the first time it is asked for; `Err` when the
@@ -73,10 +118,7 @@ pub struct PanelCode {
 #[cfg(feature = "split-panel")]
 #[wasm_split_helpers::wasm_split(panel, fallible)]
 fn panel_code_part() -> Result<PanelCode, wasm_split_helpers::SplitLoaderError> {
-    Ok(PanelCode {
-        mount,
-        read_guess: predict::read_guess,
-    })
+    Ok(PanelCode { mount, poe: POE })
 }
 
 /// The panel's code: fetched after the first paint in a page build, at hand
@@ -85,10 +127,7 @@ async fn panel_code() -> Result<PanelCode, ()> {
     #[cfg(feature = "split-panel")]
     return panel_code_part().await.map_err(|_| ());
     #[cfg(not(feature = "split-panel"))]
-    return Ok(PanelCode {
-        mount,
-        read_guess: predict::read_guess,
-    });
+    return Ok(PanelCode { mount, poe: POE });
 }
 
 /// Where the panel's code stands.
@@ -127,18 +166,26 @@ pub fn loaded() -> Option<Result<PanelCode, ()>> {
     }
 }
 
-/// What reads a prediction's figure now: the answer reader once the part
-/// has come; a plain number's reader if it could not be fetched; `None`
-/// while it is on its way (asked for here if it was not yet).
-pub fn guess_reader() -> Option<GuessReader> {
+/// What predictions use now: the part's, once it has come; where it could
+/// not be fetched, a plain number's reader and no record (the page says
+/// so); `None` while it is on its way (asked for here if it was not yet).
+pub fn poe_code() -> Option<PoeCode> {
     match loaded() {
-        Some(Ok(code)) => Some(code.read_guess),
-        Some(Err(())) => Some(plain_number),
+        Some(Ok(code)) => Some(code.poe),
+        Some(Err(())) => Some(PoeCode {
+            read: plain_number,
+            record: not_recorded,
+        }),
         None => {
             load();
             None
         }
     }
+}
+
+/// No record where the part could not be fetched.
+fn not_recorded(_: &mut Option<Store>, _: &str, _: &str, _: bool) -> Result<(), String> {
+    Err("Not recorded: the page's code for your record did not load. Reload the page to record predictions.".into())
 }
 
 /// A figure typed as a plain number, where the answer reader's part could

@@ -138,11 +138,12 @@ test('a topic page whose panel part cannot be fetched says so, and works', async
   await page.context().close();
 });
 
-// A prediction's figure is read by the answer reader, which comes in the
-// panel's part: committed before the part has come, the prediction waits
-// for it ("Reading your prediction…") and is then read as a question's
-// answer is ("20 s"); where the part cannot be fetched, a plain number is
-// read in the figure's unit.
+// A prediction's figure is read by the answer reader, and recorded, by code
+// that comes in the panel's part: committed before the part has come, the
+// prediction waits for it ("Reading your prediction…") and is then read as
+// a question's answer is ("20 s"); where the part cannot be fetched, a plain
+// number is read in the figure's unit, and the reveal says it was not
+// recorded.
 test('a prediction committed before the panel part has come is read when it comes', async () => {
   for (const refused of [false, true]) {
     const page = await openPage(app.browser, app.origin);
@@ -170,6 +171,8 @@ test('a prediction committed before the panel part has come is read when it come
     assert.deepEqual(rows[0].slice(1, 2), ['20 s'], `${refused ? 'refused' : 'held'}: ${JSON.stringify(rows)}`);
     await page.waitForSelector('body[data-ready]');
     if (refused) {
+      // The record's code is in the part too: the reveal says it was not kept.
+      assert.match(await page.textContent('#poe-reveal'), /Not recorded: .*Reload the page/);
       assert.ok(page.problems().every((p) => /_panel\.wasm|failed to fetch|Failed to fetch|internet/i.test(p)), page.problems().join('\n'));
     } else {
       assert.deepEqual(page.problems(), []);
