@@ -1,7 +1,7 @@
 //! The registry: every topic the product knows, in menu order, each beside
 //! the solver of its challenges. A topic that is not built yet is
 //! `Entry::Coming` and shows as "coming" in the menu; adding a topic is its
-//! folder, two lines here, its `challenges/<id>.toml`, and tests
+//! folder, three lines here, its `challenges/<id>.toml`, and tests
 //! (ARCHITECTURE.md, "How to add a topic").
 
 use crate::challenge::{self, ChallengeError, Question, Solution, Solver, Vars};
