@@ -480,6 +480,54 @@ fn story_predictions_read_the_model() {
     assert_eq!(predict::judge(Unit::Ms, 1e9, f64::INFINITY), Near::Off);
 }
 
+/// The rule a reveal states under its table is the one `judge` applies:
+/// just inside each bound it reads the nearer word, just outside the next.
+#[test]
+fn a_reveal_states_the_rule_its_judge_applies() {
+    use fleetlab::challenge::kinds::predict::Near;
+    use fleetlab::model::Unit;
+    let rule = predict::near_rule();
+    let nums: Vec<f64> = rule
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let [right, share_right, range, share_range] = nums[..] else {
+        panic!("four bounds in {rule:?}");
+    };
+    for (bound, inside, outside) in [
+        (right, Near::Right, Near::Range),
+        (range, Near::Range, Near::Off),
+    ] {
+        assert_eq!(
+            predict::judge(Unit::Ms, 100.0 + bound - 0.01, 100.0),
+            inside,
+            "{rule}"
+        );
+        assert_eq!(
+            predict::judge(Unit::Ms, 100.0 + bound + 0.01, 100.0),
+            outside,
+            "{rule}"
+        );
+    }
+    for (points, inside, outside) in [
+        (share_right, Near::Right, Near::Range),
+        (share_range, Near::Range, Near::Off),
+    ] {
+        let at = 0.5 + points / 100.0;
+        assert_eq!(
+            predict::judge(Unit::Share, at - 1e-4, 0.5),
+            inside,
+            "{rule}"
+        );
+        assert_eq!(
+            predict::judge(Unit::Share, at + 1e-4, 0.5),
+            outside,
+            "{rule}"
+        );
+    }
+}
+
 /// `fleetlab kind`: the question, its key, and the mark of a typed answer,
 /// as docs/contract.md writes them; bad input is refused with status 2.
 #[test]

@@ -59,8 +59,8 @@ pub fn mount(app: &Element, notes: &[String], store: &Store) {
         (
             TopicKind::Simulator,
             "2 · Simulators",
-            "Fleet-design stories that combine the explorers' ideas: each story fails a \
-             check until you apply its fix, or find your own.",
+            "Fleet-design stories that combine the explorers' ideas, with a fix to try \
+             where a story breaks a check; or find your own.",
         ),
     ] {
         let section = el("section", "path-part");

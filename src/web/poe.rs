@@ -6,8 +6,10 @@
 //! answer, with the story's explanation, and the record keeps it.
 //!
 //! The outcome is veiled, not withheld: the page has already run the model;
-//! the figures, checks and charts are blurred and inert (unreachable by
-//! keyboard and screen reader) until the reveal.
+//! the figures, checks, charts and scene, the story's ending and its fix
+//! button (which shows only for a story that fails a check) are blurred and
+//! inert (unreachable by keyboard and screen reader) until the reveal. The
+//! parameters stay in sight, read-only: a prediction is made from them.
 
 use super::dom::*;
 use super::msg::{dispatch, Msg, PredictMsg};
@@ -48,15 +50,30 @@ fn send(m: PredictMsg) {
     dispatch(Msg::Predict(m));
 }
 
-/// The page's outcome: the key figures, the sliders and the results, and
-/// the story's text (which tells how it ends).
+/// The page's outcome: the key figures, the scene and the results, the
+/// story's text (which tells how it ends) and its fix button (there only
+/// when the story fails a check), blurred; the parameters read-only, in
+/// sight.
 fn veil(on: bool) {
-    for sel in [".layout", ".presets .story"] {
+    const HIDDEN: [&str; 5] = [
+        ".layout .keybar",
+        ".layout .scene-slot",
+        ".layout .results",
+        ".presets .story",
+        "#apply-fix",
+    ];
+    for (sel, blur) in HIDDEN
+        .iter()
+        .map(|s| (*s, true))
+        .chain([(".layout .controls", false)])
+    {
         let Some(e) = document().query_selector(sel).ok().flatten() else {
             continue;
         };
         if on {
-            let _ = e.class_list().add_1("veiled");
+            if blur {
+                let _ = e.class_list().add_1("veiled");
+            }
             attr(&e, "inert", "");
         } else {
             let _ = e.class_list().remove_1("veiled");
@@ -193,6 +210,19 @@ impl Poe {
             return;
         };
         self.waiting = false;
+        // A figure the reader cannot read is said so before anything is
+        // shown or counted: the prediction stays open to mend.
+        for (p, guess) in prompts.iter().zip(&guesses) {
+            if let (Prompt::Figure { label, unit, .. }, Guess::Figure(text)) = (p, guess) {
+                if let Err(why) = (code.read)(text, *unit) {
+                    self.note(&format!(
+                        "“{}” for “{label}”: {why}. Mend it and commit again, or skip.",
+                        text.trim()
+                    ));
+                    return;
+                }
+            }
+        }
         let rows: Vec<_> = prompts
             .iter()
             .zip(&guesses)
@@ -203,14 +233,19 @@ impl Poe {
         clear(&self.form);
         veil(false);
         let right = rows.iter().filter(|r| r.near == Near::Right).count();
+        let in_range = rows.iter().filter(|r| r.near == Near::Range).count();
         let key = if fix {
             format!("{}+fix", story.id)
         } else {
             story.id.to_string()
         };
         let saved = (code.record)(store, self.topic.id(), &key, right == rows.len());
+        let more = match in_range {
+            0 => String::new(),
+            n => format!("; {n} more in range"),
+        };
         let mut h = format!(
-            "<p class=\"poe-score\">{right} of {} predictions bore out.</p><table class=\"poe-table\"><caption>Your prediction beside the model</caption><thead><tr><th scope=\"col\">Prediction</th><th scope=\"col\">Yours</th><th scope=\"col\">The model</th><th scope=\"col\">How near</th></tr></thead><tbody>",
+            "<p class=\"poe-score\">{right} of {} predictions bore out{more}.</p><table class=\"poe-table\"><caption>Your prediction beside the model</caption><thead><tr><th scope=\"col\">Prediction</th><th scope=\"col\">Yours</th><th scope=\"col\">The model</th><th scope=\"col\">How near</th></tr></thead><tbody>",
             rows.len()
         );
         for r in &rows {
@@ -224,6 +259,7 @@ impl Poe {
             );
         }
         h += "</tbody></table>";
+        h += &format!("<p class=\"poe-rule\">{}</p>", esc(&predict::near_rule()));
         h += &format!(
             "<p class=\"poe-why\"><strong>Why:</strong> {}</p>",
             esc(story.story)

@@ -210,14 +210,30 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     assert.equal(await page.isChecked('#poe-on'), true);
     await page.click('[data-preset="all-cold"]');
     await page.waitForSelector('#poe-form:not([hidden])');
-    assert.equal(await page.$eval('.layout', (l) => l.classList.contains('veiled') && l.inert), true, 'the outcome is hidden, and out of reach');
+    for (const sel of ['.layout .keybar', '.layout .results', '#apply-fix']) {
+      assert.equal(await page.$eval(sel, (l) => l.classList.contains('veiled') && l.inert), true, `${sel}: the outcome is hidden, and out of reach`);
+    }
     assert.equal(await page.$eval('.presets .story', (s) => s.inert), true, 'so is the story\'s ending');
+    // The parameters a prediction is made from stay in sight, read-only.
+    assert.equal(await page.$eval('.layout .controls', (c) => !c.classList.contains('veiled') && c.inert), true, 'the parameters are in sight');
     await screenshot(page, `kinds-predict-ask-${w}`);
+    // A figure the page cannot read is said so, and nothing is shown or
+    // counted: the prediction stays open to mend.
+    await page.fill('#poe-0', 'about fifteen seconds');
+    await page.check('input[name=poe-1][value="1"]');
+    await page.click('#poe-commit');
+    await page.waitForFunction(() => /Mend it and commit again/.test(document.querySelector('#poe-reveal').textContent));
+    assert.equal(await page.isVisible('#poe-form'), true);
+    assert.equal(await page.getAttribute('#poe-reveal', 'data-recorded'), null);
+    assert.equal(await page.$eval('.layout .results', (l) => l.inert), true);
     await page.fill('#poe-0', '20 s');
     await page.check('input[name=poe-1][value="1"]');
     await page.click('#poe-commit');
     await page.waitForSelector('#poe-reveal[data-recorded="all-cold"]');
-    assert.equal(await page.$eval('.layout', (l) => l.classList.contains('veiled') || l.inert), false);
+    for (const sel of ['.layout .keybar', '.layout .results', '.layout .controls', '#apply-fix']) {
+      assert.equal(await page.$eval(sel, (l) => l.classList.contains('veiled') || l.inert), false, sel);
+    }
+    assert.match(await page.textContent('#poe-reveal .poe-rule'), /within 10 % of the model's/);
     const rows = await page.$$eval('#poe-reveal tbody tr', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
     const p95 = await page.textContent('[data-figure=p95_wait_s] dd');
     assert.deepEqual(rows[0].slice(1), ['20 s', p95, 'off'], 'the figure beside the model\'s');
@@ -232,7 +248,7 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     await page.click('#apply-fix');
     await page.waitForSelector('#poe-form:not([hidden])');
     await page.click('#poe-skip');
-    assert.equal(await page.$eval('.layout', (l) => l.inert), false);
+    assert.equal(await page.$eval('.layout .results', (l) => l.inert), false);
     assert.equal((await record(page)).predictions['warm-pool/all-cold+fix'], undefined);
     await closeClean(page);
   }
@@ -249,7 +265,7 @@ test('predictions are off on a topic page by default, and the checkbox turns the
   // Back to the defaults: the pending prediction is dropped, the outcome shown.
   await page.click('#reset');
   assert.equal(await page.isHidden('#poe-form'), true);
-  assert.equal(await page.$eval('.layout', (l) => l.inert), false);
+  assert.equal(await page.$eval('.layout .results', (l) => l.inert), false);
   await closeClean(page);
 });
 

@@ -412,6 +412,26 @@ pub fn reveal_with(
     }
 }
 
+/// How near a figure must come: right within `RIGHT` of the model's (a
+/// share within `SHARE_RIGHT` of it, in points), in range within `RANGE`
+/// (`SHARE_RANGE`).
+const RIGHT: f64 = 0.10;
+const RANGE: f64 = 0.50;
+const SHARE_RIGHT: f64 = 0.05;
+const SHARE_RANGE: f64 = 0.15;
+
+/// [`judge`]'s rule in words, as a reveal states it.
+pub fn near_rule() -> String {
+    let pct = |x: f64| format!("{}", (x * 100.0).round());
+    format!(
+        "A figure bears out within {} % of the model's (a share within {} points), and is in range within {} % ({} points).",
+        pct(RIGHT),
+        pct(SHARE_RIGHT),
+        pct(RANGE),
+        pct(SHARE_RANGE)
+    )
+}
+
 /// Right within 10 % (5 points of a share), in range within 50 % (15
 /// points), off beyond; an unbounded answer is met only by an unbounded guess.
 pub fn judge(unit: Unit, guess: f64, model: f64) -> Near {
@@ -423,9 +443,9 @@ pub fn judge(unit: Unit, guess: f64, model: f64) -> Near {
         };
     }
     let (err, right, range) = match unit {
-        Unit::Share => ((guess - model).abs(), 0.05, 0.15),
+        Unit::Share => ((guess - model).abs(), SHARE_RIGHT, SHARE_RANGE),
         _ if model == 0.0 => (guess.abs(), 1e-9, 1e-9),
-        _ => ((guess - model).abs() / model.abs(), 0.10, 0.50),
+        _ => ((guess - model).abs() / model.abs(), RIGHT, RANGE),
     };
     if err <= right {
         Near::Right
