@@ -6,10 +6,12 @@
 //! answer, with the story's explanation, and the record keeps it.
 //!
 //! The outcome is veiled, not withheld: the page has already run the model;
-//! the figures, checks, charts and scene, the story's ending and its fix
-//! button (which shows only for a story that fails a check) are blurred and
-//! inert (unreachable by keyboard and screen reader) until the reveal. The
-//! parameters stay in sight, read-only: a prediction is made from them.
+//! the figures, checks, charts and scene and the story's ending are blurred
+//! and inert (unreachable by keyboard and screen reader) until the reveal,
+//! and its fix button, there only for a story that fails a check, is out
+//! of the page (blurred, its place alone would tell). The parameters stay
+//! in sight and in reach: a prediction is made from them (moving one drops
+//! the prediction, as any move does).
 
 use super::dom::*;
 use super::msg::{dispatch, Msg, PredictMsg};
@@ -50,33 +52,29 @@ fn send(m: PredictMsg) {
     dispatch(Msg::Predict(m));
 }
 
-/// The page's outcome: the key figures, the scene and the results, the
-/// story's text (which tells how it ends) and its fix button (there only
-/// when the story fails a check), blurred; the parameters read-only, in
-/// sight.
+/// The page's outcome: the key figures, the scene and the results, and
+/// the story's text (which tells how it ends), blurred; the story's fix
+/// button (there only when the story fails a check) out of the page.
 fn veil(on: bool) {
-    const HIDDEN: [&str; 5] = [
+    const VEILED: [&str; 4] = [
         ".layout .keybar",
         ".layout .scene-slot",
         ".layout .results",
         ".presets .story",
-        "#apply-fix",
     ];
-    for (sel, blur) in HIDDEN
+    for (sel, class) in VEILED
         .iter()
-        .map(|s| (*s, true))
-        .chain([(".layout .controls", false)])
+        .map(|s| (*s, "veiled"))
+        .chain([("#apply-fix", "poe-out")])
     {
         let Some(e) = document().query_selector(sel).ok().flatten() else {
             continue;
         };
         if on {
-            if blur {
-                let _ = e.class_list().add_1("veiled");
-            }
+            let _ = e.class_list().add_1(class);
             attr(&e, "inert", "");
         } else {
-            let _ = e.class_list().remove_1("veiled");
+            let _ = e.class_list().remove_1(class);
             let _ = e.remove_attribute("inert");
         }
     }
@@ -216,8 +214,9 @@ impl Poe {
             if let (Prompt::Figure { label, unit, .. }, Guess::Figure(text)) = (p, guess) {
                 if let Err(why) = (code.read)(text, *unit) {
                     self.note(&format!(
-                        "“{}” for “{label}”: {why}. Mend it and commit again, or skip.",
-                        text.trim()
+                        "“{}” for “{label}”: {}. Mend it and commit again, or skip.",
+                        text.trim(),
+                        why.trim_end_matches('.')
                     ));
                     return;
                 }

@@ -185,7 +185,7 @@ pub fn poe_code() -> Option<PoeCode> {
 
 /// No record where the part could not be fetched.
 fn not_recorded(_: &mut Option<Store>, _: &str, _: &str, _: bool) -> Result<(), String> {
-    Err("Not recorded: the page's code for your record did not load. Reload the page to record predictions.".into())
+    Err("Not saved: part of the page did not load, so this prediction is not kept in your progress. Reload the page, with a working connection, to keep predictions.".into())
 }
 
 /// A figure typed as a plain number, where the answer reader's part could
@@ -202,7 +202,9 @@ fn plain_number(text: &str, unit: Unit) -> Result<f64, String> {
     match crate::model::decimal::parse(&t) {
         Some(v) if unit == Unit::Share && (percent || v.abs() > 1.0) => Ok(v / 100.0),
         Some(v) if v.is_finite() => Ok(v),
-        _ => Err("type a plain number: the page's answer reader did not load".into()),
+        _ => Err(
+            "type a plain number (part of the page did not load: the part that reads units)".into(),
+        ),
     }
 }
 

@@ -210,12 +210,15 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     assert.equal(await page.isChecked('#poe-on'), true);
     await page.click('[data-preset="all-cold"]');
     await page.waitForSelector('#poe-form:not([hidden])');
-    for (const sel of ['.layout .keybar', '.layout .results', '#apply-fix']) {
+    for (const sel of ['.layout .keybar', '.layout .results']) {
       assert.equal(await page.$eval(sel, (l) => l.classList.contains('veiled') && l.inert), true, `${sel}: the outcome is hidden, and out of reach`);
     }
+    // The fix button (only a failing story has one) is not on the page at
+    // all: blurred, its place would tell.
+    assert.equal(await page.isHidden('#apply-fix'), true, 'the fix button is out of sight');
     assert.equal(await page.$eval('.presets .story', (s) => s.inert), true, 'so is the story\'s ending');
     // The parameters a prediction is made from stay in sight, read-only.
-    assert.equal(await page.$eval('.layout .controls', (c) => !c.classList.contains('veiled') && c.inert), true, 'the parameters are in sight');
+    assert.equal(await page.$eval('.layout .controls', (c) => !c.classList.contains('veiled') && !c.inert), true, 'the parameters are in sight and in reach');
     await screenshot(page, `kinds-predict-ask-${w}`);
     // A figure the page cannot read is said so, and nothing is shown or
     // counted: the prediction stays open to mend.
@@ -233,6 +236,7 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     for (const sel of ['.layout .keybar', '.layout .results', '.layout .controls', '#apply-fix']) {
       assert.equal(await page.$eval(sel, (l) => l.classList.contains('veiled') || l.inert), false, sel);
     }
+    assert.equal(await page.isVisible('#apply-fix'), true, 'the fix button is back');
     assert.match(await page.textContent('#poe-reveal .poe-rule'), /within 10 % of the model's/);
     const rows = await page.$$eval('#poe-reveal tbody tr', (rs) => rs.map((r) => [...r.children].map((c) => c.textContent)));
     const p95 = await page.textContent('[data-figure=p95_wait_s] dd');

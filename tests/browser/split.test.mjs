@@ -182,7 +182,7 @@ test('a prediction committed before the panel part has come is read when it come
     await page.waitForSelector('body[data-ready]');
     if (refused) {
       // The record's code is in the part too: the reveal says it was not kept.
-      assert.match(await page.textContent('#poe-reveal'), /Not recorded: .*Reload the page/);
+      assert.match(await page.textContent('#poe-reveal'), /Not saved: .*Reload the page/);
       assert.ok(page.problems().every((p) => /_panel\.wasm|failed to fetch|Failed to fetch|internet/i.test(p)), page.problems().join('\n'));
     } else {
       assert.deepEqual(page.problems(), []);

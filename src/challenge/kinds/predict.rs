@@ -424,7 +424,7 @@ const SHARE_RANGE: f64 = 0.15;
 pub fn near_rule() -> String {
     let pct = |x: f64| format!("{}", (x * 100.0).round());
     format!(
-        "A figure bears out within {} % of the model's (a share within {} points), and is in range within {} % ({} points).",
+"A figure bears out within {} % of the model's value (a percentage within {} percentage points of it), and is in range within {} % ({} percentage points).",
         pct(RIGHT),
         pct(SHARE_RIGHT),
         pct(RANGE),
