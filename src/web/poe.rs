@@ -197,7 +197,7 @@ impl Poe {
         let mut guesses = Vec::new();
         for (i, p) in prompts.iter().enumerate() {
             let Some(guess) = read_guess(i, p) else {
-                self.note("Make each prediction first, or skip.");
+                self.note(&format!("Answer “{}” first, or skip.", p.question()));
                 return;
             };
             guesses.push(guess);
@@ -274,6 +274,10 @@ impl Poe {
         }
         self.reveal.set_inner_html(&h);
         attr(&self.reveal, "data-recorded", &key);
+        // The keyboard goes on from the result, not from the page's top
+        // (the form it was in is gone).
+        attr(&self.reveal, "tabindex", "-1");
+        let _ = html(&self.reveal).focus();
     }
 
     fn note(&self, text: &str) {

@@ -222,6 +222,10 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     await screenshot(page, `kinds-predict-ask-${w}`);
     // A figure the page cannot read is said so, and nothing is shown or
     // counted: the prediction stays open to mend.
+    // Each part is asked for by name while it is missing.
+    await page.fill('#poe-0', '20 s');
+    await page.click('#poe-commit');
+    await page.waitForFunction(() => /Answer “Will .* hold\?.*” first, or skip/.test(document.querySelector('#poe-reveal').textContent));
     await page.fill('#poe-0', 'about fifteen seconds');
     await page.check('input[name=poe-1][value="1"]');
     await page.click('#poe-commit');
@@ -233,6 +237,7 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     await page.check('input[name=poe-1][value="1"]');
     await page.click('#poe-commit');
     await page.waitForSelector('#poe-reveal[data-recorded="all-cold"]');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'poe-reveal', 'the keyboard goes on from the result');
     for (const sel of ['.layout .keybar', '.layout .results', '.layout .controls', '#apply-fix']) {
       assert.equal(await page.$eval(sel, (l) => l.classList.contains('veiled') || l.inert), false, sel);
     }
