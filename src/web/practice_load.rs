@@ -4,10 +4,10 @@
 //! code in a part of its own that the page fetches only once it has
 //! painted: `panel_code` is a split point (`wasm_split_helpers`), and
 //! `wasm-split-cli` moves every function only it reaches, through
-//! [`mount`], the [`TopicPanel`] methods the app calls and the answer
-//! reader ([`PanelCode::read_guess`], which a prediction's figure is also
-//! read with), into `page-<id>-<hash>_panel.wasm`: the panel, the topic's
-//! question solvers (`topics::solver`) and the reader of answers. The whole app's build has no split: there
+//! [`mount`], the [`TopicPanel`] methods the app calls and what predictions
+//! use ([`PanelCode::poe`]: the answer reader and the record), into
+//! `page-<id>-<hash>_panel.wasm`: the panel, the topic's question solvers
+//! (`topics::solver`), the reader of answers and the learner's record. The whole app's build has no split: there
 //! the same call returns at once. The app holds the panel as a
 //! `Box<dyn TopicPanel>` so that its calls go through the vtable the part
 //! fills in, never to a function the first part would have to carry.
