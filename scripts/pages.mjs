@@ -12,7 +12,8 @@
 // wasm-split-cli moves the code only the panel reaches into
 // page-<id>-<hash>_panel.wasm, with page-<id>-<hash>_split.js, which the
 // glue imports and which fetches the part when the page first asks for its
-// panel (after its first paint). Two tags per
+// panel (after its first paint). The first part's imports from its glue
+// take the shortest names (scripts/wasm-imports.mjs). Two tags per
 // topic in dist/index.html name them for the loader (www/loader.js), which
 // picks a topic's page build for an address that opens that topic's page and
 // the whole app (Trunk's build) for everything else; a page build handed an
@@ -23,6 +24,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { shortenImports } from './wasm-imports.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] || path.join(ROOT, 'dist'));
@@ -92,8 +94,10 @@ try {
         .then((r) => { if (!r.ok) throw new Error(\`failed to fetch \${r.url}: \${r.status}\`); return r.arrayBuffer(); })
         .then((b) => WebAssembly.instantiate(b, imports))))`, '__wasm_split.js');
     fs.writeFileSync(path.join(dist, `${name}_split.js`), link);
-    const glue = swap(fs.readFileSync(path.join(scratch, `${name}.js`), 'utf8'),
-      'from "./__wasm_split.js"', `from "./${name}_split.js"`, `${name}.js`);
+    const imported = shortenImports(fs.readFileSync(path.join(dist, `${name}_bg.wasm`)),
+      fs.readFileSync(path.join(scratch, `${name}.js`), 'utf8'), `./${name}_bg.js`);
+    fs.writeFileSync(path.join(dist, `${name}_bg.wasm`), imported.wasm);
+    const glue = swap(imported.glue, 'from "./__wasm_split.js"', `from "./${name}_split.js"`, `${name}.js`);
     fs.writeFileSync(path.join(dist, `${name}.js`), glue);
     tags.push(`<meta name="fleetlab-page:${id}" content="./${name}.js"><meta name="fleetlab-page-wasm:${id}" content="./${name}_bg.wasm">`);
     const kb = (f) => (fs.statSync(path.join(dist, f)).size / 1024).toFixed(0);

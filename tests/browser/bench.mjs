@@ -194,9 +194,13 @@ async function coldLoad(query, origin = server.origin) {
     const marks = {};
     for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('fleetlab:')) marks[m.name.slice(9)] = m.startTime;
     // The browser's own resource timing: every file whose response ended
-    // before the first paint, the document first.
+    // before the first paint, the document first. Only files requested
+    // before the first screen was built (data-shown) count: the painted
+    // mark is a message handled once the frame is done, and a busy main
+    // thread can handle it after a fast local fetch the page began only
+    // after that frame (its panel's part), which the paint did not wait for.
     const before = [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
-      .filter((e) => e.responseEnd <= window.__load.painted)
+      .filter((e) => e.startTime <= window.__load.ready && e.responseEnd <= window.__load.painted)
       .map((e) => new URL(e.name).pathname.replace(/^\//, '') || 'index.html');
     return { ...window.__load, marks, before };
   });
