@@ -115,6 +115,10 @@ html = html.replace(anchor[0], anchor[0] + tags.join(''));
 // address that opens its topic loads (www/loader.js marks
 // <html data-opens="ID">): the page's largest text is painted before its
 // model arrives, and the app keeps the node (src/web/page/mod.rs, shell).
+// Its last part, the guided start's offer (`guided_start`), is the largest
+// text on a page whose question is short; kept the same way
+// (src/web/scene/intro.rs), and not shown while an address that hides it
+// loads (<html data-no-intro>).
 const listed = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--locked', '--bin', 'fleetlab', '--', 'topics', '--json'], {
   cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 << 20,
 }));
@@ -158,11 +162,15 @@ const linked = (text, only) => {
 };
 if (heads.length !== ids.length) fail(`fleetlab topics --json gave words for ${heads.length} of ${ids.length} topics`);
 html = html.replace(/<header class="topic-head topic-shell"[^>]*>[\s\S]*?<\/header>/g, '');
+const offer = (t) => (t.guided_start
+  ? `<div class="intro-wrap topic-shell"><button type="button" class="intro-offer">${esc(t.guided_start.button)}</button>`
+    + `<span class="intro-note">${esc(t.guided_start.note)}</span></div>`
+  : '');
 const loading = '<p class="loading">';
 if (!html.includes(loading)) fail('index.html has no loading line to put the topics\' heads before');
 html = html.replace(loading, heads.map((t) => `<header class="topic-head topic-shell" data-topic="${t.id}">`
   + `<p class="kind">${esc(t.kind)}</p><h1>${esc(t.title)}</h1><p class="question">${linked(t.question)}</p>`
-  + `<p class="source">${linked(`Source: ${t.source}`, 'seed-card')}</p></header>`).join('') + loading);
+  + `<p class="source">${linked(`Source: ${t.source}`, 'seed-card')}</p>${offer(t)}</header>`).join('') + loading);
 const sheet = html.match(/<link rel="stylesheet" href="\.\/([^"]+\.css)"/);
 if (!sheet) fail('index.html links no stylesheet to add the topics\' heads\' rules to');
 const css = path.join(dist, sheet[1]);

@@ -517,6 +517,10 @@ fn topics_text(json: bool) -> String {
                     "differences": e.topic().map(|t| t.about().differences.iter().map(|d| d.id).collect::<Vec<_>>()).unwrap_or_default(),
                     "scene_runs_production": topics::scene(e.id()).is_some_and(|s| s.production),
                     "first_model": e.topic().map(|t| t.about().base.label()),
+                    "guided_start": topics::intro(e.id()).filter(|i| !i.steps.is_empty()).map(|i| serde_json::json!({
+                        "button": crate::model::Intro::OFFER,
+                        "note": i.offer_note(),
+                    })),
                 })
             })
             .collect();

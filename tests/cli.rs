@@ -124,6 +124,17 @@ fn topics_lists_all_nine() {
         assert_eq!(row["question"], t.question(), "{}", e.id());
         assert_eq!(row["source"], t.source(), "{}", e.id());
         assert_eq!(row["first_model"], t.about().base.label(), "{}", e.id());
+        // The guided start's offer, the head's last part: its length counted
+        // from the topic's own steps.
+        let steps = fleetlab::topics::intro(e.id()).unwrap().steps.len();
+        assert!(steps >= 3, "{}", e.id());
+        assert_eq!(row["guided_start"]["button"], "Guided start", "{}", e.id());
+        assert_eq!(
+            row["guided_start"]["note"],
+            format!("{steps} steps at toy scale, then the full page."),
+            "{}",
+            e.id()
+        );
         assert!(
             !t.question().is_empty() && !t.source().is_empty(),
             "{}",

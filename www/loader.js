@@ -92,6 +92,16 @@
   var topic = pageTopic(location.search);
   if (home) document.documentElement.setAttribute("data-opens", "home");
   else if (topic) document.documentElement.setAttribute("data-opens", topic);
+  // Below the head, index.html's copy of the guided start's offer, but not
+  // where the address hides it (intro=0, read as src/urlstate/mod.rs reads
+  // a flag); pressed before the app has started, the press is noted for the
+  // app to open the guided start (src/web/scene/intro.rs), which then takes
+  // the offer over (and drops the class this looks for).
+  if (topic && /^(0|false|no|off)$/i.test(opened["=intro"] || "")) document.documentElement.setAttribute("data-no-intro", "");
+  document.addEventListener("click", function (e) {
+    var offer = e.target && e.target.closest && e.target.closest(".intro-wrap.topic-shell .intro-offer");
+    if (offer) document.documentElement.setAttribute("data-intro-asked", "");
+  });
   // Runs f once the page has painted (a timeout set from the first frame's
   // callback), or at once on a hidden page, which paints no frames; call it
   // once the stylesheets apply (no frame is painted before). A page in a

@@ -47,6 +47,21 @@ pub struct Predict {
     pub reveal: &'static str,
 }
 
+impl Intro {
+    /// The offer's button, at the top of the topic's page.
+    pub const OFFER: &'static str = "Guided start";
+
+    /// The words beside the offer: how long the guided start is. The page
+    /// writes them, and so does index.html's copy painted while the model
+    /// loads (`fleetlab topics --json`, `guided_start`).
+    pub fn offer_note(&self) -> String {
+        format!(
+            "{} steps at toy scale, then the full page.",
+            self.steps.len()
+        )
+    }
+}
+
 impl IntroStep {
     /// A step with no question and no story.
     pub const fn new(

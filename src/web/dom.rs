@@ -188,27 +188,27 @@ pub fn clear(e: &Element) {
     e.set_inner_html("");
 }
 
-/// `parent`'s child matching `selector` (index.html's words painted while
-/// the model loaded), every other child removed; without one, `parent`
-/// cleared. The kept node stays where it is: removed and built again, its
-/// paint might not count as the page's largest (a browser reports the
-/// largest paint a moment after it), and the same words built again would.
-pub fn clear_but(parent: &Element, selector: &str) -> Option<Element> {
-    let kept = parent
-        .query_selector(&format!(":scope > {selector}"))
-        .ok()
-        .flatten();
-    match &kept {
-        Some(node) => {
-            while let Some(next) = node.next_element_sibling() {
-                next.remove();
-            }
-            while let Some(before) = node.previous_element_sibling() {
-                before.remove();
-            }
+/// `parent`'s children matching `selector` (index.html's words painted
+/// while the model loaded), in order, every other child removed; without
+/// one, `parent` cleared. The kept nodes stay where they are: removed and
+/// built again, their paint might not count as the page's largest (a
+/// browser reports the largest paint a moment after it), and the same words
+/// built again would.
+pub fn clear_but(parent: &Element, selector: &str) -> Vec<Element> {
+    let kids = parent.children();
+    let mut kept = Vec::new();
+    for i in (0..kids.length()).rev() {
+        let Some(kid) = kids.item(i) else { continue };
+        if kid.matches(selector).unwrap_or(false) {
+            kept.push(kid);
+        } else {
+            kid.remove();
         }
-        None => clear(parent),
     }
+    if kept.is_empty() {
+        clear(parent);
+    }
+    kept.reverse();
     kept
 }
 

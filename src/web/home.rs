@@ -30,7 +30,7 @@ const LEDE: &str = "A page for each question a fleet designer faces. The concept
 /// Builds the home page in `app`; `notes`: the link's adjustments.
 pub fn mount(app: &Element, notes: &[String], store: &Store) {
     // index.html's header, painted while the model loaded, stays in place.
-    let kept = clear_but(app, "header.home-shell");
+    let kept = clear_but(app, "header.home-shell").pop();
     let _ = app.remove_attribute("aria-busy");
     attr(app, "data-view", "home");
     document().set_title("Fleetlab · learn to design an LLM-serving fleet");

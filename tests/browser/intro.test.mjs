@@ -157,6 +157,65 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await closeClean(page);
 });
 
+// index.html carries each topic's offer as its head's last part
+// (scripts/pages.mjs), shown while the model loads: on a page whose
+// question is short it is the largest text, and so is painted before the
+// model arrives. The app keeps the node, in the same box (on a phone too,
+// where the links and the model's switch go under it); a press before the app has started opens the
+// guided start once it has; an address that hides the guided start shows
+// no copy of it.
+test('the offer shows while the model loads, the app keeps it, and a press before the app starts opens the guided start', async () => {
+  const offer = (page, sel) => page.$eval(sel, (w) => {
+    const r = w.getBoundingClientRect();
+    const words = ['.intro-offer', '.intro-note'].map((s) => w.querySelector(s).textContent).join(' ');
+    return { words, box: [r.x, r.y, r.width, r.height].map(Math.round) };
+  });
+  const loading = async (query, size) => {
+    const page = await openPage(browser, server.origin, size);
+    let release;
+    const held = new Promise((ok) => { release = ok; });
+    await page.route(/\.wasm$/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${server.origin}/index.html${query}`, { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => document.querySelector('.skeleton')?.getClientRects().length > 0);
+    return { page, release };
+  };
+  for (const size of SIZES) {
+    for (const topic of topics) {
+      const shell = `#app > header.topic-shell[data-topic="${topic}"] > .intro-wrap.topic-shell:last-child`;
+      const { page, release } = await loading(`?topic=${topic}`, size);
+      await page.waitForSelector(`${shell} button.intro-offer`, { state: 'visible' });
+      assert.equal(await page.$$eval('.intro-wrap', (ws) => ws.filter((w) => w.getClientRects().length > 0).length), 1,
+        `${size.name} ${topic}: its offer alone shows`);
+      const was = await offer(page, shell);
+      assert.match(was.words, /^Guided start \d+ steps at toy scale, then the full page\.$/);
+      await page.$eval(shell, (w) => { window.offerNode = w; });
+      release();
+      await page.waitForSelector('body[data-ready]');
+      const kept = `#app > header > .intro-wrap > button[data-intro-offer="${topic}"]`;
+      assert.equal(await page.$eval(kept, (b) => b.parentElement === window.offerNode), true, `${size.name} ${topic}: the same node`);
+      assert.deepEqual(await offer(page, '#app > header > .intro-wrap'), was, `${size.name} ${topic}: the same words in the same box`);
+      assert.equal(await page.$$eval('.topic-shell', (es) => es.length), 0, 'no copy left');
+      assert.equal(await page.getAttribute(kept, 'aria-controls'), 'intro');
+      await page.context().close();
+    }
+  }
+  // Pressed before the app has started: the guided start opens once it has.
+  const { page, release } = await loading('?topic=warm-pool', SIZES[0]);
+  await page.click('header[data-topic="warm-pool"] .intro-wrap.topic-shell button.intro-offer');
+  release();
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'intro-h', 'its step\'s heading has the focus');
+  assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-intro-asked')), false);
+  await closeClean(page);
+  // An address that hides the guided start: no offer while it loads, none after.
+  const hidden = await loading('?topic=warm-pool&intro=off', SIZES[1]);
+  assert.equal(await hidden.page.$$eval('.intro-wrap', (ws) => ws.filter((w) => w.getClientRects().length > 0).length), 0, 'intro=off: no offer while loading');
+  hidden.release();
+  await hidden.page.waitForSelector('body[data-ready]');
+  assert.equal(await hidden.page.$('.intro-wrap'), null, 'intro=off: no offer');
+  await closeClean(hidden.page);
+});
+
 test('with motion the revealed picture plays, and a prediction waits still', async () => {
   const page = await openPage(browser, server.origin, { width: 1366, height: 900, motion: true });
   await gotoTopic(page, server.origin, '?topic=load-balancing&intro=1&hide=scene');

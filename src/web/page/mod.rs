@@ -145,11 +145,26 @@ fn source_el(topic: &dyn Topic, new_tab: bool) -> Element {
 /// page's largest text is painted before the model arrives. It is kept
 /// when its words are the page's (else removed, and the page builds its
 /// own); tests/browser/layout.test.mjs holds the two to the same box.
-fn shell(app: &Element, topic: &dyn Topic) -> Option<Element> {
-    let found = clear_but(
-        app,
-        &format!("header.topic-shell[data-topic=\"{}\"]", topic.id()),
-    )?;
+/// Its last part, the guided start's offer, is returned apart: the intro
+/// keeps it on the same terms (src/web/scene/intro.rs).
+fn shell(app: &Element, topic: &dyn Topic) -> (Option<Element>, Option<Element>) {
+    let selector = format!("header.topic-shell[data-topic=\"{}\"]", topic.id());
+    let Some(found) = clear_but(app, &selector).pop() else {
+        return (None, None);
+    };
+    let offer = found
+        .last_element_child()
+        .filter(|o| o.matches("div.intro-wrap.topic-shell").unwrap_or(false));
+    if !same_head(&found, topic, offer.is_some()) {
+        found.remove();
+        return (None, None);
+    }
+    (Some(found), offer)
+}
+
+/// Whether index.html's head `found` says what the page's head says, in
+/// its first four parts (`offer`: the fifth is the guided start's offer).
+fn same_head(found: &Element, topic: &dyn Topic, offer: bool) -> bool {
     let words = [
         topic.kind().word().to_string(),
         topic.title().to_string(),
@@ -157,17 +172,12 @@ fn shell(app: &Element, topic: &dyn Topic) -> Option<Element> {
         source_line(topic),
     ];
     let kids = found.children();
-    let same = kids.length() as usize == words.len()
+    kids.length() as usize == words.len() + usize::from(offer)
         && words.iter().enumerate().all(|(i, w)| {
             kids.item(i as u32)
                 .and_then(|k| k.text_content())
                 .is_some_and(|t| t == *w)
-        });
-    if !same {
-        found.remove();
-        return None;
-    }
-    Some(found)
+        })
 }
 
 /// The parameters section: the topic's key parameters, then the others
@@ -223,14 +233,15 @@ impl Page {
         adjustments: Vec<String>,
     ) -> (Page, Vec<Effect>) {
         let app = by_id("app").expect("#app");
-        let shell = shell(&app, topic);
+        let (shell, offer) = shell(&app, topic);
         let _ = app.remove_attribute("aria-busy");
         attr(&app, "data-view", "topic");
         document().set_title(&format!("{} · Fleetlab", topic.title()));
         let model_slot = head(&app, topic, &link, shell);
         let intro = IntroView::mount(
-            &app,
+            &model_slot.parent_element().expect("the page's head"),
             topic,
+            offer,
             link.embed.intro == Some(false),
             link.embed.intro == Some(true),
         );

@@ -74,18 +74,41 @@ struct Guide {
 }
 
 impl IntroView {
-    /// The offer ("Guided start") and the panel, appended to `parent`;
-    /// open at once when `open`.
-    pub fn mount(parent: &Element, topic: &'static dyn Topic, hidden: bool, open: bool) -> Self {
+    /// The offer ("Guided start") in the page's head `head`, under its
+    /// source line, and the panel after the head; open at once when `open`.
+    /// (In the head, the offer is where the words painted first are: the
+    /// links and the model's switch the page adds to the head come after
+    /// it, and on a phone, where they go under it, do not move it.)
+    /// `shell`: index.html's copy of the offer
+    /// (scripts/pages.mjs), painted while the model loaded, kept in place
+    /// when its words are the page's, else removed. Pressed before the app
+    /// started, it opens the guided start now (www/loader.js notes the press
+    /// as `data-intro-asked` on the document).
+    pub fn mount(
+        head: &Element,
+        topic: &'static dyn Topic,
+        shell: Option<Element>,
+        hidden: bool,
+        open: bool,
+    ) -> Self {
+        let root = document().document_element();
+        let asked = root
+            .as_ref()
+            .is_some_and(|r| r.has_attribute("data-intro-asked"));
+        if let Some(r) = &root {
+            let _ = r.remove_attribute("data-intro-asked");
+        }
         let (Some(intro), Some(spec)) = (topics::intro(topic.id()), topics::scene(topic.id()))
         else {
+            shell.inspect(|s| s.remove());
             return IntroView(None);
         };
         if hidden || intro.steps.is_empty() {
+            shell.inspect(|s| s.remove());
             return IntroView(None);
         }
-        let mut g = Guide::build(parent, topic, intro, spec);
-        if open {
+        let mut g = Guide::build(head, topic, intro, spec, shell);
+        if open || asked {
             // Opened by its link (the home card's "Guided start"): the
             // step's heading takes the focus, so Tab reaches its controls.
             g.open(false);
@@ -122,28 +145,47 @@ impl IntroView {
 
 impl Guide {
     fn build(
-        parent: &Element,
+        head: &Element,
         topic: &'static dyn Topic,
         intro: &'static Intro,
         spec: &'static SceneSpec,
+        shell: Option<Element>,
     ) -> Guide {
         let id = topic.id();
-        let wrap = el("div", "intro-wrap");
-        let offer = push_button("intro-offer", "Guided start");
+        let note = intro.offer_note();
+        let kept = shell.and_then(|w| {
+            let offer = w.first_element_child().filter(|b| {
+                b.matches("button.intro-offer").unwrap_or(false)
+                    && b.text_content().as_deref() == Some(Intro::OFFER)
+                    && b.next_element_sibling()
+                        .filter(|n| n.matches("span.intro-note:last-child").unwrap_or(false))
+                        .and_then(|n| n.text_content())
+                        .as_deref()
+                        == Some(note.as_str())
+            });
+            if offer.is_none() {
+                w.remove();
+            }
+            offer.map(|o| (w, o))
+        });
+        let (wrap, offer) = match &kept {
+            Some((w, o)) => {
+                w.set_class_name("intro-wrap");
+                let _ = w.remove_attribute("data-topic");
+                (w.clone(), o.clone())
+            }
+            None => {
+                let wrap = el("div", "intro-wrap");
+                let offer = push_button("intro-offer", Intro::OFFER);
+                append(&wrap, &offer);
+                append(&wrap, &text_el("span", "intro-note", &note));
+                (wrap, offer)
+            }
+        };
         attr(&offer, "data-intro-offer", id);
         attr(&offer, "aria-expanded", "false");
         attr(&offer, "aria-controls", "intro");
         on(&offer, "click", |_| send(IntroMsg::Open));
-        append(&wrap, &offer);
-        let offer_note = text_el(
-            "span",
-            "intro-note",
-            &format!(
-                "{} steps at toy scale, then the full page.",
-                intro.steps.len()
-            ),
-        );
-        append(&wrap, &offer_note);
 
         let panel = el("section", "intro");
         attr(&panel, "id", "intro");
@@ -189,8 +231,11 @@ impl Guide {
                 send(IntroMsg::Close);
             }
         });
-        append(&wrap, &panel);
-        append(parent, &wrap);
+        if kept.is_none() {
+            let links = head.query_selector(":scope > .copy-link").ok().flatten();
+            let _ = head.insert_before(&wrap, links.as_ref().map(|l| l.as_ref()));
+        }
+        let _ = head.after_with_node_1(&panel);
 
         let side = Side::on(canvas.unchecked_into(), true).expect("a 2D canvas");
         let reduced = window()
