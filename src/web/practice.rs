@@ -799,12 +799,13 @@ impl Panel {
         self.feedback.set_class_name(class);
         attr(&self.feedback, "data-verdict", g.verdict.word());
         let mut message = g.message.clone();
-        if self.options.hide.hints {
-            // The grader's wrong-answer message carries the first hint.
-            if let Some(i) = message.find(" Hint:") {
-                message.truncate(i);
-            }
-        } else if g.verdict == Verdict::Wrong && self.hints_shown == 0 {
+        // The grader's wrong-answer message carries the first hint: here it
+        // goes to the hints' list under the answer (once, not in both), or
+        // nowhere where the host hides hints.
+        if let Some(i) = message.find(" Hint:") {
+            message.truncate(i);
+        }
+        if !self.options.hide.hints && g.verdict == Verdict::Wrong && self.hints_shown == 0 {
             self.hints_shown = 1;
             self.paint_hints();
         }

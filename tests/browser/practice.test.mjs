@@ -26,6 +26,9 @@ test('a question about the page: wrong, hint, solution, then right; progress sur
 
   assert.equal(await answer(page, '12%'), 'wrong');
   assert.equal(await page.$$eval('.q-hints li', (l) => l.length), 1, 'a wrong answer shows the first hint');
+  const first = await page.textContent('.q-hints li');
+  assert.ok(!(await page.textContent('#q-feedback')).includes(first), 'the hint once, in its list, not again in the feedback');
+  assert.doesNotMatch(await page.textContent('#q-feedback'), /Hint:/);
   await page.click('#q-hint');
   assert.equal(await page.$$eval('.q-hints li', (l) => l.length), 2);
   await page.click('#q-solution');
