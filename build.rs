@@ -72,8 +72,12 @@ struct Glossary {
 }
 
 /// Writes `glossary.toml`'s entries, in its order, as `TERMS` to
-/// `$OUT_DIR/glossary.rs`.
+/// `$OUT_DIR/glossary.rs`. A page build (feature `split-panel`) carries no
+/// definitions (`short` empty): every term's, 2.7 KB brotli of a page's first
+/// fetch, is a file of its own, `glossary-HASH.json` (scripts/pages.mjs),
+/// which the page fetches after its first paint (src/web/glossary.rs).
 fn glossary() {
+    let late = std::env::var_os("CARGO_FEATURE_SPLIT_PANEL").is_some();
     println!("cargo::rerun-if-changed=glossary.toml");
     let text = fs::read_to_string("glossary.toml").expect("glossary.toml");
     let file: Glossary =
@@ -88,7 +92,7 @@ fn glossary() {
             t.id,
             t.term,
             aliases.join(", "),
-            t.short
+            if late { "" } else { t.short.as_str() }
         );
     }
     code += "];\n";

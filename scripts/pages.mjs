@@ -49,7 +49,7 @@ const anchor = html.match(/<meta name="fleetlab-wasm" content="[^"]*">/);
 if (!anchor) fail('index.html does not name the whole app for the loader (Trunk.toml, pattern_script)');
 
 for (const f of fs.readdirSync(dist)) {
-  if (/^page-.*(\.js|\.wasm)$/.test(f)) fs.rmSync(path.join(dist, f));
+  if (/^page-.*(\.js|\.wasm)$|^glossary-[0-9a-f]{16}\.json$/.test(f)) fs.rmSync(path.join(dist, f));
 }
 const bin = (name) => {
   const local = path.join(ROOT, 'node_modules', '.bin', name);
@@ -132,11 +132,22 @@ const heads = listed.filter((t) => ids.includes(t.id) && t.question && t.source)
 // the longest spelling where two start at the same place, each term once.
 const terms = fs.readFileSync(path.join(ROOT, 'glossary.toml'), 'utf8').split('[[term]]').slice(1).map((b) => {
   const field = (k) => b.match(new RegExp(`^${k} = (.*)$`, 'm'))?.[1];
-  const strings = (v) => [...(v || '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+  const strings = (v) => [...(v || '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => {
+    if (/\\[^"\\]/.test(m[1])) fail(`glossary.toml: ${m[1].slice(0, 40)}…: this reads only the escapes \\" and \\\\`);
+    return m[1].replace(/\\(.)/g, '$1');
+  });
   return { id: strings(field('id'))[0], short: strings(field('short'))[0], spellings: [...strings(field('term')), ...strings(field('aliases'))] };
 });
 if (!terms.length || terms.some((t) => !t.id || !t.short || !t.spellings.length)) fail('glossary.toml: every entry needs an id, a term and a definition');
 if (!terms.some((t) => t.id === 'seed-card')) fail('glossary.toml has no "seed-card" entry for the source lines to link');
+// The page builds carry no definitions (build.rs): every term's is in
+// glossary-HASH.json, which index.html names and a topic page fetches once
+// it has painted (src/web/glossary.rs, fetch_definitions).
+const definitions = JSON.stringify(Object.fromEntries(terms.map((t) => [t.id, t.short])));
+const definitionsFile = `glossary-${crypto.createHash('sha256').update(definitions).digest('hex').slice(0, 16)}.json`;
+fs.writeFileSync(path.join(dist, definitionsFile), definitions);
+html = html.replace(/<meta name="fleetlab-glossary" content="[^"]*">/g, '');
+html = html.replace(anchor[0], `${anchor[0]}<meta name="fleetlab-glossary" content="./${definitionsFile}">`);
 const joins = (c) => c !== undefined && (/[\p{Alphabetic}\p{N}]/u.test(c) || c === '-');
 const linked = (text, only) => {
   let out = '';

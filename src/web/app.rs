@@ -471,7 +471,12 @@ impl App {
                 Vec::new()
             }
             (Msg::FinishStart, _) => {
+                glossary::fetch_definitions();
                 self.load_panel();
+                Vec::new()
+            }
+            (Msg::Definitions, _) => {
+                glossary::define_terms(&app_root());
                 Vec::new()
             }
             (Msg::PanelLoaded, view) => {

@@ -1,11 +1,102 @@
 //! The glossary in the browser: the page `?view=glossary` shows
 //! (src/glossary.rs holds the words), and the links a topic page puts on
 //! each term's first mention in its question and help texts.
+//!
+//! A term's link carries its definition as its description (`title`). A
+//! page build carries no definitions (build.rs): they are a file of their
+//! own that index.html names (`<meta name="fleetlab-glossary">`,
+//! scripts/pages.mjs), fetched once the page has painted
+//! ([`fetch_definitions`]); when they come the app gives every term link
+//! on the page its definition ([`define_terms`]), and links made later
+//! have theirs at once. Until then (or if the file does not come) a link
+//! still leads to its entry.
 
 use super::dom::*;
+use super::msg::{dispatch, Msg};
 use crate::glossary::{self, Piece, Term, TERMS};
+use std::cell::RefCell;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
+
+thread_local! {
+    /// The definitions fetched for a page build: (term id, definition).
+    static FETCHED: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// `t`'s definition: its own, or the one fetched for a page build.
+fn definition(t: &Term) -> Option<String> {
+    if !t.short.is_empty() {
+        return Some(t.short.to_string());
+    }
+    FETCHED.with(|f| {
+        f.borrow()
+            .iter()
+            .find(|(id, _)| id == t.id)
+            .map(|(_, s)| s.clone())
+    })
+}
+
+/// A page build's definitions, fetched after the first paint; then
+/// [`Msg::Definitions`]. Nothing where the build carries its own (the
+/// whole app) or index.html names no file.
+pub fn fetch_definitions() {
+    if TERMS.iter().all(|t| !t.short.is_empty()) {
+        return;
+    }
+    let Some(url) = document()
+        .query_selector("meta[name=\"fleetlab-glossary\"]")
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"))
+    else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let Ok(got) = JsFuture::from(window().fetch_with_str(&url)).await else {
+            return;
+        };
+        let got: web_sys::Response = got.unchecked_into();
+        let Some(body) = got.ok().then(|| got.json().ok()).flatten() else {
+            return;
+        };
+        let Ok(body) = JsFuture::from(body).await else {
+            return;
+        };
+        let Some(body) = body.dyn_ref::<js_sys::Object>() else {
+            return;
+        };
+        let pairs: Vec<(String, String)> = js_sys::Object::entries(body)
+            .iter()
+            .filter_map(|e| {
+                let e: js_sys::Array = e.dyn_into().ok()?;
+                Some((e.get(0).as_string()?, e.get(1).as_string()?))
+            })
+            .filter(|(id, _)| glossary::find(id).is_some())
+            .collect();
+        FETCHED.with(|f| *f.borrow_mut() = pairs);
+        dispatch(Msg::Definitions);
+    });
+}
+
+/// Every term link in `root` without a description gets its term's
+/// definition, where one is known.
+pub fn define_terms(root: &Element) {
+    let Ok(found) = root.query_selector_all("a.term:not([title])") else {
+        return;
+    };
+    for i in 0..found.length() {
+        let Some(a) = found.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let term = a
+            .get_attribute("href")
+            .and_then(|h| h.strip_prefix("?view=glossary#").and_then(glossary::find));
+        if let Some(short) = term.and_then(definition) {
+            attr(&a, "title", &short);
+        }
+    }
+}
 
 /// The entry a topic's source line links (and the home page's explorers'
 /// intro): what a seed card is.
@@ -63,7 +154,9 @@ pub fn mount(root: &Element) {
 fn term_link(text: &str, t: &Term, new_tab: bool) -> Element {
     let a = text_el("a", "term", text);
     attr(&a, "href", &href(t));
-    attr(&a, "title", t.short);
+    if let Some(short) = definition(t) {
+        attr(&a, "title", &short);
+    }
     if new_tab {
         open_beside(&a);
     }

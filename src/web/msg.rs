@@ -30,6 +30,9 @@ pub enum Msg {
     /// The challenge panel's code is at hand, or could not be fetched
     /// (src/web/practice_load.rs, `loaded`).
     PanelLoaded,
+    /// A page build's glossary definitions have come (src/web/glossary.rs,
+    /// `fetch_definitions`).
+    Definitions,
     /// The document may have changed height (reported to a host frame).
     Height,
     /// Back or forward in the browser's history.

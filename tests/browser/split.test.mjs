@@ -35,7 +35,8 @@ async function fetches(query) {
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-shown'] });
   });
   await page.goto(`${app.origin}/index.html${query}`);
-  await page.waitForFunction(() => window.__painted && document.body.dataset.ready);
+  await page.waitForFunction(() => window.__painted && document.body.dataset.ready
+    && [...document.querySelectorAll('a.term')].every((a) => a.title));
   const r = await page.evaluate(() => {
     const name = (e) => new URL(e.name).pathname.replace(/^\//, '');
     const all = performance.getEntriesByType('resource');
@@ -44,6 +45,8 @@ async function fetches(query) {
       asked: all.filter((e) => e.startTime <= window.__frame).map(name),
       all: all.map(name),
       panel: !!document.querySelector('#practice [data-template]'),
+      // Each term link's entry and description, once every link has one.
+      terms: [...document.querySelectorAll('a.term')].map((a) => [a.getAttribute('href').split('#')[1], a.title]),
       drawn: document.querySelectorAll('[data-chart] canvas, section.scene canvas').length,
       menu: [...document.querySelectorAll('#topics a[href*="topic="]')].map((a) => new URL(a.href).searchParams.get('topic')),
     };
@@ -55,6 +58,7 @@ async function fetches(query) {
 
 const pageBuild = (f) => f.match(/^page-(.+)-[0-9a-f]{16}(_bg\.wasm|_panel\.wasm|_split\.js|\.js)$/)?.[1];
 const panelPart = (f) => /_panel\.wasm$/.test(f);
+const definitions = (f) => /^glossary-[0-9a-f]{16}\.json$/.test(f);
 const whole = (f) => /^fleetlab-web-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f);
 
 test('dist holds a page build for every topic, named in index.html', () => {
@@ -91,6 +95,13 @@ test('no build carries the standard library\'s number reader', () => {
 
 test('a topic page fetches only its own page build before its first paint', async (t) => {
   assert.ok(app.topics.length >= 9, `nine topics on the menu, found ${app.topics.length}`);
+  // Every definition, as the glossary page (the whole app's) shows it.
+  const list = await openPage(app.browser, app.origin);
+  await list.goto(`${app.origin}/index.html?view=glossary`);
+  await list.waitForSelector('body[data-ready]');
+  const glossary = Object.fromEntries(await list.$$eval('.glossary .entry', (es) => es.map((e) => [e.id, e.querySelector('dd').firstChild.textContent])));
+  await list.context().close();
+  assert.ok(Object.keys(glossary).length > 20, `the glossary page lists ${Object.keys(glossary).length} terms`);
   for (const topic of app.topics) {
     await t.test(topic, async () => {
       const r = await fetches(`?topic=${topic}`);
@@ -101,6 +112,12 @@ test('a topic page fetches only its own page build before its first paint', asyn
         `one wasm, its own page build: ${code.join(', ')}`);
       assert.ok(code.filter(panelPart).length === 0 && !r.asked.some(panelPart),
         `the challenge panel's part is asked for after the first paint: ${r.asked.join(', ')}`);
+      // So are the glossary's definitions, and then every term link has its
+      // own, as the glossary page gives it.
+      assert.ok(!r.asked.some(definitions), `the definitions are asked for after the first paint: ${r.asked.join(', ')}`);
+      assert.equal(r.all.filter(definitions).length, 1, r.all.join(', '));
+      assert.ok(r.terms.length > 0, 'the page links glossary terms');
+      for (const [id, title] of r.terms) assert.equal(title, glossary[id], `the link to ${id}`);
       // Then it comes, and the panel with it.
       assert.deepEqual(r.all.filter(panelPart).map(pageBuild), [topic], r.all.join(', '));
       assert.ok(r.panel, 'the challenge panel is on the page');
