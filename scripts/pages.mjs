@@ -206,4 +206,7 @@ const preloads = [...head.matchAll(/<script src="(\.\/[^"]+\.js)"><\/script>|<li
   .map((m) => (m[1] ? `<link rel="preload" href="${m[1]}" as="script">` : `<link rel="preload" href="${m[2]}" as="style">`));
 if (preloads.length !== 3) fail(`index.html's head loads ${preloads.length} files, not the loader, the stylesheet and theme.js`);
 html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  ${preloads.join('')}`);
+// Its comments are for whoever reads www/index.html, not for the browser,
+// which fetches them before the first paint (0.5 KB brotli).
+html = html.replace(/<!--[\s\S]*?-->\n?/g, '');
 fs.writeFileSync(indexPath, html);
