@@ -100,7 +100,10 @@
   if (topic && /^(0|false|no|off)$/i.test(opened["=intro"] || "")) document.documentElement.setAttribute("data-no-intro", "");
   document.addEventListener("click", function (e) {
     var offer = e.target && e.target.closest && e.target.closest(".intro-wrap.topic-shell .intro-offer");
-    if (offer) document.documentElement.setAttribute("data-intro-asked", "");
+    if (!offer) return;
+    document.documentElement.setAttribute("data-intro-asked", "");
+    // Pressed (and looks it) until the app opens the guided start.
+    offer.setAttribute("aria-pressed", "true");
   });
   // Runs f once the page has painted (a timeout set from the first frame's
   // callback), or at once on a hidden page, which paints no frames; call it

@@ -223,6 +223,15 @@ pub fn html(e: &Element) -> &HtmlElement {
     e.unchecked_ref::<HtmlElement>()
 }
 
+/// Gives `e` the keyboard's focus where it is, without scrolling it into
+/// view: for a control that comes next while what the learner reads now is
+/// elsewhere on a small screen.
+pub fn focus_in_place(e: &Element) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = html(e).focus_with_options(&options);
+}
+
 /// Escapes text for an HTML string.
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

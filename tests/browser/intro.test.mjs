@@ -101,6 +101,10 @@ test('every topic\'s guided start walks with the keyboard alone, still under red
               await page.keyboard.press('Enter');
               assert.match(await page.textContent('.intro-reveal'), /^The answer: /);
             }
+            // The verdict stays in view (on a phone Next, which has the
+            // focus, is a picture's height below it).
+            assert.ok(await page.$eval('.intro-reveal', (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }),
+              `${size.name} step ${i + 1}: the verdict in view`);
             const revealed = await picture(page);
             await frames(page, 20);
             assert.equal(await picture(page), revealed, 'still after the reveal');
@@ -202,10 +206,12 @@ test('the offer shows while the model loads, the app keeps it, and a press befor
   // Pressed before the app has started: the guided start opens once it has.
   const { page, release } = await loading('?topic=warm-pool', SIZES[0]);
   await page.click('header[data-topic="warm-pool"] .intro-wrap.topic-shell button.intro-offer');
+  assert.equal(await page.getAttribute('header[data-topic="warm-pool"] .intro-offer', 'aria-pressed'), 'true', 'the press shows');
   release();
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'intro-h', 'its step\'s heading has the focus');
   assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-intro-asked')), false);
+  assert.equal(await page.getAttribute('button[data-intro-offer="warm-pool"]', 'aria-pressed'), null);
   await closeClean(page);
   // An address that hides the guided start: no offer while it loads, none after.
   const hidden = await loading('?topic=warm-pool&intro=off', SIZES[1]);

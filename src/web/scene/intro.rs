@@ -37,6 +37,45 @@ fn send(m: IntroMsg) {
     dispatch(Msg::Page(PageMsg::Intro(m)));
 }
 
+/// The offer in the page's head `head`: index.html's copy (`shell`) kept
+/// in place when its words are the page's, else a new one under the
+/// source line, before the links the page adds.
+fn offer_in(head: &Element, intro: &Intro, shell: Option<Element>) -> Element {
+    let note = intro.offer_note();
+    let kept = shell.and_then(|w| {
+        let offer = w.first_element_child().filter(|b| {
+            b.matches("button.intro-offer").unwrap_or(false)
+                && b.text_content().as_deref() == Some(Intro::OFFER)
+                && b.next_element_sibling()
+                    .filter(|n| n.matches("span.intro-note:last-child").unwrap_or(false))
+                    .and_then(|n| n.text_content())
+                    .as_deref()
+                    == Some(note.as_str())
+        });
+        if offer.is_none() {
+            w.remove();
+        }
+        offer.map(|o| (w, o))
+    });
+    match kept {
+        Some((w, o)) => {
+            w.set_class_name("intro-wrap");
+            // Pressed while the page loaded (www/loader.js): it opens now.
+            let _ = o.remove_attribute("aria-pressed");
+            o
+        }
+        None => {
+            let wrap = el("div", "intro-wrap");
+            let offer = push_button("intro-offer", Intro::OFFER);
+            append(&wrap, &offer);
+            append(&wrap, &text_el("span", "intro-note", &note));
+            let links = head.query_selector(":scope > .copy-link").ok().flatten();
+            let _ = head.insert_before(&wrap, links.as_ref().map(|l| l.as_ref()));
+            offer
+        }
+    }
+}
+
 /// The guided start of a topic page; nothing when the topic has none or
 /// the link hides it (`intro=0`).
 pub struct IntroView(Option<Box<Guide>>);
@@ -152,36 +191,7 @@ impl Guide {
         shell: Option<Element>,
     ) -> Guide {
         let id = topic.id();
-        let note = intro.offer_note();
-        let kept = shell.and_then(|w| {
-            let offer = w.first_element_child().filter(|b| {
-                b.matches("button.intro-offer").unwrap_or(false)
-                    && b.text_content().as_deref() == Some(Intro::OFFER)
-                    && b.next_element_sibling()
-                        .filter(|n| n.matches("span.intro-note:last-child").unwrap_or(false))
-                        .and_then(|n| n.text_content())
-                        .as_deref()
-                        == Some(note.as_str())
-            });
-            if offer.is_none() {
-                w.remove();
-            }
-            offer.map(|o| (w, o))
-        });
-        let (wrap, offer) = match &kept {
-            Some((w, o)) => {
-                w.set_class_name("intro-wrap");
-                let _ = w.remove_attribute("data-topic");
-                (w.clone(), o.clone())
-            }
-            None => {
-                let wrap = el("div", "intro-wrap");
-                let offer = push_button("intro-offer", Intro::OFFER);
-                append(&wrap, &offer);
-                append(&wrap, &text_el("span", "intro-note", &note));
-                (wrap, offer)
-            }
-        };
+        let offer = offer_in(head, intro, shell);
         attr(&offer, "data-intro-offer", id);
         attr(&offer, "aria-expanded", "false");
         attr(&offer, "aria-controls", "intro");
@@ -231,10 +241,6 @@ impl Guide {
                 send(IntroMsg::Close);
             }
         });
-        if kept.is_none() {
-            let links = head.query_selector(":scope > .copy-link").ok().flatten();
-            let _ = head.insert_before(&wrap, links.as_ref().map(|l| l.as_ref()));
-        }
         let _ = head.after_with_node_1(&panel);
 
         let side = Side::on(canvas.unchecked_into(), true).expect("a 2D canvas");
@@ -342,7 +348,9 @@ impl Guide {
         self.answered.iter_mut().for_each(|a| *a = None);
         self.show(0);
         if focus {
-            let _ = html(&self.next).focus();
+            // Its heading is brought into view (`heading_in_view`): on a
+            // phone Next is a picture's height below it.
+            focus_in_place(&self.next);
         }
     }
 
@@ -466,7 +474,9 @@ impl Guide {
         }
         self.label_next();
         if focus {
-            let _ = html(&self.next).focus();
+            // The verdict stays in view, beside the answer that was pressed:
+            // on a phone Next is a picture's height below it.
+            focus_in_place(&self.next);
         }
         if self.reduced {
             self.go_still();
