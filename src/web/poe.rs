@@ -259,15 +259,22 @@ impl Poe {
         }
         h += "</tbody></table>";
         h += &format!("<p class=\"poe-rule\">{}</p>", esc(&predict::near_rule()));
-        h += &format!(
-            "<p class=\"poe-why\"><strong>Why:</strong> {}</p>",
-            esc(story.story)
-        );
-        if let (true, Some(f)) = (fix, story.fix) {
-            h += &format!(
-                "<p class=\"poe-why\"><strong>The fix:</strong> {}</p>",
-                esc(f.explain)
-            );
+        // Why: the story's own account, or with its fix applied what the
+        // fix changes (the story's account, which the page shows beside
+        // the story, is the unfixed run's).
+        match (fix, story.fix) {
+            (true, Some(f)) => {
+                h += &format!(
+                    "<p class=\"poe-why\"><strong>Why, with the fix:</strong> {}</p>",
+                    esc(f.explain)
+                )
+            }
+            _ => {
+                h += &format!(
+                    "<p class=\"poe-why\"><strong>Why:</strong> {}</p>",
+                    esc(story.story)
+                )
+            }
         }
         if let Err(why) = saved {
             h += &format!("<p class=\"poe-score\">{}</p>", esc(&why));

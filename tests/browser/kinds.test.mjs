@@ -259,6 +259,20 @@ test('a prediction is recorded and shown beside the outcome', async () => {
     await page.click('#poe-skip');
     assert.equal(await page.$eval('.layout .results', (l) => l.inert), false);
     assert.equal((await record(page)).predictions['warm-pool/all-cold+fix'], undefined);
+    // Off (the story asked again, skipped) and on again, the fix predicted:
+    // its reveal says why the fix changes the outcome, not the unfixed
+    // story's account again.
+    await page.click('#apply-fix');
+    await page.waitForSelector('#poe-form:not([hidden])');
+    await page.click('#poe-skip');
+    await page.click('#apply-fix');
+    await page.waitForSelector('#poe-form:not([hidden])');
+    await page.fill('#poe-0', '0 s');
+    await page.check('input[name=poe-1][value="0"]');
+    await page.click('#poe-commit');
+    await page.waitForSelector('#poe-reveal[data-recorded="all-cold+fix"]');
+    assert.match(await page.textContent('#poe-reveal .poe-why'), /^Why, with the fix: /);
+    assert.doesNotMatch(await page.textContent('#poe-reveal'), /Keep nothing warm/);
     await closeClean(page);
   }
 });
