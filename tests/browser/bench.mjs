@@ -96,6 +96,8 @@ const PARTS = [
   ['page glue', (f) => /^page-.*_split\.js$/.test(f)],
   // Its challenge panel's code, fetched after the first paint.
   ['panel, after first paint', (f) => /^page-.*_panel\.wasm$/.test(f)],
+  // A page build's glossary definitions, fetched after the first paint.
+  ['glossary definitions, after first paint', (f) => /^glossary-[0-9a-f]{16}\.json$/.test(f)],
   ['CSS', (f) => /^style-.*\.css$/.test(f)],
   ['loader', (f) => /^loader-.*\.js$/.test(f)],
   ['theme', (f) => /^theme-.*\.js$/.test(f)],
