@@ -428,6 +428,14 @@ impl State {
             })
         })
     }
+
+    /// Whether the page's questions have a fixed seed (`question_seed` is
+    /// `Some`), without working it out: the learner's seed folds the
+    /// learner's name to lowercase, whose Unicode tables (7 KB brotli) a
+    /// topic page's first part then need not carry.
+    pub fn has_question_seed(&self) -> bool {
+        self.embed.fixed_seed.is_some() || self.embed.graded
+    }
 }
 
 fn first_topic() -> &'static dyn Topic {

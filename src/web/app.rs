@@ -22,7 +22,6 @@ use super::msg::{
 };
 use super::page::Page;
 use super::poe::Poe;
-use super::practice::Options;
 use super::practice_load::{self, Mount, On, TopicPanel};
 use super::scene::Previews;
 use super::store::Store;
@@ -186,7 +185,7 @@ impl App {
         let topic = page.topic();
         match mount {
             Some(Ok(mount)) => {
-                let fx = self.mount_practice(Options::for_topic(&link), mount);
+                let fx = self.mount_practice(&link, mount);
                 self.apply(fx);
             }
             Some(Err(())) => practice_load::say_not_loaded(page.results()),
@@ -209,8 +208,9 @@ impl App {
         super::ready();
     }
 
-    /// The challenge panel under the topic page.
-    fn mount_practice(&mut self, options: Options, mount: Mount) -> Vec<Effect> {
+    /// The challenge panel under the topic page, with the options `link`
+    /// sets (the part's code reads them: see [`Mount`]).
+    fn mount_practice(&mut self, link: &State, mount: Mount) -> Vec<Effect> {
         let Shown::Topic { page, practice, .. } = &mut self.view else {
             return Vec::new();
         };
@@ -218,7 +218,7 @@ impl App {
             store: &mut self.store,
             page: page.params(),
         };
-        let (panel, fx) = mount(page.results(), page.topic(), options, on);
+        let (panel, fx) = mount(page.results(), page.topic(), link, on);
         *practice = panel;
         fx
     }

@@ -70,17 +70,25 @@ impl TopicPanel for Panel {
     }
 }
 
-/// Builds the panel under a topic page (see [`Panel::mount_topic`]), and
-/// the effects it asks for.
-pub type Mount =
-    fn(&Element, &'static dyn Topic, Options, On) -> (Option<Box<dyn TopicPanel>>, Vec<Effect>);
+/// Builds the panel under a topic page (see [`Panel::mount_topic`]) with
+/// the options the page's link sets, and the effects it asks for. The
+/// options are read here, in the part: a graded page's seed is the
+/// learner's, whose name is folded to lowercase, and Unicode's case
+/// tables are then only the part's.
+pub type Mount = fn(
+    &Element,
+    &'static dyn Topic,
+    &urlstate::State,
+    On,
+) -> (Option<Box<dyn TopicPanel>>, Vec<Effect>);
 
 fn mount(
     parent: &Element,
     topic: &'static dyn Topic,
-    options: Options,
+    link: &urlstate::State,
     on: On,
 ) -> (Option<Box<dyn TopicPanel>>, Vec<Effect>) {
+    let options = Options::for_topic(link);
     on.run(|cx| {
         Panel::mount_topic(parent, topic, options, cx).map(|p| Box::new(p) as Box<dyn TopicPanel>)
     })

@@ -93,6 +93,33 @@ test('no build carries the standard library\'s number reader', () => {
   }
 });
 
+// Unicode's case tables (core's LOWERCASE_TABLE, whose first entries map
+// U+00C0 to U+00E0 and U+00C1 to U+00E1; UPPERCASE_TABLE, U+00B5 to U+039C
+// and U+00DF to a flagged entry): 4–7 KB brotli each on a page. A graded
+// page's learner seed folds the learner's name to lowercase, and only the
+// panel's part reads it (src/web/practice_load.rs, Mount); the pages' own
+// words change case in ASCII. A `to_lowercase()` or `to_uppercase()` in
+// code the page runs before its panel brings a table back.
+test('no topic page\'s first part carries Unicode\'s case tables', () => {
+  const entries = (pairs) => {
+    const b = Buffer.alloc(4 * pairs.length);
+    pairs.forEach((c, i) => b.writeUInt32LE(c, 4 * i));
+    return b;
+  };
+  const tables = { lowercase: entries([0xc0, 0xe0, 0xc1, 0xe1]), uppercase: entries([0xb5, 0x39c, 0xdf, 0x400000]) };
+  const whole = fs.readdirSync(DIST).find((f) => /^fleetlab-web-.*_bg\.wasm$/.test(f));
+  for (const [name, table] of Object.entries(tables)) {
+    assert.notEqual(fs.readFileSync(path.join(DIST, whole)).indexOf(table), -1, `${whole} has the ${name} table this looks for`);
+  }
+  const first = fs.readdirSync(DIST).filter((f) => /^page-.*_bg\.wasm$/.test(f));
+  assert.equal(first.length, app.topics.length, `one page build per topic: ${first}`);
+  for (const f of first) {
+    for (const [name, table] of Object.entries(tables)) {
+      assert.equal(fs.readFileSync(path.join(DIST, f)).indexOf(table), -1, `${f} links Unicode's ${name} table (a to_${name}() before the panel?)`);
+    }
+  }
+});
+
 test('a topic page fetches only its own page build before its first paint', async (t) => {
   assert.ok(app.topics.length >= 9, `nine topics on the menu, found ${app.topics.length}`);
   // Every definition, as the glossary page (the whole app's) shows it.

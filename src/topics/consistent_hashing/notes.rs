@@ -92,10 +92,11 @@ pub(super) fn loss_note(inp: &Input, l: &Loss, out: &mut Outcome) {
     )));
 }
 
-/// `s` with its first letter a capital.
+/// `s` with its first letter a capital (the page's own words, which start
+/// with an ASCII letter: Unicode's case tables weigh kilobytes on the page).
 fn capitalized(s: &str) -> String {
     let mut c = s.chars();
     c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
+        .map(|f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect())
         .unwrap_or_default()
 }

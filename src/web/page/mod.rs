@@ -503,7 +503,7 @@ impl Page {
                 base.phrase()
             )
         } else {
-            format!("Now running {}.", a.label(base).to_lowercase())
+            format!("Now running {}.", a.label(base).to_ascii_lowercase())
         });
         fx.push(Effect::AddressChanged { push: true });
     }
@@ -579,7 +579,7 @@ impl Page {
         s.compare = self.scene.compare();
         s.embed.intro = self.intro.link_value();
         s.challenge = challenge.unwrap_or_default();
-        if s.question_seed().is_some() {
+        if s.has_question_seed() {
             // Every question uses the fixed (or the learner's) seed; the
             // link need not repeat it.
             s.challenge.seed = None;

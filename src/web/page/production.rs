@@ -172,7 +172,7 @@ fn difference(
                 let mut low = b.label.chars();
                 let first = low
                     .next()
-                    .map(|c| c.to_lowercase().to_string())
+                    .map(|c| c.to_ascii_lowercase().to_string())
                     .unwrap_or_default();
                 format!("{}; closer to production, {first}{}", a.label, low.as_str())
             }
