@@ -132,6 +132,8 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await gotoTopic(page, server.origin, '?topic=warm-pool&intro=1');
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.match(await addressWhenSettled(page), /intro=1/);
+  // The model switch changes the page's figures, hidden under the tour.
+  assert.equal(await page.isVisible('.topic-head .model-switch'), false, 'no model switch during the guided start');
   await page.click('.intro-next');
   await page.click('.intro-next');
   assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '1');
@@ -141,10 +143,25 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
   assert.equal(await focused(page), 'intro-offer', 'the offer takes the focus back');
+  assert.equal(await page.isVisible('.topic-head .model-switch'), true, 'the model switch is back with the page');
   assert.doesNotMatch(await addressWhenSettled(page), /intro=/);
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '0');
+  // A click on the step's words, then Escape: closed all the same.
+  await page.click('.intro-text');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
+  await page.click('.intro-offer');
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  // Back closes it and stays on the topic; Forward opens it again.
+  await page.goBack();
+  await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
+  assert.doesNotMatch(await addressWhenSettled(page), /intro=/);
+  assert.match(page.url(), /topic=warm-pool/);
+  await page.goForward();
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.match(await addressWhenSettled(page), /intro=1/);
 
   await gotoTopic(page, server.origin, '?topic=warm-pool&intro=0');
   assert.equal(await page.$('[data-intro-offer], [data-intro]'), null, 'intro=0: not offered');

@@ -410,8 +410,12 @@ impl Page {
                         let _ = html(&h).focus();
                     }
                 }
-                if self.intro.link_value() != was {
-                    fx.push(Effect::AddressChanged { push: false });
+                let now = self.intro.link_value();
+                if now != was {
+                    // Opening is a step Back undoes (`follow`).
+                    fx.push(Effect::AddressChanged {
+                        push: now == Some(true),
+                    });
                 }
             }
             PageMsg::Resized => {
@@ -560,6 +564,7 @@ impl Page {
         self.preset = link.preset.and_then(|id| self.topic.preset(id));
         self.fix = link.fix;
         self.scene.follow(link.compare);
+        self.intro.follow(link.embed.intro);
         self.params = wanted;
         self.sync_controls();
         self.render(&mut fx);

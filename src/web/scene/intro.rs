@@ -172,6 +172,20 @@ impl IntroView {
         self.0.as_mut()?.update(msg)
     }
 
+    /// Follows an address the browser went back or forward to: open where
+    /// it says `intro=1`, closed where it does not (opening pushed an
+    /// entry, so Back closes the guided start and stays on the topic).
+    pub fn follow(&mut self, want: Option<bool>) {
+        let open = self.link_value() == Some(true);
+        if self.0.is_some() && open != (want == Some(true)) {
+            self.update(if open {
+                IntroMsg::Close
+            } else {
+                IntroMsg::Open
+            });
+        }
+    }
+
     pub fn restyle(&mut self) {
         if let Some(g) = &mut self.0 {
             g.palette = Palette::read();
@@ -201,6 +215,9 @@ impl Guide {
         attr(&panel, "id", "intro");
         attr(&panel, "data-intro", id);
         attr(&panel, "aria-labelledby", "intro-h");
+        // A click on the step's words or picture leaves the focus in the
+        // panel (not on the page's body), where Escape still closes it.
+        attr(&panel, "tabindex", "-1");
         attr(&panel, "hidden", "");
         let heading = el("h2", "intro-h");
         attr(&heading, "id", "intro-h");
