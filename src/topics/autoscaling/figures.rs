@@ -43,7 +43,9 @@ pub(super) fn day_figures(d: &Day, price: f64, s: &DayStats, out: &mut Outcome) 
         ("seconds_above_slo", "Seconds above the wait SLO", s.seconds_above_slo as f64, Unit::Seconds),
         ("idle_share", "Idle share (beyond N + 1)", s.idle_share(), Unit::Share),
         ("capacity_used_share", "Ready capacity used", used, Unit::Share),
-        ("spare_at_peak", "Fewest spares ready at the peak", s.spare_at_peak, replicas),
+        // Below 0 when the peak ran short: "−1 replicas" beside this reads
+        // as one short, where "fewest spares" read as a count.
+        ("spare_at_peak", "Ready beyond the peak's need (fewest)", s.spare_at_peak, replicas),
         ("max_replicas", "Most replicas billed at once", s.max_paid as f64, replicas),
         ("launches", "Replicas launched", s.launches as f64, replicas),
     ]);
