@@ -220,3 +220,34 @@ fn the_replica_step_names_its_cache_as_the_page_does() {
     );
     assert_eq!(fig("max_sequences"), 1.0);
 }
+
+/// The tiers incident step names the cards its picture has down, in both
+/// pools (its words once named only the paid pool's, beside a picture
+/// with nine shared cards down).
+#[test]
+fn the_incident_step_names_the_cards_its_picture_has_down() {
+    let id = "tiers-and-rate-limits";
+    let t = topics::find(id).unwrap();
+    let spec = topics::scene(id).unwrap();
+    let step = topics::intro(id).unwrap().steps.last().unwrap();
+    let mut sc = step.scene(t, spec, SEED).unwrap();
+    advance_to(sc.as_mut(), step.at_s);
+    let mut summary = String::new();
+    sc.summary(&mut summary);
+    let mut p = t.defaults();
+    p.apply(step.set).unwrap();
+    let (prov, shared) = (p.get("prov_cards"), p.get("shared_cards"));
+    let down = |n: f64, share: &str| (p.get(share) * n).round();
+    let (down_p, down_s) = (down(prov, "loss_prov"), down(shared, "loss_shared"));
+    let pictured = format!("{down_p} provisioned and {down_s} shared cards down");
+    assert!(
+        summary.contains(&pictured),
+        "{summary:?} lacks {pictured:?}"
+    );
+    let said = format!("{down_p} of the {prov} paid cards and {down_s} of the {shared} shared");
+    assert!(
+        step.text.contains(&said),
+        "{:?} does not say {said:?}",
+        step.text
+    );
+}

@@ -16,7 +16,7 @@ pub static INTRO: Intro = Intro {
         ),
         IntroStep::new(
             "The bucket runs dry",
-            "Draining by 100 a second from 3,000, the bucket is empty after 30 seconds, and free requests keep arriving at 500 a second. Press Next or choose an answer to watch it run dry.",
+            "Draining by 100 a second from 3,000, the bucket is empty after 30 seconds, and free requests keep arriving at 500 a second. Choose an answer, or press Show me, to watch it run dry.",
             &[],
             45.0,
         )
@@ -38,7 +38,7 @@ pub static INTRO: Intro = Intro {
         ),
         IntroStep::new(
             "Paid ahead of free",
-            "An incident takes 3 of the 10 paid cards, and paid requests now wait about 850 ms. Send 30 % of them to the shared cards: there each is served before any free one, so paid waits little while free waits behind them. The full page opens on the incident, before this fix; its fix also sheds free at the gateway to keep the shared cards under their cap.",
+            "An incident takes 30 % of both pools, 3 of the 10 paid cards and 9 of the 30 shared, and paid requests now wait about 850 ms. Send 30 % of them to the shared cards: there each is served before any free one, so paid waits little while free waits behind them. The full page opens on the incident, before this fix; its fix also sheds free at the gateway to keep the shared cards under their cap.",
             &[("loss_prov", "0.3"), ("loss_shared", "0.3"), ("spill_share", "0.3")],
             20.0,
         )
