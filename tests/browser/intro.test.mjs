@@ -139,6 +139,7 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '1');
   await page.click('.intro-back');
   assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '0');
+  assert.equal(await focused(page), 'intro-next', 'Back, disabled on the first step, hands the focus to Next');
   await page.focus('.intro-next');
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
@@ -148,8 +149,14 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.equal(await page.getAttribute('canvas.intro-canvas', 'data-step'), '0');
-  // A click on the step's words, then Escape: closed all the same.
+  // A click on the step's words, then Escape: closed all the same; and
+  // with the focus outside the panel (on Copy link).
   await page.click('.intro-text');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
+  await page.click('.intro-offer');
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  await page.focus('.topic-head .copy-link button');
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
   await page.click('.intro-offer');

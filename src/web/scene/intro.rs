@@ -251,9 +251,18 @@ impl Guide {
         on(&close, "click", |_| send(IntroMsg::Close));
         append(&nav, &close);
         append(&panel, &nav);
-        on(&panel, "keydown", |e| {
+        // Escape closes it from anywhere on the page while it is open (the
+        // page under it is hidden), but in the site's menu, whose own
+        // Escape closes the menu.
+        on(&document(), "keydown", |e| {
             let key = e.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key());
-            if key.as_deref() == Some("Escape") {
+            let open = by_id("app").is_some_and(|a| a.has_attribute("data-intro-open"));
+            let in_menu = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+                .zip(by_id("menu"))
+                .is_some_and(|(n, menu)| menu.contains(Some(&n)));
+            if key.as_deref() == Some("Escape") && open && !in_menu {
                 e.prevent_default();
                 send(IntroMsg::Close);
             }
@@ -414,7 +423,13 @@ impl Guide {
             None => attr(&self.ask, "hidden", ""),
         }
         if i == 0 {
+            // A button disabled with the focus on it drops the focus to the
+            // page's body: Back pressed to the first step hands it to Next.
+            let had = document().active_element().as_ref() == Some(&self.back);
             attr(&self.back, "disabled", "");
+            if had {
+                focus_in_place(&self.next);
+            }
         } else {
             remove_attr(&self.back, "disabled");
         }
