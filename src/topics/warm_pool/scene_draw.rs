@@ -13,6 +13,7 @@ use crate::model::scene::{day_strip, normal_width};
 use crate::model::scene::{
     jitter, Align, Clock, Frame, Glyph, Ink, Layout, Shape, TextSize, Thousands,
 };
+use crate::model::Unit;
 
 /// The scene's size in each layout.
 const WIDE: (f32, f32) = (840.0, 450.0);
@@ -431,12 +432,14 @@ impl PoolScene {
             format_args!("standby rent today"),
         );
         let at = (x1, y + 2.0);
+        // As the counter under the picture writes it (early in the day a
+        // fraction of a cent, which "$0.00" hid).
         f.label(
             at,
             Ink::Accent,
             TextSize::Large,
             Align::Right,
-            format_args!("${rent:.2}"),
+            format_args!("{}", Unit::Usd.format(rent)),
         );
         let args = format_args!("{} × ${:.2} an hour, called or not", b.warm, self.price);
         f.normal((x0, y + 22.0), Ink::Muted, Align::Left, args);
@@ -467,7 +470,10 @@ impl PoolScene {
         let arrived = self.burst().arrived(self.burst_t()) > 0.0;
         let share = self.at_once_share() * 100.0;
         let cells: [(std::fmt::Arguments, &str); 6] = [
-            (format_args!("${:.2}", self.rent()), "standby rent today"),
+            (
+                format_args!("{}", Unit::Usd.format(self.rent())),
+                "standby rent today",
+            ),
             (format_args!("{:.1} s{dash}", self.worst), "worst wait"),
             (
                 format_args!("{:.1} s", self.p95_so_far()),
