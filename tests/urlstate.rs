@@ -688,6 +688,13 @@ proptest! {
         prop_assert_eq!(back.params(), s.params());
         assert_inside_specs(&back);
     }
+
+    /// The page asks `has_question_seed` (the learner's seed itself is
+    /// worked out in the panel's part): it says what `question_seed` does.
+    #[test]
+    fn has_question_seed_is_whether_there_is_one(s in valid_state()) {
+        prop_assert_eq!(s.has_question_seed(), s.question_seed().is_some());
+    }
 }
 
 #[test]

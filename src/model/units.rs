@@ -346,6 +346,23 @@ pub fn group(v: f64, decimals: usize) -> String {
     format!("{sign}{out}{frac}")
 }
 
+/// `text` with its first letter in lower case (`upper`: a capital), in
+/// ASCII: the page's own words start with an ASCII letter, and Unicode's
+/// case tables weigh 4–7 KB brotli on a page
+/// (tests/browser/split.test.mjs fails a page build that links them).
+pub fn first_letter(text: &str, upper: bool) -> String {
+    let mut chars = text.chars();
+    let Some(c) = chars.next() else {
+        return String::new();
+    };
+    let c = if upper {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    };
+    std::iter::once(c).chain(chars).collect()
+}
+
 /// Drops trailing zeros but keeps at least `keep` decimals ("2.5000" → "2.50").
 pub fn trim_to(s: &str, keep: usize) -> String {
     let Some(dot) = s.find('.') else {

@@ -183,17 +183,9 @@ fn idle(d: &Day, s: &DayStats) -> Verdict {
     )
 }
 
-/// `text` with its first letter in lower case (the page's own words, which
-/// start with an ASCII letter: Unicode's case tables weigh 7 KB brotli on
-/// the page).
+/// `text` with its first letter in lower case.
 fn lower_first(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => std::iter::once(c.to_ascii_lowercase())
-            .chain(chars)
-            .collect(),
-        None => String::new(),
-    }
+    units::first_letter(text, false)
 }
 
 pub static CHECKS: [CheckSpec; 3] = [WAIT_SLO, SPARE_AT_PEAK, IDLE];

@@ -85,18 +85,9 @@ pub(super) fn loss_note(inp: &Input, l: &Loss, out: &mut Outcome) {
         "Closer to production a fleet also loses cards it did not choose: after the resize, card {} of {} fails. {}: {} of the families move ({}), where the least any scheme can move is the lost card's own families, {}.",
         l.lost,
         inp.n1,
-        capitalized(&how),
+        crate::model::units::first_letter(&how, true),
         Unit::Share.format(l.moved as f64 / f),
         Unit::Count("families").format(l.moved as f64),
         Unit::Share.format(l.least),
     )));
-}
-
-/// `s` with its first letter a capital (the page's own words, which start
-/// with an ASCII letter: Unicode's case tables weigh kilobytes on the page).
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| std::iter::once(f.to_ascii_uppercase()).chain(c).collect())
-        .unwrap_or_default()
 }

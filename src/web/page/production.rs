@@ -169,12 +169,8 @@ fn difference(
         // measures shows a dash on the seed card's side.
         let name = match a {
             Some(a) if a.label != b.label => {
-                let mut low = b.label.chars();
-                let first = low
-                    .next()
-                    .map(|c| c.to_ascii_lowercase().to_string())
-                    .unwrap_or_default();
-                format!("{}; closer to production, {first}{}", a.label, low.as_str())
+                let low = crate::model::units::first_letter(b.label, false);
+                format!("{}; closer to production, {low}", a.label)
             }
             _ => b.label.to_string(),
         };
