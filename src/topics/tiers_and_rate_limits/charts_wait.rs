@@ -212,13 +212,13 @@ fn simulated(m: &Solved, sim: &SimResult, sweep: &[SweepPoint], s: f64, y_hi: f6
         ));
     }
     let mut simulated = Vec::new();
-    if sim.prov.served > 0 || sim.prov.stranded > 0 {
+    if sim.prov.served() > 0 || sim.prov.stranded > 0 {
         simulated.push(point(m.rho_p, sim.prov.mean_ms(), y_hi));
     }
-    if sim.free.served > 0 || sim.free.stranded > 0 {
+    if sim.free.served() > 0 || sim.free.stranded > 0 {
         simulated.push(point(m.rho_s, sim.free.mean_ms(), y_hi));
     }
-    if sim.shared_paid.served > 0 || sim.shared_paid.stranded > 0 {
+    if sim.shared_paid.served() > 0 || sim.shared_paid.stranded > 0 {
         simulated.push(point(m.rho_s, sim.shared_paid.mean_ms(), y_hi));
     }
     if !simulated.is_empty() {

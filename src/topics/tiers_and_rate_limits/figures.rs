@@ -95,7 +95,7 @@ fn paid_formula(inp: &Input, m: &Solved, sim: &SimResult) -> f64 {
 /// has no steady state (its formula wait is ∞): no finite run pins a mean
 /// that does not exist.
 fn half_width(st: &ClassStat, formula: f64) -> f64 {
-    if st.served == 0 && st.stranded == 0 {
+    if st.served() == 0 && st.stranded == 0 {
         0.0
     } else if formula.is_infinite() {
         f64::INFINITY

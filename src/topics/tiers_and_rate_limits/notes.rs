@@ -195,7 +195,7 @@ fn classes<'a>(m: &Solved, sim: &'a SimResult) -> Vec<(&'static str, &'a ClassSt
         ("free", &sim.free, m.w_f, true),
     ]
     .into_iter()
-    .filter(|(_, st, _, _)| st.served + st.stranded > 0)
+    .filter(|(_, st, _, _)| st.served() + st.stranded > 0)
     .collect()
 }
 
@@ -242,14 +242,14 @@ fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
     let mut formula = false;
     let paid = sim.paid(inp.spill);
     let (p95, p99) = (paid.quantile_ms(0.95), paid.quantile_ms(0.99));
-    if paid.served > 0 && sim.paid_is_prov(inp.spill) {
+    if paid.served() > 0 && sim.paid_is_prov(inp.spill) {
         formula = true;
         parts.push(format!(
             "paid p95 {}, p99 {}",
             against(p95, m.w_p95),
             against(p99, m.w_p99)
         ));
-    } else if paid.served > 0 {
+    } else if paid.served() > 0 {
         parts.push(format!(
             "paid (shared pool, behind priority: no closed-form tail) p95 {}, p99 {}",
             ms(p95),
@@ -257,7 +257,7 @@ fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
         ));
     }
     let (f95, f99) = (sim.free.quantile_ms(0.95), sim.free.quantile_ms(0.99));
-    if sim.free.served > 0 && inp.spill <= 0.0 {
+    if sim.free.served() > 0 && inp.spill <= 0.0 {
         formula = true;
         let tail = |p| {
             if inp.production {
@@ -271,7 +271,7 @@ fn tails(inp: &Input, m: &Solved, sim: &SimResult) -> Option<Note> {
             against(f95, tail(0.95)),
             against(f99, tail(0.99))
         ));
-    } else if sim.free.served > 0 {
+    } else if sim.free.served() > 0 {
         parts.push(format!("free p95 {}, p99 {}", ms(f95), ms(f99)));
     }
     let law = if formula && inp.production {

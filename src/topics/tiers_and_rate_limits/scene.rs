@@ -210,10 +210,10 @@ impl TiersScene {
     pub(super) fn means(&self) -> (f64, f64) {
         let (prov, shared_paid, free, _, _) = self.live.stats();
         let mean = |s: &super::sim::ClassStat| {
-            if s.served == 0 {
+            if s.served() == 0 {
                 0.0
             } else {
-                s.wait_sum_ms / s.served as f64
+                s.wait_sum_ms() / s.served() as f64
             }
         };
         let paid = if paid_is_prov(self.input.spill, prov, shared_paid) {
