@@ -161,7 +161,10 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
   await page.click('.intro-offer');
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
-  // Back closes it and stays on the topic; Forward opens it again.
+  // Back closes it and stays on the topic; Forward opens it again, on the
+  // step the learner left.
+  for (let i = 0; i < 4 && !/^Step 2 of/.test(await page.textContent('.intro-h')); i++) await page.click('.intro-next');
+  assert.match(await page.textContent('.intro-h'), /^Step 2 of/);
   await page.goBack();
   await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
   assert.doesNotMatch(await addressWhenSettled(page), /intro=/);
@@ -169,6 +172,13 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await page.goForward();
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.match(await addressWhenSettled(page), /intro=1/);
+  assert.match(await page.textContent('.intro-h'), /^Step 2 of/);
+  assert.equal(await page.evaluate(() => document.activeElement?.className), 'intro-next');
+  // The offer starts it over.
+  await page.click('.intro-close');
+  await page.click('.intro-offer');
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.match(await page.textContent('.intro-h'), /^Step 1 of/);
 
   await gotoTopic(page, server.origin, '?topic=warm-pool&intro=0');
   assert.equal(await page.$('[data-intro-offer], [data-intro]'), null, 'intro=0: not offered');

@@ -44,8 +44,9 @@ pub(super) fn day_figures(d: &Day, price: f64, s: &DayStats, out: &mut Outcome) 
         ("idle_share", "Idle share (beyond N + 1)", s.idle_share(), Unit::Share),
         ("capacity_used_share", "Ready capacity used", used, Unit::Share),
         // Below 0 when the peak ran short: "−1 replicas" beside this reads
-        // as one short, where "fewest spares" read as a count.
-        ("spare_at_peak", "Ready beyond the peak's need (fewest)", s.spare_at_peak, replicas),
+        // as one short, where "fewest spares" read as a count. Short enough
+        // for a key figure's box on a phone (360 px) without an ellipsis.
+        ("spare_at_peak", "Fewest above the peak's need", s.spare_at_peak, replicas),
         ("max_replicas", "Most replicas billed at once", s.max_paid as f64, replicas),
         ("launches", "Replicas launched", s.launches as f64, replicas),
     ]);

@@ -415,7 +415,8 @@ impl PoolScene {
             format_args!("waiting"),
         );
         if scale >= 0.5 {
-            let args = format_args!("to {}", Thousands(scale));
+            // The shade's full height: the burst's peak backlog.
+            let args = format_args!("peak {}", Thousands(scale));
             f.normal((x + 18.0, y + 16.0), Ink::Muted, Align::Left, args);
         }
     }

@@ -87,7 +87,16 @@ pub(super) fn control(
         append(&wrap, &input);
     }
     let help = format!("{} Default from {}.", spec.help, spec.source);
-    text_child(&wrap, "p", "help", &help, &[("id", &help_id)]);
+    // Two lines show until the control has the focus (style.css); the
+    // whole help is its tooltip under the mouse, without the panel growing
+    // and moving the controls below as the mouse passes.
+    text_child(
+        &wrap,
+        "p",
+        "help",
+        &help,
+        &[("id", &help_id), ("title", &help)],
+    );
     append(&wrap, &error);
     Control {
         spec,

@@ -175,15 +175,21 @@ impl IntroView {
     /// Follows an address the browser went back or forward to: open where
     /// it says `intro=1`, closed where it does not (opening pushed an
     /// entry, so Back closes the guided start and stays on the topic).
+    /// Forward opens it again on the step the learner left, with the
+    /// answers given; its offer starts it over.
     pub fn follow(&mut self, want: Option<bool>) {
-        let open = self.link_value() == Some(true);
-        if self.0.is_some() && open != (want == Some(true)) {
-            self.update(if open {
-                IntroMsg::Close
-            } else {
-                IntroMsg::Open
-            });
+        let Some(g) = self.0.as_mut() else {
+            return;
+        };
+        match (g.open, want == Some(true)) {
+            (true, false) => g.close(),
+            (false, true) => {
+                g.open_at(g.step, true);
+                g.heading_in_view();
+            }
+            _ => return,
         }
+        g.ask_frame();
     }
 
     pub fn restyle(&mut self) {
@@ -360,10 +366,16 @@ impl Guide {
         &self.intro.steps[self.step]
     }
 
-    /// Opens on the first step. While open, the full page under it is
-    /// hidden (`#app[data-intro-open]`): its figures are the page's, not the
-    /// step's, and would contradict the picture.
+    /// Opens on the first step, its answers forgotten.
     fn open(&mut self, focus: bool) {
+        self.answered.iter_mut().for_each(|a| *a = None);
+        self.open_at(0, focus);
+    }
+
+    /// Opens on step `i`. While open, the full page under it is hidden
+    /// (`#app[data-intro-open]`): its figures are the page's, not the
+    /// step's, and would contradict the picture.
+    fn open_at(&mut self, i: usize, focus: bool) {
         self.open = true;
         remove_attr(&self.panel, "hidden");
         attr(&self.offer, "aria-expanded", "true");
@@ -371,8 +383,7 @@ impl Guide {
         if let Some(app) = by_id("app") {
             attr(&app, "data-intro-open", "");
         }
-        self.answered.iter_mut().for_each(|a| *a = None);
-        self.show(0);
+        self.show(i);
         if focus {
             // Its heading is brought into view (`heading_in_view`): on a
             // phone Next is a picture's height below it.
