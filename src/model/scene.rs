@@ -309,6 +309,13 @@ pub trait Scene {
     fn default_speed(&self) -> f64 {
         1.0
     }
+    /// Whether its frame in `layout` writes the counters itself (a row of
+    /// tallies), so that a page showing them as text beside the picture
+    /// shows them once: the picture's, which move with it.
+    fn draws_counters(&self, layout: Layout) -> bool {
+        let _ = layout;
+        false
+    }
     /// Describes what is on screen now, laid out as `frame.layout` says.
     /// `frame` comes in cleared.
     fn draw(&self, frame: &mut Frame);
@@ -338,6 +345,11 @@ pub trait Steps {
     /// As [`Scene::default_speed`].
     fn default_speed(&self) -> f64 {
         1.0
+    }
+    /// As [`Scene::draws_counters`].
+    fn draws_counters(&self, layout: Layout) -> bool {
+        let _ = layout;
+        false
     }
     /// As [`Scene::draw`].
     fn draw(&self, frame: &mut Frame);
@@ -384,6 +396,9 @@ impl<S: Steps> Scene for Stepped<S> {
     }
     fn default_speed(&self) -> f64 {
         self.scene.default_speed()
+    }
+    fn draws_counters(&self, layout: Layout) -> bool {
+        self.scene.draws_counters(layout)
     }
     fn draw(&self, frame: &mut Frame) {
         self.scene.draw(frame);

@@ -139,6 +139,39 @@ test('every topic page has a scene that plays, pauses and reads at desktop and p
   }
 });
 
+// Warm pools' and autoscaling's wide pictures write their counters as a
+// row of tallies: the text counters under them would repeat them a moment
+// behind (they refresh four times a second), so they stay for a screen
+// reader only. A phone's narrow picture has no tallies, a picture without
+// tallies keeps its text ones in sight, and side by side they are the
+// table of both sides.
+test('a picture that writes its counters shows them once; the text stays for a screen reader', async () => {
+  const cases = [
+    ['warm-pool', 1366, '', true],
+    ['autoscaling', 1366, '', true],
+    ['warm-pool', 390, '', false],
+    ['tiers-and-rate-limits', 1366, '', false],
+    ['warm-pool', 1366, '&compare=pool', false],
+  ].filter(([topic]) => topics.includes(topic));
+  for (const [topic, width, more, drawn] of cases) {
+    const page = await openPage(browser, server.origin, { width, height: 900, motion: true });
+    await gotoTopic(page, server.origin, `?topic=${topic}${more}`);
+    await page.locator('section.scene').scrollIntoViewIfNeeded();
+    await timePasses(page, 0);
+    const seen = await page.$eval('section.scene .scene-counters', (c) => ({
+      drawn: c.hasAttribute('data-drawn'),
+      width: c.getBoundingClientRect().width,
+      text: [...c.querySelectorAll('[data-counter] dd, td')].map((d) => d.textContent).join(' '),
+    }));
+    const what = `${topic} at ${width} px${more}`;
+    assert.equal(seen.drawn, drawn, `${what}: drawn by the picture`);
+    assert.ok(drawn ? seen.width <= 1 : seen.width > 100, `${what}: ${seen.width} px wide`);
+    assert.ok(seen.text.trim().length > 0, `${what}: the counters are text all the same`);
+    assert.deepEqual(page.problems(), []);
+    await page.context().close();
+  }
+});
+
 test('with reduced motion the scene waits for the learner, then moves in steps', async () => {
   const page = await openPage(browser, server.origin, { motion: true });
   await page.emulateMedia({ reducedMotion: 'reduce' });

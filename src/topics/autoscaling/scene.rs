@@ -273,6 +273,10 @@ impl Steps for DayScene {
         self.extent(layout)
     }
 
+    fn draws_counters(&self, layout: Layout) -> bool {
+        self.tallied(layout)
+    }
+
     /// The speed that crosses the window in `CROSS_S` real seconds.
     fn default_speed(&self) -> f64 {
         self.window as f64 / CROSS_S

@@ -80,6 +80,12 @@ fn plan(layout: Layout) -> Plan {
 }
 
 impl DayScene {
+    /// Whether it writes its counters in `layout` (`Steps::draws_counters`):
+    /// the wide one's tallies.
+    pub(super) fn tallied(&self, layout: Layout) -> bool {
+        plan(layout).tally.is_some()
+    }
+
     /// The scene's size in `layout` (`Steps::size`).
     pub(super) fn extent(&self, layout: Layout) -> (f32, f32) {
         match layout {

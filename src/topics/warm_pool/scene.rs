@@ -392,6 +392,10 @@ impl Steps for PoolScene {
         self.extent(layout)
     }
 
+    fn draws_counters(&self, layout: Layout) -> bool {
+        self.tallied(layout)
+    }
+
     fn default_speed(&self) -> f64 {
         self.speed()
     }

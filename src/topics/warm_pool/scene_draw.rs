@@ -90,6 +90,12 @@ fn plan(layout: Layout) -> Plan {
 }
 
 impl PoolScene {
+    /// Whether it writes its counters in `layout` (`Steps::draws_counters`):
+    /// the wide one's tallies.
+    pub(super) fn tallied(&self, layout: Layout) -> bool {
+        plan(layout).tally.is_some()
+    }
+
     /// The scene's size in `layout` (`Steps::size`).
     pub(super) fn extent(&self, layout: Layout) -> (f32, f32) {
         match layout {
@@ -297,7 +303,7 @@ impl PoolScene {
 fn state(count: u32, standby: bool, in_burst: bool) -> Option<(Ink, &'static str)> {
     Some(match (count, standby, in_burst) {
         (0, true, _) => return None,
-        (0, false, _) => (Ink::Muted, "the standby cover the burst"),
+        (0, false, _) => (Ink::Muted, "the warm replicas cover the burst"),
         (_, true, true) => (Ink::ClassA, "serving from the first second"),
         (_, true, false) => (Ink::Muted, "idle, rent ticking"),
         (_, false, true) => (Ink::ClassA, "ready, serving"),

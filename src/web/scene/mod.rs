@@ -507,6 +507,17 @@ impl Live {
         self.readout
             .time(&self.ui.clock, &self.ui.section, &self.sides, t);
         self.readout.counters(self.spec.counters, &self.sides);
+        // A picture that writes its counters (a wide one's tallies) shows
+        // them once: these stay as text for a screen reader, out of sight
+        // (style.css), where they would repeat the picture's a moment
+        // behind it. Side by side they are the table of both.
+        let drawn = self.compare.is_none()
+            && !self.sides.is_empty()
+            && self.sides.iter().all(Side::draws_counters);
+        let _ = self
+            .ui
+            .counters
+            .toggle_attribute_with_force("data-drawn", drawn);
         self.readout
             .told(&self.ui.now, self.compare, self.spec.counters, &self.sides);
         self.readout

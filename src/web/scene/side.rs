@@ -74,6 +74,14 @@ impl Side {
         })
     }
 
+    /// Whether its picture writes the scene's counters, in the layout it
+    /// has now.
+    pub fn draws_counters(&self) -> bool {
+        self.scene
+            .as_ref()
+            .is_some_and(|s| s.draws_counters(self.layout))
+    }
+
     /// Runs `scene` on this side from its start.
     pub fn set(&mut self, scene: Box<dyn Scene>) {
         self.scene = Some(scene);
