@@ -37,7 +37,7 @@ fn hhmm(t: usize) -> String {
 
 const WAIT_SLO: CheckSpec = CheckSpec {
     id: "wait_slo",
-    label: "Wait SLO held every second",
+    label: "No second waited past the SLO",
     rule: "seconds whose queueing wait is above the wait target (SLO) = 0",
     cmp: Cmp::AtMost,
 };

@@ -479,7 +479,7 @@ impl Guide {
             s.story.and_then(|id| self.topic.preset(id)),
         ) {
             (false, _, _) => "Show me".to_string(),
-            (true, true, Some(p)) => format!("Open the full page: {}", p.title),
+            (true, true, Some(p)) => format!("Open the full page on “{}”", p.title),
             (true, true, None) => "Open the full page".to_string(),
             (true, false, _) => "Next".to_string(),
         };
