@@ -56,7 +56,9 @@ pub fn read_inks() {
 /// Speeds offered (simulated seconds per real second); the scene's own
 /// default joins them when it is not one of these.
 const SPEEDS: [f64; 10] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0, 1000.0];
-/// The counters, time and state attributes refresh at most this often (ms).
+/// The counters, time and state attributes refresh at least this often
+/// (ms); a frame that moves the picture writes them with it, so that the
+/// words under it never trail what it shows.
 const SHOW_EVERY_MS: f64 = 250.0;
 /// "Step" moves on through at most this many steps where nothing changes.
 const MAX_STEPS: usize = 10;
@@ -432,8 +434,8 @@ impl Live {
         let dt = self.clock.tick(ts);
         if dt > 0.0 {
             self.advance_and_paint(dt);
-        }
-        if ts - self.last_shown >= SHOW_EVERY_MS {
+            self.show(true);
+        } else if ts - self.last_shown >= SHOW_EVERY_MS {
             self.show(false);
         }
         self.run_or_rest();
