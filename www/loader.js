@@ -10,8 +10,9 @@
 // and starts it when the document is parsed and its stylesheets applied; from file://, where Chromium
 // refuses module scripts and fetch, it loads the classic bundle with the wasm
 // inlined that scripts/offline.mjs writes after the build (NAME.offline.js
-// beside NAME.js). (No <link rel=preload> for either: from file:// the
-// browser refuses both and says so on the console.)
+// beside NAME.js). (No <link rel=preload> in index.html for either: from
+// file:// the browser refuses both and says so on the console; over http
+// the loader adds one for a page build's split module, below.)
 (function () {
   "use strict";
   // embed=1 hides the site's chrome before the app starts (no flash); the app
@@ -168,7 +169,16 @@
   // of an address disagreed) calls this before touching the page.
   window.fleetlabWhole = function () { window.fleetlabWhole = null; start(js, wasm); };
   var pageJs = topic && pageMeta("fleetlab-page:", topic), pageWasm = topic && pageMeta("fleetlab-page-wasm:", topic);
-  if (pageJs && pageWasm) start(pageJs, pageWasm);
+  if (pageJs && pageWasm) {
+    // A page build's glue imports the module that fetches its panel's part
+    // (NAME_split.js, scripts/pages.mjs); asked for now, beside the glue, it
+    // is not a second round trip found only once the glue has arrived.
+    var split = document.createElement("link");
+    split.rel = "modulepreload";
+    split.href = pageJs.replace(/\.js$/, "_split.js");
+    document.head.appendChild(split);
+    start(pageJs, pageWasm);
+  }
   // The home page paints index.html's heading and lede first, then fetches
   // the model: on a slow network the stylesheet has the line to itself, and
   // the largest paint waits for nothing of the model's.
