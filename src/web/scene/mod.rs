@@ -97,6 +97,10 @@ struct Live {
     /// The model the note under the heading names (closer to production or
     /// not): it changes with the model only, not with a slider.
     noted_production: bool,
+    /// Whether the counters are marked as the picture's own (`data-drawn`)
+    /// now: written when that changes (a layout, a comparison), not every
+    /// frame.
+    counters_drawn: Option<bool>,
 }
 
 /// The scene's note: which model it runs, under the topic's first model
@@ -200,6 +204,7 @@ impl SceneView {
             last_shown: f64::NEG_INFINITY,
             last_said: f64::NEG_INFINITY,
             noted_production: link.model.is_production(),
+            counters_drawn: None,
         };
         SceneView(Some(Box::new(live)))
     }
@@ -516,10 +521,13 @@ impl Live {
         let drawn = self.compare.is_none()
             && !self.sides.is_empty()
             && self.sides.iter().all(Side::draws_counters);
-        let _ = self
-            .ui
-            .counters
-            .toggle_attribute_with_force("data-drawn", drawn);
+        if self.counters_drawn != Some(drawn) {
+            self.counters_drawn = Some(drawn);
+            let _ = self
+                .ui
+                .counters
+                .toggle_attribute_with_force("data-drawn", drawn);
+        }
         self.readout
             .told(&self.ui.now, self.compare, self.spec.counters, &self.sides);
         self.readout
