@@ -67,11 +67,17 @@ impl Address {
         let push = std::mem::take(&mut self.push) && !framed();
         let query = format!("?{}", urlstate::encode(state));
         let loc = window().location();
-        if loc.search().unwrap_or_default() != query {
+        let before = loc.search().unwrap_or_default();
+        if before != query {
             if let Ok(history) = window().history() {
                 // A file:// page may refuse; the page itself is unaffected.
                 let _ = if push {
-                    history.push_state_with_url(&JsValue::NULL, "", Some(&query))
+                    history.push_state_with_url(&pushed_from(&before), "", Some(&query))
+                } else if came_from(&history).as_deref() == Some(query.as_str()) {
+                    // Back where the entry was pushed from (the guided start
+                    // closed, as Back would have closed it): the entry
+                    // before it, not a copy of it that Back would show again.
+                    history.back()
                 } else {
                     history.replace_state_with_url(&JsValue::NULL, "", Some(&query))
                 };
@@ -80,6 +86,23 @@ impl Address {
         mark_settled(Some(&query));
     }
 }
+
+/// The state a pushed history entry keeps: the address it was pushed from.
+fn pushed_from(query: &str) -> JsValue {
+    let state = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&state, &FROM.into(), &query.into());
+    state.into()
+}
+
+/// The address the current history entry was pushed from, if this page
+/// pushed it.
+fn came_from(history: &web_sys::History) -> Option<String> {
+    let state = history.state().ok()?;
+    js_sys::Reflect::get(&state, &FROM.into()).ok()?.as_string()
+}
+
+/// The key of [`pushed_from`]'s state.
+const FROM: &str = "fleetlabFrom";
 
 /// "Embed this page…" opens the instructors' page on `state` (kept current
 /// on every change, so a click never races the settle timer).

@@ -179,6 +179,15 @@ test('Back, Escape, the offer again, intro=1, intro=0, the home card and embedde
   await page.click('.intro-offer');
   await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
   assert.match(await page.textContent('.intro-h'), /^Step 1 of/);
+  // Closed, the page is on the entry it was opened from, as Back would
+  // leave it (not on a copy of it, which Back would show again): Forward
+  // opens the guided start.
+  await page.click('.intro-close');
+  await page.waitForFunction(() => !/intro=/.test(location.search));
+  await page.waitForSelector('[data-intro="warm-pool"][hidden]', { state: 'attached' });
+  await page.goForward();
+  await page.waitForSelector('[data-intro="warm-pool"]:not([hidden])');
+  assert.match(await addressWhenSettled(page), /intro=1/);
 
   await gotoTopic(page, server.origin, '?topic=warm-pool&intro=0');
   assert.equal(await page.$('[data-intro-offer], [data-intro]'), null, 'intro=0: not offered');
