@@ -152,7 +152,20 @@ impl App {
     }
 
     /// A topic page's start, second task, once the page has painted: the
-    /// challenge panel's code (a part of its own in a page build,
+    /// glossary's links and the full run where a preview painted first
+    /// ([`Page::finish_start`]), the terms' definitions, then the panel.
+    fn finish_start(&mut self) {
+        let fx = if let Shown::Topic { page, .. } = &mut self.view {
+            page.finish_start()
+        } else {
+            Vec::new()
+        };
+        self.apply(fx);
+        glossary::fetch_definitions();
+        self.load_panel();
+    }
+
+    /// The challenge panel's code (a part of its own in a page build,
     /// src/web/practice_load.rs), unless the link hides the panel or the
     /// topic has none; then [`App::finish_topic`].
     fn load_panel(&mut self) {
@@ -471,8 +484,7 @@ impl App {
                 Vec::new()
             }
             (Msg::FinishStart, _) => {
-                glossary::fetch_definitions();
-                self.load_panel();
+                self.finish_start();
                 Vec::new()
             }
             (Msg::Definitions, _) => {

@@ -279,9 +279,12 @@ pub fn dispatch(msg: Msg) {
 }
 
 /// Sends `msg` in a task of its own once the browser has painted the page
-/// as it stands: a timeout of 0 set from the next animation frame's
-/// callback (a frame's callbacks run just before its paint), or after
-/// 100 ms, whichever comes first (a hidden page gets no frames).
+/// as it stands and is idle: an idle callback (at most 50 ms away) asked
+/// for from the next animation frame's callback (a frame's callbacks run
+/// just before its paint), so that what the frame queued first (a click
+/// during the build) goes first; a timeout of 0 where a browser has no idle
+/// callbacks; or after 100 ms, whichever comes first (a hidden page gets no
+/// frames).
 pub fn dispatch_after_paint(msg: Msg) {
     use std::cell::Cell;
     use std::rc::Rc;
@@ -300,11 +303,22 @@ pub fn dispatch_after_paint(msg: Msg) {
     };
     let after_frame = send(held.clone());
     let on_frame = Closure::once_into_js(move || {
-        if let Some(w) = web_sys::window() {
-            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                after_frame.unchecked_ref(),
-                0,
-            );
+        let Some(w) = web_sys::window() else { return };
+        let idle = js_sys::Reflect::get(&w, &"requestIdleCallback".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        match idle {
+            Some(idle) => {
+                let within = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&within, &"timeout".into(), &50.into());
+                let _ = idle.call2(&w, &after_frame, &within);
+            }
+            None => {
+                let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                    after_frame.unchecked_ref(),
+                    0,
+                );
+            }
         }
     });
     let _ = w.request_animation_frame(on_frame.unchecked_ref());
