@@ -139,10 +139,13 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
         title: "The tails against the arrival rate".to_string(),
         summary: if sus.rate > 0.0 {
             format!(
-                "Runs at {} arrival rates: all three p99s meet their targets up to about {}, {} output tokens a second. A run stops once its first-token tail has failed, so points past that rate are lower bounds.",
+                "Runs at {} arrival rates: all three p99s meet their targets up to about {}, where the run made {} output tokens a second. A run stops once its first-token tail has failed, so points past that rate are lower bounds.",
                 sus.probes.len(),
                 Unit::ReqPerS.format(sus.rate),
-                number((sus.rate * inp.traffic.output).round())
+                // The run's own rate, as the sustained figures and the note
+                // say it (not the rate times a mean reply: a finite run's
+                // last replies drain after its arrivals stop).
+                number(sus.at.map_or(0.0, |a| a.tokens_per_s).round())
             )
         } else {
             format!(

@@ -243,3 +243,36 @@ mod engine {
         }
     }
 }
+
+/// The rate the replica sustains is told in three places, the figure, the
+/// note and the tails chart's summary: each gives the output tokens a second
+/// the run at that rate made, the same number.
+#[test]
+fn the_sustained_tokens_are_the_same_number_wherever_they_are_told() {
+    for pairs in [&[][..], &[("model", "70b"), ("tp", "4")][..]] {
+        let out = with(pairs);
+        let tok = out.get("sustained_tok_s").unwrap();
+        assert!(tok > 0.0, "{pairs:?}");
+        let said = crate::model::units::number(tok.round());
+        let chart = out.charts.iter().find(|c| c.id == "load").unwrap();
+        assert!(
+            chart
+                .summary
+                .contains(&format!("the run made {said} output tokens")),
+            "{}",
+            chart.summary
+        );
+        let note = out
+            .notes
+            .iter()
+            .find_map(|n| match n {
+                Note::Info(t) if t.contains("sustains about") => Some(t),
+                _ => None,
+            })
+            .unwrap();
+        assert!(
+            note.contains(&format!(": {said} output tokens a second")),
+            "{note}"
+        );
+    }
+}

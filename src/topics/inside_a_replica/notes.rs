@@ -120,7 +120,7 @@ pub(super) fn notes(inp: &Input, r: &Replica, s: &Stats, sus: &Sustained, out: &
     }
     if s.unfinished > 0 {
         out.notes.push(Note::Info(format!(
-            "The queue was still growing when the run stopped after {} simulated: {} requests had not finished. Their waits so far count, so the tails are lower bounds.",
+            "The run reached its limit of work after {} simulated with {} requests not finished (a queue that grows, or a short run's last replies). Their waits so far count, so the tails are lower bounds.",
             Unit::Seconds.format(s.duration),
             number(s.unfinished as f64)
         )));

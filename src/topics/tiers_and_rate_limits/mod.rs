@@ -89,7 +89,7 @@ fn preview(p: &Params) -> Option<Outcome> {
     let (sim, full) = sim_page::preview_sim(&inp, &m)?;
     let mut out = outcome(&inp, &m, &sim);
     out.notes.insert(0, Note::Info(format!(
-        "A first look: the simulated figures come from a short run of {} arrivals, so their ± is wider; the full run of {} arrivals follows once the sliders are still.",
+        "A first look while the slider moves: the simulated figures come from a short run of {} arrivals, so their ± is wider; the full run of {} arrivals follows once the slider rests.",
         units::number(sim.arrivals as f64),
         units::number(full as f64),
     )));
