@@ -152,15 +152,12 @@ impl App {
     }
 
     /// A topic page's start, second task, once the page has painted: the
-    /// glossary's links and the full run where a preview painted first
-    /// ([`Page::finish_start`]), the terms' definitions, then the panel.
+    /// glossary's links ([`Page::finish_start`]) and the terms'
+    /// definitions, then the panel.
     fn finish_start(&mut self) {
-        let fx = if let Shown::Topic { page, .. } = &mut self.view {
-            page.finish_start()
-        } else {
-            Vec::new()
-        };
-        self.apply(fx);
+        if let Shown::Topic { page, .. } = &mut self.view {
+            page.finish_start();
+        }
         glossary::fetch_definitions();
         self.load_panel();
     }
@@ -274,6 +271,12 @@ impl App {
                 if let Shown::Topic { address, .. } = &mut self.view {
                     address.changed(push);
                 }
+                if let Some(state) = self.page_state() {
+                    point_embed_this(&state);
+                }
+            }
+            Effect::AddressNow => {
+                self.settle();
                 if let Some(state) = self.page_state() {
                     point_embed_this(&state);
                 }

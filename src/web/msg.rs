@@ -245,6 +245,10 @@ pub enum Effect {
     /// The page's address (and a host) should follow what is shown; `push`
     /// makes a new history entry at once, otherwise it settles first.
     AddressChanged { push: bool },
+    /// The address should follow a discrete change at once, in the current
+    /// entry (or back to the one it was pushed from): the guided start
+    /// closed.
+    AddressNow,
     /// The topic page's parameter values moved (a slider's once it rests).
     PageParamsChanged,
     /// A question was graded (after the record was saved).

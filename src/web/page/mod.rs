@@ -331,7 +331,7 @@ impl Page {
         }
         let mut fx = Vec::new();
         page.sync_controls();
-        page.render_first(&mut fx);
+        page.render(&mut fx);
         charts::watch_sizes();
         // Back and forward between stories: the address says what to show.
         on(&window(), "popstate", |_| dispatch(Msg::PopState));
@@ -410,11 +410,13 @@ impl Page {
                     }
                 }
                 let now = self.intro.link_value();
-                if now != was {
+                if now == Some(true) && was != now {
                     // Opening is a step Back undoes (`follow`).
-                    fx.push(Effect::AddressChanged {
-                        push: now == Some(true),
-                    });
+                    fx.push(Effect::AddressChanged { push: true });
+                } else if now != was {
+                    // Closing, at once: a reload right after it does not
+                    // open the guided start again.
+                    fx.push(Effect::AddressNow);
                 }
             }
             PageMsg::Resized => {
@@ -754,49 +756,12 @@ impl Page {
         fx.push(Effect::PageParamsChanged);
     }
 
-    /// The page's first render: where the topic's full run would hold up
-    /// the page's first paint (a long simulation, as on a slider's move),
-    /// its preview, under `data-preview`, and the full run in the start's
-    /// next task, once the page has painted ([`Page::finish_start`]).
-    fn render_first(&mut self, fx: &mut Vec<Effect>) {
-        let t0 = now_ms();
-        match self.topic.preview(&self.params) {
-            Some(out) => {
-                self.show(out, t0, true);
-                self.previewing = true;
-                attr(&document().body().expect("body"), "data-preview", "");
-            }
-            None => self.render(fx),
-        }
-    }
-
     /// The start's second task, once the page has painted: the glossary's
-    /// links in the page's help (its head's are index.html's), then the full
-    /// run where the first paint showed a preview, unless a move since has
-    /// taken over (its own full run comes when the slider rests). The
-    /// scene, started from the same values, runs on; nothing is announced:
-    /// the values did not change.
-    pub fn finish_start(&mut self) -> Vec<Effect> {
+    /// links in the page's help texts (its head's are index.html's).
+    pub fn finish_start(&mut self) {
         if let Some(app) = by_id("app") {
             link_terms(&app, self.link.embed.on);
         }
-        let mut fx = Vec::new();
-        if !self.previewing || self.settle.is_some() {
-            return fx;
-        }
-        let quiet = self.say.is_none();
-        let t0 = now_ms();
-        let out = self.topic.run(&self.params);
-        if let Some(v) = &self.production {
-            v.fill(self.topic, &self.params, &out);
-        }
-        self.show(out, t0, false);
-        self.end_preview();
-        if quiet {
-            disarm(&mut self.say);
-        }
-        fx.push(Effect::PageParamsChanged);
-        fx
     }
 
     /// No preview on show any more (`body[data-preview]` goes); whether one
