@@ -77,7 +77,7 @@ fn preview(p: &Params) -> Option<Outcome> {
     let sustained = sim_page::sustained_preview(&inp, replica);
     let mut out = outcome(&inp, &replica, &run, &sustained);
     out.notes.insert(0, Note::Info(format!(
-        "A first look while the slider moves: the simulated figures come from a short run of {} requests, so their intervals are wider; the full run of {} requests follows once the slider rests.",
+        "A first look while the slider moves: the simulated figures come from a short run of {} requests, so their tails are rough and may fall outside the full run's intervals (a p99 of so few is close to their slowest); the full run of {} requests follows once the slider rests.",
         number(sim_page::PREVIEW_REQUESTS as f64),
         number(full as f64),
     )));
