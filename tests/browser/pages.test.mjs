@@ -254,6 +254,7 @@ test('a page whose full run is long opens on it, not on a first look whose figur
   await gotoTopic(page, server.origin, '?topic=inside-a-replica');
   const first = await page.evaluate(() => window.atShown);
   assert.equal(first.ready, false);
+  assert.ok(first.keys.length >= 3, `the key figures are in the first paint: ${first.keys}`);
   assert.equal(first.preview, false, 'the first paint shows the full run');
   assert.ok(!first.notes.includes('A first look'), first.notes.slice(0, 120));
   assert.equal(await renders(page), 1, 'one run, not a first look and then the full run');
