@@ -267,6 +267,23 @@ test('a page whose full run is long opens on it, not on a first look whose figur
   await page.context().close();
 });
 
+test('the key to the moved dot shows once a parameter has moved, in the place it kept', async () => {
+  const page = await openPage(browser, server.origin);
+  await gotoTopic(page, server.origin, '?topic=warm-pool');
+  const seen = () => page.$eval('.moved-key', (e) => getComputedStyle(e).visibility);
+  const top = () => page.$eval('.controls .control', (e) => e.getBoundingClientRect().top);
+  assert.equal(await page.$$eval('.control.moved', (e) => e.length), 0);
+  assert.equal(await seen(), 'hidden', 'nothing moved: no key');
+  const before = await top();
+  await page.focus('section.controls input[type=range]');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('.control.moved');
+  assert.equal(await seen(), 'visible');
+  assert.equal(await top(), before, 'the controls did not move');
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
 test('controls are labelled and charts read as text', async () => {
   const page = await openPage(browser, server.origin);
   await gotoTopic(page, server.origin, `?topic=${topics[0]}`);
