@@ -118,7 +118,9 @@ test('a mock: countdown across a reload, follow-ups on the own numbers, the chan
   await a.waitForSelector('#interview[data-state="running"] .iv-q[data-step="2"]');
   const after = await remaining(a);
   assert.ok(after <= before && after > before - 60, `${before} s left, then ${after} s`);
-  assert.match(await a.textContent('#interview-clock'), /^1\d:[0-5]\d$/);
+  // Less than the twenty minutes are left; on a quick machine less than a
+  // second has gone, and the clock still reads 20:00.
+  assert.match(await a.textContent('#interview-clock'), /^(20:00|1\d:[0-5]\d)$/);
   await a.waitForFunction((t) => Number(document.querySelector('#interview-clock').dataset.remaining) < t, after);
 
   // The rest, with the change of requirements before question 5.
