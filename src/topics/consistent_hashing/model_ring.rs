@@ -245,9 +245,18 @@ thread_local! {
     static RING: Memo<(usize, usize), Ring> = const { Memo::with_capacity(4) };
 }
 
-/// The ring for cards `0..cards` with `vnodes` points each.
+/// The ring for cards `0..cards` (at least) with `vnodes` points each. A
+/// larger table gives the same owners (see `ring_cards`), so one already
+/// built for twice or four times the cards serves: a slider that went up
+/// and comes back down sorts no table again.
 pub(super) fn ring_table(cards: usize, vnodes: usize) -> Rc<Ring> {
-    RING.with(|m| m.get_or((cards, vnodes), || Ring::new(cards, vnodes)))
+    RING.with(|m| {
+        let built = (0..3)
+            .map(|k| cards << k)
+            .find(|&c| m.has(&(c, vnodes)))
+            .unwrap_or(cards);
+        m.get_or((built, vnodes), || Ring::new(built, vnodes))
+    })
 }
 
 /// The largest size the sweep chart measures: past both sizes and the
@@ -310,5 +319,45 @@ mod tests {
         placed.iter().for_each(|&c| load[c as usize] += 1);
         assert!(load.iter().all(|&l| l <= cap(1.2, 10_000, 65)));
         assert_eq!(load.iter().sum::<usize>(), 10_000);
+    }
+
+    /// A slider that went up to 384 cards and came back to 200 is served
+    /// by the 512-card table it built on the way up: the page's every
+    /// figure, chart and check equals a fresh run's at 200 (caches are per
+    /// thread, so each side starts from none).
+    #[test]
+    fn a_larger_table_built_earlier_gives_the_same_run() {
+        use crate::model::Topic;
+        let topic: &dyn Topic = &super::super::TOPIC;
+        let story = topic.preset("ring-plus-one").expect("the story");
+        let at = |cards: f64| {
+            let mut p = topic.preset_params(story, false).expect("its values");
+            p.set_value("cards_after", cards).expect("a size");
+            p
+        };
+        let (up, down) = (at(384.0), at(200.0));
+        let fresh = std::thread::spawn({
+            let down = down.clone();
+            move || {
+                (
+                    super::super::TOPIC.run(&down),
+                    RING.with(|m| m.has(&(256, 128))),
+                )
+            }
+        });
+        let after_up = topic.run(&up);
+        assert!(
+            RING.with(|m| m.has(&(512, 128))),
+            "the way up built the 512-card table"
+        );
+        let reused = topic.run(&down);
+        let (fresh, built_256) = fresh.join().expect("the fresh run");
+        assert!(built_256, "a fresh run at 200 builds the 256-card table");
+        assert!(
+            !RING.with(|m| m.has(&(256, 128))),
+            "the way down built none"
+        );
+        assert_eq!(reused, fresh);
+        assert_ne!(after_up, reused);
     }
 }
