@@ -288,6 +288,7 @@ impl Engine {
     /// Gives every decoding sequence a block for its next token, preempting
     /// where none is free; returns the decoding sequences left (counted in
     /// the same pass).
+    #[inline(always)]
     fn grow_decodes(&mut self) -> u32 {
         let (mut k, mut decodes) = (0, 0);
         while k < self.running.len() {
@@ -320,6 +321,7 @@ impl Engine {
 
     /// Plans the step: sets each sequence's `chunk` (prefill tokens) and
     /// returns the decode tokens.
+    #[inline(always)]
     fn plan(&mut self) -> u32 {
         if self.chunked {
             let decodes = self.grow_decodes();
@@ -437,6 +439,7 @@ impl Engine {
     }
 
     /// Applies the step: prefill progress, tokens out, finished sequences.
+    #[inline(always)]
     fn finish_step(&mut self) {
         let mut k = 0;
         while k < self.running.len() {
