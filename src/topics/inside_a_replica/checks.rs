@@ -68,23 +68,49 @@ fn readable(ms: f64) -> String {
     }
 }
 
+/// A tail's 95 % interval as told: "95 % interval 170.2 ms to 184.0 ms",
+/// or, where both ends read the same (`same`: the requests around that
+/// rank took one step's length alike), that one value and why.
+fn interval(lo: String, hi: String, same: &str) -> String {
+    if lo == hi {
+        format!("95 % interval {lo} at both ends: {same}")
+    } else {
+        format!("95 % interval {lo} to {hi}")
+    }
+}
+
 fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     let (lever, why) = busy_lever(inp, r, s);
     let t = s.ttft_p99;
-    TTFT.verdict(t.value * 1000.0, inp.ttft_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
-        let head = format!(
-            "99 % of requests saw their first token within {} (95 % interval {} to {}; the median {})",
-            readable(t.value * 1000.0),
-            readable(t.lo * 1000.0),
-            readable(t.hi * 1000.0),
-            readable(s.ttft_p50.value * 1000.0)
-        );
-        if pass {
-            format!("{head}, within the {} target.", Unit::Ms.format(inp.ttft_target_s * 1000.0))
-        } else {
-            format!("{head}, over the {} target: {why}.", Unit::Ms.format(inp.ttft_target_s * 1000.0))
-        }
-    })
+    TTFT.verdict(
+        t.value * 1000.0,
+        inp.ttft_target_s * 1000.0,
+        Unit::Ms,
+        Some(lever),
+        |pass| {
+            let head = format!(
+                "99 % of requests saw their first token within {} ({}; the median {})",
+                readable(t.value * 1000.0),
+                interval(
+                    readable(t.lo * 1000.0),
+                    readable(t.hi * 1000.0),
+                    "the requests around that rank all waited as long"
+                ),
+                readable(s.ttft_p50.value * 1000.0)
+            );
+            if pass {
+                format!(
+                    "{head}, within the {} target.",
+                    Unit::Ms.format(inp.ttft_target_s * 1000.0)
+                )
+            } else {
+                format!(
+                    "{head}, over the {} target: {why}.",
+                    Unit::Ms.format(inp.ttft_target_s * 1000.0)
+                )
+            }
+        },
+    )
 }
 
 fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
@@ -98,28 +124,43 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     } else {
         busy_lever(inp, r, s)
     };
-    TPOT.verdict(t.value * 1000.0, inp.tpot_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
-        let mut head = format!(
-            "99 % of replies came at most {} a token (95 % interval {} to {}), against a decode floor of {} a step",
-            Unit::Ms.format(t.value * 1000.0),
-            Unit::Ms.format(t.lo * 1000.0),
-            Unit::Ms.format(t.hi * 1000.0),
-            Unit::Ms.format(r.decode_floor_s() * 1000.0)
-        );
-        if inp.hw.production {
-            // Closer to production a step at batch 1 reads slower than the
-            // floor and, on several GPUs, all-reduces.
-            head += &format!(
+    TPOT.verdict(
+        t.value * 1000.0,
+        inp.tpot_target_s * 1000.0,
+        Unit::Ms,
+        Some(lever),
+        |pass| {
+            let mut head = format!(
+                "99 % of replies came at most {} a token ({}), against a decode floor of {} a step",
+                Unit::Ms.format(t.value * 1000.0),
+                interval(
+                    Unit::Ms.format(t.lo * 1000.0),
+                    Unit::Ms.format(t.hi * 1000.0),
+                    "the replies around that rank all came at that pace"
+                ),
+                Unit::Ms.format(r.decode_floor_s() * 1000.0)
+            );
+            if inp.hw.production {
+                // Closer to production a step at batch 1 reads slower than the
+                // floor and, on several GPUs, all-reduces.
+                head += &format!(
                 " at the datasheet's bandwidth ({} at the bandwidth reached, with its all-reduces)",
                 Unit::Ms.format((r.weights_read_s() + r.allreduce_step_s(1.0)) * 1000.0)
             );
-        }
-        if pass {
-            format!("{head}, within the {} target.", Unit::Ms.format(inp.tpot_target_s * 1000.0))
-        } else {
-            format!("{head}, over the {} target: {why}.", Unit::Ms.format(inp.tpot_target_s * 1000.0))
-        }
-    })
+            }
+            if pass {
+                format!(
+                    "{head}, within the {} target.",
+                    Unit::Ms.format(inp.tpot_target_s * 1000.0)
+                )
+            } else {
+                format!(
+                    "{head}, over the {} target: {why}.",
+                    Unit::Ms.format(inp.tpot_target_s * 1000.0)
+                )
+            }
+        },
+    )
 }
 
 fn stall(inp: &Input, s: &Stats) -> Verdict {
@@ -143,19 +184,34 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
             "each prompt is prefilled whole in a step of its own while every reply waits: turn chunked prefill on".to_string(),
         )
     };
-    STALL.verdict(t.value * 1000.0, inp.stall_target_s * 1000.0, Unit::Ms, Some(lever), |pass| {
-        let head = format!(
-            "99 % of replies never paused longer than {} between two tokens (95 % interval {} to {})",
-            readable(t.value * 1000.0),
-            readable(t.lo * 1000.0),
-            readable(t.hi * 1000.0)
-        );
-        if pass {
-            format!("{head}, within the {} target.", Unit::Ms.format(inp.stall_target_s * 1000.0))
-        } else {
-            format!("{head}, over the {} target: {fix}.", Unit::Ms.format(inp.stall_target_s * 1000.0))
-        }
-    })
+    STALL.verdict(
+        t.value * 1000.0,
+        inp.stall_target_s * 1000.0,
+        Unit::Ms,
+        Some(lever),
+        |pass| {
+            let head = format!(
+                "99 % of replies never paused longer than {} between two tokens ({})",
+                readable(t.value * 1000.0),
+                interval(
+                    readable(t.lo * 1000.0),
+                    readable(t.hi * 1000.0),
+                    "the replies around that rank all paused that long"
+                )
+            );
+            if pass {
+                format!(
+                    "{head}, within the {} target.",
+                    Unit::Ms.format(inp.stall_target_s * 1000.0)
+                )
+            } else {
+                format!(
+                    "{head}, over the {} target: {fix}.",
+                    Unit::Ms.format(inp.stall_target_s * 1000.0)
+                )
+            }
+        },
+    )
 }
 
 pub(super) fn checks(inp: &Input, r: &Replica, s: &Stats, out: &mut Outcome) {

@@ -276,3 +276,33 @@ fn the_sustained_tokens_are_the_same_number_wherever_they_are_told() {
         );
     }
 }
+
+/// A tail's interval whose two ends read the same is told as one value
+/// with its reason, never as "78.55 ms to 78.55 ms": at the default the
+/// longest pause is one step's length for every reply near the tail.
+#[test]
+fn an_interval_of_one_value_says_so() {
+    let out = with(&[]);
+    let stall = out.checks.iter().find(|c| c.id == "stall_p99").unwrap();
+    assert!(
+        stall
+            .why
+            .contains("at both ends: the replies around that rank"),
+        "{}",
+        stall.why
+    );
+    let topic: &dyn crate::model::Topic = &TOPIC;
+    for preset in topic.presets() {
+        for fix in [false, true] {
+            let p = topic.preset_params(preset, fix).unwrap();
+            for c in &run(&p).checks {
+                for told in c.why.split("95 % interval ").skip(1) {
+                    let told = told.split([')', ';', ':']).next().unwrap();
+                    if let Some((lo, hi)) = told.split_once(" to ") {
+                        assert_ne!(lo, hi, "{}: {}", preset.id, c.why);
+                    }
+                }
+            }
+        }
+    }
+}
