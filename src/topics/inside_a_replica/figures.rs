@@ -36,7 +36,7 @@ fn memory_rows(inp: &Input, r: &Replica) -> [FigureRow; 10] {
         ("kv_memory_gb", "KV cache memory", r.kv_memory / 1e9, Unit::Gb),
         ("kv_tokens", "Tokens the KV cache holds", r.kv_tokens(), Unit::Tokens),
         ("mean_context", "Mean context of a request (prompt + reply)", mean_context(inp), Unit::Tokens),
-        ("max_sequences", "Sequences that fit", max_sequences(inp, r), Unit::Count("sequences")),
+        ("max_sequences", "Sequences the KV cache fits", max_sequences(inp, r), Unit::Count("sequences")),
         ("decode_floor_ms", "Decode floor: one step at batch 1 reads every weight", r.decode_floor_s() * 1000.0, Unit::Ms),
         ("ridge_tokens", "Tokens a step takes before its arithmetic outlasts reading the weights", r.ridge_tokens(), Unit::Tokens),
         ("gpus", "GPUs in the replica", gpus, Unit::Count("GPUs")),

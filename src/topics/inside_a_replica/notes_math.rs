@@ -18,9 +18,9 @@ pub static MATH: Math = Math {
             note: "Bytes; the weights W = parameters × bytes per weight (70.6 B × 2 = 141.2 GB). Paged in blocks of 16 tokens.",
         },
         Equation {
-            name: "Sequences that fit",
+            name: "Sequences the KV cache fits",
             formula: "S = ⌊{M_{kv}/k}/{P + O}⌋",
-            note: "Whole sequences of the mean prompt P plus the mean reply O.",
+            note: "Whole sequences of the mean prompt P plus the mean reply O. The batch limit caps the batch too: it runs at most the smaller of the two.",
         },
         Equation {
             name: "One step (the roofline)",

@@ -246,19 +246,22 @@ impl ReplicaScene {
         let limit = self.input.traffic.max_batch;
         let at = (g.id_x, g.head_y);
         if n > ROWS && g.narrow {
-            let args = format_args!("Batch: {n} of {limit}, newest {ROWS} shown");
+            let args = format_args!("Batch: {n}, limit {limit}, newest {ROWS} shown");
             f.normal(at, Ink::Text, Align::Left, args);
         } else if n > ROWS {
             let args = format_args!(
-                "Batch: {n} of at most {limit} sequences · newest {ROWS} shown, {} older",
+                "Batch: {n} sequences (batch limit {limit}) · newest {ROWS} shown, {} older",
                 n - ROWS
             );
             f.normal(at, Ink::Text, Align::Left, args);
         } else if g.narrow {
-            let args = format_args!("Batch: {n} of at most {limit}");
+            let args = format_args!("Batch: {n}, limit {limit}");
             f.normal(at, Ink::Text, Align::Left, args);
         } else {
-            let args = format_args!("Batch: {n} of at most {limit} sequences");
+            let args = format_args!(
+                "Batch: {n} {} (batch limit {limit})",
+                if n == 1 { "sequence" } else { "sequences" }
+            );
             f.normal(at, Ink::Text, Align::Left, args);
         }
         let heads = if g.narrow {
