@@ -46,7 +46,10 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
     let [weights, reserve, kv, free] = sets;
     Chart {
         id: "memory",
-        title: format!("Where {} × {}'s memory goes", hw.tp, hw.gpu.name),
+        title: format!(
+            "Where the memory goes on 1 to 8 × {} (this replica: {})",
+            hw.gpu.name, hw.tp
+        ),
         summary: format!(
             "The {} takes {} of weights; on {} {} the KV cache gets {} ({} tokens), on 1, 2, 4 and 8 GPUs {} tokens.",
             hw.model.name,
@@ -71,7 +74,8 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
             ],
             stacked: true,
             hlines: vec![],
-            highlight: vec![],
+            // This replica's size, outlined.
+            highlight: TP_SIZES.iter().position(|&tp| tp == hw.tp).into_iter().collect(),
         }),
     }
 }
