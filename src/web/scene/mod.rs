@@ -511,8 +511,13 @@ impl Live {
         }
         self.last_shown = now;
         let t = self.sides.first().map_or(0.0, Side::now_s);
-        self.readout
-            .time(&self.ui.clock, &self.ui.section, &self.sides, t);
+        self.readout.time(
+            &self.ui.clock,
+            &self.ui.section,
+            &self.sides,
+            t,
+            self.clock.step_s(),
+        );
         self.readout.counters(self.spec.counters, &self.sides);
         // A picture that writes its counters (a wide one's tallies) shows
         // them once: these stay as text for a screen reader, out of sight

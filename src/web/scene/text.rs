@@ -90,9 +90,10 @@ impl Readout {
 
     /// The simulated time, on the clock and as `data-scene-time` (on the
     /// section, and on each canvas for its own scene).
-    pub fn time(&mut self, clock: &Element, section: &Element, sides: &[Side], t: f64) {
+    /// `step` is the simulated seconds of a step: the clock shows it.
+    pub fn time(&mut self, clock: &Element, section: &Element, sides: &[Side], t: f64, step: f64) {
         self.scratch.clear();
-        let _ = write!(self.scratch, "t = {}", clock_text(t));
+        let _ = write!(self.scratch, "t = {}", clock_text(t, step));
         clock.set_text_content(Some(&self.scratch));
         self.scratch.clear();
         let _ = write!(self.scratch, "{t:.3}");
@@ -263,11 +264,14 @@ pub fn span(s: f64) -> String {
     }
 }
 
-/// The scene's clock: "12.3 s", "4 min 05 s", "2 h 03 min".
-fn clock_text(t: f64) -> String {
+/// The scene's clock: "12.3 s", "4 min 05 s", "2 h 03 min"; "0.35 s"
+/// where a step is under a tenth of a second (inside a replica's), so that
+/// every step moves it, as it moves the picture's own clock.
+fn clock_text(t: f64, step: f64) -> String {
     let t = t.max(0.0);
     if t < 60.0 {
-        format!("{t:.1} s")
+        let places = if step < 0.1 { 2 } else { 1 };
+        format!("{t:.places$} s")
     } else if t < 3600.0 {
         format!("{} min {:02} s", (t / 60.0).floor(), (t % 60.0).floor())
     } else {
