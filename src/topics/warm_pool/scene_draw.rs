@@ -421,8 +421,9 @@ impl PoolScene {
             format_args!("waiting"),
         );
         if scale >= 0.5 {
-            // The shade's full height: the burst's peak backlog.
-            let args = format_args!("peak {}", Thousands(scale));
+            // The shade's full height: the burst's peak backlog, as a
+            // scale (not a count: "peak backlog" counts today's so far).
+            let args = format_args!("top: {}", Thousands(scale));
             f.normal((x + 18.0, y + 16.0), Ink::Muted, Align::Left, args);
         }
     }
