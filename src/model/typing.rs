@@ -65,7 +65,9 @@ impl ParamSpec {
         if !log && max < 10_000.0 {
             return None;
         }
-        let example = if self.default >= 1_000.0 {
+        // The default, a value the page runs well at; the top of a long
+        // range where only it shows how large numbers are written.
+        let example = if self.default >= 1_000.0 || max < 1_000.0 {
             self.default
         } else {
             max
@@ -306,6 +308,11 @@ mod tests {
         reads(&tok, &typed, 60_000.0);
         let hint = tok.box_hint().unwrap();
         assert!(hint.contains("60000, 60,000, 60k"), "{hint}");
+        // A short log range's example is its default, not its top (an
+        // arrival rate's 200 a second would swamp the replica it is on).
+        let rate = ParamKind::log_range(0.1, 200.0, 0.1);
+        let rate = spec("Arrivals", Unit::Count("req/s"), rate, 8.0);
+        assert!(rate.box_hint().unwrap().ends_with("for example 8."));
         let cards = ParamKind::range(1.0, 512.0, 1.0);
         let cards = spec("Cards", Unit::Count("cards"), cards, 64.0);
         reads(&cards, &["65", "65 cards", "65cards", "65 Cards"], 65.0);
