@@ -68,14 +68,18 @@ fn readable(ms: f64) -> String {
     }
 }
 
-/// A tail's 95 % interval as told: "95 % interval 170.2 ms to 184.0 ms",
-/// or, where both ends read the same (`same`: the requests around that
-/// rank took one step's length alike), that one value and why.
-fn interval(lo: String, hi: String, same: &str) -> String {
-    if lo == hi {
-        format!("95 % interval {lo} at both ends: {same}")
+/// A tail's 95 % interval `(lo, hi)` (seconds) told with `show` (from
+/// ms): "95 % interval 170.2 ms to 184.0 ms"; where both ends are one
+/// value, that value and why (`same`: the requests around that rank took
+/// one step's length alike); where they only round alike ("1.5 h"), so.
+fn interval(lo: f64, hi: f64, show: impl Fn(f64) -> String, same: &str) -> String {
+    let (a, b) = (show(lo * 1000.0), show(hi * 1000.0));
+    if a != b {
+        format!("95 % interval {a} to {b}")
+    } else if hi - lo <= 1e-9 * hi.abs().max(1.0) {
+        format!("95 % interval {a} at both ends: {same}")
     } else {
-        format!("95 % interval {lo} to {hi}")
+        format!("95 % interval {a} at both ends, as rounded")
     }
 }
 
@@ -92,8 +96,9 @@ fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
                 "99 % of requests saw their first token within {} ({}; the median {})",
                 readable(t.value * 1000.0),
                 interval(
-                    readable(t.lo * 1000.0),
-                    readable(t.hi * 1000.0),
+                    t.lo,
+                    t.hi,
+                    readable,
                     "the requests around that rank all waited as long"
                 ),
                 readable(s.ttft_p50.value * 1000.0)
@@ -134,8 +139,9 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
                 "99 % of replies came at most {} a token ({}), against a decode floor of {} a step",
                 Unit::Ms.format(t.value * 1000.0),
                 interval(
-                    Unit::Ms.format(t.lo * 1000.0),
-                    Unit::Ms.format(t.hi * 1000.0),
+                    t.lo,
+                    t.hi,
+                    |ms| Unit::Ms.format(ms),
                     "the replies around that rank all came at that pace"
                 ),
                 Unit::Ms.format(r.decode_floor_s() * 1000.0)
@@ -194,8 +200,9 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
                 "99 % of replies never paused longer than {} between two tokens ({})",
                 readable(t.value * 1000.0),
                 interval(
-                    readable(t.lo * 1000.0),
-                    readable(t.hi * 1000.0),
+                    t.lo,
+                    t.hi,
+                    readable,
                     "the replies around that rank all paused that long"
                 )
             );

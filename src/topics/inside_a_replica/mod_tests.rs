@@ -291,7 +291,17 @@ fn an_interval_of_one_value_says_so() {
         "{}",
         stall.why
     );
+    // Ends that only round alike (1.5 h, from 5,429,828 ms and 5,498,011
+    // ms) are not told as one value.
     let topic: &dyn crate::model::Topic = &TOPIC;
+    let caps = topic.preset("memory-caps-batch").unwrap();
+    let out = run(&topic.preset_params(caps, false).unwrap());
+    let ttft = out.checks.iter().find(|c| c.id == "ttft_p99").unwrap();
+    assert!(
+        ttft.why.contains("1.5 h at both ends, as rounded"),
+        "{}",
+        ttft.why
+    );
     for preset in topic.presets() {
         for fix in [false, true] {
             let p = topic.preset_params(preset, fix).unwrap();
