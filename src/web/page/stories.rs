@@ -141,7 +141,7 @@ impl Stories {
     /// values, with its fix when applied), so its words are not read as a
     /// description of these values; nothing when none does.
     pub fn mark_moved(&self, story: Option<&Params>, now: &Params) {
-        let moved: Vec<&str> = story
+        let mut moved: Vec<&str> = story
             .map(|s| {
                 s.specs()
                     .iter()
@@ -151,10 +151,17 @@ impl Stories {
                     .collect()
             })
             .unwrap_or_default();
-        if moved.is_empty() {
+        let Some(story) = story else {
             attr(&self.moved, "hidden", "");
             self.moved.set_text_content(None);
             return;
+        };
+        // Nothing moved yet: the line keeps its place, unseen, holding a
+        // first move's words, so that the first move shifts nothing under
+        // the pointer.
+        let waiting = moved.is_empty();
+        if waiting {
+            moved.extend(story.specs().first().map(|s| s.label));
         }
         let text = format!(
             "Moved off this story: {}. The story's words describe its own values; the figures, checks and picture follow the sliders.",
@@ -164,6 +171,10 @@ impl Stories {
             self.moved.set_text_content(Some(&text));
         }
         let _ = self.moved.remove_attribute("hidden");
+        let _ = self
+            .moved
+            .class_list()
+            .toggle_with_force("waiting", waiting);
     }
 }
 
