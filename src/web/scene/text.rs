@@ -264,14 +264,18 @@ pub fn span(s: f64) -> String {
     }
 }
 
-/// The scene's clock: "12.3 s", "4 min 05 s", "2 h 03 min"; "0.35 s"
-/// where a step is under a tenth of a second (inside a replica's), so that
-/// every step moves it, as it moves the picture's own clock.
+/// The scene's clock: "12.3 s", "4 min 05 s", "2 h 03 min", each the time
+/// gone by cut to what it shows, as a picture's day clock ("00:00:02" at
+/// 2.96 s, beside "2.9 s"); "0.35 s" where a step is under a tenth of a
+/// second (inside a replica's), rounded as its picture's own clock is, so
+/// that every step moves it.
 fn clock_text(t: f64, step: f64) -> String {
     let t = t.max(0.0);
-    if t < 60.0 {
-        let places = if step < 0.1 { 2 } else { 1 };
-        format!("{t:.places$} s")
+    if t < 60.0 && step < 0.1 {
+        format!("{t:.2} s")
+    } else if t < 60.0 {
+        // A hair up: three steps of 5.1 s read 15.3 s, not 15.2.
+        format!("{:.1} s", (t * 10.0 + 1e-6).floor() / 10.0)
     } else if t < 3600.0 {
         format!("{} min {:02} s", (t / 60.0).floor(), (t % 60.0).floor())
     } else {
