@@ -6,6 +6,7 @@ use super::model::key;
 use super::model_ring::{ring_arcs, TURN};
 use super::params::Input;
 use super::sim::Resize;
+use crate::model::units::number;
 use crate::model::*;
 
 /// How many families the ring chart draws (the first ones; keys are hashed,
@@ -55,8 +56,8 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
         },
         summary: format!(
             "{} of {} families (red) change card when {} routing goes from {} to {} cards.",
-            r.moved,
-            inp.families,
+            number(r.moved as f64),
+            number(inp.families as f64),
             inp.scheme.word(),
             inp.n0,
             inp.n1

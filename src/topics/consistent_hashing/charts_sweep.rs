@@ -7,6 +7,7 @@ use super::model::{ideal_moved_share, modulo_moved_share};
 use super::model_ring::sweep_hi;
 use super::params::{Input, ALL};
 use super::sim_sweep::sweep_moves;
+use crate::model::units::number;
 use crate::model::*;
 
 /// Families sampled for the sweep chart.
@@ -89,8 +90,9 @@ pub(super) fn sweep_chart(inp: &Input) -> Chart {
         id: "sweep",
         title: format!("Moved share as {n0} cards become n, every scheme"),
         summary: format!(
-            "At {} cards, over {s} sampled families: modulo moves {}, ring {}, jump {}, rendezvous {}; the least possible is {}.",
+            "At {} cards, over {} sampled families: modulo moves {}, ring {}, jump {}, rendezvous {}; the least possible is {}.",
             inp.n1,
+            number(s as f64),
             at(&moved[0]),
             at(&moved[1]),
             at(&moved[2]),
