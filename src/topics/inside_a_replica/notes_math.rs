@@ -15,7 +15,7 @@ pub static MATH: Math = Math {
         Equation {
             name: "Memory left for the KV cache",
             formula: "M_{kv} = u × M × tp − W − R × tp",
-            note: "Bytes; the weights W = parameters × bytes per weight (70.6 B × 2 = 141.2 GB). Paged in blocks of 16 tokens.",
+            note: "Bytes; M a GPU's memory (an H100's 80 GiB is 85.9 GB), u the share the engine may use, the weights W = parameters × bytes per weight (70.6 B × 2 = 141.2 GB), R the engine's reserve per GPU. Paged in blocks of 16 tokens.",
         },
         Equation {
             name: "Sequences the KV cache fits",

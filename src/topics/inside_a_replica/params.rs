@@ -156,10 +156,12 @@ impl Model {
     }
 }
 
+/// Their memory as the model takes it: a datasheet's "80 GB" is 80 GiB
+/// (85.9 GB), which the page's charts give in GB.
 const GPUS: &[(&str, &str)] = &[
-    ("h100", "H100 (80 GB, 3.35 TB/s)"),
-    ("b200", "B200 (180 GB, 7.7 TB/s)"),
-    ("a100", "A100 (80 GB, 2.0 TB/s)"),
+    ("h100", "H100 (80 GiB, 3.35 TB/s)"),
+    ("b200", "B200 (180 GiB, 7.7 TB/s)"),
+    ("a100", "A100 (80 GiB, 2.0 TB/s)"),
 ];
 
 /// Which GPU the replica runs on.
