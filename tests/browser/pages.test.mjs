@@ -108,9 +108,14 @@ test('every topic page loads clean, moves under the keyboard and flips its check
       const last = presets[presets.length - 1];
       await page.click(`[data-preset="${last}"]`);
       await page.waitForSelector('#story-moved', { state: 'hidden' });
+      // The note's line kept its place: what is under it does not move
+      // when it shows (it pushed the sliders under the pointer).
+      const layoutTop = () => page.$eval('.layout', (e) => e.getBoundingClientRect().top + window.scrollY);
+      const top = await layoutTop();
       assert.ok(await moveASlider(page), 'a slider moves off the story');
       await page.waitForSelector('#story-moved', { state: 'visible' });
       assert.match(await page.textContent('#story-moved'), /^Moved off this story: .+\. The story's words describe its own values/);
+      assert.equal(await layoutTop(), top, `${topic}: the first move off a story shifts the page under the pointer`);
       await page.click(`[data-preset="${last}"]`);
       await page.waitForSelector('#story-moved', { state: 'hidden' });
       assert.deepEqual(page.problems(), []);

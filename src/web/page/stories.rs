@@ -139,7 +139,8 @@ impl Stories {
 impl Stories {
     /// Says which sliders now stand off the story on show (`story`: its
     /// values, with its fix when applied), so its words are not read as a
-    /// description of these values; nothing when none does.
+    /// description of these values; while none does, the line keeps its
+    /// place unseen; without a story on show, no line.
     pub fn mark_moved(&self, story: Option<&Params>, now: &Params) {
         let mut moved: Vec<&str> = story
             .map(|s| {
