@@ -83,9 +83,26 @@ fn interval(lo: f64, hi: f64, show: impl Fn(f64) -> String, same: &str) -> Strin
     }
 }
 
+/// A check's sentence: its `head`, then within the target (`target_s`), or
+/// over it and `why`.
+fn against(head: String, pass: bool, target_s: f64, why: &str) -> String {
+    let target = Unit::Ms.format(target_s * 1000.0);
+    if pass {
+        format!("{head}, within the {target} target.")
+    } else {
+        format!("{head}, over the {target} target: {why}.")
+    }
+}
+
 fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     let (lever, why) = busy_lever(inp, r, s);
     let t = s.ttft_p99;
+    let range = interval(
+        t.lo,
+        t.hi,
+        readable,
+        "the requests around that rank all waited as long",
+    );
     TTFT.verdict(
         t.value * 1000.0,
         inp.ttft_target_s * 1000.0,
@@ -93,27 +110,11 @@ fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
         Some(lever),
         |pass| {
             let head = format!(
-                "99 % of requests saw their first token within {} ({}; the median {})",
+                "99 % of requests saw their first token within {} ({range}; the median {})",
                 readable(t.value * 1000.0),
-                interval(
-                    t.lo,
-                    t.hi,
-                    readable,
-                    "the requests around that rank all waited as long"
-                ),
                 readable(s.ttft_p50.value * 1000.0)
             );
-            if pass {
-                format!(
-                    "{head}, within the {} target.",
-                    Unit::Ms.format(inp.ttft_target_s * 1000.0)
-                )
-            } else {
-                format!(
-                    "{head}, over the {} target: {why}.",
-                    Unit::Ms.format(inp.ttft_target_s * 1000.0)
-                )
-            }
+            against(head, pass, inp.ttft_target_s, &why)
         },
     )
 }
@@ -129,6 +130,12 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     } else {
         busy_lever(inp, r, s)
     };
+    let range = interval(
+        t.lo,
+        t.hi,
+        |ms| Unit::Ms.format(ms),
+        "the replies around that rank all came at that pace",
+    );
     TPOT.verdict(
         t.value * 1000.0,
         inp.tpot_target_s * 1000.0,
@@ -136,14 +143,8 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
         Some(lever),
         |pass| {
             let mut head = format!(
-                "99 % of replies came at most {} a token ({}), against a decode floor of {} a step",
+                "99 % of replies came at most {} a token ({range}), against a decode floor of {} a step",
                 Unit::Ms.format(t.value * 1000.0),
-                interval(
-                    t.lo,
-                    t.hi,
-                    |ms| Unit::Ms.format(ms),
-                    "the replies around that rank all came at that pace"
-                ),
                 Unit::Ms.format(r.decode_floor_s() * 1000.0)
             );
             if inp.hw.production {
@@ -154,17 +155,7 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
                 Unit::Ms.format((r.weights_read_s() + r.allreduce_step_s(1.0)) * 1000.0)
             );
             }
-            if pass {
-                format!(
-                    "{head}, within the {} target.",
-                    Unit::Ms.format(inp.tpot_target_s * 1000.0)
-                )
-            } else {
-                format!(
-                    "{head}, over the {} target: {why}.",
-                    Unit::Ms.format(inp.tpot_target_s * 1000.0)
-                )
-            }
+            against(head, pass, inp.tpot_target_s, &why)
         },
     )
 }
@@ -190,6 +181,12 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
             "each prompt is prefilled whole in a step of its own while every reply waits: turn chunked prefill on".to_string(),
         )
     };
+    let range = interval(
+        t.lo,
+        t.hi,
+        readable,
+        "the replies around that rank all paused that long",
+    );
     STALL.verdict(
         t.value * 1000.0,
         inp.stall_target_s * 1000.0,
@@ -197,26 +194,10 @@ fn stall(inp: &Input, s: &Stats) -> Verdict {
         Some(lever),
         |pass| {
             let head = format!(
-                "99 % of replies never paused longer than {} between two tokens ({})",
-                readable(t.value * 1000.0),
-                interval(
-                    t.lo,
-                    t.hi,
-                    readable,
-                    "the replies around that rank all paused that long"
-                )
+                "99 % of replies never paused longer than {} between two tokens ({range})",
+                readable(t.value * 1000.0)
             );
-            if pass {
-                format!(
-                    "{head}, within the {} target.",
-                    Unit::Ms.format(inp.stall_target_s * 1000.0)
-                )
-            } else {
-                format!(
-                    "{head}, over the {} target: {fix}.",
-                    Unit::Ms.format(inp.stall_target_s * 1000.0)
-                )
-            }
+            against(head, pass, inp.stall_target_s, &fix)
         },
     )
 }
