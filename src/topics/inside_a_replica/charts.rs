@@ -47,8 +47,11 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
     Chart {
         id: "memory",
         title: format!(
-            "Where the memory goes on 1 to 8 × {} (this replica: {})",
-            hw.gpu.name, hw.tp
+            "Where the memory goes on {} to {} × {} (this replica: {})",
+            TP_SIZES[0],
+            TP_SIZES[TP_SIZES.len() - 1],
+            hw.gpu.name,
+            hw.tp
         ),
         summary: format!(
             "The {} takes {} of weights; on {} {} the KV cache gets {} ({} tokens), on 1, 2, 4 and 8 GPUs {} tokens.",
