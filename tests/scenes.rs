@@ -152,7 +152,8 @@ fn frames_stay_finite_and_inside_the_scene() {
             scene.counters(&mut counters);
             assert_eq!(counters.len(), spec.counters.len(), "{} {name}", t.id());
             assert!(
-                counters.iter().all(|c| c.is_finite()),
+                // Finite, or NaN while a counter has no value yet ("—").
+                counters.iter().all(|c| c.is_finite() || c.is_nan()),
                 "{} {name}: counters {counters:?}",
                 t.id()
             );
@@ -372,4 +373,28 @@ fn a_seed_only_scene_is_the_same_under_either_model() {
             t.id()
         );
     }
+}
+
+/// Side by side, a counter that has no value yet on one side reads "—"
+/// there and claims no direction ("B lower" against nothing).
+#[test]
+fn a_counter_without_a_value_yet_tells_no_direction() {
+    use fleetlab::model::scene::{Comparison, CounterSpec};
+    use fleetlab::model::Unit;
+    let specs = [CounterSpec::new("tpot", "TPOT p50 so far", Unit::Ms)];
+    let c = Comparison {
+        id: "x",
+        label: "x",
+        param: "x",
+        a: "1",
+        b: "2",
+        watch: "",
+        claims: &[],
+    };
+    let mut told = String::new();
+    c.tell(&specs, &[f64::NAN], &[12.0], &mut told);
+    assert_eq!(told, "Now: TPOT p50 so far: A —, B 12 ms.");
+    told.clear();
+    c.tell(&specs, &[14.0], &[12.0], &mut told);
+    assert_eq!(told, "Now: TPOT p50 so far: A 14 ms, B 12 ms, B lower.");
 }

@@ -174,9 +174,14 @@ pub fn layout(chart: &Chart, width: f64, height: f64) -> ChartLayout {
         }
         Plot::Ring(r) => {
             let moved = r.dots.iter().filter(|d| d.moved).count();
+            use super::units::{counted, number};
             let lines = [
-                format!("{} cards", r.cards),
-                format!("{moved} of {} drawn moved", r.dots.len()),
+                counted(r.cards as f64, "cards"),
+                format!(
+                    "{} of {} drawn moved",
+                    number(moved as f64),
+                    number(r.dots.len() as f64)
+                ),
             ];
             ring_layout(&lines, width, height)
         }

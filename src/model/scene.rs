@@ -163,16 +163,16 @@ impl Comparison {
                 continue;
             };
             let spec = &specs[i];
-            let how = if Claim::new("", Order::Equal).holds(x, y) {
-                "the same"
-            } else if y > x {
-                "B higher"
-            } else {
-                "B lower"
+            // A side without a value yet ("—") has no direction to tell.
+            let how = match () {
+                _ if x.is_nan() || y.is_nan() => "",
+                _ if Claim::new("", Order::Equal).holds(x, y) => ", the same",
+                _ if y > x => ", B higher",
+                _ => ", B lower",
             };
             let _ = write!(
                 out,
-                "{}{}: A {}, B {}, {how}",
+                "{}{}: A {}, B {}{how}",
                 if k == 0 { "Now: " } else { "; " },
                 spec.label,
                 spec.unit.format(x),
@@ -319,7 +319,8 @@ pub trait Scene {
     /// Describes what is on screen now, laid out as `frame.layout` says.
     /// `frame` comes in cleared.
     fn draw(&self, frame: &mut Frame);
-    /// The counters' current values, in `SceneSpec::counters` order.
+    /// The counters' current values, in `SceneSpec::counters` order: each
+    /// finite, or NaN while it has no value yet (a page shows "—").
     fn counters(&self, out: &mut Vec<f64>);
     /// One or two sentences on what just happened, for a screen reader
     /// (the page reads it out throttled). `out` comes in cleared.

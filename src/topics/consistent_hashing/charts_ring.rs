@@ -6,7 +6,7 @@ use super::model::key;
 use super::model_ring::{ring_arcs, TURN};
 use super::params::Input;
 use super::sim::Resize;
-use crate::model::units::number;
+use crate::model::units::{counted, number};
 use crate::model::*;
 
 /// How many families the ring chart draws (the first ones; keys are hashed,
@@ -16,17 +16,20 @@ fn ring_legend(inp: &Input, r: &Resize) -> Vec<(String, String)> {
     let share = r.moved as f64 / inp.families as f64;
     let mut legend = vec![
         ("scheme".to_string(), inp.scheme.word().to_string()),
-        ("cards".to_string(), format!("{} → {}", inp.n0, inp.n1)),
-        ("families".to_string(), inp.families.to_string()),
+        (
+            "cards".to_string(),
+            format!("{} → {}", number(inp.n0 as f64), number(inp.n1 as f64)),
+        ),
+        ("families".to_string(), number(inp.families as f64)),
         (
             "moved families".to_string(),
-            format!("{} ({})", r.moved, Unit::Share.format(share)),
+            format!("{} ({})", number(r.moved as f64), Unit::Share.format(share)),
         ),
     ];
     if inp.families > RING_DOTS {
         legend.push((
             "drawn".to_string(),
-            format!("the first {RING_DOTS} families"),
+            format!("the first {}", counted(RING_DOTS as f64, "families")),
         ));
     }
     legend
@@ -47,7 +50,10 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
     Chart {
         id: "ring",
         title: if r.ring.is_some() {
-            format!("The ring after the resize: {} cards' arcs", inp.n1)
+            format!(
+                "The ring after the resize: {}' arcs",
+                counted(inp.n1 as f64, "cards")
+            )
         } else {
             format!(
                 "Family keys around the circle ({} has no ring)",
@@ -55,12 +61,12 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
             )
         },
         summary: format!(
-            "{} of {} families (red) change card when {} routing goes from {} to {} cards.",
+            "{} of {} (red) change card when {} routing goes from {} to {}.",
             number(r.moved as f64),
-            number(inp.families as f64),
+            counted(inp.families as f64, "families"),
             inp.scheme.word(),
-            inp.n0,
-            inp.n1
+            number(inp.n0 as f64),
+            counted(inp.n1 as f64, "cards")
         ),
         plot: Plot::Ring(RingChart {
             cards: inp.n1 as u32,

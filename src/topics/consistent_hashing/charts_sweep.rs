@@ -7,7 +7,7 @@ use super::model::{ideal_moved_share, modulo_moved_share};
 use super::model_ring::sweep_hi;
 use super::params::{Input, ALL};
 use super::sim_sweep::sweep_moves;
-use crate::model::units::number;
+use crate::model::units::counted;
 use crate::model::*;
 
 /// Families sampled for the sweep chart.
@@ -80,24 +80,36 @@ pub(super) fn sweep_chart(inp: &Input) -> Chart {
     let n0 = inp.n0;
     let s = inp.families.min(SWEEP_FAMILIES);
     let moved = sweep_moves(inp, &xs, s);
+    let now = xs.iter().position(|&x| x == inp.n1);
     let at = |v: &[usize]| {
-        xs.iter()
-            .position(|&x| x == inp.n1)
-            .map(|i| Unit::Share.format(v[i] as f64 / s as f64))
+        now.map(|i| Unit::Share.format(v[i] as f64 / s as f64))
             .unwrap_or_default()
+    };
+    let least = ideal_moved_share(n0, inp.n1);
+    // A sample's share can land a little under the least a whole fleet of
+    // families must move; said, not left to read as a scheme beating it.
+    let under = now.is_some_and(|i| moved.iter().any(|v| (v[i] as f64 / s as f64) < least));
+    let sampling = if under {
+        " (a sample: a share can land a little under it)"
+    } else {
+        ""
     };
     Chart {
         id: "sweep",
-        title: format!("Moved share as {n0} cards become n, every scheme"),
+        title: format!(
+            "Moved share as {} {} n, every scheme",
+            counted(n0 as f64, "cards"),
+            if n0 == 1 { "becomes" } else { "become" }
+        ),
         summary: format!(
-            "At {} cards, over {} sampled families: modulo moves {}, ring {}, jump {}, rendezvous {}; the least possible is {}.",
-            inp.n1,
-            number(s as f64),
+            "At {}, over {} sampled: modulo moves {}, ring {}, jump {}, rendezvous {}; the least possible is {}{sampling}.",
+            counted(inp.n1 as f64, "cards"),
+            counted(s as f64, "families"),
             at(&moved[0]),
             at(&moved[1]),
             at(&moved[2]),
             at(&moved[3]),
-            Unit::Share.format(ideal_moved_share(n0, inp.n1))
+            Unit::Share.format(least)
         ),
         plot: Plot::Xy(XyChart {
             x: Axis::new("cards after", Unit::Count("cards")),
@@ -106,7 +118,7 @@ pub(super) fn sweep_chart(inp: &Input) -> Chart {
             hlines: vec![],
             vlines: vec![RefLine::new(
                 inp.n1 as f64,
-                format!("now: {} cards", inp.n1),
+                format!("now: {}", counted(inp.n1 as f64, "cards")),
                 Tone::Ink,
             )],
         }),

@@ -24,10 +24,17 @@ fn moved(inp: &Input, r: &Resize, loss: Option<&Loss>) -> Verdict {
     let ideal = ideal_moved_share(inp.n0, inp.n1);
     let moved = r.moved as f64 / inp.families as f64;
     let scheme = inp.scheme.word();
-    let resize = format!("{} → {} cards", inp.n0, inp.n1);
+    let resize = format!(
+        "{} → {}",
+        units::number(inp.n0 as f64),
+        units::counted(inp.n1 as f64, "cards")
+    );
     MOVED.verdict(
         moved,
-        2.0 * ideal,
+        // Twice the least, but no share is over all of them: a shrink that
+        // must move more than half (4 → 1 cards, 75 %) is held to 100 %,
+        // not shown against "150%".
+        (2.0 * ideal).min(1.0),
         Unit::Share,
         Some(if inp.scheme == Scheme::Ring {
             "vnodes"
@@ -36,8 +43,13 @@ fn moved(inp: &Input, r: &Resize, loss: Option<&Loss>) -> Verdict {
         }),
         |pass| {
             if pass {
+                let allows = if 2.0 * ideal >= 1.0 {
+                    "twice that is every family"
+                } else {
+                    "the check allows twice that"
+                };
                 format!(
-                    "{scheme} moved {} of families; a {resize} resize needs at least {}, and the check allows twice that.",
+                    "{scheme} moved {} of families; a {resize} resize needs at least {}, and {allows}.",
                     Unit::Share.format(moved),
                     Unit::Share.format(ideal)
                 )
@@ -97,7 +109,14 @@ fn moved_with_loss(inp: &Input, r: &Resize, l: &Loss) -> Verdict {
     MOVED.verdict(a.max(b), 2.0, Unit::Ratio, Some(lever), |pass| {
         let head = format!(
             "{scheme}: the {} → {} resize moved {} of families ({}); losing card {} of {} after it moved {} ({})",
-            inp.n0, inp.n1, s(grown), against(grown, a, ideal), l.lost, inp.n1, s(lost), against(lost, b, l.least)
+            units::number(inp.n0 as f64),
+            units::number(inp.n1 as f64),
+            s(grown),
+            against(grown, a, ideal),
+            l.lost,
+            units::number(inp.n1 as f64),
+            s(lost),
+            against(lost, b, l.least)
         );
         if pass {
             format!("{head}: both within twice the least.")

@@ -333,22 +333,31 @@ impl Scene for ChScene {
         use std::fmt::Write as _;
         let v = self.values();
         let (n0, n1, fam) = (self.inp.n0, self.inp.n1, self.inp.families);
+        let (cards0, families) = (
+            cards(n0),
+            if fam == 1 {
+                "family sits"
+            } else {
+                "families sit"
+            },
+        );
         let _ = match self.phase() {
             Phase::Hold { before: true } if n0 == n1 => write!(
                 out,
-                "{} families sit on {n0} cards; the fleet keeps its size.",
+                "{} {families} on {n0} {cards0}; the fleet keeps its size.",
                 Brief(fam as f64, Unit::Count(""))
             ),
             Phase::Hold { before: true } if self.step.now_s < HOLD_S => write!(
                 out,
-                "{} families sit on {n0} cards; the fleet is about to resize to {n1}.",
+                "{} {families} on {n0} {cards0}; the fleet is about to resize to {n1}.",
                 Brief(fam as f64, Unit::Count(""))
             ),
             Phase::Move { back, .. } => write!(
                 out,
-                "Resizing {} → {} cards: {} of {} moving families have reached their new card.",
+                "Resizing {} → {} {}: {} of {} moving families have reached their new card.",
                 if back { n1 } else { n0 },
                 if back { n0 } else { n1 },
+                cards(if back { n0 } else { n1 }),
                 Brief(v[1], Unit::Count("")),
                 Brief(self.moved_at.len() as f64, Unit::Count(""))
             ),
@@ -362,5 +371,15 @@ impl Scene for ChScene {
                 Brief(v[2], Unit::Mb)
             ),
         };
+    }
+}
+
+/// "card" or "cards", agreeing with `n` (a frame writes it without
+/// allocating).
+pub(super) fn cards(n: usize) -> &'static str {
+    if n == 1 {
+        "card"
+    } else {
+        "cards"
     }
 }

@@ -11,7 +11,7 @@
 use super::model::ideal_moved_share;
 use super::model_ring::{Ring, TURN};
 use super::params::Scheme;
-use super::scene::{ChScene, Dot, Phase, COUNTERS, SAMPLE, SWEEP_S};
+use super::scene::{cards, ChScene, Dot, Phase, COUNTERS, SAMPLE, SWEEP_S};
 use crate::model::scene::text_width;
 use crate::model::scene::{text_units, Align, Brief, Frame, Glyph, Ink, Layout, TextBox, TextSize};
 use crate::model::{RingArc, Unit};
@@ -159,6 +159,12 @@ impl ChScene {
         let fams = Brief(self.inp.families as f64, Unit::Count(""));
         let copy = self.inp.copy_mb;
         let points = if v == 1 { "point" } else { "points" };
+        let (cards0, cards1) = (cards(n0), cards(n1));
+        let families = if self.inp.families == 1 {
+            "family"
+        } else {
+            "families"
+        };
         let scheme = match (self.inp.scheme, g.narrow) {
             (Scheme::Modulo, false) => "Modulo (key mod n)",
             (Scheme::Ring, _) => "Hash ring",
@@ -173,32 +179,33 @@ impl ChScene {
             (Scheme::Ring, false) => f.plain(
                 at,
                 format_args!(
-                    "{scheme}, {v} {points} a card · {n0} → {n1} cards (GPUs) · {fams} families, {copy:.0} MB a copy"
+                    "{scheme}, {v} {points} a card · {n0} → {n1} {cards1} (GPUs) · {fams} {families}, {copy:.0} MB a copy"
                 ),
             ),
             (_, false) => f.plain(
                 at,
-                format_args!("{scheme} · {n0} → {n1} cards (GPUs) · {fams} families, {copy:.0} MB a copy"),
+                format_args!("{scheme} · {n0} → {n1} {cards1} (GPUs) · {fams} {families}, {copy:.0} MB a copy"),
             ),
-            (_, true) => f.plain(at, format_args!("{scheme} · {n0} → {n1} cards (GPUs)")),
+            (_, true) => f.plain(at, format_args!("{scheme} · {n0} → {n1} {cards1} (GPUs)")),
         }
         let at = (10.0, g.lines.1);
         let moved = 100.0 * self.values()[0];
         let least = 100.0 * ideal_moved_share(n0, n1);
         match (self.phase(), g.narrow) {
             (Phase::Hold { before: true }, _) if n0 == n1 => {
-                f.plain(at, format_args!("On {n0} cards; the fleet keeps its size."))
+                f.plain(at, format_args!("On {n0} {cards0}; the fleet keeps its size."))
             }
             (Phase::Hold { before: true }, false) => {
-                f.plain(at, format_args!("On {n0} cards. Next, the fleet resizes to {n1}."))
+                f.plain(at, format_args!("On {n0} {cards0}. Next, the fleet resizes to {n1}."))
             }
             (Phase::Hold { before: true }, true) => {
-                f.plain(at, format_args!("On {n0} cards. Next: {n1}."))
+                f.plain(at, format_args!("On {n0} {cards0}. Next: {n1}."))
             }
             (Phase::Move { back, .. }, narrow) => {
                 let (a, b) = if back { (n1, n0) } else { (n0, n1) };
                 if narrow {
-                    f.plain(at, format_args!("Resizing {a} → {b} cards…"))
+                    let cards = cards(b);
+                    f.plain(at, format_args!("Resizing {a} → {b} {cards}…"))
                 } else {
                     f.plain(at, format_args!(
                         "Resizing {a} → {b}: as the sweep passes a key, a family whose card changed moves."
@@ -206,7 +213,7 @@ impl ChScene {
                 }
             }
             (Phase::Hold { before: false }, false) => f.plain(at, format_args!(
-                "On {n1} cards: {moved:.1}% of the families moved; a balanced resize moves {least:.1}%."
+                "On {n1} {cards1}: {moved:.1}% of the families moved; a balanced resize moves {least:.1}%."
             )),
             (Phase::Hold { before: false }, true) => {
                 f.plain(at, format_args!("{moved:.1}% moved (balanced: {least:.1}%)"))

@@ -498,9 +498,22 @@ impl Steps for ReplicaScene {
 
     fn counters(&self, out: &mut Vec<f64>) {
         let e = &self.engine;
+        // No median before the first request (a first token) or the first
+        // finished reply (a time per token): "—", not "0 ms".
+        let t = &self.tally;
+        let ttft = if t.ttft_count() > 0 {
+            t.ttft_p50(e) * 1000.0
+        } else {
+            f64::NAN
+        };
+        let tpot = if t.tpot_count() > 0 {
+            t.tpot_p50() * 1000.0
+        } else {
+            f64::NAN
+        };
         out.extend([
-            self.tally.ttft_p50(e) * 1000.0,
-            self.tally.tpot_p50() * 1000.0,
+            ttft,
+            tpot,
             self.tokens_per_s(),
             e.running.len() as f64,
             e.waiting.len() as f64,

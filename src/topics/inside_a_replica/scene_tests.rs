@@ -105,7 +105,13 @@ fn same_frames_at_60_and_30_frames_a_second() {
                 let (mut ca, mut cb) = (Vec::new(), Vec::new());
                 a.counters(&mut ca);
                 b.counters(&mut cb);
-                assert_eq!(ca, cb, "{name} at ×{v}, second {second}");
+                // Bit for bit: a counter with no value yet is NaN on both.
+                let bits = |c: &[f64]| c.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&ca),
+                    bits(&cb),
+                    "{name} at ×{v}, second {second}: {ca:?}"
+                );
             }
         }
     }
@@ -217,7 +223,11 @@ fn layout_faults(p: &Params, layout: Layout) -> Vec<String> {
         scene.draw(&mut frame);
         counters.clear();
         scene.counters(&mut counters);
-        assert!(counters.iter().all(|c| c.is_finite()), "{counters:?}");
+        // Finite, or NaN while a median has no sample yet.
+        assert!(
+            counters.iter().all(|c| c.is_finite() || c.is_nan()),
+            "{counters:?}"
+        );
         assert_eq!(counters.len(), COUNTERS.len());
         summary.clear();
         scene.summary(&mut summary);
@@ -387,4 +397,31 @@ fn a_warm_frame_does_not_grow() {
     }
     // Thousands of blocks draw as a few hundred shapes at most.
     assert!(most.0 < 900, "{most:?}");
+}
+
+/// Before the first request there is no first-token median, and before
+/// the first reply finishes no per-token one: the counters are NaN ("—"),
+/// not "0 ms"; once a reply has finished both are values.
+#[test]
+fn a_median_before_its_first_sample_is_no_value() {
+    let p = Params::defaults(&PARAMS);
+    let (_, c) = run(&p, 0.0, 1.0);
+    assert!(c[0].is_nan() && c[1].is_nan(), "{c:?}");
+    let mut scene = (SCENE.build)(&p, 7);
+    let mut out = Vec::new();
+    let mut saw_wait_without_reply = false;
+    for _ in 0..4000 {
+        scene.advance(0.01);
+        out.clear();
+        scene.counters(&mut out);
+        if out[1].is_finite() {
+            break;
+        }
+        saw_wait_without_reply |= out[0].is_finite();
+    }
+    assert!(
+        saw_wait_without_reply,
+        "a first-token median shows before a reply finishes"
+    );
+    assert!(out[0].is_finite() && out[1].is_finite(), "{out:?}");
 }

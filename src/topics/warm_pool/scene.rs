@@ -437,12 +437,13 @@ impl PoolScene {
             ),
             Phase::Quiet { .. } => write!(
                 out,
-                "{}: quiet. {w} standby {} for burst {} of {n}, renting ${:.2} an hour: ${:.2} so far today.",
+                "{}: quiet. {w} standby {} for burst {} of {n}, renting {} an hour: {} so far today.",
                 Clock(self.day_t),
                 if w == 1 { "replica waits" } else { "replicas wait" },
                 self.done + 1,
-                w as f64 * self.price,
-                self.rent()
+                Unit::Usd.format(w as f64 * self.price),
+                // As the rent counter shows it (a few cents to three digits).
+                Unit::Usd.format(self.rent())
             ),
             Phase::Burst { .. } => {
                 let t = self.burst_t();
@@ -463,16 +464,16 @@ impl PoolScene {
             }
             Phase::Forward { from, to, .. } => write!(
                 out,
-                "Fast-forward through the quiet hours to {}: standby rent +${:.2} with nobody calling.",
+                "Fast-forward through the quiet hours to {}: the standby rent adds {} by then, with nobody calling.",
                 Clock(to),
-                w as f64 * self.price * (to - from) / 3600.0
+                Unit::Usd.format(w as f64 * self.price * (to - from) / 3600.0)
             ),
             Phase::Over => write!(
                 out,
-                "Midnight: the day is over. {n} bursts, worst wait {:.1} s, p95 {:.1} s, ${:.2} of standby rent.",
+                "Midnight: the day is over. {n} bursts, worst wait {:.1} s, p95 {:.1} s, {} of standby rent.",
                 self.worst,
                 self.p95,
-                self.rent()
+                Unit::Usd.format(self.rent())
             ),
         };
     }
@@ -640,5 +641,30 @@ mod tests {
             assert!(*got >= *want && *got < want + dt + 1e-9, "{got} for {want}");
         }
         assert!(up_at[m - 1] > b.shape.cold_start_s + dt, "{up_at:?}");
+    }
+
+    /// The words say the money as the counters do: a few seconds into the
+    /// day the summary's rent is the counter's fraction of a cent, not
+    /// "$0.00"; and the rings' key reads as the dots' ("○ = 10 waiting",
+    /// not a bare "10 waiting" beside "queue: 0").
+    #[test]
+    fn the_words_and_keys_agree_with_the_counters() {
+        let inp = Input::read(&Params::defaults(&PARAMS));
+        let mut scene = PoolScene::new(&inp, 1);
+        scene.step();
+        scene.step();
+        assert!(!scene.in_burst() && scene.rent() > 0.0 && scene.rent() < 0.005);
+        let mut text = String::new();
+        scene.summary(&mut text);
+        let rent = Unit::Usd.format(scene.rent());
+        assert!(text.contains(&format!("{rent} so far today")), "{text}");
+        let mut frame = Frame::default();
+        scene.draw(&mut frame);
+        let per = scene.per_mark;
+        assert!(
+            frame.text.contains(&format!("= {per} waiting")),
+            "{}",
+            frame.text
+        );
     }
 }

@@ -214,7 +214,9 @@ impl PoolScene {
         }
         let key = (x0 + 6.0, y1 + 18.0);
         f.mark(key.0, key.1 - 4.0, 5.0, Glyph::Ring, Ink::Waiting);
-        let args = format_args!("{} waiting", self.per_mark);
+        // What a ring stands for, as the arrivals' dot: "○ = 10 waiting"
+        // (a ring with a bare count read as that many waiting now).
+        let args = format_args!("= {} waiting", self.per_mark);
         f.normal((key.0 + 10.0, key.1), Ink::Muted, Align::Left, args);
     }
 
@@ -463,7 +465,8 @@ impl PoolScene {
             let quiet = (to - from) / 60.0;
             let extra = b.warm as f64 * self.price * (to - from) / 3600.0;
             let who = if p.narrow { "" } else { ", nobody called" };
-            let args = format_args!("+${extra:.2} in {quiet:.0} quiet minutes{who}");
+            let extra = Unit::Usd.format(extra);
+            let args = format_args!("+{extra} in {quiet:.0} quiet minutes{who}");
             f.normal(at, Ink::Accent, Align::Left, args);
         } else {
             let every = self.cycle / 60.0;
