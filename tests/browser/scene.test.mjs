@@ -196,6 +196,38 @@ test('with reduced motion the scene waits for the learner, then moves in steps',
   await page.context().close();
 });
 
+test('a story plays at its own speed whether opened by its link or clicked, until the learner picks a speed', async () => {
+  const topic = 'inside-a-replica';
+  if (!topics.includes(topic)) return;
+  const page = await openPage(browser, server.origin, { motion: false });
+  const speed = () => page.$eval('#scene-speed', (s) => s.selectedOptions[0]?.textContent);
+  await gotoTopic(page, server.origin, `?topic=${topic}`);
+  const stories = await page.$$eval('[data-preset]', (bs) => bs.map((b) => b.dataset.preset));
+  const opening = await speed();
+  // Each story's speed as its link opens it; one at least differs from the
+  // page's own (else this test could not fail).
+  const linked = {};
+  for (const story of stories) {
+    await gotoTopic(page, server.origin, `?topic=${topic}&preset=${story}`);
+    linked[story] = await speed();
+  }
+  const story = stories.find((s) => linked[s] !== opening);
+  assert.ok(story, `a story plays at another speed than the defaults' ${opening}: ${JSON.stringify(linked)}`);
+  await gotoTopic(page, server.origin, `?topic=${topic}`);
+  await page.click(`[data-preset="${story}"]`);
+  await page.waitForFunction((want) => document.querySelector('#scene-speed').selectedOptions[0]?.textContent === want, linked[story]);
+  // A speed the learner picks stays through a change of story.
+  const picked = await page.$eval('#scene-speed', (s) => [...s.options].find((o) => !o.selected).textContent);
+  await page.selectOption('#scene-speed', { label: picked });
+  const other = stories.find((s) => s !== story);
+  await page.click(`[data-preset="${other}"]`);
+  await page.waitForSelector(`[data-preset="${other}"][aria-pressed="true"]`);
+  await frames(page, 3);
+  assert.equal(await speed(), picked);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
 test('side by side runs two settings on the same arrivals, and the address keeps it', async (t) => {
   let shown = false;
   for (const topic of topics) {

@@ -14,12 +14,10 @@ const TP_SIZES: [u32; 4] = [1, 2, 4, 8];
 fn memory_chart(inp: &Input, r: &Replica) -> Chart {
     let hw = &inp.hw;
     let per_gpu = hw.gpu.memory_gib * GIB / 1e9;
-    let mut sets = [
-        Vec::with_capacity(4),
-        Vec::with_capacity(4),
-        Vec::with_capacity(4),
-        Vec::with_capacity(4),
-    ];
+    let mut sets: [Vec<f64>; 5] = Default::default();
+    // The sizes whose usable memory the weights overflow: the model does
+    // not fit there at all.
+    let mut over = [false; TP_SIZES.len()];
     // KV memory on `tp` GPUs of this kind, bytes.
     let kv_on = |tp: u32| {
         kv_memory_bytes(
@@ -30,20 +28,49 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
             hw.reserve,
         )
     };
-    for tp in TP_SIZES {
+    for (k, tp) in TP_SIZES.into_iter().enumerate() {
         let total = per_gpu * tp as f64;
         let usable = hw.mem_util * total;
         let weights = r.weights / 1e9;
         let reserve = hw.reserve / 1e9 * tp as f64;
         let kv = kv_on(tp) / 1e9;
+        over[k] = weights > usable;
         sets[0].push(weights.min(usable));
         sets[1].push(reserve.min((usable - weights).max(0.0)));
         sets[2].push(kv);
         sets[3].push(total - usable);
+        // What does not fit stands above the GPUs' memory, not clipped.
+        sets[4].push((weights - usable).max(0.0));
     }
     let tokens =
         |tp: u32| kv_blocks(kv_on(tp), r.kv_per_token, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64;
-    let [weights, reserve, kv, free] = sets;
+    // "; on 1 GPU the weights alone overflow its memory".
+    let overflows: Vec<String> = (TP_SIZES.iter().zip(over))
+        .filter(|(_, o)| *o)
+        .map(|(tp, _)| tp.to_string())
+        .collect();
+    let overflow_note = match overflows.len() {
+        0 => String::new(),
+        n => format!(
+            "; on {} {} the weights alone overflow the memory",
+            overflows.join(" and "),
+            if n == 1 && overflows[0] == "1" {
+                "GPU"
+            } else {
+                "GPUs"
+            }
+        ),
+    };
+    let [weights, reserve, kv, free, overflow] = sets;
+    let mut bar_sets = vec![
+        BarSet::new("weights", Tone::Cat(0), weights),
+        BarSet::new("reserve", Tone::Muted, reserve),
+        BarSet::new("KV cache", Tone::Good, kv),
+        BarSet::new("left to the system", Tone::Cat(3), free),
+    ];
+    if over.contains(&true) {
+        bar_sets.push(BarSet::new("weights that do not fit", Tone::Bad, overflow));
+    }
     Chart {
         id: "memory",
         title: format!(
@@ -54,7 +81,7 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
             hw.tp
         ),
         summary: format!(
-            "The {} takes {} of weights; on {} {} the KV cache gets {} ({} tokens), on 1, 2, 4 and 8 GPUs {} tokens.",
+            "The {} takes {} of weights; on {} {} the KV cache gets {} ({} tokens), on 1, 2, 4 and 8 GPUs {} tokens{overflow_note}.",
             hw.model.name,
             Unit::Gb.format(r.weights / 1e9),
             hw.tp,
@@ -69,12 +96,7 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
                 .map(|tp| format!("{tp} × {}", hw.gpu.name))
                 .collect(),
             y: Axis::new("memory", Unit::Gb),
-            sets: vec![
-                BarSet::new("weights", Tone::Cat(0), weights),
-                BarSet::new("reserve", Tone::Muted, reserve),
-                BarSet::new("KV cache", Tone::Good, kv),
-                BarSet::new("left to the system", Tone::Cat(3), free),
-            ],
+            sets: bar_sets,
             stacked: true,
             hlines: vec![],
             // This replica's size, outlined.
@@ -184,12 +206,23 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
                     ms(|s| s.stall_p99.value),
                 ),
             ],
-            hlines: vec![RefLine::valued(
-                target,
-                "TTFT target",
-                Unit::Ms,
-                Tone::Cat(0),
-            )],
+            // Each p99 beside its own target, in its ink: the sustained
+            // rate is where the first of the three crosses.
+            hlines: vec![
+                RefLine::valued(target, "TTFT target", Unit::Ms, Tone::Cat(0)),
+                RefLine::valued(
+                    inp.tpot_target_s * 1000.0,
+                    "TPOT target",
+                    Unit::Ms,
+                    Tone::Cat(1),
+                ),
+                RefLine::valued(
+                    inp.stall_target_s * 1000.0,
+                    "pause target",
+                    Unit::Ms,
+                    Tone::Cat(2),
+                ),
+            ],
             vlines: vec![vline],
         }),
     }

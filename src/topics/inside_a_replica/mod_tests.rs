@@ -316,3 +316,43 @@ fn an_interval_of_one_value_says_so() {
         }
     }
 }
+
+/// Where the weights overflow a GPU's usable memory, the memory chart says
+/// so and draws what does not fit above it (weights that fit plus those
+/// that do not are the whole weights); where they fit, it has no such set.
+#[test]
+fn the_memory_chart_shows_weights_that_do_not_fit() {
+    use crate::model::Plot;
+    let chart = |pairs: &[(&str, &str)]| {
+        let out = with(pairs);
+        out.charts.into_iter().find(|c| c.id == "memory").unwrap()
+    };
+    let c = chart(&[("model", "70b"), ("tp", "1")]);
+    assert!(
+        c.summary
+            .contains("on 1 GPU the weights alone overflow the memory"),
+        "{}",
+        c.summary
+    );
+    let Plot::Bars(b) = &c.plot else {
+        panic!("bars")
+    };
+    let set = |name: &str| &b.sets.iter().find(|s| s.name == name).unwrap().values;
+    let (fit, over) = (set("weights"), set("weights that do not fit"));
+    assert!(
+        over[0] > 0.0 && over[1..].iter().all(|&v| v == 0.0),
+        "{over:?}"
+    );
+    for k in 0..fit.len() {
+        assert!(
+            (fit[k] + over[k] - fit[fit.len() - 1]).abs() < 1e-9,
+            "{fit:?} {over:?}"
+        );
+    }
+    let c = chart(&[]);
+    assert!(!c.summary.contains("overflow"), "{}", c.summary);
+    let Plot::Bars(b) = &c.plot else {
+        panic!("bars")
+    };
+    assert!(b.sets.iter().all(|s| s.name != "weights that do not fit"));
+}

@@ -88,6 +88,10 @@ struct Live {
     clock: Clock,
     stats: Stats,
     speeds: Vec<f64>,
+    /// The learner picked a speed: a rebuild keeps it (until then each
+    /// build plays at its scene's own default, so a story opened by its
+    /// link and the same story clicked play alike).
+    speed_chosen: bool,
     palette: Palette,
     window: web_sys::Window,
     perf: Option<Performance>,
@@ -198,6 +202,7 @@ impl SceneView {
             clock: Clock::new(reduced),
             stats: Stats::new(),
             speeds: Vec::new(),
+            speed_chosen: false,
             perf: window.performance(),
             window,
             raf: Closure::new(|ts: f64| send(SceneMsg::Frame(ts))),
@@ -298,6 +303,7 @@ impl Live {
             SceneMsg::Speed(i) => {
                 if let Some(s) = self.speeds.get(i) {
                     self.clock.speed = *s;
+                    self.speed_chosen = true;
                     self.show_step();
                 }
             }
@@ -361,11 +367,13 @@ impl Live {
             let p = side_params(&params, self.compare, i);
             side.set((self.spec.build)(&p, self.seed));
         }
-        if self.speeds.is_empty() {
-            let default = self.sides[0]
-                .scene
-                .as_ref()
-                .map_or(1.0, |s| s.default_speed());
+        let default = self
+            .sides
+            .first()
+            .and_then(|s| s.scene.as_ref())
+            .map_or(1.0, |s| s.default_speed());
+        let moved = (default - self.clock.speed).abs() > 1e-9;
+        if self.speeds.is_empty() || (moved && !self.speed_chosen) {
             self.speeds = speeds(default);
             self.clock.speed = default;
             text::fill_speeds(&self.ui.speed, &self.speeds, default);
