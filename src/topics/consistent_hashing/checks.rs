@@ -43,7 +43,7 @@ fn moved(inp: &Input, r: &Resize, loss: Option<&Loss>) -> Verdict {
         }),
         |pass| {
             if pass {
-                let allows = if 2.0 * ideal >= 1.0 {
+                let allows = if 2.0 * ideal > 1.0 {
                     "twice that is every family"
                 } else {
                     "the check allows twice that"
