@@ -318,6 +318,25 @@ test('at 1366×900 the first chart starts above 900 px on every topic and story'
   console.log(`first chart top (px from the page's top) at 1366×900:\n${rows.join('\n')}`);
 });
 
+test('on a phone a control the keyboard reaches is not left under the sticky key figures', async () => {
+  const page = await openPage(app.browser, app.origin, PHONE);
+  await gotoTopic(page, app.origin, `?topic=${app.topics[0]}`);
+  // The scene's Play button near the top of the screen, where the sticky
+  // key figures cover it until something scrolls.
+  await page.evaluate(() => scrollTo(0, document.querySelector('section.scene .scene-play').getBoundingClientRect().top + scrollY - 30));
+  const covered = await page.evaluate(() => document.querySelector('section.scene .scene-play').getBoundingClientRect().top
+    < document.querySelector('.keybar').getBoundingClientRect().bottom);
+  assert.ok(covered, 'the test starts with the button under the key figures');
+  await page.focus('section.scene .scene-play');
+  const at = await page.evaluate(() => ({
+    bar: document.querySelector('.keybar').getBoundingClientRect().bottom,
+    play: document.querySelector('section.scene .scene-play').getBoundingClientRect().top,
+  }));
+  assert.ok(at.play >= at.bar, `the focused button (top ${at.play}) clears the key figures (bottom ${at.bar})`);
+  assert.deepEqual(page.problems(), []);
+  await page.context().close();
+});
+
 test('on a phone the key figures stay in view while a slider moves', async (t) => {
   for (const topic of app.topics) {
     await t.test(topic, async () => {

@@ -56,6 +56,20 @@ fn busy_lever(inp: &Input, r: &Replica, s: &Stats) -> (&'static str, String) {
     }
 }
 
+/// Where more than 1 % of requests were preempted, that as the lever and
+/// the sentence: each waited to be prefilled again.
+fn preempted(s: &Stats) -> Option<(&'static str, String)> {
+    (s.preempted_share > 0.01).then(|| {
+        (
+            "tp",
+            format!(
+                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs (8-bit weights and KV cache make room too, but not speed)",
+                Unit::Share.format(s.preempted_share)
+            ),
+        )
+    })
+}
+
 /// A wait as a reader takes it in: ms up to a minute, then minutes, then
 /// hours ("91 min", not "5,475,224 ms").
 fn readable(ms: f64) -> String {
@@ -122,11 +136,16 @@ fn ttft(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
 fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
     let t = s.tpot_p99;
     let stalled = !inp.traffic.chunked && s.stall_p99.value > inp.stall_target_s;
+    // A batch held small by the KV cache makes each step quicker, not
+    // slower: where requests were preempted, their wait to be prefilled
+    // again is what stretches a reply's time a token.
     let (lever, why) = if stalled {
         (
             "chunked_prefill",
             "whole prompts prefilled in steps of their own hold every decode back: turn chunked prefill on".to_string(),
         )
+    } else if let Some(why) = preempted(s) {
+        why
     } else {
         busy_lever(inp, r, s)
     };
@@ -162,14 +181,8 @@ fn tpot(inp: &Input, r: &Replica, s: &Stats) -> Verdict {
 
 fn stall(inp: &Input, s: &Stats) -> Verdict {
     let t = s.stall_p99;
-    let (lever, fix) = if s.preempted_share > 0.01 {
-        (
-            "tp",
-            format!(
-                "{} of requests were preempted when the KV cache ran out, and each waited to be prefilled again: give the replica more GPUs (8-bit weights and KV cache make room too, but not speed)",
-                Unit::Share.format(s.preempted_share)
-            ),
-        )
+    let (lever, fix) = if let Some(why) = preempted(s) {
+        why
     } else if inp.traffic.chunked {
         (
             "step_tokens",

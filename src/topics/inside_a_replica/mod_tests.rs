@@ -356,3 +356,19 @@ fn the_memory_chart_shows_weights_that_do_not_fit() {
     };
     assert!(b.sets.iter().all(|s| s.name != "weights that do not fit"));
 }
+
+/// On the first story the per-token tail fails for the requests that were
+/// preempted and prefilled again (a batch the KV cache holds small steps
+/// faster, not slower): its reason says so, and its lever adds GPUs.
+#[test]
+fn a_slow_token_tail_on_the_capped_story_is_told_by_its_preemptions() {
+    let story = params::PRESETS
+        .iter()
+        .find(|p| p.id == "memory-caps-batch")
+        .unwrap();
+    let out = with(story.set);
+    let v = out.checks.iter().find(|c| c.id == "tpot_p99").unwrap();
+    assert!(!v.pass && v.lever == Some("tp"), "{v:?}");
+    assert!(v.why.contains("preempted"), "{}", v.why);
+    assert!(!v.why.contains("cannot grow"), "{}", v.why);
+}
