@@ -20,6 +20,7 @@ pub mod outcome;
 pub mod param;
 pub mod rng;
 pub mod scene;
+pub mod scene_clock;
 pub mod topic;
 pub mod track;
 mod typing;

@@ -16,6 +16,7 @@
 
 use super::chart_text;
 use super::param::Params;
+pub use super::scene_clock::Stepper;
 use super::units::Unit;
 use std::fmt::Write as _;
 
@@ -309,6 +310,11 @@ pub trait Scene {
     fn default_speed(&self) -> f64 {
         1.0
     }
+    /// The scene has shown all it has (its run is over): its clock stands
+    /// and the page stops playing it.
+    fn ended(&self) -> bool {
+        false
+    }
     /// Whether its frame in `layout` writes the counters itself (a row of
     /// tallies), so that a page showing them as text beside the picture
     /// shows them once: the picture's, which move with it.
@@ -367,6 +373,9 @@ pub struct Stepped<S> {
     pub scene: S,
     clock: Stepper,
     most_steps: u32,
+    /// A step said the scene is over: the clock stands at the last step
+    /// that ran.
+    ended: bool,
 }
 
 impl<S: Steps + 'static> Stepped<S> {
@@ -377,17 +386,27 @@ impl<S: Steps + 'static> Stepped<S> {
             scene,
             clock: Stepper::new(step_s),
             most_steps,
+            ended: false,
         })
     }
 }
 
 impl<S: Steps> Scene for Stepped<S> {
     fn advance(&mut self, dt_s: f64) {
-        for _ in 0..self.clock.due(dt_s, self.most_steps) {
+        if self.ended {
+            return;
+        }
+        let (from, n) = (self.clock.now_s, self.clock.due(dt_s, self.most_steps));
+        for i in 0..n {
             if !self.scene.step() {
+                self.ended = true;
+                self.clock.now_s = from + i as f64 * self.clock.step_s;
                 break;
             }
         }
+    }
+    fn ended(&self) -> bool {
+        self.ended
     }
     fn now_s(&self) -> f64 {
         self.scene.now_s(self.clock.now_s)
@@ -779,51 +798,6 @@ impl std::fmt::Display for Brief {
                 }
             }
         }
-    }
-}
-
-/// A fixed-step clock for a scene: `advance(dt)` runs the engine in steps of
-/// `step_s` whatever `dt` the frame rate gives, so a scene's state depends on
-/// simulated time only. `due(dt)` says how many steps to run now.
-#[derive(Clone, Copy, Debug)]
-pub struct Stepper {
-    pub step_s: f64,
-    carry: f64,
-    steps: u64,
-    pub now_s: f64,
-}
-
-impl Stepper {
-    pub const fn new(step_s: f64) -> Stepper {
-        Stepper {
-            step_s,
-            carry: 0.0,
-            steps: 0,
-            now_s: 0.0,
-        }
-    }
-    /// How many whole steps `dt_s` more seconds hold (the rest carries over),
-    /// capped at `max` so one slow frame cannot stall the page.
-    pub fn due(&mut self, dt_s: f64, max: u32) -> u32 {
-        if dt_s.is_nan() || dt_s <= 0.0 || dt_s.is_infinite() {
-            return 0;
-        }
-        self.carry += dt_s;
-        // A hair of slack, so that 0.25 s then 0.05 s make three steps of
-        // 0.1 s although 0.25 − 0.2 + 0.05 falls a rounding short of 0.1.
-        let n = (self.carry / self.step_s + 1e-9)
-            .floor()
-            .min(max as f64)
-            .max(0.0);
-        self.carry = (self.carry - n * self.step_s).max(0.0);
-        if n as u32 == max {
-            self.carry = self.carry.min(self.step_s);
-        }
-        // Counted in whole steps, so the clock reads the same whatever the
-        // frames that brought it there.
-        self.steps += n as u64;
-        self.now_s = self.steps as f64 * self.step_s;
-        n as u32
     }
 }
 

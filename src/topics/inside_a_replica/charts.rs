@@ -177,10 +177,40 @@ fn load_chart(inp: &Input, sus: &Sustained) -> Chart {
                 number(sus.at.map_or(0.0, |a| a.tokens_per_s).round())
             )
         } else {
+            // Which tails miss at the slowest rate tried, and whether the
+            // first-token one is among them (a run stops once it fails).
+            let first = sus.probes.first();
+            let over =
+                |f: fn(&Stats) -> f64, target_s: f64| first.is_some_and(|(_, s)| f(s) > target_s);
+            let ttft_over = over(|s| s.ttft_p99.value, inp.ttft_target_s);
+            let missed: Vec<&str> = [
+                ("first-token", ttft_over),
+                ("per-token", over(|s| s.tpot_p99.value, inp.tpot_target_s)),
+                (
+                    "longest-pause",
+                    over(|s| s.stall_p99.value, inp.stall_target_s),
+                ),
+            ]
+            .into_iter()
+            .filter_map(|(name, o)| o.then_some(name))
+            .collect();
+            let which = match missed.len() {
+                0 => String::new(),
+                1 => format!(", where the {} p99 is over its target", missed[0]),
+                _ => format!(
+                    ", where the {} p99s are over their targets",
+                    missed.join(" and ")
+                ),
+            };
             format!(
-                "Runs at {} arrival rates: none met all three targets, even at {}. A run stops once its first-token tail has failed, so its points are lower bounds.",
+                "Runs at {} arrival rates: none met all three targets, even at {}{which}.{}",
                 sus.probes.len(),
-                Unit::ReqPerS.format(sus.probes.first().map_or(0.0, |p| p.0))
+                Unit::ReqPerS.format(first.map_or(0.0, |p| p.0)),
+                if ttft_over {
+                    " A run stops once its first-token tail has failed, so its points are lower bounds."
+                } else {
+                    ""
+                }
             )
         },
         plot: Plot::Xy(XyChart {

@@ -372,3 +372,31 @@ fn a_slow_token_tail_on_the_capped_story_is_told_by_its_preemptions() {
     assert!(v.why.contains("preempted"), "{}", v.why);
     assert!(!v.why.contains("cannot grow"), "{}", v.why);
 }
+
+/// Where no rate meets all three targets, the tails chart names the tail
+/// that misses at the slowest rate tried, and speaks of runs stopped by a
+/// failed first-token tail only where that tail failed (the long-prompt
+/// story's pauses fail; its first tokens come within 1 s).
+#[test]
+fn the_tails_chart_names_the_tail_that_misses() {
+    let caption = |id: &str| {
+        let story = params::PRESETS.iter().find(|p| p.id == id).unwrap();
+        let out = with(story.set);
+        out.charts
+            .into_iter()
+            .find(|c| c.id == "load")
+            .unwrap()
+            .summary
+    };
+    let stall = caption("long-prompt-stall");
+    assert!(
+        stall.contains("where the longest-pause p99 is over its target"),
+        "{stall}"
+    );
+    assert!(!stall.contains("first-token"), "{stall}");
+    let capped = caption("memory-caps-batch");
+    assert!(
+        capped.contains("first-token p99") && capped.contains("lower bounds"),
+        "{capped}"
+    );
+}

@@ -463,6 +463,10 @@ impl ReplicaScene {
 impl Steps for ReplicaScene {
     /// One tick of the clock: every engine step that begins before it.
     fn step(&mut self) -> bool {
+        // The step that found the run over ran; the next is not taken.
+        if self.over {
+            return false;
+        }
         self.ticks += 1;
         let t = self.clock();
         while !self.over && self.engine.now < t {

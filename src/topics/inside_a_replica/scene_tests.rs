@@ -425,3 +425,35 @@ fn a_median_before_its_first_sample_is_no_value() {
     );
     assert!(out[0].is_finite() && out[1].is_finite(), "{out:?}");
 }
+
+/// When the run is over the scene says so, says it has ended (the page
+/// stops playing it), and its clock stands within a step of the end the
+/// summary names, however long the page goes on advancing it.
+#[test]
+fn the_clock_stands_once_the_run_is_over() {
+    let mut p = Params::defaults(&PARAMS);
+    p.set("requests", "200").unwrap();
+    let mut scene = (SCENE.build)(&p, 7);
+    let mut t = 0.0;
+    while !scene.ended() && t < 100_000.0 {
+        scene.advance(1.0);
+        t += 1.0;
+    }
+    assert!(scene.ended(), "a run of 200 requests ends");
+    let stood = scene.now_s();
+    for _ in 0..100 {
+        scene.advance(5.0);
+    }
+    assert_eq!(scene.now_s(), stood, "the clock stands");
+    let mut words = String::new();
+    scene.summary(&mut words);
+    let end: f64 = words
+        .strip_prefix("The run is over at ")
+        .and_then(|w| w.split(" s:").next())
+        .and_then(|n| n.replace(',', "").parse().ok())
+        .unwrap_or_else(|| panic!("{words}"));
+    assert!(
+        stood >= end - 0.05 && stood < end + STEP_S + 0.05,
+        "clock {stood} s, over at {end} s"
+    );
+}

@@ -462,11 +462,13 @@ impl PoolScene {
                 );
                 self.burst_summary(out)
             }
-            Phase::Forward { from, to, .. } => write!(
+            // What is still to come by `to`: beside the rent counter as it
+            // climbs, the two add up to the rent at `to`.
+            Phase::Forward { to, .. } => write!(
                 out,
                 "Fast-forward through the quiet hours to {}: the standby rent adds {} by then, with nobody calling.",
                 Clock(to),
-                Unit::Usd.format(w as f64 * self.price * (to - from) / 3600.0)
+                Unit::Usd.format(w as f64 * self.price * (to - self.day_t).max(0.0) / 3600.0)
             ),
             Phase::Over => write!(
                 out,
@@ -666,5 +668,22 @@ mod tests {
             "{}",
             frame.text
         );
+        // Through the fast-forward, the rent still to come that the words
+        // name and the counter's rent add up to the rent at its end.
+        let mut forwarded = 0;
+        while scene.step() && scene.done < 2 {
+            let Phase::Forward { to, .. } = scene.phase else {
+                continue;
+            };
+            forwarded += 1;
+            let w = scene.burst().warm as f64;
+            let at_end = Unit::Usd.format(w * scene.price * to / 3600.0);
+            let left = w * scene.price * (to - scene.day_t) / 3600.0;
+            text.clear();
+            scene.summary(&mut text);
+            assert!(text.contains(&Unit::Usd.format(left)), "{text}");
+            assert_eq!(Unit::Usd.format(scene.rent() + left), at_end);
+        }
+        assert!(forwarded > 2, "the day fast-forwards between bursts");
     }
 }

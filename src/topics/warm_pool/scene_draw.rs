@@ -461,9 +461,11 @@ impl PoolScene {
         let args = format_args!("full bar: all {most} warm all day, ${whole:.0}");
         f.normal((x0, y + 60.0), Ink::Muted, Align::Left, args);
         let at = (x0, y + 78.0);
-        if let Phase::Forward { from, to, .. } = self.phase {
-            let quiet = (to - from) / 60.0;
-            let extra = b.warm as f64 * self.price * (to - from) / 3600.0;
+        if let Phase::Forward { to, .. } = self.phase {
+            // Still to come by `to` (the rent above climbs toward it).
+            let left = (to - self.day_t).max(0.0);
+            let quiet = left / 60.0;
+            let extra = b.warm as f64 * self.price * left / 3600.0;
             let who = if p.narrow { "" } else { ", nobody called" };
             let extra = Unit::Usd.format(extra);
             let args = format_args!("+{extra} in {quiet:.0} quiet minutes{who}");

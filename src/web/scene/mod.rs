@@ -277,6 +277,10 @@ impl Live {
         match msg {
             SceneMsg::Frame(ts) => self.frame(ts),
             SceneMsg::Play => {
+                // Play on a scene whose run is over plays it again.
+                if !self.clock.playing && self.ended() {
+                    self.rebuild();
+                }
                 self.clock.playing = !self.clock.playing;
                 self.clock.rest();
                 self.run_or_rest();
@@ -448,10 +452,19 @@ impl Live {
         if dt > 0.0 {
             self.advance_and_paint(dt);
             self.show(true);
+            // Its run is over: it stops, its clock at the end.
+            if self.ended() {
+                self.clock.playing = false;
+            }
         } else if ts - self.last_shown >= SHOW_EVERY_MS {
             self.show(false);
         }
         self.run_or_rest();
+    }
+
+    /// Every side's run is over.
+    fn ended(&self) -> bool {
+        !self.sides.is_empty() && self.sides.iter().all(Side::ended)
     }
 
     /// Moves every side by `dt_s` simulated seconds and paints them: the

@@ -191,6 +191,11 @@ impl Side {
         self.frame.shapes != self.before.shapes || self.frame.text != self.before.text
     }
 
+    /// Its scene has shown all it has (its run is over).
+    pub fn ended(&self) -> bool {
+        self.scene.as_ref().is_some_and(|s| s.ended())
+    }
+
     pub fn now_s(&self) -> f64 {
         self.scene.as_ref().map_or(0.0, |s| s.now_s())
     }
