@@ -143,3 +143,24 @@ fn the_difference_moves_its_check() {
         }));
     }
 }
+
+/// With one card after the resize, nothing is lost and nothing balanced:
+/// the moved check judges the resize alone, a note says there is no card
+/// to lose, and the balance check says why it is not judged.
+#[test]
+fn one_card_after_the_resize_loses_none_and_balances_none() {
+    for a in [Assumptions::Seed, Assumptions::Production] {
+        let out = with(&[("cards_before", "4"), ("cards_after", "1")], a);
+        let check = |id: &str| out.checks.iter().find(|c| c.id == id).unwrap();
+        let moved = check("moved");
+        assert!(!moved.why.contains("losing card"), "{}", moved.why);
+        assert!(
+            check("balance").why.contains("no other card"),
+            "{}",
+            check("balance").why
+        );
+        let said = |s: &str| out.notes.iter().any(|n| format!("{n:?}").contains(s));
+        assert_eq!(said("none to lose"), a == Assumptions::Production);
+        assert!(!said("survivors are numbered again"));
+    }
+}

@@ -61,9 +61,10 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
             )
         },
         summary: format!(
-            "{} of {} (red) change card when {} routing goes from {} to {}.",
+            "{} of {} (red) {} card when {} routing goes from {} to {}.",
             number(r.moved as f64),
             counted(inp.families as f64, "families"),
+            if r.moved == 1 { "changes" } else { "change" },
             inp.scheme.word(),
             number(inp.n0 as f64),
             counted(inp.n1 as f64, "cards")

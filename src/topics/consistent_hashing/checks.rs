@@ -18,7 +18,9 @@ const MOVED: CheckSpec = CheckSpec {
 };
 
 fn moved(inp: &Input, r: &Resize, loss: Option<&Loss>) -> Verdict {
-    if let Some(l) = loss {
+    // With one card after the resize there is none to lose: the resize
+    // alone is judged.
+    if let Some(l) = loss.filter(|_| inp.n1 > 1) {
         return moved_with_loss(inp, r, l);
     }
     let ideal = ideal_moved_share(inp.n0, inp.n1);
@@ -152,6 +154,17 @@ fn balance(inp: &Input, r: &Resize) -> Verdict {
         Unit::Count("families").format(busiest as f64),
         units::number(avg)
     );
+    if inp.n1 == 1 {
+        // One card holds them all: nothing to balance, and no luck to tell
+        // a hot spot from.
+        return BALANCE.verdict(ratio, f64::INFINITY, Unit::Ratio, None, |_| {
+            let all = match busiest {
+                1 => "the one family".to_string(),
+                n => format!("all {}", Unit::Count("families").format(n as f64)),
+            };
+            format!("Not judged here: one card holds {all}, so there is no other card to balance against.")
+        });
+    }
     if avg < JUDGED_FROM {
         // Not judged: the threshold is unbounded, so the verdict passes and
         // says why (the ratio shown alone, "6×, not judged").

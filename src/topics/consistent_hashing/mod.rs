@@ -68,8 +68,12 @@ fn run(p: &Params) -> Outcome {
     out.charts.push(charts_ring::ring_chart(&input, &r));
     out.charts.push(charts_sweep::sweep_chart(&input));
     notes::notes(&input, &mut out);
-    if let Some(l) = loss {
-        notes::loss_note(&input, l, &mut out);
+    match loss {
+        Some(l) if input.n1 > 1 => notes::loss_note(&input, l, &mut out),
+        Some(_) => out.notes.push(Note::Info(
+            "Closer to production a fleet also loses cards it did not choose; after this resize one card is left, so there is none to lose here.".to_string(),
+        )),
+        None => {}
     }
     out
 }

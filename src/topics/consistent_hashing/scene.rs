@@ -354,18 +354,25 @@ impl Scene for ChScene {
             ),
             Phase::Move { back, .. } => write!(
                 out,
-                "Resizing {} → {} {}: {} of {} moving families have reached their new card.",
+                "Resizing {} → {} {}: {} of {} {} reached {} new card.",
                 if back { n1 } else { n0 },
                 if back { n0 } else { n1 },
                 cards(if back { n0 } else { n1 }),
                 Brief(v[1], Unit::Count("")),
-                Brief(self.moved_at.len() as f64, Unit::Count(""))
+                Brief(self.moved_at.len() as f64, Unit::Count("")),
+                if self.moved_at.len() == 1 {
+                    "moving family has"
+                } else {
+                    "moving families have"
+                },
+                if self.moved_at.len() == 1 { "its" } else { "their" }
             ),
             Phase::Hold { .. } => write!(
                 out,
-                "{} of {} families ({:.1}%) moved to a new card and re-prefill {:.0} MB each: {} rebuilt.",
+                "{} of {} {} ({:.1}%) moved to a new card and re-prefill {:.0} MB each: {} rebuilt.",
                 Brief(v[1], Unit::Count("")),
                 Brief(fam as f64, Unit::Count("")),
+                if fam == 1 { "family" } else { "families" },
                 100.0 * v[0],
                 self.inp.copy_mb,
                 Brief(v[2], Unit::Mb)

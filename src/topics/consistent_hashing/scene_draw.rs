@@ -469,6 +469,11 @@ impl ChScene {
         let at = (gx, g.grid_caption);
         let (ink, size) = (Ink::Muted, TextSize::Normal);
         let fams = Brief(self.inp.families as f64, Unit::Count(""));
+        let families = if self.inp.families == 1 {
+            "family"
+        } else {
+            "families"
+        };
         match (g.narrow, self.inp.families > SAMPLE) {
             (false, _) => f.label(
                 at,
@@ -482,7 +487,7 @@ impl ChScene {
                 ink,
                 size,
                 Align::Left,
-                format_args!("cards, holding {fams} families"),
+                format_args!("cards, holding {fams} {families}"),
             ),
             (true, true) => f.label(
                 at,
