@@ -45,3 +45,23 @@ impl Stepper {
         n as u32
     }
 }
+
+/// A scene's time as its clock shows it at a step of a tenth of a second or
+/// more: tenths under a minute (cut, not rounded, as a day's clock is),
+/// then minutes and seconds, then hours and minutes ("32.1 s", "2 min 05
+/// s", "2 h 07 min"). A scene's words name its times the same way.
+pub fn clock_words(t: f64) -> String {
+    let t = t.max(0.0);
+    if t < 60.0 {
+        // A hair up: three steps of 5.1 s read 15.3 s, not 15.2.
+        format!("{:.1} s", (t * 10.0 + 1e-6).floor() / 10.0)
+    } else if t < 3600.0 {
+        format!("{} min {:02} s", (t / 60.0).floor(), (t % 60.0).floor())
+    } else {
+        format!(
+            "{} h {:02} min",
+            (t / 3600.0).floor(),
+            ((t % 3600.0) / 60.0).floor()
+        )
+    }
+}

@@ -539,8 +539,10 @@ impl ReplicaScene {
         let _ = if self.over {
             write!(
                 out,
-                "The run is over at {:.1} s: {} requests finished, {} preempted at least once, {} refused.",
-                e.now,
+                "The run is over at {}: {} requests finished, {} preempted at least once, {} refused.",
+                // The step it ended in, as the scene's clock (standing
+                // there) shows it.
+                crate::model::scene_clock::clock_words(self.clock()),
                 Thousands(t.finished as f64),
                 Thousands(t.preempted as f64),
                 Thousands(t.refused as f64),

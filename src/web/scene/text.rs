@@ -273,16 +273,7 @@ fn clock_text(t: f64, step: f64) -> String {
     let t = t.max(0.0);
     if t < 60.0 && step < 0.1 {
         format!("{t:.2} s")
-    } else if t < 60.0 {
-        // A hair up: three steps of 5.1 s read 15.3 s, not 15.2.
-        format!("{:.1} s", (t * 10.0 + 1e-6).floor() / 10.0)
-    } else if t < 3600.0 {
-        format!("{} min {:02} s", (t / 60.0).floor(), (t % 60.0).floor())
     } else {
-        format!(
-            "{} h {:02} min",
-            (t / 3600.0).floor(),
-            ((t % 3600.0) / 60.0).floor()
-        )
+        crate::model::scene_clock::clock_words(t)
     }
 }
