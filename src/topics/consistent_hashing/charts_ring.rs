@@ -50,10 +50,13 @@ pub(super) fn ring_chart(inp: &Input, r: &Resize) -> Chart {
     Chart {
         id: "ring",
         title: if r.ring.is_some() {
-            format!(
-                "The ring after the resize: {}' arcs",
-                counted(inp.n1 as f64, "cards")
-            )
+            match inp.n1 {
+                1 => "The ring after the resize: 1 card's arcs".to_string(),
+                n => format!(
+                    "The ring after the resize: {} cards' arcs",
+                    number(n as f64)
+                ),
+            }
         } else {
             format!(
                 "Family keys around the circle ({} has no ring)",

@@ -333,31 +333,26 @@ impl Scene for ChScene {
         use std::fmt::Write as _;
         let v = self.values();
         let (n0, n1, fam) = (self.inp.n0, self.inp.n1, self.inp.families);
-        let (cards0, families) = (
-            cards(n0),
-            if fam == 1 {
-                "family sits"
-            } else {
-                "families sit"
-            },
+        // Counts with their nouns agreeing ("1 family sits on 4 cards").
+        let (fams, cards0) = (
+            Brief(fam as f64, Unit::Count("families")),
+            Brief(n0 as f64, Unit::Count("cards")),
         );
+        let sit = if fam == 1 { "sits" } else { "sit" };
         let _ = match self.phase() {
             Phase::Hold { before: true } if n0 == n1 => write!(
                 out,
-                "{} {families} on {n0} {cards0}; the fleet keeps its size.",
-                Brief(fam as f64, Unit::Count(""))
+                "{fams} {sit} on {cards0}; the fleet keeps its size."
             ),
             Phase::Hold { before: true } if self.step.now_s < HOLD_S => write!(
                 out,
-                "{} {families} on {n0} {cards0}; the fleet is about to resize to {n1}.",
-                Brief(fam as f64, Unit::Count(""))
+                "{fams} {sit} on {cards0}; the fleet is about to resize to {n1}."
             ),
             Phase::Move { back, .. } => write!(
                 out,
-                "Resizing {} → {} {}: {} of {} {} reached {} new card.",
+                "Resizing {} → {}: {} of {} {} reached {} new card.",
                 if back { n1 } else { n0 },
-                if back { n0 } else { n1 },
-                cards(if back { n0 } else { n1 }),
+                Brief((if back { n0 } else { n1 }) as f64, Unit::Count("cards")),
                 Brief(v[1], Unit::Count("")),
                 Brief(self.moved_at.len() as f64, Unit::Count("")),
                 if self.moved_at.len() == 1 {
@@ -369,24 +364,12 @@ impl Scene for ChScene {
             ),
             Phase::Hold { .. } => write!(
                 out,
-                "{} of {} {} ({:.1}%) moved to a new card and re-prefill {:.0} MB each: {} rebuilt.",
+                "{} of {fams} ({:.1}%) moved to a new card and re-prefill {:.0} MB each: {} rebuilt.",
                 Brief(v[1], Unit::Count("")),
-                Brief(fam as f64, Unit::Count("")),
-                if fam == 1 { "family" } else { "families" },
                 100.0 * v[0],
                 self.inp.copy_mb,
                 Brief(v[2], Unit::Mb)
             ),
         };
-    }
-}
-
-/// "card" or "cards", agreeing with `n` (a frame writes it without
-/// allocating).
-pub(super) fn cards(n: usize) -> &'static str {
-    if n == 1 {
-        "card"
-    } else {
-        "cards"
     }
 }

@@ -11,7 +11,7 @@
 use super::model::ideal_moved_share;
 use super::model_ring::{Ring, TURN};
 use super::params::Scheme;
-use super::scene::{cards, ChScene, Dot, Phase, COUNTERS, SAMPLE, SWEEP_S};
+use super::scene::{ChScene, Dot, Phase, COUNTERS, SAMPLE, SWEEP_S};
 use crate::model::scene::text_width;
 use crate::model::scene::{text_units, Align, Brief, Frame, Glyph, Ink, Layout, TextBox, TextSize};
 use crate::model::{RingArc, Unit};
@@ -156,15 +156,11 @@ impl ChScene {
     /// The scheme and sizes, then what the cycle is doing.
     fn title(&self, f: &mut Frame, g: &Geo) {
         let (n0, n1, v) = (self.inp.n0, self.inp.n1, self.inp.vnodes);
-        let fams = Brief(self.inp.families as f64, Unit::Count(""));
+        // Counts with their nouns agreeing ("1 family", "4 cards").
+        let fams = Brief(self.inp.families as f64, Unit::Count("families"));
         let copy = self.inp.copy_mb;
         let points = if v == 1 { "point" } else { "points" };
-        let (cards0, cards1) = (cards(n0), cards(n1));
-        let families = if self.inp.families == 1 {
-            "family"
-        } else {
-            "families"
-        };
+        let [cards0, cards1] = [n0, n1].map(|n| Brief(n as f64, Unit::Count("cards")));
         let scheme = match (self.inp.scheme, g.narrow) {
             (Scheme::Modulo, false) => "Modulo (key mod n)",
             (Scheme::Ring, _) => "Hash ring",
@@ -179,33 +175,33 @@ impl ChScene {
             (Scheme::Ring, false) => f.plain(
                 at,
                 format_args!(
-                    "{scheme}, {v} {points} a card · {n0} → {n1} {cards1} (GPUs) · {fams} {families}, {copy:.0} MB a copy"
+                    "{scheme}, {v} {points} a card · {n0} → {cards1} (GPUs) · {fams}, {copy:.0} MB a copy"
                 ),
             ),
             (_, false) => f.plain(
                 at,
-                format_args!("{scheme} · {n0} → {n1} {cards1} (GPUs) · {fams} {families}, {copy:.0} MB a copy"),
+                format_args!("{scheme} · {n0} → {cards1} (GPUs) · {fams}, {copy:.0} MB a copy"),
             ),
-            (_, true) => f.plain(at, format_args!("{scheme} · {n0} → {n1} {cards1} (GPUs)")),
+            (_, true) => f.plain(at, format_args!("{scheme} · {n0} → {cards1} (GPUs)")),
         }
         let at = (10.0, g.lines.1);
         let moved = 100.0 * self.values()[0];
         let least = 100.0 * ideal_moved_share(n0, n1);
         match (self.phase(), g.narrow) {
             (Phase::Hold { before: true }, _) if n0 == n1 => {
-                f.plain(at, format_args!("On {n0} {cards0}; the fleet keeps its size."))
+                f.plain(at, format_args!("On {cards0}; the fleet keeps its size."))
             }
             (Phase::Hold { before: true }, false) => {
-                f.plain(at, format_args!("On {n0} {cards0}. Next, the fleet resizes to {n1}."))
+                f.plain(at, format_args!("On {cards0}. Next, the fleet resizes to {n1}."))
             }
             (Phase::Hold { before: true }, true) => {
-                f.plain(at, format_args!("On {n0} {cards0}. Next: {n1}."))
+                f.plain(at, format_args!("On {cards0}. Next: {n1}."))
             }
             (Phase::Move { back, .. }, narrow) => {
                 let (a, b) = if back { (n1, n0) } else { (n0, n1) };
                 if narrow {
-                    let cards = cards(b);
-                    f.plain(at, format_args!("Resizing {a} → {b} {cards}…"))
+                    let b = Brief(b as f64, Unit::Count("cards"));
+                    f.plain(at, format_args!("Resizing {a} → {b}…"))
                 } else {
                     f.plain(at, format_args!(
                         "Resizing {a} → {b}: as the sweep passes a key, a family whose card changed moves."
@@ -213,7 +209,7 @@ impl ChScene {
                 }
             }
             (Phase::Hold { before: false }, false) => f.plain(at, format_args!(
-                "On {n1} {cards1}: {moved:.1}% of the families moved; a balanced resize moves {least:.1}%."
+                "On {cards1}: {moved:.1}% of the families moved; a balanced resize moves {least:.1}%."
             )),
             (Phase::Hold { before: false }, true) => {
                 f.plain(at, format_args!("{moved:.1}% moved (balanced: {least:.1}%)"))
@@ -468,12 +464,7 @@ impl ChScene {
         let (gx, _, _, _) = g.grid;
         let at = (gx, g.grid_caption);
         let (ink, size) = (Ink::Muted, TextSize::Normal);
-        let fams = Brief(self.inp.families as f64, Unit::Count(""));
-        let families = if self.inp.families == 1 {
-            "family"
-        } else {
-            "families"
-        };
+        let fams = Brief(self.inp.families as f64, Unit::Count("families"));
         match (g.narrow, self.inp.families > SAMPLE) {
             (false, _) => f.label(
                 at,
@@ -487,7 +478,7 @@ impl ChScene {
                 ink,
                 size,
                 Align::Left,
-                format_args!("cards, holding {fams} {families}"),
+                format_args!("cards, holding {fams}"),
             ),
             (true, true) => f.label(
                 at,
@@ -495,7 +486,7 @@ impl ChScene {
                 size,
                 Align::Left,
                 format_args!(
-                    "cards · {} of {fams} families drawn",
+                    "cards · {} of {fams} drawn",
                     Brief(SAMPLE as f64, Unit::Count(""))
                 ),
             ),

@@ -15,9 +15,6 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
     let hw = &inp.hw;
     let per_gpu = hw.gpu.memory_gib * GIB / 1e9;
     let mut sets: [Vec<f64>; 5] = Default::default();
-    // The sizes whose usable memory the weights overflow: the model does
-    // not fit there at all.
-    let mut over = [false; TP_SIZES.len()];
     // KV memory on `tp` GPUs of this kind, bytes.
     let kv_on = |tp: u32| {
         kv_memory_bytes(
@@ -28,13 +25,12 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
             hw.reserve,
         )
     };
-    for (k, tp) in TP_SIZES.into_iter().enumerate() {
+    for tp in TP_SIZES {
         let total = per_gpu * tp as f64;
         let usable = hw.mem_util * total;
         let weights = r.weights / 1e9;
         let reserve = hw.reserve / 1e9 * tp as f64;
         let kv = kv_on(tp) / 1e9;
-        over[k] = weights > usable;
         sets[0].push(weights.min(usable));
         sets[1].push(reserve.min((usable - weights).max(0.0)));
         sets[2].push(kv);
@@ -44,31 +40,29 @@ fn memory_chart(inp: &Input, r: &Replica) -> Chart {
     }
     let tokens =
         |tp: u32| kv_blocks(kv_on(tp), r.kv_per_token, BLOCK_TOKENS) as f64 * BLOCK_TOKENS as f64;
-    // "; on 1 GPU the weights alone overflow its memory".
-    let overflows: Vec<String> = (TP_SIZES.iter().zip(over))
-        .filter(|(_, o)| *o)
+    let [weights, reserve, kv, free, overflow] = sets;
+    // The sizes whose usable memory the weights overflow (the model does
+    // not fit there at all): "; on 1 GPU the weights alone overflow the
+    // memory".
+    let overflows: Vec<String> = (TP_SIZES.iter().zip(&overflow))
+        .filter(|(_, &o)| o > 0.0)
         .map(|(tp, _)| tp.to_string())
         .collect();
-    let overflow_note = match overflows.len() {
-        0 => String::new(),
-        n => format!(
+    let overflow_note = match overflows.as_slice() {
+        [] => String::new(),
+        tps => format!(
             "; on {} {} the weights alone overflow the memory",
-            overflows.join(" and "),
-            if n == 1 && overflows[0] == "1" {
-                "GPU"
-            } else {
-                "GPUs"
-            }
+            tps.join(" and "),
+            if tps == ["1"] { "GPU" } else { "GPUs" }
         ),
     };
-    let [weights, reserve, kv, free, overflow] = sets;
     let mut bar_sets = vec![
         BarSet::new("weights", Tone::Cat(0), weights),
         BarSet::new("reserve", Tone::Muted, reserve),
         BarSet::new("KV cache", Tone::Good, kv),
         BarSet::new("left to the system", Tone::Cat(3), free),
     ];
-    if over.contains(&true) {
+    if !overflows.is_empty() {
         bar_sets.push(BarSet::new("weights that do not fit", Tone::Bad, overflow));
     }
     Chart {

@@ -5,6 +5,11 @@
 use super::*;
 use params::PARAMS;
 
+/// The story `id`.
+fn preset(id: &str) -> &'static crate::model::Preset {
+    params::PRESETS.iter().find(|p| p.id == id).unwrap()
+}
+
 fn with(pairs: &[(&str, &str)]) -> Outcome {
     let mut p = Params::defaults(&PARAMS);
     p.apply(pairs).unwrap();
@@ -102,10 +107,7 @@ fn more_kv_memory_never_fits_fewer_sequences() {
 /// H100; its fix, and 8-bit weights and KV instead, make room for dozens.
 #[test]
 fn memory_caps_the_batch_until_the_fix() {
-    let story = params::PRESETS
-        .iter()
-        .find(|p| p.id == "memory-caps-batch")
-        .unwrap();
+    let story = preset("memory-caps-batch");
     let mut p = Params::defaults(&PARAMS);
     p.apply(story.set).unwrap();
     p.set("requests", "200").unwrap();
@@ -362,10 +364,7 @@ fn the_memory_chart_shows_weights_that_do_not_fit() {
 /// faster, not slower): its reason says so, and its lever adds GPUs.
 #[test]
 fn a_slow_token_tail_on_the_capped_story_is_told_by_its_preemptions() {
-    let story = params::PRESETS
-        .iter()
-        .find(|p| p.id == "memory-caps-batch")
-        .unwrap();
+    let story = preset("memory-caps-batch");
     let out = with(story.set);
     let v = out.checks.iter().find(|c| c.id == "tpot_p99").unwrap();
     assert!(!v.pass && v.lever == Some("tp"), "{v:?}");
@@ -380,8 +379,7 @@ fn a_slow_token_tail_on_the_capped_story_is_told_by_its_preemptions() {
 #[test]
 fn the_tails_chart_names_the_tail_that_misses() {
     let caption = |id: &str| {
-        let story = params::PRESETS.iter().find(|p| p.id == id).unwrap();
-        let out = with(story.set);
+        let out = with(preset(id).set);
         out.charts
             .into_iter()
             .find(|c| c.id == "load")
